@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { roleSchema, userStatusSchema } from './common.ts';
+
+export const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  image: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** Only the caller's own name and photo; any other field in the body is ignored. */
+export const updateMeBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  image: z
+    .string()
+    .max(500)
+    .regex(/^\/api\/uploads\/[A-Za-z0-9-]+\.webp$/, 'Photo must be an image uploaded to StudyNest')
+    .nullable()
+    .optional(),
+});
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
+
+export const userRoleSchema = z.object({ email: z.string(), role: roleSchema });
+
+export const emailParam = z.object({ email: z.string().min(3).max(254) });
+
+export const appConfigSchema = z.object({
+  googleSignIn: z.boolean(),
+  payments: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const uploadResultSchema = z.object({ url: z.string() });

@@ -1,0 +1,8 @@
+// The migration list, in order. Bundled with the server (no directory scan at run time).
+// Add new migrations at the end; never edit or reorder a landed one.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_init.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_init': m0001,
+};

@@ -1,0 +1,79 @@
+// Builds the Fastify app (never listens): plugins, auth, features, error handler.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from '#server/app-deps.ts';
+import { createAuth } from '#server/auth/auth.ts';
+import { authRoutes } from '#server/auth/auth-routes.ts';
+import type { Config } from '#server/config.ts';
+import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
+import { createMailer, type Mailer } from '#server/email/mailer.ts';
+import { installErrorHandler } from '#server/http/error-handler.ts';
+import { installSecurity } from '#server/http/security.ts';
+import { installStaticWeb } from '#server/http/static-web.ts';
+import { healthRoutes } from '#server/features/health/health-routes.ts';
+import { meRoutes } from '#server/features/users/me-routes.ts';
+import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
+import { FEATURE_ROUTES } from '#server/features/index.ts';
+
+export interface BuildOptions {
+  /** Replace the mailer (tests capture mail with a real SMTP server instead, see tests/). */
+  mailer?: Mailer;
+  db?: Db;
+  now?: () => Date;
+  webDir?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  deps: AppDeps;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Bundled: dist/server/main.js next to dist/web; from source: server/ next to dist/web.
+const DEFAULT_WEB_DIR = fs.existsSync(path.resolve(here, '..', 'web', 'index.html'))
+  ? path.resolve(here, '..', 'web')
+  : path.resolve(here, '..', 'dist', 'web');
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const db = options.db ?? createDb(config.database);
+  await migrateToLatest(db.kysely);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const auth = createAuth({ config, db, mailer });
+  const deps: AppDeps = { config, db, auth, mailer, log: app.log, now: options.now ?? (() => new Date()) };
+  if (!options.db) app.addHook('onClose', async () => db.destroy());
+
+  await installSecurity(app, { baseUrl: config.baseUrl });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'StudyNest API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await authRoutes(app, deps);
+  await healthRoutes(app, deps);
+  await meRoutes(app, deps);
+  await uploadRoutes(app, deps);
+  for (const register of FEATURE_ROUTES) await register(app, deps);
+
+  await installStaticWeb(app, options.webDir ?? DEFAULT_WEB_DIR);
+  return { app, deps };
+}

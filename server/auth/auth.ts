@@ -1,0 +1,150 @@
+// better-auth inside our server, on our Kysely instance. Mounted at /api/auth/* by auth-routes.ts.
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Mailer } from '#server/email/mailer.ts';
+import { newId } from '#server/ids.ts';
+
+/** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
+export const CLIENT_IP_HEADER = 'x-studynest-client-ip';
+
+export const SIGN_UP_ROLES = ['student', 'tutor'] as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export function createAuth(opts: { config: Config; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = opts;
+  const kysely = db.kysely;
+
+  const isBlocked = async (email: unknown): Promise<boolean> => {
+    if (typeof email !== 'string') return false;
+    const row = await kysely.selectFrom('user').select('blocked').where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return Boolean(row?.blocked);
+  };
+
+  return betterAuth({
+    appName: 'StudyNest',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db: kysely, type: db.dialect },
+    trustedOrigins: [config.baseUrl],
+    telemetry: { enabled: false },
+    advanced: {
+      database: { generateId: () => newId() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.baseUrl.startsWith('https://'),
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 10, max: 3 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/get-session': false,
+      },
+      // Shared by every app process when they share a database.
+      storage: 'database',
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'student', input: true },
+        blocked: { type: 'boolean', required: false, defaultValue: false, input: false },
+        lastSeen: { type: 'date', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your StudyNest password',
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your StudyNest account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays the same.\n`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Verify your StudyNest email',
+          text: `Hello ${user.name},\n\nWelcome to StudyNest. Confirm your email address by opening this link:\n\n${url}\n`,
+        });
+      },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/sign-up/email') {
+          if (body.role !== undefined && !SIGN_UP_ROLES.includes(body.role as (typeof SIGN_UP_ROLES)[number])) {
+            throw new APIError('BAD_REQUEST', { message: 'Role must be Student or Tutor.' });
+          }
+        }
+        if (ctx.path === '/update-user' && ('role' in body || 'blocked' in body || 'lastSeen' in body || 'email' in body)) {
+          throw new APIError('BAD_REQUEST', { message: 'Only your name and photo can be changed here.' });
+        }
+        if (ctx.path === '/sign-in/email' && (await isBlocked(body.email))) {
+          throw new APIError('FORBIDDEN', { message: 'This account has been blocked. Contact an administrator.' });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const email = String(user.email).toLowerCase();
+            const role = config.adminEmail && email === config.adminEmail ? 'admin' : (user as { role?: string }).role ?? 'student';
+            if (role !== 'admin' && !SIGN_UP_ROLES.includes(role as (typeof SIGN_UP_ROLES)[number])) return false;
+            return { data: { ...user, role, blocked: false } };
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const row = await kysely.selectFrom('user').select('blocked').where('id', '=', session.userId).executeTakeFirst();
+            if (!row || row.blocked) return false;
+            return { data: session };
+          },
+          after: async (session) => {
+            await kysely.updateTable('user').set({ lastSeen: db.dialect === 'postgres' ? new Date() : new Date().toISOString() }).where('id', '=', session.userId).execute();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,166 @@
+// Table types for Kysely. Column names are camelCase because better-auth shares the
+// instance and uses camelCase for its own tables (user, session, account, verification).
+// Timestamps of our own tables are ISO-8601 UTC strings on both dialects (see
+// docs/decisions/002-timestamps-as-iso-text.md); better-auth's columns are native
+// timestamps on PostgreSQL and ISO text on SQLite, so read them through toIso().
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
+type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export type Role = 'student' | 'tutor' | 'admin';
+export type SessionStatus = 'pending' | 'approved' | 'rejected';
+export type BookingStatus = 'confirmed' | 'pending_payment';
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthBool;
+  image: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  role: Role;
+  blocked: AuthBool;
+  lastSeen: AuthDate | null;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  expiresAt: AuthDate;
+  token: string;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: ColumnType<number, number, number>;
+}
+
+export interface StudySessionTable {
+  id: string;
+  title: string;
+  description: string;
+  tutorId: string;
+  tutorName: string;
+  tutorEmail: string;
+  registrationStartDate: string;
+  registrationEndDate: string;
+  classStartDate: string;
+  classEndDate: string;
+  durationMinutes: number;
+  registrationFeeCents: Generated<number>;
+  maxParticipants: number | null;
+  cancellationCutoffHours: Generated<number>;
+  status: Generated<SessionStatus>;
+  rejectionReason: string | null;
+  rejectionFeedback: string | null;
+  /** Seats taken (confirmed bookings and unexpired payment holds); guarded by a conditional UPDATE. */
+  bookedCount: Generated<number>;
+  ratingSum: Generated<number>;
+  ratingCount: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BookingTable {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  studentEmail: string;
+  status: Generated<BookingStatus>;
+  amountCents: Generated<number>;
+  holdExpiresAt: string | null;
+  paymentRef: string | null;
+  createdAt: string;
+}
+
+export interface WaitlistEntryTable {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  createdAt: string;
+}
+
+export interface ReviewTable {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  studentName: string;
+  rating: number;
+  review: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NoteTable {
+  id: string;
+  studentId: string;
+  title: string;
+  details: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MaterialTable {
+  id: string;
+  sessionId: string;
+  tutorId: string;
+  title: string;
+  /** Stored file name under DATA_DIR/materials (never public). */
+  fileKey: string | null;
+  fileName: string | null;
+  mimeType: string | null;
+  fileSize: number | null;
+  link: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Database {
+  user: UserTable;
+  session: AuthSessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rateLimit: RateLimitTable;
+  study_session: StudySessionTable;
+  booking: BookingTable;
+  waitlist_entry: WaitlistEntryTable;
+  review: ReviewTable;
+  note: NoteTable;
+  material: MaterialTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type StudySessionRow = Selectable<StudySessionTable>;

@@ -1,0 +1,30 @@
+// Demo data for a new, empty database: fixed emails (listed in the README), passwords
+// generated now and printed once, so a demo account is never an open door.
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '#server/app-deps.ts';
+import { createUser, type CreatedUser } from '#tests/factories.ts';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@studynest.example', name: 'Ada Admin', role: 'admin' },
+  { email: 'tutor.maria@studynest.example', name: 'Maria Tutor', role: 'tutor' },
+  { email: 'tutor.james@studynest.example', name: 'James Tutor', role: 'tutor' },
+  { email: 'student.lee@studynest.example', name: 'Lee Student', role: 'student' },
+  { email: 'student.sam@studynest.example', name: 'Sam Student', role: 'student' },
+  { email: 'student.kim@studynest.example', name: 'Kim Student', role: 'student' },
+] as const;
+
+export type DemoSeeder = (deps: AppDeps, users: CreatedUser[]) => Promise<void>;
+
+/** Later features add their demo content here (sessions, bookings…). */
+export const DEMO_CONTENT: DemoSeeder[] = [];
+
+export async function seedDemoIfEmpty(deps: AppDeps): Promise<CreatedUser[] | null> {
+  const any = await deps.db.kysely.selectFrom('user').select('id').limit(1).executeTakeFirst();
+  if (any) return null;
+  const users: CreatedUser[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    users.push(await createUser(deps, { ...account, password: randomBytes(9).toString('base64url') }));
+  }
+  for (const seed of DEMO_CONTENT) await seed(deps, users);
+  return users;
+}

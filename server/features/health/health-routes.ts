@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appConfigSchema } from '#contract/users.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { isDatabaseReachable } from '#server/db/database.ts';
+
+const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
+
+export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/health', {
+    schema: { tags: ['health'], summary: 'Liveness and readiness (database reachable)', response: { 200: healthSchema, 503: healthSchema } },
+  }, async (_request, reply) => {
+    const up = await isDatabaseReachable(deps.db.kysely);
+    return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
+  });
+
+  r.get('/api/config', {
+    schema: { tags: ['health'], summary: 'What the web app may offer (sign-in methods, payments)', response: { 200: appConfigSchema } },
+  }, async () => ({ googleSignIn: Boolean(deps.config.google), payments: Boolean(deps.config.stripe) }));
+}

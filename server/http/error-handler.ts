@@ -1,0 +1,44 @@
+// One error model: { message, fields? }, right status codes, 5xx masked and logged.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '#server/errors.ts';
+
+export const GENERIC_5XX = 'Something went wrong. Please try again later.';
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body');
+        if (!fields[key]) fields[key] = issue.message ?? 'is invalid';
+      }
+      const [first] = Object.entries(fields);
+      const where = error.validationContext === 'body' ? '' : ` in the ${error.validationContext}`;
+      return reply.status(400).send({ message: first ? `Invalid ${first[0]}${where}: ${first[1]}` : 'Invalid request.', fields });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: GENERIC_5XX });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status === 503 ? 503 : 500).send({ message: status === 503 ? 'The service is temporarily unavailable. Please try again shortly.' : GENERIC_5XX });
+    }
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but JSON was announced.',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON (application/json).',
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+      FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+      FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
+    };
+    const message = messages[error.code] ?? (status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message);
+    return reply.status(status).send({ message });
+  });
+}

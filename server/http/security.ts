@@ -1,0 +1,57 @@
+// Security headers and the cross-origin guard for every state-changing API call.
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { forbidden } from '#server/errors.ts';
+
+export async function installSecurity(app: FastifyInstance, opts: { baseUrl: string }): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sweetalert2 and React set style attributes; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only when the request actually came over https (set below).
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+
+  // CSRF: a state-changing call must come from our own origin. Browsers always send Origin
+  // on cross-origin and same-origin non-GET fetches; a missing Origin means a non-browser
+  // client, which carries no ambient cookie risk.
+  const allowed = new URL(opts.baseUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/payments/webhook')) return;
+    const origin = request.headers.origin;
+    if (!origin) {
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw forbidden('Cross-site requests are not allowed.');
+      return;
+    }
+    if (origin === allowed) return;
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host && host === request.headers.host) return;
+    throw forbidden('Cross-site requests are not allowed.');
+  });
+}
