@@ -1,0 +1,26 @@
+import type { Role } from '../features/auth/api/use-me';
+
+export type DashboardMenuEntry = {
+  label: string;
+  to: string;
+  /** Roles that see this entry in the dashboard sidebar. */
+  roles: readonly Role[];
+};
+
+const everyone: readonly Role[] = ['student', 'tutor', 'admin'];
+
+/**
+ * The dashboard sidebar (spec §6). Add an entry here when a dashboard page lands, next to its
+ * route in router.tsx; the sidebar shows each user the entries of their role, in this order.
+ */
+export const dashboardMenu: readonly DashboardMenuEntry[] = [
+  { label: 'Personal Details', to: '/dashboard', roles: everyone },
+  // Student pages (issue: bookings, notes, reviews) go here.
+  // Tutor pages (issue: sessions, materials) go here.
+  // Admin pages (issue: administration) go here.
+  { label: 'Settings', to: '/dashboard/settings', roles: everyone },
+];
+
+export function dashboardMenuFor(role: Role): DashboardMenuEntry[] {
+  return dashboardMenu.filter((entry) => entry.roles.includes(role));
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { useMe } from '../../features/auth/api/use-me';
+import { returnPathFrom } from '../../lib/login-path';
+
+/**
+ * Spec §4: a signed-in user visiting /login or /register goes to / — or, right after signing
+ * in, back to the page that sent them to login (`?from=`).
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { user, isPending } = useMe();
+  const [searchParams] = useSearchParams();
+  if (isPending) return <Spinner />;
+  if (user) return <Navigate to={returnPathFrom(searchParams)} replace />;
+  return children;
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { type Role, useMe } from '../../features/auth/api/use-me';
+
+/**
+ * Spec §6 wrappers: a user whose role is not in `roles` goes to /dashboard. Used inside
+ * RequireAuth; the server enforces the same rule on every call (PRODUCT.md §3).
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { user, isPending } = useMe();
+  if (isPending) return <Spinner label="Loading your role" />;
+  if (!user || !roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
+  return children;
+}
+
+export function StudentOnly({ children }: { children: ReactNode }) {
+  return <RequireRole roles={['student']}>{children}</RequireRole>;
+}
+
+export function TutorOnly({ children }: { children: ReactNode }) {
+  return <RequireRole roles={['tutor']}>{children}</RequireRole>;
+}
+
+export function AdminOnly({ children }: { children: ReactNode }) {
+  return <RequireRole roles={['admin']}>{children}</RequireRole>;
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { useMe } from '../../features/auth/api/use-me';
+import { dashboardMenuFor } from '../dashboard-menu';
+
+const DRAWER_ID = 'dashboard-drawer';
+
+/**
+ * Spec §2 dashboard shell: a spinner while the role loads, then the role's sidebar (a drawer
+ * opened by "Filters" on small screens, always open on large ones) beside the page.
+ */
+export function DashboardLayout() {
+  const { user, isPending } = useMe();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  if (isPending || !user) return <Spinner label="Loading your dashboard" />;
+
+  return (
+    <div className="drawer lg:drawer-open">
+      <input
+        id={DRAWER_ID}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawerOpen}
+        onChange={(event) => setDrawerOpen(event.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <div className="drawer-content flex min-w-0 flex-col gap-4 lg:pl-6">
+        <div className="lg:hidden">
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            aria-controls="dashboard-sidebar"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <svg
+              xmlns="http://www.w3.org/2000/svg"
+              className="h-4 w-4"
+              fill="none"
+              viewBox="0 0 24 24"
+              stroke="currentColor"
+              aria-hidden="true"
+            >
+              <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M7 12h10M10 18h4" />
+            </svg>
+            Filters
+          </button>
+        </div>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-30 lg:z-auto">
+        <label htmlFor={DRAWER_ID} aria-label="Close sidebar" className="drawer-overlay" />
+        <nav
+          id="dashboard-sidebar"
+          aria-label="Dashboard"
+          className="min-h-full w-64 max-w-[80vw] bg-base-200 p-4 lg:min-h-0 lg:rounded-box"
+        >
+          <div className="mb-2 flex items-center justify-between lg:hidden">
+            <span className="font-semibold">Dashboard</span>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label="Close sidebar"
+              onClick={() => setDrawerOpen(false)}
+            >
+              ✕
+            </button>
+          </div>
+          <ul className="menu w-full gap-1 p-0">
+            {dashboardMenuFor(user.role).map((entry) => (
+              <li key={entry.to}>
+                <NavLink
+                  to={entry.to}
+                  end
+                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                >
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Footer } from '../../components/footer';
+import { Navbar } from '../../components/navbar';
+import { useMe } from '../../features/auth/api/use-me';
+import { useSignOut } from '../../features/auth/api/use-sign-out';
+import { errorMessage } from '../../lib/api-client';
+import { showErrorDialog, showSuccessDialog } from '../../lib/dialogs';
+
+export function RootLayout() {
+  const { user } = useMe();
+  const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  async function logOut() {
+    try {
+      await signOut.mutateAsync();
+    } catch (error) {
+      await showErrorDialog('Logout failed', errorMessage(error));
+      return;
+    }
+    await showSuccessDialog('Logged out successfully');
+    await navigate('/');
+    // Drops every cached answer of the signed-out user and refetches what the page shows.
+    await queryClient.resetQueries();
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:btn">
+        Skip to content
+      </a>
+      <Navbar user={user} onLogOut={() => void logOut()} />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useTitle } from '../lib/use-title';
+import { NotFoundPage } from './not-found-page';
+
+/** The error element of the root route: a render or loader error anywhere lands here. */
+export function RouteErrorPage() {
+  useTitle('Error');
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <section
+      role="alert"
+      className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+    >
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="text-base-content/70">
+        An unexpected error stopped this page. Try again, or go back to the home page.
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <button type="button" className="btn" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+        <Link to="/" className="btn btn-primary" reloadDocument>
+          Back to Home
+        </Link>
+      </div>
+    </section>
+  );
+}

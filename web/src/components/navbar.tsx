@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import logoUrl from '../assets/logo.svg';
+import { Avatar } from './avatar';
+
+export type NavbarUser = { name: string; email: string; image: string | null };
+
+type NavbarProps = {
+  /** undefined while auth loads, null when signed out. */
+  user: NavbarUser | null | undefined;
+  onLogOut: () => void;
+};
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'menu-active font-semibold' : '';
+
+/**
+ * Spec §2 layout: logo and name, Home, Sessions, Dashboard when signed in, the avatar menu or
+ * a Log In link; on phones a collapsible menu that also shows the user's name and email.
+ */
+export function Navbar({ user, onLogOut }: NavbarProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // Close the phone menu after navigating.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const pageLinks = (
+    <>
+      <li>
+        <NavLink to="/" end className={linkClass}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/all-sessions" className={linkClass}>
+          Sessions
+        </NavLink>
+      </li>
+      {user && (
+        <li>
+          <NavLink to="/dashboard" className={linkClass}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+
+  return (
+    <header className="bg-base-100 shadow-sm">
+      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4">
+        <div className="navbar-start min-w-0 gap-1">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="phone-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg
+              xmlns="http://www.w3.org/2000/svg"
+              className="h-6 w-6"
+              fill="none"
+              viewBox="0 0 24 24"
+              stroke="currentColor"
+              aria-hidden="true"
+            >
+              {menuOpen ? (
+                <path strokeLinecap="round" strokeWidth="2" d="M6 6l12 12M18 6 6 18" />
+              ) : (
+                <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+              )}
+            </svg>
+          </button>
+          <Link to="/" className="flex min-w-0 items-center gap-2 text-xl font-bold">
+            <img src={logoUrl} alt="" className="h-9 w-9 shrink-0" />
+            <span className="truncate">StudyNest</span>
+          </Link>
+        </div>
+
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">{pageLinks}</ul>
+        </div>
+
+        <div className="navbar-end">
+          {user === undefined ? null : user ? (
+            <div className="dropdown dropdown-end">
+              <div
+                tabIndex={0}
+                role="button"
+                className="btn btn-ghost btn-circle"
+                aria-label="Account menu"
+              >
+                <Avatar src={user.image} alt="" />
+              </div>
+              <ul
+                tabIndex={0}
+                className="menu dropdown-content z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow"
+              >
+                <li className="menu-title max-w-full truncate">{user.name}</li>
+                <li>
+                  <Link to="/dashboard">Dashboard</Link>
+                </li>
+                <li>
+                  <Link to="/dashboard/settings">Settings</Link>
+                </li>
+                <li>
+                  <button type="button" onClick={onLogOut}>
+                    Log out
+                  </button>
+                </li>
+              </ul>
+            </div>
+          ) : (
+            <Link to="/login" className="btn btn-primary btn-sm">
+              Log In
+            </Link>
+          )}
+        </div>
+      </nav>
+
+      <div id="phone-menu" hidden={!menuOpen} className="border-t border-base-200 px-2 pb-3 lg:hidden">
+          {user && (
+            <div className="flex items-center gap-3 px-4 py-3">
+              <Avatar src={user.image} alt="" />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{user.name}</p>
+                <p className="truncate text-sm text-base-content/70">{user.email}</p>
+              </div>
+            </div>
+          )}
+          <ul className="menu w-full">
+            {pageLinks}
+            {user && (
+              <>
+                <li>
+                  <Link to="/dashboard/settings">Settings</Link>
+                </li>
+                <li>
+                  <button type="button" onClick={onLogOut}>
+                    Log out
+                  </button>
+                </li>
+              </>
+            )}
+          </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import { type InputHTMLAttributes, useId } from 'react';
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  /** A short help text or error under the field, read with it by screen readers. */
+  hint?: string;
+  error?: string;
+};
+
+/** An input with its visible label (WCAG: every field is labelled). */
+export function TextField({ label, hint, error, id, className = '', ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const message = error ?? hint;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className={`input w-full ${error ? 'input-error' : ''} ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? hintId : undefined}
+        {...inputProps}
+      />
+      {message && (
+        <p id={hintId} className={`text-sm ${error ? 'text-error' : 'text-base-content/70'}`}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

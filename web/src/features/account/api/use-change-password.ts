@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient, unwrapAuthResult } from '../../../lib/auth-client';
+
+export type ChangePasswordInput = {
+  currentPassword: string;
+  newPassword: string;
+  revokeOtherSessions: boolean;
+};
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      unwrapAuthResult(authClient.changePassword(input)),
+  });
+}

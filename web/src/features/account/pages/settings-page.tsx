@@ -1,0 +1,20 @@
+import { useTitle } from '../../../lib/use-title';
+import { useMe } from '../../auth/api/use-me';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileForm } from '../components/profile-form';
+
+/** Account settings (PRODUCT.md §7): name, photo and password. */
+export function SettingsPage() {
+  useTitle('Settings');
+  const { user } = useMe();
+  if (!user) return null; // The dashboard layout renders pages only once the user is known.
+
+  return (
+    <section className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      {/* Keyed by user so that the form starts from the saved values after an update. */}
+      <ProfileForm key={`${user.name}|${user.image ?? ''}`} user={user} />
+      <ChangePasswordForm />
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient, unwrapAuthResult } from '../../../lib/auth-client';
+
+/** Emails a link to /reset-password?token=… */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      unwrapAuthResult(authClient.requestPasswordReset({ email, redirectTo: '/reset-password' })),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient, unwrapAuthResult } from '../../../lib/auth-client';
+
+export type SignInInput = { email: string; password: string };
+
+/**
+ * Signs in with email and password. The page refetches ['me'] when it is ready to leave
+ * (after the success popup), which is what moves the user on.
+ */
+export function useSignIn() {
+  return useMutation({
+    mutationFn: (input: SignInInput) => unwrapAuthResult(authClient.signIn.email(input)),
+  });
+}

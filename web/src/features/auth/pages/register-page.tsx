@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { TextField } from '../../../components/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { showErrorDialog, showSuccessToast } from '../../../lib/dialogs';
+import { useTitle } from '../../../lib/use-title';
+import { uploadImage } from '../../uploads/api/use-upload-image';
+import { meQueryKey } from '../api/use-me';
+import { type SignUpRole, useSignUp } from '../api/use-sign-up';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { ImagePicker } from '../../../components/image-picker';
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-rules';
+
+export function RegisterPage() {
+  useTitle('Register');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<SignUpRole>('student');
+  const [image, setImage] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const signUp = useSignUp();
+  const queryClient = useQueryClient();
+  const busy = uploading || signUp.isPending;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    let imageUrl: string | undefined;
+    try {
+      if (image) {
+        setUploading(true);
+        imageUrl = (await uploadImage(image)).url;
+      }
+    } catch (error) {
+      await showErrorDialog('Photo upload failed', errorMessage(error));
+      return;
+    } finally {
+      setUploading(false);
+    }
+    try {
+      await signUp.mutateAsync({ name: name.trim(), email: email.trim(), password, role, image: imageUrl });
+    } catch (error) {
+      await showErrorDialog('Registration failed', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Registration Successful');
+    // Once ['me'] holds the new user, RedirectIfSignedIn takes them to / (spec §4).
+    await queryClient.refetchQueries({ queryKey: meQueryKey });
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-md">
+      <div className="card bg-base-100 shadow-md">
+        <div className="card-body gap-4">
+          <h1 className="text-center text-2xl font-bold">Create your account</h1>
+          <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+            <TextField
+              label="Full name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
+              hint={PASSWORD_HINT}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <div className="flex flex-col gap-1">
+              <label htmlFor="register-role" className="text-sm font-medium">
+                Role
+              </label>
+              <select
+                id="register-role"
+                name="role"
+                className="select w-full"
+                value={role}
+                onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+                  setRole(event.target.value as SignUpRole)
+                }
+              >
+                <option value="student">Student</option>
+                <option value="tutor">Tutor</option>
+              </select>
+            </div>
+            <ImagePicker label="Photo" file={image} onChange={setImage} />
+            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+              {uploading ? 'Uploading photo…' : signUp.isPending ? 'Registering…' : 'Register'}
+            </button>
+          </form>
+          <GoogleSignInButton />
+          <p className="text-center text-sm">
+            Already have an account?{' '}
+            <Link to="/login" className="link link-primary">
+              Login
+            </Link>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TextField } from '../../../components/text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { showErrorDialog, showSuccessToast } from '../../../lib/dialogs';
+import { useTitle } from '../../../lib/use-title';
+import { useResetPassword } from '../api/use-reset-password';
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-rules';
+
+/** The page the password-reset email links to: `/reset-password?token=…`. */
+export function ResetPasswordPage() {
+  useTitle('Reset password');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  // better-auth redirects here with ?error=INVALID_TOKEN when the link is expired or used.
+  const linkError = searchParams.get('error');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const resetPassword = useResetPassword();
+  const navigate = useNavigate();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token) return;
+    if (newPassword !== confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    try {
+      await resetPassword.mutateAsync({ token, newPassword });
+    } catch (error) {
+      await showErrorDialog('Password reset failed', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Password reset successful', 'Log in with your new password.');
+    await navigate('/login', { replace: true });
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-md">
+      <div className="card bg-base-100 shadow-md">
+        <div className="card-body gap-4">
+          <h1 className="text-center text-2xl font-bold">Choose a new password</h1>
+          {!token || linkError ? (
+            <div role="alert" className="alert alert-error">
+              <span>
+                This password reset link is invalid or has expired. Request a new one from the{' '}
+                <Link to="/login" className="link">
+                  login page
+                </Link>
+                .
+              </span>
+            </div>
+          ) : (
+            <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+              <TextField
+                label="New password"
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                maxLength={PASSWORD_MAX_LENGTH}
+                hint={PASSWORD_HINT}
+                value={newPassword}
+                onChange={(event) => setNewPassword(event.target.value)}
+              />
+              <TextField
+                label="Confirm new password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                error={mismatch ? 'The passwords do not match.' : undefined}
+                value={confirmPassword}
+                onChange={(event) => setConfirmPassword(event.target.value)}
+              />
+              <button
+                type="submit"
+                className="btn btn-primary w-full"
+                disabled={resetPassword.isPending}
+              >
+                {resetPassword.isPending ? 'Saving…' : 'Reset password'}
+              </button>
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

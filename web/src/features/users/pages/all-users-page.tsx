@@ -1,0 +1,11 @@
+import { useTitle } from '../../../lib/use-title';
+
+/** Admin users list (spec §2): the table lands with the administration issue. */
+export function AllUsersPage() {
+  useTitle('All Users');
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">All Users</h1>
+    </section>
+  );
+}

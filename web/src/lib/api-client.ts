@@ -1,0 +1,102 @@
+/**
+ * The one fetch wrapper for StudyNest's JSON API: same origin, cookies sent, errors parsed from
+ * the server's `{ message, fields? }` into an ApiError. A 401 sends the user to the login page
+ * (PRODUCT.md §3), through a handler the router registers, so lib/ does not import app/.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler = () => {};
+
+/** Called once by the router: what to do when the server says the caller is signed out. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 sends the user to /login. Off for calls where "signed out" is an answer,
+   * not a failure (GET /api/me).
+   */
+  redirectOnUnauthorized?: boolean;
+};
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, redirectOnUnauthorized = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let requestBody: BodyInit | undefined;
+  if (body instanceof FormData) {
+    requestBody = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    requestBody = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: requestBody,
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach StudyNest. Check your connection and try again.');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => undefined);
+
+  if (!response.ok) {
+    const { message, fields } = readErrorPayload(payload);
+    if (response.status === 401 && redirectOnUnauthorized) unauthorizedHandler();
+    throw new ApiError(
+      response.status,
+      message ?? `Request failed (${response.status}).`,
+      fields,
+    );
+  }
+  return payload as T;
+}
+
+function readErrorPayload(payload: unknown): {
+  message?: string;
+  fields?: Record<string, string>;
+} {
+  if (typeof payload !== 'object' || payload === null) return {};
+  const { message, fields } = payload as { message?: unknown; fields?: unknown };
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    fields:
+      typeof fields === 'object' && fields !== null
+        ? (fields as Record<string, string>)
+        : undefined,
+  };
+}
+
+/** Message to show for any thrown value (ApiError, better-auth error, network failure). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const { message } = error as { message: unknown };
+    if (typeof message === 'string' && message) return message;
+  }
+  return 'Something went wrong. Please try again later.';
+}

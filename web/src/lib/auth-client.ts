@@ -1,0 +1,29 @@
+import { inferAdditionalFields } from 'better-auth/client/plugins';
+import { createAuthClient } from 'better-auth/react';
+
+/**
+ * better-auth's client, talking to the server's /api/auth/* routes on the same origin.
+ * The signed-in user and role come from GET /api/me (features/auth/api/use-me.ts), not from
+ * this client's session store, so that the app has one source of truth.
+ */
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  basePath: '/api/auth',
+  plugins: [
+    // Fields the server adds to better-auth's user (sign-up takes a role).
+    inferAdditionalFields({
+      user: {
+        role: { type: 'string', required: true },
+      },
+    }),
+  ],
+});
+
+/** better-auth returns `{ data, error }` instead of throwing; this throws so hooks can catch. */
+export async function unwrapAuthResult<T>(
+  result: Promise<{ data: T; error: null } | { data: null; error: { message?: string; status: number } }>,
+): Promise<T> {
+  const { data, error } = await result;
+  if (error) throw new Error(error.message || 'Something went wrong. Please try again later.');
+  return data as T;
+}

@@ -1,0 +1,35 @@
+import Swal from 'sweetalert2';
+
+/** The popups of spec §8, in one place so that texts and timings stay consistent. */
+
+/** Spec §9: success popups close themselves after 1500 ms. */
+export const SUCCESS_POPUP_MS = 1500;
+
+export async function showSuccessToast(title: string, text?: string): Promise<void> {
+  await Swal.fire({
+    icon: 'success',
+    title,
+    text,
+    timer: SUCCESS_POPUP_MS,
+    showConfirmButton: false,
+  });
+}
+
+export async function showSuccessDialog(title: string, text?: string): Promise<void> {
+  await Swal.fire({ icon: 'success', title, text, confirmButtonText: 'Ok' });
+}
+
+export async function showErrorDialog(title: string, text?: string): Promise<void> {
+  await Swal.fire({ icon: 'error', title, text, confirmButtonText: 'Ok' });
+}
+
+export async function confirmDelete(): Promise<boolean> {
+  const result = await Swal.fire({
+    icon: 'warning',
+    title: 'Are you sure?',
+    text: "You won't be able to revert this!",
+    showCancelButton: true,
+    confirmButtonText: 'Yes, delete it!',
+  });
+  return result.isConfirmed;
+}
