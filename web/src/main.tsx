@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
-import { meQueryKey } from './features/auth/api/use-me';
-import { setUnauthorizedHandler } from './lib/api-client';
-import { loginPathFrom } from './lib/login-path';
-import './styles.css';
+import { AppProviders } from '#web/app/providers.tsx';
+import { createQueryClient } from '#web/app/query-client.ts';
+import { createRouter } from '#web/app/router.tsx';
+import { meQueryKey } from '#web/features/auth/api/use-me.ts';
+import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
+import { loginPathFrom } from '#web/lib/login-path.ts';
+import '#web/styles.css';
 
 const queryClient = createQueryClient();
 const router = createRouter();

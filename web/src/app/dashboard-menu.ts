@@ -1,4 +1,4 @@
-import type { Role } from '../features/auth/api/use-me';
+import type { Role } from '#contract/common.ts';
 
 export type DashboardMenuEntry = {
   label: string;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTitle } from '../lib/use-title';
+import { useTitle } from '#web/lib/use-title.ts';
 
 export function NotFoundPage() {
   useTitle('Page not found');

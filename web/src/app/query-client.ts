@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '#web/lib/api-client.ts';
 
 /** Spec §9 data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache. */
 export function createQueryClient(): QueryClient {

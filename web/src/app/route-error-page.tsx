@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { useTitle } from '../lib/use-title';
-import { NotFoundPage } from './not-found-page';
+import { useTitle } from '#web/lib/use-title.ts';
+import { NotFoundPage } from '#web/app/not-found-page.tsx';
 
 /** The error element of the root route: a render or loader error anywhere lands here. */
 export function RouteErrorPage() {

@@ -1,19 +1,19 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { AllUsersPage } from '../features/users/pages/all-users-page';
-import { PersonalDetailsPage } from '../features/account/pages/personal-details-page';
-import { SettingsPage } from '../features/account/pages/settings-page';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { RegisterPage } from '../features/auth/pages/register-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { AllSessionsPage } from '../features/sessions/pages/all-sessions-page';
-import { HomePage } from '../features/sessions/pages/home-page';
-import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
-import { RequireAuth } from './guards/require-auth';
-import { AdminOnly } from './guards/require-role';
-import { DashboardLayout } from './layouts/dashboard-layout';
-import { RootLayout } from './layouts/root-layout';
-import { NotFoundPage } from './not-found-page';
-import { RouteErrorPage } from './route-error-page';
+import { AllUsersPage } from '#web/features/users/pages/all-users-page.tsx';
+import { PersonalDetailsPage } from '#web/features/account/pages/personal-details-page.tsx';
+import { SettingsPage } from '#web/features/account/pages/settings-page.tsx';
+import { LoginPage } from '#web/features/auth/pages/login-page.tsx';
+import { RegisterPage } from '#web/features/auth/pages/register-page.tsx';
+import { ResetPasswordPage } from '#web/features/auth/pages/reset-password-page.tsx';
+import { AllSessionsPage } from '#web/features/sessions/pages/all-sessions-page.tsx';
+import { HomePage } from '#web/features/sessions/pages/home-page.tsx';
+import { RedirectIfSignedIn } from '#web/app/guards/redirect-if-signed-in.tsx';
+import { RequireAuth } from '#web/app/guards/require-auth.tsx';
+import { AdminOnly } from '#web/app/guards/require-role.tsx';
+import { DashboardLayout } from '#web/app/layouts/dashboard-layout.tsx';
+import { RootLayout } from '#web/app/layouts/root-layout.tsx';
+import { NotFoundPage } from '#web/app/not-found-page.tsx';
+import { RouteErrorPage } from '#web/app/route-error-page.tsx';
 
 /*
  * Routes of spec §2, grouped so that each feature adds its own entries:

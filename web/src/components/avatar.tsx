@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import defaultAvatarUrl from '../assets/default-avatar.svg';
+import defaultAvatarUrl from '#web/assets/default-avatar.svg';
 
 type AvatarProps = {
   src: string | null | undefined;

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { Avatar } from './avatar';
+import { Avatar } from '#web/components/avatar.tsx';
 
 type ImagePickerProps = {
   label: string;

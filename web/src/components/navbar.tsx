@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import logoUrl from '../assets/logo.svg';
-import { Avatar } from './avatar';
+import logoUrl from '#web/assets/logo.svg';
+import { Avatar } from '#web/components/avatar.tsx';
 
 export type NavbarUser = { name: string; email: string; image: string | null };
 

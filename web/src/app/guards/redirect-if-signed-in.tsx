@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { Spinner } from '../../components/spinner';
-import { useMe } from '../../features/auth/api/use-me';
-import { returnPathFrom } from '../../lib/login-path';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { returnPathFrom } from '#web/lib/login-path.ts';
 
 /**
  * Spec §4: a signed-in user visiting /login or /register goes to / — or, right after signing

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Spinner } from '../../components/spinner';
-import { useMe } from '../../features/auth/api/use-me';
-import { loginPathFrom } from '../../lib/login-path';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { loginPathFrom } from '#web/lib/login-path.ts';
 
 /** Signed-out visitors go to /login, which brings them back here after signing in. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { Spinner } from '../../components/spinner';
-import { type Role, useMe } from '../../features/auth/api/use-me';
+import { Spinner } from '#web/components/spinner.tsx';
+import type { Role } from '#contract/common.ts';
+import { useMe } from '#web/features/auth/api/use-me.ts';
 
 /**
  * Spec §6 wrappers: a user whose role is not in `roles` goes to /dashboard. Used inside

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { Spinner } from '../../components/spinner';
-import { useMe } from '../../features/auth/api/use-me';
-import { dashboardMenuFor } from '../dashboard-menu';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { dashboardMenuFor } from '#web/app/dashboard-menu.ts';
 
 const DRAWER_ID = 'dashboard-drawer';
 

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { Footer } from '../../components/footer';
-import { Navbar } from '../../components/navbar';
-import { useMe } from '../../features/auth/api/use-me';
-import { useSignOut } from '../../features/auth/api/use-sign-out';
-import { errorMessage } from '../../lib/api-client';
-import { showErrorDialog, showSuccessDialog } from '../../lib/dialogs';
+import { Footer } from '#web/components/footer.tsx';
+import { Navbar } from '#web/components/navbar.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useSignOut } from '#web/features/auth/api/use-sign-out.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
 
 export function RootLayout() {
   const { user } = useMe();

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { type Me, meQueryKey } from '../../auth/api/use-me';
+import { meSchema, type UpdateMeBody } from '#contract/users.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 
-export type UpdateProfileInput = { name: string; image: string | null };
-
-/** PUT /api/user — the caller's own name and photo. */
+/** PUT /api/user: the caller's own name and photo. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProfileInput) =>
-      apiRequest<Me>('/user', { method: 'PUT', body: input }),
+    mutationFn: async (input: UpdateMeBody) =>
+      meSchema.parse(await apiRequest<unknown>('/user', { method: 'PUT', body: input })),
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }

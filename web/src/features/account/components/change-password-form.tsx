@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { showErrorDialog, showSuccessToast } from '../../../lib/dialogs';
+import { TextField } from '#web/components/text-field.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import {
   PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../auth/password-rules';
-import { useChangePassword } from '../api/use-change-password';
+} from '#web/features/auth/password-rules.ts';
+import { useChangePassword } from '#web/features/account/api/use-change-password.ts';
 
 export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');

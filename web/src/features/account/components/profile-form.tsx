@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { ImagePicker } from '../../../components/image-picker';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { showErrorDialog, showSuccessToast } from '../../../lib/dialogs';
-import type { Me } from '../../auth/api/use-me';
-import { uploadImage } from '../../uploads/api/use-upload-image';
-import { useUpdateProfile } from '../api/use-update-profile';
+import { ImagePicker } from '#web/components/image-picker.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import type { Me } from '#contract/users.ts';
+import { uploadImage } from '#web/features/uploads/api/use-upload-image.ts';
+import { useUpdateProfile } from '#web/features/account/api/use-update-profile.ts';
 
 /** Name and photo of the signed-in user (PUT /api/user). */
 export function ProfileForm({ user }: { user: Me }) {

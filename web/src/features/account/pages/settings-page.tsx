@@ -1,7 +1,7 @@
-import { useTitle } from '../../../lib/use-title';
-import { useMe } from '../../auth/api/use-me';
-import { ChangePasswordForm } from '../components/change-password-form';
-import { ProfileForm } from '../components/profile-form';
+import { useTitle } from '#web/lib/use-title.ts';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { ChangePasswordForm } from '#web/features/account/components/change-password-form.tsx';
+import { ProfileForm } from '#web/features/account/components/profile-form.tsx';
 
 /** Account settings (PRODUCT.md §7): name, photo and password. */
 export function SettingsPage() {

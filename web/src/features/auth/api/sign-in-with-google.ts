@@ -1,4 +1,4 @@
-import { authClient, unwrapAuthResult } from '../../../lib/auth-client';
+import { authClient, unwrapAuthResult } from '#web/lib/auth-client.ts';
 
 /**
  * Starts Google's OpenID Connect flow: better-auth answers with the provider's URL and the

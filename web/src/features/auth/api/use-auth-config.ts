@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { appConfigSchema } from '#contract/users.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
-/** GET /api/config — which sign-in methods this server offers. */
-export type AuthConfig = { googleSignIn: boolean };
-
+/** GET /api/config: which optional services (Google sign-in, payments) this server offers. */
 export function useAuthConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: () => apiRequest<AuthConfig>('/config'),
+    queryFn: async () => appConfigSchema.parse(await apiRequest<unknown>('/config')),
     staleTime: Infinity,
   });
 }

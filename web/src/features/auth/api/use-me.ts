@@ -1,25 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-
-export type Role = 'student' | 'tutor' | 'admin';
-export type UserStatus = 'Verified' | 'Unverified' | 'Blocked';
-
-/** GET /api/me — the signed-in user. TODO: take this type from contract/ once it lands. */
-export type Me = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  image: string | null;
-};
+import { type Me, meSchema } from '#contract/users.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in user, or null when signed out (the server answers 401). */
+/** GET /api/me: the signed-in user, or null when signed out (the server answers 401). */
 export async function getMe(): Promise<Me | null> {
   try {
-    return await apiRequest<Me>('/me', { redirectOnUnauthorized: false });
+    return meSchema.parse(await apiRequest<unknown>('/me', { redirectOnUnauthorized: false }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

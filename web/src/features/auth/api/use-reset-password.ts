@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient, unwrapAuthResult } from '../../../lib/auth-client';
+import { authClient, unwrapAuthResult } from '#web/lib/auth-client.ts';
 
 export type ResetPasswordInput = { token: string; newPassword: string };
 

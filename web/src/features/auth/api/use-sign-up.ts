@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient, unwrapAuthResult } from '../../../lib/auth-client';
+import { authClient, unwrapAuthResult } from '#web/lib/auth-client.ts';
 
 /** Roles anyone may choose at sign-up; admins are made by admins (PRODUCT.md §3). */
 export type SignUpRole = 'student' | 'tutor';

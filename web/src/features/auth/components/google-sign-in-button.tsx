@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { showErrorDialog } from '../../../lib/dialogs';
-import { useAuthConfig } from '../api/use-auth-config';
-import { signInWithGoogle } from '../api/sign-in-with-google';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog } from '#web/lib/dialogs.ts';
+import { useAuthConfig } from '#web/features/auth/api/use-auth-config.ts';
+import { signInWithGoogle } from '#web/features/auth/api/sign-in-with-google.ts';
 
 /** Shown only when the server has Google sign-in configured (PRODUCT.md §2). */
 export function GoogleSignInButton() {

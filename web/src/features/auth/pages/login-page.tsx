@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { showErrorDialog, showSuccessToast } from '../../../lib/dialogs';
-import { useTitle } from '../../../lib/use-title';
-import { meQueryKey } from '../api/use-me';
-import { useRequestPasswordReset } from '../api/use-request-password-reset';
-import { useSignIn } from '../api/use-sign-in';
-import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { TextField } from '#web/components/text-field.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+import { meQueryKey } from '#web/features/auth/api/use-me.ts';
+import { useRequestPasswordReset } from '#web/features/auth/api/use-request-password-reset.ts';
+import { useSignIn } from '#web/features/auth/api/use-sign-in.ts';
+import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
 
 export function LoginPage() {
   useTitle('Login');

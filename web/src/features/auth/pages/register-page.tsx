@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { showErrorDialog, showSuccessToast } from '../../../lib/dialogs';
-import { useTitle } from '../../../lib/use-title';
-import { uploadImage } from '../../uploads/api/use-upload-image';
-import { meQueryKey } from '../api/use-me';
-import { type SignUpRole, useSignUp } from '../api/use-sign-up';
-import { GoogleSignInButton } from '../components/google-sign-in-button';
-import { ImagePicker } from '../../../components/image-picker';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-rules';
+import { TextField } from '#web/components/text-field.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+import { uploadImage } from '#web/features/uploads/api/use-upload-image.ts';
+import { meQueryKey } from '#web/features/auth/api/use-me.ts';
+import { type SignUpRole, useSignUp } from '#web/features/auth/api/use-sign-up.ts';
+import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
+import { ImagePicker } from '#web/components/image-picker.tsx';
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
 
 export function RegisterPage() {
   useTitle('Register');

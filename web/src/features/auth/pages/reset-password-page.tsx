@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { showErrorDialog, showSuccessToast } from '../../../lib/dialogs';
-import { useTitle } from '../../../lib/use-title';
-import { useResetPassword } from '../api/use-reset-password';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-rules';
+import { TextField } from '#web/components/text-field.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+import { useResetPassword } from '#web/features/auth/api/use-reset-password.ts';
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
 
 /** The page the password-reset email links to: `/reset-password?token=…`. */
 export function ResetPasswordPage() {

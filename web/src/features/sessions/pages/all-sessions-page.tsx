@@ -1,4 +1,4 @@
-import { useTitle } from '../../../lib/use-title';
+import { useTitle } from '#web/lib/use-title.ts';
 
 /** All Sessions (spec §2): the grid lands with the sessions issue. */
 export function AllSessionsPage() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTitle } from '../../../lib/use-title';
+import { useTitle } from '#web/lib/use-title.ts';
 
 /** Home (spec §2). The carousel, sessions and tutors sections land with the sessions issue. */
 export function HomePage() {

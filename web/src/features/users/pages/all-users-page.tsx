@@ -1,4 +1,4 @@
-import { useTitle } from '../../../lib/use-title';
+import { useTitle } from '#web/lib/use-title.ts';
 
 /** Admin users list (spec §2): the table lands with the administration issue. */
 export function AllUsersPage() {
