@@ -55,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = options.db ?? createDb(config.database);
   await migrateToLatest(db.kysely);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const auth = createAuth({ config, db, mailer });
+  const auth = createAuth({ config, db, mailer, log: app.log });
   const deps: AppDeps = { config, db, auth, mailer, log: app.log, now: options.now ?? (() => new Date()) };
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 

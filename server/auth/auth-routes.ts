@@ -1,14 +1,32 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
+import { badRequest, forbidden } from '#server/errors.ts';
+import { CLIENT_IP_HEADER, SIGN_UP_ROLES } from './auth.ts';
 
-export async function authRoutes(app: FastifyInstance, { auth, config }: AppDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, config, db }: AppDeps): Promise<void> {
+  // Our rules on top of better-auth's endpoints, checked before they run.
+  const checkOurRules = async (url: string, rawBody: unknown) => {
+    const path = url.split('?')[0]!.replace(/^\/api\/auth/, '');
+    const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Record<string, unknown>;
+    if (path === '/sign-up/email' && body.role !== undefined && !SIGN_UP_ROLES.includes(body.role as (typeof SIGN_UP_ROLES)[number])) {
+      throw badRequest('Role must be Student or Tutor.', { role: 'Choose Student or Tutor' });
+    }
+    if (path === '/update-user' && ['role', 'blocked', 'lastSeen', 'email', 'emailVerified'].some((k) => k in body)) {
+      throw badRequest('Only your name and photo can be changed here.');
+    }
+    if (path === '/sign-in/email' && typeof body.email === 'string') {
+      const row = await db.kysely.selectFrom('user').select('blocked').where('email', '=', body.email.toLowerCase()).executeTakeFirst();
+      if (row?.blocked) throw forbidden('This account has been blocked. Contact an administrator.');
+    }
+  };
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
+      await checkOurRules(request.url, request.body);
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined || key === CLIENT_IP_HEADER) continue;
