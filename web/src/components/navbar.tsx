@@ -50,7 +50,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
   return (
     <header className="bg-base-100 shadow-sm">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4">
-        <div className="navbar-start min-w-0 gap-1">
+        <div className="navbar-start w-auto min-w-0 flex-1 gap-1 lg:w-1/2 lg:flex-none">
           <button
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
@@ -84,7 +84,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
           <ul className="menu menu-horizontal gap-1 px-1">{pageLinks}</ul>
         </div>
 
-        <div className="navbar-end">
+        <div className="navbar-end w-auto lg:w-1/2">
           {user === undefined ? null : user ? (
             <div className="dropdown dropdown-end">
               <div
