@@ -32,6 +32,7 @@ const envSchema = z.object({
     .default('https://accounts.google.com/.well-known/openid-configuration'),
   DEMO_DATA: boolish.optional(),
   TRUST_PROXY: z.string().optional(),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -54,6 +55,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   demoData: boolean | undefined;
   trustProxy: string[] | boolean;
+  /** Sign-in attempts allowed per client address per 10 seconds. */
+  signInRateLimit: number;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
@@ -98,6 +101,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     demoData: env.DEMO_DATA,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }

@@ -45,7 +45,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 10, max: 3 },
+        '/sign-in/email': { window: 10, max: config.signInRateLimit },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/get-session': false,

@@ -1,0 +1,140 @@
+// Each Playwright worker starts its own StudyNest (the production build) on a fresh data
+// folder, with mail going to a real SMTP server in this process and Google sign-in pointed
+// at a local mock OpenID provider. Test data is built with the same factories as the API
+// tests, through a second connection to the same SQLite file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { createAuth } from '#server/auth/auth.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { createDb } from '#server/db/database.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
+import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
+
+export interface OidcUser {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+export interface Server {
+  baseURL: string;
+  config: Config;
+  deps: AppDeps;
+  mailbox: SmtpCapture;
+  /** The identity the mock Google provider will sign in next. */
+  oidcUser: OidcUser;
+  logs: () => string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`StudyNest exited (${child.exitCode}):\n${logs()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`StudyNest did not become healthy:\n${logs()}`);
+}
+
+const SERVER_ENTRY = path.resolve('dist/server/main.js');
+
+export const test = base.extend<
+  { mailbox: SmtpCapture; createUser: (overrides?: UserOverrides) => Promise<CreatedUser>; loginAs: (page: Page, user: CreatedUser) => Promise<void> },
+  { server: Server }
+>({
+  server: [
+    async ({}, use) => {
+      if (!fs.existsSync(SERVER_ENTRY)) throw new Error('dist/server/main.js is missing: run `npm run build` first (npm test does).');
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-e2e-'));
+      const mailbox = await startSmtpCapture();
+      const oidc = new OAuth2Server();
+      await oidc.issuer.keys.generate('RS256');
+      await oidc.start(await freePort(), '127.0.0.1');
+      const oidcUser: OidcUser = { sub: 'google-user-1', email: 'google.user@example.com', name: 'Gina Google' };
+      oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+        Object.assign(token.payload, { sub: oidcUser.sub, email: oidcUser.email, email_verified: true, name: oidcUser.name });
+      });
+      oidc.service.on('beforeUserinfo', (userInfo: { body: Record<string, unknown> }) => {
+        userInfo.body = { sub: oidcUser.sub, email: oidcUser.email, email_verified: true, name: oidcUser.name };
+      });
+
+      const port = await freePort();
+      const env: Record<string, string> = {
+        NODE_ENV: 'production',
+        TZ: 'UTC',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'false',
+        SMTP_URL: mailbox.url,
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+        GOOGLE_CLIENT_ID: 'studynest-e2e',
+        GOOGLE_CLIENT_SECRET: 'studynest-e2e-secret',
+        GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+        // Many tests sign in through the form from one address; the limit itself is tested in tests/api.
+        SIGN_IN_RATE_LIMIT: '100',
+        LOG_LEVEL: 'warn',
+      };
+      let output = '';
+      const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      const baseURL = env.BASE_URL!;
+      await waitForHealth(baseURL, child, () => output);
+
+      // A second connection to the same database, for factories.
+      const config = loadConfig(env);
+      const db = createDb(config.database);
+      const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as AppDeps['log'];
+      const auth = createAuth({ config, db, mailer: { send: async () => {} }, log: quietLog });
+      const deps: AppDeps = { config, db, auth, mailer: { send: async () => {} }, log: quietLog, now: () => new Date() };
+
+      await use({ baseURL, config, deps, mailbox, oidcUser, logs: () => output });
+
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await db.destroy();
+      await oidc.stop();
+      await mailbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  mailbox: async ({ server }, use) => use(server.mailbox),
+  createUser: async ({ server }, use) => use((overrides) => createUser(server.deps, overrides)),
+  /** Signs in through the real sign-in endpoint and hands the session cookie to the page. */
+  loginAs: async ({ server }, use) =>
+    use(async (page, user) => {
+      const res = await page.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
+        data: { email: user.email, password: user.password },
+        headers: { origin: server.baseURL },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }),
+});
+
+export { expect };
