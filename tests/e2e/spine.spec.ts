@@ -1,0 +1,254 @@
+// The spine in a real browser: sign-up with a photo, log out and back in, a failed login, a
+// password reset through the captured email, role guards and phone-width navigation.
+import { deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/** A small solid-colour PNG, built here so that the test needs no binary fixture file. */
+function pngPhoto(size = 48): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([200, 100, 50]))]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+test('register with a photo, then the dashboard shows the details', async ({ page }) => {
+  const email = `ada-${Date.now()}@example.com`;
+  await page.goto('/register');
+  await expect(page).toHaveTitle('StudyNest | Register');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByText('Please select an image')).toBeVisible();
+
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+  await page.getByLabel('Role').selectOption({ label: 'Tutor' });
+  await page.getByLabel('Photo').setInputFiles({
+    name: 'ada.png',
+    mimeType: 'image/png',
+    buffer: pngPhoto(),
+  });
+  await expect(page.getByText('ada.png', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of ada.png' })).toBeVisible();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
+  const details = page.locator('main dl');
+  await expect(details).toContainText('Ada Lovelace');
+  await expect(details).toContainText('Tutor');
+  await expect(details).toContainText(email);
+  await expect(details).toContainText('Unverified');
+  const photo = page.getByRole('img', { name: 'Photo of Ada Lovelace' });
+  await expect(photo).toHaveAttribute('src', /^\/api\/uploads\//);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
+test('log out with the dialog; a protected page sends to login, which returns to it', async ({
+  page,
+  createUser,
+  loginAs,
+}) => {
+  const user = await createUser({ role: 'student' });
+  await loginAs(page, user);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Logged out successfully' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+
+  await page.goto('/dashboard/settings');
+  await page.waitForURL((url) => url.pathname === '/login');
+  expect(new URL(page.url()).searchParams.get('from')).toBe('/dashboard/settings');
+  await fillLogin(page, user.email, user.password);
+  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/dashboard/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('StudyNest | Settings');
+
+  // History was replaced: Back does not return to the login form.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/login/);
+});
+
+test('a wrong password shows "Login Failed" with the server message', async ({
+  page,
+  createUser,
+}) => {
+  const user = await createUser();
+  await page.goto('/login');
+  await fillLogin(page, user.email, 'not-the-password');
+  const dialog = page.getByRole('dialog', { name: 'Login Failed' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/invalid email or password/i);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('password reset end to end through the captured email', async ({
+  page,
+  createUser,
+  mailbox,
+}) => {
+  const user = await createUser();
+  await page.goto('/login');
+
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const required = page.getByRole('dialog', { name: 'Email is required' });
+  await expect(required).toBeVisible();
+  await required.getByRole('button', { name: 'Ok' }).click();
+  await expect(required).toBeHidden();
+
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Password reset link sent to your email' }),
+  ).toBeVisible();
+
+  const mail = await mailbox.waitFor(user.email, /reset/i);
+  const link = /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(link!);
+  await expect(page).toHaveTitle('StudyNest | Reset password');
+  const newPassword = 'a-brand-new-password-9';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+
+  await fillLogin(page, user.email, newPassword);
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  // The link is single-use.
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill('yet-another-pass-1');
+  await page.getByLabel('Confirm new password').fill('yet-another-pass-1');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Password reset failed' })).toBeVisible();
+});
+
+test('role guards: a student opening an admin page lands on /dashboard; an admin sees it', async ({
+  page,
+  browser,
+  createUser,
+  loginAs,
+}) => {
+  const student = await createUser({ role: 'student' });
+  await loginAs(page, student);
+  await page.goto('/dashboard/all-users');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'All Users' })).toHaveCount(0);
+
+  // A signed-in user visiting login or register goes home.
+  await page.goto('/login');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/register');
+  await page.waitForURL((url) => url.pathname === '/');
+
+  const admin = await createUser({ role: 'admin' });
+  const adminPage = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await loginAs(adminPage, admin);
+  await adminPage.goto('/dashboard/all-users');
+  await expect(adminPage.getByRole('heading', { name: 'All Users' })).toBeVisible();
+  await adminPage.close();
+});
+
+test('an unknown path shows the 404 page with Back to Home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to StudyNest' })).toBeVisible();
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('navigates through the collapsible menu and the Filters drawer without horizontal scroll', async ({
+    page,
+    createUser,
+    loginAs,
+  }) => {
+    await page.goto('/');
+    await expectNoHorizontalScroll(page);
+    await page.goto('/login');
+    await expectNoHorizontalScroll(page);
+    await page.goto('/register');
+    await expectNoHorizontalScroll(page);
+
+    const user = await createUser({ role: 'student', name: 'Pia Phone' });
+    await loginAs(page, user);
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    // The desktop links are hidden; the menu button opens the phone menu.
+    await expect(main.getByRole('link', { name: 'Sessions' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const phoneMenu = page.locator('#phone-menu');
+    await expect(phoneMenu).toContainText('Pia Phone');
+    await expect(phoneMenu).toContainText(user.email);
+    await expectNoHorizontalScroll(page);
+    await phoneMenu.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await expect(phoneMenu).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+
+    const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(sidebar).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(sidebar).toBeInViewport();
+    await sidebar.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/settings');
+    await expect(sidebar).not.toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  });
+});
