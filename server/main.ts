@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
 import { seedDemoIfEmpty } from '#server/demo-seed.ts';
+import { promoteToAdmin } from '#server/features/users/promote-admin.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -16,6 +17,9 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   const { app, deps } = await buildApp(config);
+
+  // ADMIN_EMAIL is promoted when that account already exists (or when it signs up later).
+  if (config.adminEmail) await promoteToAdmin(deps.db.kysely, config.adminEmail);
 
   if (config.demoData !== false) {
     const seeded = await seedDemoIfEmpty(deps);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let actors: Actors;
