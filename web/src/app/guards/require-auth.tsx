@@ -12,7 +12,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isPending) return <Spinner />;
   // The server could not say who this is (down, network): not the same as signed out.
-  if (isError && user === undefined) return <LoadError message={errorMessage(error)} onRetry={() => void refetch()} />;
+  if (isError && user === undefined) {
+    return <LoadError message={errorMessage(error)} onRetry={() => void refetch()} />;
+  }
   if (!user) return <Navigate to={loginPathFrom(location)} replace />;
   return children;
 }
