@@ -2,7 +2,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -19,22 +18,19 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Imports flow shared → features → app; the web app never imports server code.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './web/src', from: './server' },
-            { target: './web/src/components', from: './web/src/features' },
-            { target: './web/src/lib', from: './web/src/features' },
-            { target: './web/src/features', from: './web/src/app', except: ['./query-client.ts'] },
-          ],
-        },
-      ],
+      // The web app never imports server code.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app talks to the server through the API only.' }] }],
+    },
+  },
+  {
+    // Imports flow shared (components, lib) → features → app.
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/features/*', '#web/app/*', '**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app.' }] }],
     },
   },
   {
