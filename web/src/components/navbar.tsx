@@ -97,6 +97,8 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
               </div>
               <ul
                 tabIndex={0}
+                // daisyUI's dropdown stays open while it has focus: let go of it once used.
+                onClick={() => (document.activeElement as HTMLElement | null)?.blur()}
                 className="menu dropdown-content z-20 mt-3 w-52 rounded-box bg-base-100 p-2 shadow"
               >
                 <li className="menu-title max-w-full truncate">{user.name}</li>
