@@ -1,0 +1,46 @@
+// Database row → the Session DTO every client sees (contract/sessions.ts). Rejection details
+// are private to the owning tutor and admins.
+import type { Session } from '#contract/sessions.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import type { StudySessionRow } from '#server/db/schema.ts';
+import { durationInWords } from './session-duration.ts';
+
+export function isRegistrationOpen(row: Pick<StudySessionRow, 'status' | 'registrationStartDate' | 'registrationEndDate'>, now: Date): boolean {
+  if (row.status !== 'approved') return false;
+  const t = now.getTime();
+  return Date.parse(row.registrationStartDate) <= t && t <= Date.parse(row.registrationEndDate);
+}
+
+export function canSeePrivateDetails(row: Pick<StudySessionRow, 'tutorId'>, viewer: CurrentUser | null): boolean {
+  return viewer !== null && (viewer.role === 'admin' || viewer.id === row.tutorId);
+}
+
+export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): Session {
+  const privateDetails = canSeePrivateDetails(row, viewer);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    tutorId: row.tutorId,
+    tutorName: row.tutorName,
+    tutorEmail: row.tutorEmail,
+    registrationStartDate: row.registrationStartDate,
+    registrationEndDate: row.registrationEndDate,
+    classStartDate: row.classStartDate,
+    classEndDate: row.classEndDate,
+    durationMinutes: row.durationMinutes,
+    sessionDuration: durationInWords(row.durationMinutes),
+    registrationFee: row.registrationFeeCents / 100,
+    maxParticipants: row.maxParticipants,
+    seatsTaken: row.bookedCount,
+    cancellationCutoffHours: row.cancellationCutoffHours,
+    status: row.status,
+    rejectionReason: privateDetails ? row.rejectionReason : null,
+    rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
+    averageRating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null,
+    reviewCount: row.ratingCount,
+    isOpen: isRegistrationOpen(row, now),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,144 @@
+// The only SQL of the sessions feature. Lists are keyset pages on (createdAt, id) descending,
+// served by the (status, createdAt, id) and (tutorId, createdAt, id) indexes of 0001.
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database, SessionStatus, StudySessionTable } from '#server/db/schema.ts';
+
+type SessionEb = ExpressionBuilder<Database, 'study_session'>;
+
+/** `%`, `_` and `\` in a search are literal characters, not wildcards. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matchesSearch(eb: SessionEb, q: string) {
+  const pattern = likePattern(q);
+  return eb.or([
+    sql<boolean>`lower(${eb.ref('study_session.title')}) like ${pattern} escape '\\'`,
+    sql<boolean>`lower(${eb.ref('study_session.tutorName')}) like ${pattern} escape '\\'`,
+  ]);
+}
+
+/** Rows strictly after (createdAt, id) in descending order. */
+function olderThan(eb: SessionEb, after: readonly [string, string]) {
+  return eb.or([
+    eb('study_session.createdAt', '<', after[0]),
+    eb.and([eb('study_session.createdAt', '=', after[0]), eb('study_session.id', '<', after[1])]),
+  ]);
+}
+
+export interface SessionListFilter {
+  q?: string | undefined;
+  /** Only sessions whose registration window contains this instant (ISO). */
+  openAt?: string | undefined;
+  after: readonly [string, string] | null;
+  limit: number;
+}
+
+export function sessionRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: Insertable<StudySessionTable>) {
+      return db.insertInto('study_session').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    findById(id: string) {
+      return db.selectFrom('study_session').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Approved sessions, newest first: the public list (Home, All Sessions). */
+    listApproved(filter: SessionListFilter) {
+      let query = db.selectFrom('study_session').selectAll().where('status', '=', 'approved');
+      if (filter.q) query = query.where((eb) => matchesSearch(eb, filter.q!));
+      if (filter.openAt) {
+        query = query.where('registrationStartDate', '<=', filter.openAt).where('registrationEndDate', '>=', filter.openAt);
+      }
+      if (filter.after) query = query.where((eb) => olderThan(eb, filter.after!));
+      return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+    },
+
+    listByTutor(tutorId: string, after: readonly [string, string] | null, limit: number) {
+      let query = db.selectFrom('study_session').selectAll().where('tutorId', '=', tutorId);
+      if (after) query = query.where((eb) => olderThan(eb, after));
+      return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+    },
+
+    /**
+     * Every session for admins, pending first, then newest first. The keyset is
+     * (rank, createdAt, id) with rank 0 for pending, 1 otherwise.
+     */
+    listForAdmin(filter: { status?: SessionStatus | undefined; q?: string | undefined; after: readonly [number, string, string] | null; limit: number }) {
+      const rank = sql<number>`case when ${sql.ref('study_session.status')} = 'pending' then 0 else 1 end`;
+      let query = db.selectFrom('study_session').selectAll().select(rank.as('rank'));
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.q) query = query.where((eb) => matchesSearch(eb, filter.q!));
+      if (filter.after) {
+        const [r, createdAt, id] = filter.after;
+        query = query.where((eb) =>
+          eb.or([
+            eb(rank, '>', r),
+            eb.and([eb(rank, '=', r), olderThan(eb, [createdAt, id])]),
+          ]),
+        );
+      }
+      return query.orderBy(rank).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+    },
+
+    /** Tutors (not blocked) with at least one approved session, by name. */
+    listTutorsWithApprovedSessions(after: readonly [string, string] | null, limit: number) {
+      let query = db
+        .selectFrom('user')
+        .select(['user.id', 'user.name'])
+        .where('user.role', '=', 'tutor')
+        // `not blocked` works for PostgreSQL booleans and SQLite 0/1 alike.
+        .where(sql<boolean>`not ${sql.ref('user.blocked')}`)
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('study_session').select(sql`1`.as('one')).whereRef('study_session.tutorId', '=', 'user.id').where('study_session.status', '=', 'approved'),
+          ),
+        );
+      if (after) {
+        query = query.where((eb) => eb.or([eb('user.name', '>', after[0]), eb.and([eb('user.name', '=', after[0]), eb('user.id', '>', after[1])])]));
+      }
+      return query.orderBy('user.name').orderBy('user.id').limit(limit + 1).execute();
+    },
+
+    /**
+     * Applies `patch` unless it would set a capacity below the seats already taken (checked in
+     * the same statement, so a booking landing meanwhile cannot slip under it). Undefined = refused.
+     */
+    updateGuarded(id: string, patch: Updateable<StudySessionTable>, where: { status?: readonly SessionStatus[] } = {}) {
+      let query = db.updateTable('study_session').set(patch).where('id', '=', id);
+      if (where.status) query = query.where('status', 'in', where.status);
+      if (patch.maxParticipants !== undefined && patch.maxParticipants !== null) {
+        query = query.where('bookedCount', '<=', patch.maxParticipants as number);
+      }
+      return query.returningAll().executeTakeFirst();
+    },
+
+    async hasBookings(id: string): Promise<boolean> {
+      const row = await db.selectFrom('booking').select('id').where('sessionId', '=', id).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Deletes the session only if no booking exists, in one statement (no check-then-act race). */
+    async deleteIfUnbooked(id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('study_session')
+        .where('id', '=', id)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('booking').select(sql`1`.as('one')).whereRef('booking.sessionId', '=', 'study_session.id'))))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Admin delete: the session with its bookings, waitlist, reviews and materials. */
+    async deleteWithEverything(id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
+        await trx.deleteFrom('booking').where('sessionId', '=', id).execute();
+        await trx.deleteFrom('review').where('sessionId', '=', id).execute();
+        await trx.deleteFrom('material').where('sessionId', '=', id).execute();
+        const result = await trx.deleteFrom('study_session').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof sessionRepository>;

@@ -1,0 +1,89 @@
+// The session calls of spec §7 and PRODUCT.md §6, under /api with `id` for `_id`. Thin:
+// parse, find the caller, call the service. Permissions are decided in session-service.ts.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParam, pageQuery } from '#contract/common.ts';
+import {
+  adminSessionListQuery,
+  approvedSessionsQuery,
+  approveSessionBody,
+  createSessionBody,
+  rejectSessionBody,
+  sessionListQuery,
+  sessionPageSchema,
+  sessionSchema,
+  tutorEmailParam,
+  tutorPageSchema,
+  tutorSessionParams,
+  updateSessionBody,
+} from '#contract/sessions.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { requireUser } from '#server/auth/current-user.ts';
+import { sessionService } from './session-service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['sessions'];
+
+export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const sessions = sessionService(deps);
+
+  r.get('/api/approved-sessions', {
+    schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: sessionPageSchema, 400: errorSchema } },
+  }, async (request) => sessions.listPublic(request.query));
+
+  r.get('/api/sessions', {
+    schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: sessionPageSchema, 400: errorSchema } },
+  }, async (request) => sessions.listPublic(request.query));
+
+  r.get('/api/tutors', {
+    schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, 400: errorSchema } },
+  }, async (request) => sessions.listTutors(request.query));
+
+  r.get('/api/session/:id', {
+    schema: { tags, summary: 'One session (pending and rejected ones only for their tutor and admins)', params: idParam, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => sessions.getVisible(await requireUser(deps.auth, request), request.params.id));
+
+  r.post('/api/create-session/:email', {
+    schema: { tags, summary: 'A tutor creates a session (pending, free until approved)', params: tutorEmailParam, body: createSessionBody, response: { 201: sessionSchema, ...errors } },
+  }, async (request, reply) => {
+    const me = await requireUser(deps.auth, request);
+    return reply.status(201).send(await sessions.create(me, request.params.email, request.body));
+  });
+
+  r.get('/api/view-sessions/:email', {
+    schema: { tags, summary: "A tutor's own sessions, every status (admins may read any)", params: tutorEmailParam, querystring: pageQuery, response: { 200: sessionPageSchema, ...errors } },
+  }, async (request) => sessions.listForTutor(await requireUser(deps.auth, request), request.params.email, request.query));
+
+  r.get('/api/session/:email/:id', {
+    schema: { tags, summary: 'One of the tutor\'s sessions (tutor, admin)', params: tutorSessionParams, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => sessions.getForTutor(await requireUser(deps.auth, request), request.params.email, request.params.id));
+
+  r.put('/api/session/:email/:id', {
+    schema: { tags, summary: 'Edit a session (tutor: dates only while pending or rejected; admin)', params: tutorSessionParams, body: updateSessionBody, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => sessions.update(await requireUser(deps.auth, request), request.params.email, request.params.id, request.body));
+
+  r.delete('/api/session/:email/:id', {
+    schema: { tags, summary: 'Delete a session (tutor: only without bookings; admin: with everything attached)', params: tutorSessionParams, response: { 204: z.null(), ...errors } },
+  }, async (request, reply) => {
+    await sessions.remove(await requireUser(deps.auth, request), request.params.email, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  r.post('/api/sessions/:id/approve', {
+    schema: { tags, summary: 'Admin approves a pending session, setting its fee (0 = free) and optional capacity', params: idParam, body: approveSessionBody, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => sessions.approve(await requireUser(deps.auth, request), request.params.id, request.body));
+
+  r.post('/api/sessions/:id/reject', {
+    schema: { tags, summary: 'Admin rejects a pending session with a reason and feedback', params: idParam, body: rejectSessionBody, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => sessions.reject(await requireUser(deps.auth, request), request.params.id, request.body));
+
+  r.post('/api/sessions/:id/resubmit', {
+    schema: { tags, summary: 'The owning tutor sends a rejected session back for review', params: idParam, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => sessions.resubmit(await requireUser(deps.auth, request), request.params.id));
+
+  r.get('/api/admin/sessions', {
+    schema: { tags, summary: 'Every session for admins, pending first; status filter and search', querystring: adminSessionListQuery, response: { 200: sessionPageSchema, ...errors } },
+  }, async (request) => sessions.listForAdmin(await requireUser(deps.auth, request), request.query));
+}

@@ -1,0 +1,317 @@
+// The rules of study sessions (PRODUCT.md §4): who may create, read, edit, approve, reject,
+// resubmit and delete; the date rules; the lists. Every permission of the feature is decided
+// here, in the guards at the top. Routes call these; SQL is in the repository.
+import type { Updateable } from 'kysely';
+import type { z } from 'zod';
+import type {
+  adminSessionListQuery,
+  approveSessionBody,
+  createSessionBody,
+  rejectSessionBody,
+  Session,
+  SessionPage,
+  sessionListQuery,
+  TutorPage,
+  updateSessionBody,
+} from '#contract/sessions.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import type { StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
+import { sendInBackground } from '#server/email/mailer.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import { newId } from '#server/ids.ts';
+import { userRepository } from '#server/features/users/user-repository.ts';
+import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import { canSeePrivateDetails, toSessionDto } from './session-dto.ts';
+import { durationMinutesBetween } from './session-duration.ts';
+import { sessionRepository } from './session-repository.ts';
+
+type PublicListQuery = z.output<typeof sessionListQuery>;
+type CreateInput = z.output<typeof createSessionBody>;
+type UpdateInput = z.output<typeof updateSessionBody>;
+type ApproveInput = z.output<typeof approveSessionBody>;
+type RejectInput = z.output<typeof rejectSessionBody>;
+type AdminListQuery = z.output<typeof adminSessionListQuery>;
+type Page = { limit: number; cursor?: string | undefined };
+
+const NO_SESSION = 'No session with this id.';
+const SCHEDULE_LOCKED = 'Dates, capacity and cancellation cutoff can only be changed while the session is pending or rejected.';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const toIso = (value: string) => new Date(value).toISOString();
+
+// ——— Guards: the feature's permissions, in one place ———
+
+/** A path email (`/api/…/{email}`) must be the calling tutor's own; admins may use any. */
+function assertTutorPath(me: CurrentUser, email: string): void {
+  if (me.role === 'admin') return;
+  if (me.role !== 'tutor') throw forbidden('Only tutors and admins can manage sessions.');
+  if (!sameEmail(email, me.email)) throw forbidden('You can only manage your own sessions.');
+}
+
+/** The session at /{email}/{id}, if the caller manages it (its tutor, or an admin). */
+function assertManages(me: CurrentUser, email: string, row: StudySessionRow | undefined): StudySessionRow {
+  if (!row || !sameEmail(row.tutorEmail, email)) throw notFound(NO_SESSION);
+  if (me.role !== 'admin' && row.tutorId !== me.id) throw notFound(NO_SESSION);
+  return row;
+}
+
+function assertAdmin(me: CurrentUser, action: string): void {
+  if (me.role !== 'admin') throw forbidden(`Only admins can ${action} sessions.`);
+}
+
+// ——— Date rules (PRODUCT.md §4): 400 naming the field ———
+
+interface Schedule {
+  registrationStartDate: string;
+  registrationEndDate: string;
+  classStartDate: string;
+  classEndDate: string;
+}
+
+function assertScheduleValid(s: Schedule): void {
+  const fields: Record<string, string> = {};
+  const t = (v: string) => Date.parse(v);
+  if (t(s.registrationEndDate) < t(s.registrationStartDate)) {
+    fields.registrationEndDate = 'Registration End Date cannot be before the Registration Start Date.';
+  }
+  if (t(s.classEndDate) < t(s.classStartDate)) {
+    fields.classEndDate = 'Class End Date cannot be before the Class Start Date.';
+  }
+  if (t(s.registrationStartDate) > t(s.classEndDate)) {
+    fields.registrationStartDate = 'Registration Start Date cannot be after the Class End Date.';
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+}
+
+export function sessionService(deps: AppDeps) {
+  const repo = sessionRepository(deps.db.kysely);
+  const users = userRepository(deps.db.kysely);
+
+  function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null): SessionPage {
+    const now = deps.now();
+    const page = pageFrom(rows, limit, (row) => [row.createdAt, row.id]);
+    return { items: page.items.map((row) => toSessionDto(row, viewer, now)), nextCursor: page.nextCursor };
+  }
+
+  const dto = (row: StudySessionRow, viewer: CurrentUser | null): Session => toSessionDto(row, viewer, deps.now());
+
+  function mailTutor(row: StudySessionRow, subject: string, lines: string[]): void {
+    const link = `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(row.tutorEmail)}/${row.id}`;
+    sendInBackground(deps.mailer, deps.log, {
+      to: row.tutorEmail,
+      subject,
+      text: [`Hello ${row.tutorName},`, '', ...lines, '', `See your session: ${link}`, '', 'StudyNest'].join('\n'),
+    });
+  }
+
+  /** Explains why a guarded update changed nothing: gone, capacity below seats, or status moved on. */
+  async function refusal(id: string, patch: Updateable<StudySessionTable>, statusMessage: string): Promise<never> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(NO_SESSION);
+    if (typeof patch.maxParticipants === 'number' && patch.maxParticipants < row.bookedCount) {
+      throw conflict(`Max participants cannot be below the ${row.bookedCount} seats already taken.`);
+    }
+    throw conflict(statusMessage);
+  }
+
+  return {
+    /**
+     * The public list of approved sessions (Home and All Sessions). The one read behind both,
+     * independent of the caller so that it can be cached.
+     */
+    async listPublic(query: Partial<Pick<PublicListQuery, 'q' | 'open'>> & Page): Promise<SessionPage> {
+      const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+      const rows = await repo.listApproved({
+        q: query.q || undefined,
+        openAt: query.open ? deps.now().toISOString() : undefined,
+        after: after ?? null,
+        limit: query.limit,
+      });
+      return toPage(rows, query.limit, null);
+    },
+
+    async listTutors(query: Page): Promise<TutorPage> {
+      const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+      const rows = await repo.listTutorsWithApprovedSessions(after ?? null, query.limit);
+      return pageFrom(rows, query.limit, (row) => [row.name, row.id]);
+    },
+
+    /** Approved sessions to anyone signed in; pending and rejected ones only to their tutor and admins (else 404). */
+    async getVisible(viewer: CurrentUser, id: string): Promise<Session> {
+      const row = await repo.findById(id);
+      if (!row || (row.status !== 'approved' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
+      return dto(row, viewer);
+    },
+
+    async create(me: CurrentUser, email: string, body: CreateInput): Promise<Session> {
+      if (me.role !== 'tutor') throw forbidden('Only tutors can create sessions.');
+      if (!sameEmail(email, me.email)) throw forbidden('You can only create sessions for yourself.');
+      const schedule: Schedule = {
+        registrationStartDate: toIso(body.registrationStartDate),
+        registrationEndDate: toIso(body.registrationEndDate),
+        classStartDate: toIso(body.classStartDate),
+        classEndDate: toIso(body.classEndDate),
+      };
+      assertScheduleValid(schedule);
+      const now = deps.now().toISOString();
+      // status, fee, duration, tutorName and tutorEmail never come from the body.
+      const row = await repo.insert({
+        id: newId(deps.now().getTime()),
+        title: body.title,
+        description: body.description,
+        tutorId: me.id,
+        tutorName: me.name,
+        tutorEmail: me.email,
+        ...schedule,
+        durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate),
+        registrationFeeCents: 0,
+        maxParticipants: body.maxParticipants ?? null,
+        cancellationCutoffHours: body.cancellationCutoffHours ?? 24,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      });
+      return dto(row, me);
+    },
+
+    /** A tutor's own sessions, every status, newest first (admins may read any tutor's). */
+    async listForTutor(me: CurrentUser, email: string, query: Page): Promise<SessionPage> {
+      assertTutorPath(me, email);
+      let tutorId = me.id;
+      if (me.role === 'admin') {
+        const tutor = await users.findByEmail(email.trim());
+        if (!tutor) throw notFound('No user has this email.');
+        tutorId = tutor.id;
+      }
+      const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+      return toPage(await repo.listByTutor(tutorId, after ?? null, query.limit), query.limit, me);
+    },
+
+    async getForTutor(me: CurrentUser, email: string, id: string): Promise<Session> {
+      assertTutorPath(me, email);
+      return dto(assertManages(me, email, await repo.findById(id)), me);
+    },
+
+    /** Title and description any time; dates, capacity and cutoff while pending or rejected (admins: always). */
+    async update(me: CurrentUser, email: string, id: string, body: UpdateInput): Promise<Session> {
+      assertTutorPath(me, email);
+      const row = assertManages(me, email, await repo.findById(id));
+      const patch: Updateable<StudySessionTable> = {};
+      if (body.title !== undefined) patch.title = body.title;
+      if (body.description !== undefined) patch.description = body.description;
+
+      const schedule: Schedule = {
+        registrationStartDate: body.registrationStartDate ? toIso(body.registrationStartDate) : row.registrationStartDate,
+        registrationEndDate: body.registrationEndDate ? toIso(body.registrationEndDate) : row.registrationEndDate,
+        classStartDate: body.classStartDate ? toIso(body.classStartDate) : row.classStartDate,
+        classEndDate: body.classEndDate ? toIso(body.classEndDate) : row.classEndDate,
+      };
+      const datesChanged = (Object.keys(schedule) as Array<keyof Schedule>).some((k) => schedule[k] !== row[k]);
+      const capacityChanged = body.maxParticipants !== undefined && body.maxParticipants !== row.maxParticipants;
+      const cutoffChanged = body.cancellationCutoffHours !== undefined && body.cancellationCutoffHours !== row.cancellationCutoffHours;
+      const scheduleChanged = datesChanged || capacityChanged || cutoffChanged;
+      const lockedStatus = me.role !== 'admin' && scheduleChanged;
+      if (lockedStatus && row.status === 'approved') throw conflict(SCHEDULE_LOCKED);
+
+      if (datesChanged) {
+        assertScheduleValid(schedule);
+        Object.assign(patch, schedule, { durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate) });
+      }
+      if (capacityChanged) patch.maxParticipants = body.maxParticipants ?? null;
+      if (cutoffChanged) patch.cancellationCutoffHours = body.cancellationCutoffHours!;
+      if (Object.keys(patch).length === 0) return dto(row, me);
+      patch.updatedAt = deps.now().toISOString();
+
+      const updated = await repo.updateGuarded(id, patch, lockedStatus ? { status: ['pending', 'rejected'] } : {});
+      if (!updated) return refusal(id, patch, SCHEDULE_LOCKED);
+      return dto(updated, me);
+    },
+
+    /** Tutors delete their own sessions without bookings (409 otherwise); admins delete any, with everything attached. */
+    async remove(me: CurrentUser, email: string, id: string): Promise<void> {
+      assertTutorPath(me, email);
+      assertManages(me, email, await repo.findById(id));
+      if (me.role === 'admin') {
+        if (!(await repo.deleteWithEverything(id))) throw notFound(NO_SESSION);
+        return;
+      }
+      if (await repo.deleteIfUnbooked(id)) return;
+      if (!(await repo.findById(id))) throw notFound(NO_SESSION);
+      throw conflict('This session has bookings, so it cannot be deleted. Ask an admin if it must be removed.');
+    },
+
+    async approve(me: CurrentUser, id: string, body: ApproveInput): Promise<Session> {
+      assertAdmin(me, 'approve');
+      const row = await repo.findById(id);
+      if (!row) throw notFound(NO_SESSION);
+      const message = `Only a pending session can be approved; this one is ${row.status}.`;
+      if (row.status !== 'pending') throw conflict(message);
+      const patch: Updateable<StudySessionTable> = {
+        status: 'approved',
+        registrationFeeCents: Math.round(body.registrationFee * 100),
+        rejectionReason: null,
+        rejectionFeedback: null,
+        updatedAt: deps.now().toISOString(),
+      };
+      if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
+      const updated = await repo.updateGuarded(id, patch, { status: ['pending'] });
+      if (!updated) return refusal(id, patch, message);
+      const fee = updated.registrationFeeCents === 0 ? 'free' : `$${(updated.registrationFeeCents / 100).toFixed(2)}`;
+      mailTutor(updated, `Session approved: ${updated.title}`, [
+        `Your session "${updated.title}" was approved and is now listed on StudyNest.`,
+        `Registration fee: ${fee}.`,
+      ]);
+      return dto(updated, me);
+    },
+
+    async reject(me: CurrentUser, id: string, body: RejectInput): Promise<Session> {
+      assertAdmin(me, 'reject');
+      const row = await repo.findById(id);
+      if (!row) throw notFound(NO_SESSION);
+      const message = `Only a pending session can be rejected; this one is ${row.status}.`;
+      if (row.status !== 'pending') throw conflict(message);
+      const patch: Updateable<StudySessionTable> = {
+        status: 'rejected',
+        rejectionReason: body.reason,
+        rejectionFeedback: body.feedback,
+        updatedAt: deps.now().toISOString(),
+      };
+      const updated = await repo.updateGuarded(id, patch, { status: ['pending'] });
+      if (!updated) return refusal(id, patch, message);
+      mailTutor(updated, `Session not approved: ${updated.title}`, [
+        `Your session "${updated.title}" was not approved.`,
+        `Reason: ${body.reason}`,
+        `Feedback: ${body.feedback}`,
+        '',
+        'You can edit the session and resubmit it from Manage Sessions.',
+      ]);
+      return dto(updated, me);
+    },
+
+    /** The owning tutor sends a rejected session back for review (rejected → pending). */
+    async resubmit(me: CurrentUser, id: string): Promise<Session> {
+      if (me.role !== 'tutor') throw forbidden('Only the tutor of a session can resubmit it.');
+      const row = await repo.findById(id);
+      if (!row || row.tutorId !== me.id) throw notFound(NO_SESSION);
+      const message = `Only a rejected session can be resubmitted; this one is ${row.status}.`;
+      if (row.status !== 'rejected') throw conflict(message);
+      const patch: Updateable<StudySessionTable> = { status: 'pending', rejectionReason: null, rejectionFeedback: null, updatedAt: deps.now().toISOString() };
+      const updated = await repo.updateGuarded(id, patch, { status: ['rejected'] });
+      if (!updated) return refusal(id, patch, message);
+      return dto(updated, me);
+    },
+
+    /** Every session for admins: pending first, then newest; filter by status, search by title or tutor. */
+    async listForAdmin(me: CurrentUser, query: AdminListQuery): Promise<SessionPage> {
+      assertAdmin(me, 'list all');
+      const after = decodeCursor(query.cursor, ['number', 'string', 'string'] as const);
+      const rows = await repo.listForAdmin({ status: query.status, q: query.q || undefined, after: after ?? null, limit: query.limit });
+      const page = pageFrom(rows, query.limit, (row) => [Number(row.rank), row.createdAt, row.id]);
+      return { items: page.items.map((row) => dto(row, me)), nextCursor: page.nextCursor };
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;
