@@ -1,8 +1,42 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { badRequest, forbidden } from '#server/errors.ts';
-import { CLIENT_IP_HEADER, SIGN_UP_ROLES } from './auth.ts';
+import { CLIENT_IP_HEADER, SIGN_UP_ROLES, type Auth } from './auth.ts';
+import { getCurrentUser, invalidateSessionCookie, invalidateUser } from './current-user.ts';
+
+/**
+ * Auth calls that change a user or end their sessions: the session cache forgets that user's
+ * sessions (sign-out forgets only its own cookie). See docs/decisions/004-session-cache.md.
+ */
+const IDENTITY_CHANGES = new Set([
+  '/change-password', '/reset-password', '/update-user', '/change-email', '/delete-user',
+  '/revoke-session', '/revoke-sessions', '/revoke-other-sessions', '/verify-email',
+]);
+
+/** The user whose cached sessions an identity change must drop, found before the call consumes its token. */
+async function userChangedBy(path: string, request: FastifyRequest, { auth, db }: { auth: Auth; db: AppDeps['db'] }): Promise<string | null> {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+  if (path === '/reset-password') {
+    const token = body.token ?? query?.token;
+    if (typeof token !== 'string') return null;
+    const verification = await (await auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+    return verification?.value ?? null;
+  }
+  if (path === '/verify-email' && typeof query?.token === 'string') {
+    // Only to know whose cache to drop: better-auth itself verifies the token's signature.
+    try {
+      const payload = JSON.parse(Buffer.from(query.token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
+      if (typeof payload.email !== 'string') return null;
+      const row = await db.kysely.selectFrom('user').select('id').where('email', '=', payload.email.toLowerCase()).executeTakeFirst();
+      return row?.id ?? null;
+    } catch {
+      return null;
+    }
+  }
+  return (await getCurrentUser(auth, request))?.id ?? null;
+}
 
 export async function authRoutes(app: FastifyInstance, { auth, config, db }: AppDeps): Promise<void> {
   // Our rules on top of better-auth's endpoints, checked before they run.
@@ -27,6 +61,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db }: App
     schema: { hide: true },
     async handler(request, reply) {
       await checkOurRules(request.url, request.body);
+      const path = request.url.split('?')[0]!.replace(/^\/api\/auth/, '');
+      const changedUser = IDENTITY_CHANGES.has(path) ? await userChangedBy(path, request, { auth, db }) : null;
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined || key === CLIENT_IP_HEADER) continue;
@@ -44,6 +80,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db }: App
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      if (path === '/sign-out') invalidateSessionCookie(request.headers.cookie);
+      if (changedUser) invalidateUser(changedUser);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

@@ -1,4 +1,8 @@
-// Who is calling: resolved from the session cookie by better-auth, once per request.
+// Who is calling: resolved from the session cookie by better-auth, then kept for a few seconds
+// in an in-process cache keyed by the cookie value, so that signed-in reads do not pay a full
+// session lookup each. Sign-out, password change/reset, profile changes, block and role change
+// drop the entries at once on this process; other processes see them within SESSION_CACHE_TTL_MS.
+// See docs/decisions/004-session-cache.md.
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role, UserStatus } from '#contract/common.ts';
@@ -14,7 +18,35 @@ export interface CurrentUser {
   image: string | null;
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+/** How long another process may keep serving a signed-out, blocked or demoted user. */
+export const SESSION_CACHE_TTL_MS = 15_000;
+/** Bounded so that many distinct cookies cannot grow the process (about 1 KB an entry). */
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+interface CachedSession {
+  user: CurrentUser;
+  /** Date.now() after which the entry is not used: now + TTL, never past the session's expiry. */
+  until: number;
+}
+
+/**
+ * One per process (not per app): keys are session cookie values, random per sign-in, so two apps
+ * in one process (tests) cannot collide, and `invalidateUser` reaches every app of the process.
+ */
+const sessions = new Map<string, CachedSession>();
+/** Bumped by every invalidation: a lookup that started before it must not store its answer. */
+let epoch = 0;
+
+const perRequest = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+
+// better-auth's session cookie: `better-auth.session_token`, `__Secure-` prefixed over HTTPS.
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+/** The session cookie's raw value (`token.signature`, URL-encoded), or null. */
+export function sessionCookieValue(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  return SESSION_COOKIE.exec(cookieHeader)?.[1] ?? null;
+}
 
 export function userStatus(u: { blocked?: unknown; emailVerified?: unknown }): UserStatus {
   if (u.blocked) return 'Blocked';
@@ -22,28 +54,74 @@ export function userStatus(u: { blocked?: unknown; emailVerified?: unknown }): U
 }
 
 export function getCurrentUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
-  let pending = cache.get(request);
+  let pending = perRequest.get(request);
   if (!pending) {
-    pending = lookup(auth, request);
-    cache.set(request, pending);
+    pending = resolve(auth, request);
+    perRequest.set(request, pending);
   }
   return pending;
 }
 
-async function lookup(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
-  if (!request.headers.cookie) return null;
+async function resolve(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+  const key = sessionCookieValue(request.headers.cookie);
+  if (!key) return null;
+  const hit = sessions.get(key);
+  if (hit) {
+    if (hit.until > Date.now()) return hit.user;
+    sessions.delete(key);
+  }
+  const startedAt = epoch;
+  const found = await lookup(auth, request);
+  if (found && startedAt === epoch) {
+    if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) evictOldest();
+    sessions.set(key, { user: found.user, until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, found.expiresAt) });
+  }
+  return found?.user ?? null;
+}
+
+/** Insertion order approximates age (entries are written once per TTL), so the first key is the oldest. */
+function evictOldest(): void {
+  const now = Date.now();
+  for (const [key, entry] of sessions) {
+    if (entry.until <= now) sessions.delete(key);
+  }
+  if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) {
+    const oldest = sessions.keys().next().value;
+    if (oldest !== undefined) sessions.delete(oldest);
+  }
+}
+
+async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: CurrentUser; expiresAt: number } | null> {
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string; blocked?: unknown };
   if (u.blocked) return null;
   return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    role: (u.role ?? 'student') as Role,
-    status: userStatus(u),
-    image: u.image ?? null,
+    user: {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      role: (u.role ?? 'student') as Role,
+      status: userStatus(u),
+      image: u.image ?? null,
+    },
+    expiresAt: new Date(result.session.expiresAt).getTime(),
   };
+}
+
+/** Forget every cached session of a user: call after blocking, a role change or a profile change. */
+export function invalidateUser(userId: string): void {
+  epoch++;
+  for (const [key, entry] of sessions) {
+    if (entry.user.id === userId) sessions.delete(key);
+  }
+}
+
+/** Forget the session of this cookie header (sign-out). */
+export function invalidateSessionCookie(cookieHeader: string | undefined): void {
+  epoch++;
+  const key = sessionCookieValue(cookieHeader);
+  if (key) sessions.delete(key);
 }
 
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser> {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '#contract/common.ts';
 import { emailParam, meSchema, updateMeBody, userRoleSchema } from '#contract/users.ts';
 import type { AppDeps } from '#server/app-deps.ts';
-import { requireUser, userStatus } from '#server/auth/current-user.ts';
+import { invalidateUser, requireUser, userStatus } from '#server/auth/current-user.ts';
 import { forbidden, notFound } from '#server/errors.ts';
 import { userRepository } from './user-repository.ts';
 
@@ -24,6 +24,7 @@ export async function meRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     const patch: { name: string; image?: string | null } = { name: request.body.name };
     if (request.body.image !== undefined) patch.image = request.body.image;
     const row = await users.updateProfile(me.id, patch, now);
+    invalidateUser(me.id);
     return { id: row.id, name: row.name, email: row.email, role: row.role, status: userStatus(row), image: row.image };
   });
 

@@ -1,0 +1,95 @@
+// The in-process session cache (server/auth/current-user.ts, docs/decisions/004-session-cache.md):
+// signed-in reads skip the session lookup for a few seconds, yet sign-out, password changes,
+// profile changes, block and role change take effect at once on the same process.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { invalidateUser, SESSION_CACHE_TTL_MS } from '#server/auth/current-user.ts';
+import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+afterEach(() => vi.restoreAllMocks());
+
+const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const me = (actor: Actor) => t.request(actor, { method: 'GET', url: '/api/me' });
+const dbBool = (v: boolean) => (t.deps.db.dialect === 'postgres' ? v : Number(v));
+
+describe('session cache', () => {
+  it('serves a cached session without a lookup, for at most the TTL', async () => {
+    const student = await t.actor({ role: 'student' });
+    expect((await me(student)).statusCode).toBe(200);
+    // Another process signing this session out deletes its row: this process may serve it until the TTL ends.
+    await t.deps.db.kysely.deleteFrom('session').where('userId', '=', student.user!.id).execute();
+    expect((await me(student)).statusCode).toBe(200);
+
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + SESSION_CACHE_TTL_MS + 1);
+    const later = await me(student);
+    expect(later.statusCode).toBe(401);
+    expect(later.json().message).toBe('Please log in to continue.');
+  });
+
+  it('refuses a signed-out cookie at once', async () => {
+    const student = await t.actor({ role: 'student' });
+    expect((await me(student)).statusCode).toBe(200);
+    const out = await t.request(student, { method: 'POST', url: '/api/auth/sign-out', ...json({}) });
+    expect(out.statusCode).toBe(200);
+    const after = await me(student);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Please log in to continue.');
+  });
+
+  it('shows a profile change at once', async () => {
+    const student = await t.actor({ role: 'student', name: 'Old Name' });
+    expect((await me(student)).json().name).toBe('Old Name');
+    const put = await t.request(student, { method: 'PUT', url: '/api/user', ...json({ name: 'New Name' }) });
+    expect(put.statusCode).toBe(200);
+    expect((await me(student)).json().name).toBe('New Name');
+  });
+
+  it('refuses the other sessions at once after a password change that revokes them', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const laptop = await t.signIn(user);
+    const phone = await t.signIn(user);
+    expect((await me(phone)).statusCode).toBe(200);
+    const change = await t.request(laptop, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      ...json({ currentPassword: user.password, newPassword: 'a brand new passphrase 42', revokeOtherSessions: true }),
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await me(phone)).statusCode).toBe(401);
+  });
+
+  it('refuses every session at once after a password reset', async () => {
+    const student = await t.actor({ role: 'student' });
+    expect((await me(student)).statusCode).toBe(200);
+    const ask = await t.request(null, { method: 'POST', url: '/api/auth/request-password-reset', ...json({ email: student.user!.email, redirectTo: '/reset-password' }) });
+    expect(ask.statusCode).toBe(200);
+    const mail = await t.mail.waitFor(student.user!.email, /Reset/);
+    const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(mail.text)![1]!);
+    const reset = await t.request(null, { method: 'POST', url: '/api/auth/reset-password', ...json({ token, newPassword: 'another fresh passphrase 7' }) });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(student)).statusCode).toBe(401);
+  });
+
+  it('refuses a blocked user at once once invalidated (what PATCH /api/users/{id} does)', async () => {
+    const student = await t.actor({ role: 'student' });
+    expect((await me(student)).statusCode).toBe(200);
+    await t.deps.db.kysely.updateTable('user').set({ blocked: dbBool(true) }).where('id', '=', student.user!.id).execute();
+    invalidateUser(student.user!.id);
+    const after = await me(student);
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('applies a role change at once once invalidated', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    expect((await me(tutor)).json().role).toBe('tutor');
+    await t.deps.db.kysely.updateTable('user').set({ role: 'admin' }).where('id', '=', tutor.user!.id).execute();
+    invalidateUser(tutor.user!.id);
+    expect((await me(tutor)).json().role).toBe('admin');
+  });
+});
