@@ -37,6 +37,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
+  BENCH_ROUTES: boolish.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +60,8 @@ export interface Config {
   signInRateLimit: number;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** Registers GET /api/bench/baseline, the bare route `npm run bench` compares every route with. */
+  benchRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,
+    benchRoutes: env.BENCH_ROUTES ?? false,
   };
 }
 

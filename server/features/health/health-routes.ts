@@ -17,6 +17,11 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
   });
 
+  // The benchmark's baseline: this same Fastify build and serialiser, without any work behind it.
+  if (deps.config.benchRoutes) {
+    r.get('/api/bench/baseline', { schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({ ok: true as const }));
+  }
+
   r.get('/api/config', {
     schema: { tags: ['health'], summary: 'What the web app may offer (sign-in methods, payments)', response: { 200: appConfigSchema } },
   }, async () => ({ googleSignIn: Boolean(deps.config.google), payments: Boolean(deps.config.stripe) }));
