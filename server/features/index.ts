@@ -1,8 +1,12 @@
 // Every feature's routes, registered in this order by app.ts. Add one line per feature.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
+import { adminUsersRoutes } from '#server/features/admin-users/admin-users-routes.ts';
+import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { sessionRoutes } from '#server/features/sessions/session-routes.ts';
 
 export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
   sessionRoutes,
+  materialRoutes,
+  adminUsersRoutes,
 ];

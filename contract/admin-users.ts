@@ -1,0 +1,33 @@
+// The admin's list of users and the changes an admin makes to them (PRODUCT.md §4, §6).
+import { z } from 'zod';
+import { pageOf, pageQuery, roleSchema, userStatusSchema } from './common.ts';
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  image: z.string().nullable(),
+  /** Last sign-in, ISO instant; null when the user never signed in. */
+  lastSeen: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserPage = pageOf(adminUserSchema);
+export type AdminUserPage = z.infer<typeof adminUserPage>;
+
+export const listUsersQuery = pageQuery.extend({
+  /** Part of the name or email, any case. */
+  q: z.string().trim().max(100).optional(),
+  role: roleSchema.optional(),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuery>;
+
+export const updateUserBody = z
+  .object({
+    role: roleSchema.optional(),
+    blocked: z.boolean().optional(),
+  })
+  .refine((b) => b.role !== undefined || b.blocked !== undefined, { message: 'Send a role or blocked' });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;

@@ -1,0 +1,73 @@
+// Study materials: a title plus either an uploaded file (image or PDF) or an http(s) link,
+// attached by a tutor to one of their approved sessions (PRODUCT.md §4).
+import { z } from 'zod';
+import { pageOf, pageQuery } from './common.ts';
+
+/** Files a tutor may upload, sniffed from the bytes on the server. */
+export const MATERIAL_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+export const MATERIAL_MAX_BYTES = 10 * 1024 * 1024;
+
+export const materialTitle = z.string().trim().min(1, 'Title is required').max(200, 'Title is too long (200 characters at most)');
+
+export const materialLink = z
+  .string()
+  .trim()
+  .max(2000, 'Link is too long')
+  .pipe(z.url({ protocol: /^https?$/, error: 'Link must be an http(s) address' }));
+
+export const materialSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  sessionTitle: z.string(),
+  tutorId: z.string(),
+  tutorName: z.string(),
+  title: z.string(),
+  kind: z.enum(['file', 'link']),
+  /** For a link material; null for a file. */
+  link: z.string().nullable(),
+  /** For a file material: where the signed-in, allowed caller downloads it; null for a link. */
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Material = z.infer<typeof materialSchema>;
+
+export const materialPage = pageOf(materialSchema);
+export type MaterialPage = z.infer<typeof materialPage>;
+
+export const listMaterialsQuery = pageQuery.extend({
+  sessionId: z.string().min(1).max(64).optional(),
+});
+export type ListMaterialsQuery = z.input<typeof listMaterialsQuery>;
+
+/**
+ * JSON form of POST /api/materials (a link). A file is sent instead as multipart/form-data with
+ * the fields `sessionId`, `title` and `file`.
+ */
+export const createLinkMaterialBody = z.object({
+  sessionId: z.string().min(1, 'Choose a session').max(64),
+  title: materialTitle,
+  link: materialLink,
+});
+export type CreateLinkMaterialBody = z.infer<typeof createLinkMaterialBody>;
+
+/** Text fields of the multipart form of POST /api/materials. */
+export const createFileMaterialFields = z.object({
+  sessionId: z.string().min(1, 'Choose a session').max(64),
+  title: materialTitle,
+});
+
+/**
+ * JSON form of PUT /api/materials/{id}: a new title, and optionally a link replacing the
+ * current file or link. Multipart instead: `title` and optionally `file` replacing it.
+ */
+export const updateMaterialBody = z.object({
+  title: materialTitle,
+  link: materialLink.optional(),
+});
+export type UpdateMaterialBody = z.infer<typeof updateMaterialBody>;
+
+export const updateFileMaterialFields = z.object({ title: materialTitle });

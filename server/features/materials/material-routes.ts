@@ -1,0 +1,160 @@
+// Materials: GET/POST /api/materials, PUT/DELETE /api/materials/{id}, GET /api/materials/{id}/file.
+// Thin: parse (JSON or multipart), resolve the caller, call the service. Rules and
+// permissions live in material-service.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, idParam } from '#contract/common.ts';
+import {
+  MATERIAL_MAX_BYTES,
+  createFileMaterialFields,
+  createLinkMaterialBody,
+  listMaterialsQuery,
+  materialPage,
+  materialSchema,
+  updateFileMaterialFields,
+  updateMaterialBody,
+} from '#contract/materials.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { requireUser } from '#server/auth/current-user.ts';
+import { AppError, badRequest } from '#server/errors.ts';
+import { materialService, type UploadedFile } from './material-service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
+
+/** Same shape as the global validation errors: `{ message: "Invalid <field>: …", fields }`. */
+function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || 'body';
+    fields[key] ??= issue.message;
+  }
+  const [first] = Object.entries(fields);
+  throw badRequest(first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request.', fields);
+}
+
+/** Reads a multipart form: its text fields and at most one file in the field "file". */
+async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MATERIAL_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw badRequest('Send the file in the field "file".');
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0) file = { bytes, fileName: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The file is larger than 10 MB.');
+    if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'Send one file at a time.');
+    throw error;
+  }
+  return { fields, file };
+}
+
+/** RFC 6266: an ASCII fallback plus the exact name, percent-encoded (RFC 8187). */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const materials = materialService(deps);
+
+  r.get('/api/materials', {
+    schema: {
+      tags: ['materials'],
+      summary: "Materials: a tutor's own, a student's booked sessions', or all for admins",
+      querystring: listMaterialsQuery,
+      response: { 200: materialPage, 400: errorSchema, 401: errorSchema },
+    },
+  }, async (request) => {
+    const me = await requireUser(deps.auth, request);
+    return materials.list(me, request.query);
+  });
+
+  r.post('/api/materials', {
+    schema: {
+      tags: ['materials'],
+      summary: 'Add a material to an approved session of yours',
+      description:
+        'JSON `{ sessionId, title, link }` with an http(s) link, or multipart/form-data with the fields `sessionId`, `title` and `file` (an image or a PDF, 10 MB at most).',
+      consumes: ['application/json', 'multipart/form-data'],
+      response: { 201: materialSchema, ...errors },
+    },
+  }, async (request, reply) => {
+    const me = await requireUser(deps.auth, request);
+    let created;
+    if (request.isMultipart()) {
+      const { fields, file } = await readMultipart(request);
+      const body = parseOr400(createFileMaterialFields, fields);
+      if (!file) throw badRequest('Invalid file: Choose an image or a PDF to upload', { file: 'Choose an image or a PDF to upload' });
+      created = await materials.create(me, { ...body, content: { file } });
+    } else {
+      const body = parseOr400(createLinkMaterialBody, request.body ?? {});
+      created = await materials.create(me, { sessionId: body.sessionId, title: body.title, content: { link: body.link } });
+    }
+    return reply.status(201).send(created);
+  });
+
+  r.put('/api/materials/:id', {
+    schema: {
+      tags: ['materials'],
+      summary: 'Edit a material of yours: its title, and optionally a new link or file',
+      description: 'JSON `{ title, link? }`, or multipart/form-data with `title` and optionally `file`.',
+      consumes: ['application/json', 'multipart/form-data'],
+      params: idParam,
+      response: { 200: materialSchema, ...errors },
+    },
+  }, async (request) => {
+    const me = await requireUser(deps.auth, request);
+    if (request.isMultipart()) {
+      const { fields, file } = await readMultipart(request);
+      const body = parseOr400(updateFileMaterialFields, fields);
+      return materials.update(me, request.params.id, { title: body.title, content: file ? { file } : null });
+    }
+    const body = parseOr400(updateMaterialBody, request.body ?? {});
+    return materials.update(me, request.params.id, { title: body.title, content: body.link ? { link: body.link } : null });
+  });
+
+  r.delete('/api/materials/:id', {
+    schema: {
+      tags: ['materials'],
+      summary: 'Delete a material (its tutor, or an admin)',
+      params: idParam,
+      response: { 204: z.null(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+  }, async (request, reply) => {
+    const me = await requireUser(deps.auth, request);
+    await materials.remove(me, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  r.get('/api/materials/:id/file', {
+    schema: {
+      tags: ['materials'],
+      summary: "A material's file, for its tutor, students booked on its session and admins",
+      params: idParam,
+      // The bytes of the file (a stream is sent as is, not serialised).
+      response: { 200: z.any(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+  }, async (request, reply) => {
+    const me = await requireUser(deps.auth, request);
+    const file = await materials.openFile(me, request.params.id);
+    reply.header('Content-Type', file.mimeType);
+    reply.header('Content-Length', String(file.size));
+    reply.header('Content-Disposition', contentDisposition(file.fileName));
+    reply.header('X-Content-Type-Options', 'nosniff');
+    // Per user and revalidated each time: access ends when the booking does.
+    reply.header('Cache-Control', 'private, no-cache');
+    return reply.send(file.stream);
+  });
+}
