@@ -1,11 +1,13 @@
 // better-auth inside our server, on our Kysely instance. Mounted at /api/auth/* by auth-routes.ts.
 import { betterAuth } from 'better-auth';
+import { isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import type { Mailer } from '#server/email/mailer.ts';
+import { sendInBackground, type Mailer } from '#server/email/mailer.ts';
 import { newId } from '#server/ids.ts';
+import { commonPasswords } from './common-passwords.ts';
 
 /** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
 export const CLIENT_IP_HEADER = 'x-studynest-client-ip';
@@ -33,6 +35,14 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       log: (level, message, ...args) => {
         if (level === 'error') log.error({ details: args }, `better-auth: ${message}`);
         else log.warn({ details: args }, `better-auth: ${message}`);
+      },
+    },
+    // Refusals thrown by our plugin hooks (common password) reach better-auth's router error
+    // handler, which would print them to the console; they are answers, not server errors.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) log.debug({ status: error.statusCode, message: error.message }, 'better-auth refused a request');
+        else log.error({ err: error }, 'better-auth: request failed');
       },
     },
     advanced: {
@@ -70,9 +80,22 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Sign-up must not tell whether an email already has an account (ASVS 6.3.8): with
+      // autoSignIn off, better-auth answers a taken email exactly like a new one (no cookie,
+      // a synthetic user) and the owner gets an email instead; the web app signs in right after
+      // sign-up. Mails go out in the background so that timing does not tell either.
+      // See docs/decisions/007-passwords-and-no-account-enumeration.md.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        sendInBackground(mailer, log, {
+          to: user.email,
+          subject: 'Someone tried to create a StudyNest account with your email',
+          text: `Hello ${user.name},\n\nSomeone tried to create a new StudyNest account with this email address, which already has an account. If it was you, log in at ${config.baseUrl}/login, or reset your password from there if you forgot it.\n\nIf it was not you, ignore this email: nothing has changed.\n`,
+        });
+      },
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send({
+        sendInBackground(mailer, log, {
           to: user.email,
           subject: 'Reset your StudyNest password',
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your StudyNest account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays the same.\n`,
@@ -83,15 +106,17 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
+        sendInBackground(mailer, log, {
           to: user.email,
           subject: 'Verify your StudyNest email',
           text: `Hello ${user.name},\n\nWelcome to StudyNest. Confirm your email address by opening this link:\n\n${url}\n`,
         });
       },
     },
-    plugins: config.google
-      ? [
+    plugins: [
+      commonPasswords(),
+      ...(config.google
+        ? [
           genericOAuth({
             config: [
               {
@@ -105,7 +130,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
             ],
           }),
         ]
-      : [],
+        : []),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -50,7 +50,10 @@ describe('sign-up', () => {
   it('creates a student or a tutor, unverified until the email link is opened', async () => {
     const res = await signUp({ name: 'Tina Tutor', email: 'tina@example.com', password: 'correct horse battery', role: 'tutor' });
     expect(res.statusCode).toBe(200);
-    const cookie = (res.headers['set-cookie'] as string[] | string).toString().split(';')[0]!;
+    // Sign-up never signs in by itself (docs/decisions/007-passwords-and-no-account-enumeration.md).
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const signIn = await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '172.17.0.1', ...json({ email: 'tina@example.com', password: 'correct horse battery' }) });
+    const cookie = (signIn.headers['set-cookie'] as string[] | string).toString().split(';')[0]!;
     const me = await t.request({ user: null, cookie }, { method: 'GET', url: '/api/me' });
     expect(me.json()).toMatchObject({ name: 'Tina Tutor', email: 'tina@example.com', role: 'tutor', status: 'Unverified' });
 

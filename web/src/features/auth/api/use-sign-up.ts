@@ -13,9 +13,22 @@ export type SignUpInput = {
   image?: string;
 };
 
-/** Creates the account and signs it in (the page refetches ['me'] afterwards). */
+/**
+ * Creates the account, then signs it in (the page refetches ['me'] afterwards). The server's
+ * sign-up answer is the same whether or not the email already has an account (it never signs
+ * in by itself, docs/decisions/007-passwords-and-no-account-enumeration.md), so signing in is a second call;
+ * it fails only when the email was already taken, whose owner has been emailed.
+ */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (input: SignUpInput) => unwrapAuthResult(authClient.signUp.email(input)),
+    mutationFn: async (input: SignUpInput) => {
+      await unwrapAuthResult(authClient.signUp.email(input));
+      const signedIn = await authClient.signIn.email({ email: input.email, password: input.password });
+      if (signedIn.error?.status === 401) {
+        throw new Error('We could not create this account. If you already have one, log in instead; we have sent you an email.');
+      }
+      if (signedIn.error) throw new Error(signedIn.error.message || 'Something went wrong. Please try again later.');
+      return signedIn.data;
+    },
   });
 }

@@ -1,0 +1,45 @@
+// Refuses the most common passwords (ASVS 6.2.4) wherever a password is chosen: sign-up,
+// reset, change. A better-auth plugin with a "before" hook on exactly those endpoints, so it
+// runs for HTTP calls and for server-side auth.api calls alike, and never at sign-in (a user
+// whose old password became common can still sign in and change it). The list ships in an npm
+// package (zxcvbn-ts's ~49,000 most common passwords): no network at run time.
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose one that is harder to guess.';
+
+/** The endpoints that set a password, and the body field holding the new one. */
+const PASSWORD_FIELD: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+// The list is lowercase; "Password1" is as guessable as "password1".
+const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON.has(password.toLowerCase());
+}
+
+export function commonPasswords() {
+  return {
+    id: 'studynest-common-passwords',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path !== undefined && ctx.path in PASSWORD_FIELD,
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = (ctx.body ?? {}) as Record<string, unknown>;
+            const password = body[PASSWORD_FIELD[ctx.path ?? '']!];
+            if (typeof password === 'string' && isCommonPassword(password)) {
+              throw APIError.from('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
