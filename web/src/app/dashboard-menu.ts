@@ -17,7 +17,10 @@ export const dashboardMenu: readonly DashboardMenuEntry[] = [
   { label: 'Personal Details', to: '/dashboard', roles: everyone },
   // Student pages (issue: bookings, notes, reviews) go here.
   // Tutor pages (issue: sessions, materials) go here.
+  { label: 'Create Session', to: '/dashboard/create-session', roles: ['tutor'] },
+  { label: 'Manage Sessions', to: '/dashboard/manage-sessions', roles: ['tutor'] },
   // Admin pages (issue: administration) go here.
+  { label: 'All Sessions', to: '/dashboard/all-sessions', roles: ['admin'] },
   { label: 'Settings', to: '/dashboard/settings', roles: everyone },
 ];
 

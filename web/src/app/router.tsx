@@ -7,9 +7,15 @@ import { RegisterPage } from '#web/features/auth/pages/register-page.tsx';
 import { ResetPasswordPage } from '#web/features/auth/pages/reset-password-page.tsx';
 import { AllSessionsPage } from '#web/features/sessions/pages/all-sessions-page.tsx';
 import { HomePage } from '#web/features/sessions/pages/home-page.tsx';
+import { AdminSessionsPage } from '#web/features/sessions/pages/admin-sessions-page.tsx';
+import { CreateSessionPage } from '#web/features/sessions/pages/create-session-page.tsx';
+import { EditSessionPage } from '#web/features/sessions/pages/edit-session-page.tsx';
+import { ManageSessionsPage } from '#web/features/sessions/pages/manage-sessions-page.tsx';
+import { SessionDetailsPage } from '#web/features/sessions/pages/session-details-page.tsx';
+import { TutorSessionDetailsPage } from '#web/features/sessions/pages/tutor-session-details-page.tsx';
 import { RedirectIfSignedIn } from '#web/app/guards/redirect-if-signed-in.tsx';
 import { RequireAuth } from '#web/app/guards/require-auth.tsx';
-import { AdminOnly } from '#web/app/guards/require-role.tsx';
+import { AdminOnly, RequireRole, TutorOnly } from '#web/app/guards/require-role.tsx';
 import { DashboardLayout } from '#web/app/layouts/dashboard-layout.tsx';
 import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
@@ -37,7 +43,7 @@ export const authRoutes: RouteObject[] = [
 ];
 
 export const signedInRoutes: RouteObject[] = [
-  // { path: 'session/:id', element: <SessionDetailsPage /> },
+  { path: 'session/:id', element: <SessionDetailsPage /> },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -45,7 +51,13 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
   // Tutor pages: { path: 'create-session', element: <TutorOnly>…</TutorOnly> }
+  { path: 'create-session', element: <TutorOnly><CreateSessionPage /></TutorOnly> },
+  { path: 'manage-sessions', element: <TutorOnly><ManageSessionsPage /></TutorOnly> },
+  // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
+  { path: 'session/edit/:id', element: <RequireRole roles={['tutor', 'admin']}><EditSessionPage /></RequireRole> },
+  { path: 'session/:email/:id', element: <RequireRole roles={['tutor', 'admin']}><TutorSessionDetailsPage /></RequireRole> },
   // Admin pages:
+  { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly> },
   {
     path: 'all-users',
     element: (

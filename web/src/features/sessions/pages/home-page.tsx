@@ -1,35 +1,91 @@
 import { Link } from 'react-router';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useApprovedSessions } from '#web/features/sessions/api/use-approved-sessions.ts';
+import { useTutors } from '#web/features/sessions/api/use-tutors.ts';
+import { HeroCarousel } from '#web/features/sessions/components/hero-carousel.tsx';
+import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
+import { TutorAvatar } from '#web/features/sessions/components/tutor-avatar.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Home (spec §2). The carousel, sessions and tutors sections land with the sessions issue. */
+/** Home (spec §2): the hero carousel, approved sessions and the tutors who teach them. */
 export function HomePage() {
   useTitle('Home');
+  const { isPending: authLoading } = useMe();
   return (
-    <div className="flex flex-col gap-12">
-      <section className="hero rounded-box bg-base-200 py-12">
-        <div className="hero-content text-center">
-          <div className="max-w-xl">
-            <h1 className="text-3xl font-bold sm:text-4xl">Welcome to StudyNest</h1>
-            <p className="py-4 text-base-content/80">
-              Book study sessions with tutors, keep your notes and find your study materials in one
-              place.
-            </p>
-            <Link to="/all-sessions" className="btn btn-primary">
-              Browse sessions
-            </Link>
-          </div>
+    <div className="flex flex-col gap-14">
+      {/* Spec §2: a loader instead of the carousel while auth is loading. */}
+      {authLoading ? <Spinner /> : <HeroCarousel />}
+      <SessionsSection />
+      <TutorsSection />
+    </div>
+  );
+}
+
+function SessionsSection() {
+  const sessions = useApprovedSessions();
+  const items = sessions.data?.items ?? [];
+  return (
+    <section aria-labelledby="home-sessions-heading" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="home-sessions-heading" className="text-3xl font-bold">
+            Sessions
+          </h2>
+          <p className="mt-1 text-base-content/70">Study sessions approved and ready for you.</p>
         </div>
-      </section>
-      <section aria-labelledby="home-sessions-heading">
-        <h2 id="home-sessions-heading" className="text-2xl font-bold">
-          Sessions
-        </h2>
-      </section>
-      <section aria-labelledby="home-tutors-heading">
-        <h2 id="home-tutors-heading" className="text-2xl font-bold">
+        {/* Spec §9: the link shows only when more than 2 sessions are loaded. */}
+        {items.length > 2 && (
+          <Link to="/all-sessions" className="btn btn-outline btn-primary">
+            See all sessions
+          </Link>
+        )}
+      </div>
+      {sessions.isPending ? (
+        <Spinner label="Loading sessions" />
+      ) : sessions.isError ? (
+        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="text-base-content/70">No sessions yet. Come back soon!</p>
+      ) : (
+        <SessionGrid sessions={items} />
+      )}
+    </section>
+  );
+}
+
+function TutorsSection() {
+  const tutors = useTutors();
+  const items = tutors.data?.items ?? [];
+  return (
+    <section aria-labelledby="home-tutors-heading" className="flex flex-col gap-6">
+      <div className="text-center">
+        <h2 id="home-tutors-heading" className="text-3xl font-bold">
           See our Tutors
         </h2>
-      </section>
-    </div>
+        <p className="mx-auto mt-2 max-w-2xl text-base-content/70">
+          Our Teachers are experienced tutors who run focused study sessions, answer your questions and help you
+          prepare with confidence.
+        </p>
+      </div>
+      {tutors.isPending ? (
+        <Spinner label="Loading tutors" />
+      ) : tutors.isError ? (
+        <LoadError message={errorMessage(tutors.error)} onRetry={() => void tutors.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="text-center text-base-content/70">Our tutors will appear here once their first session is approved.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4">
+          {items.map((tutor) => (
+            <li key={tutor.id} className="card items-center bg-base-100 p-6 text-center shadow-sm">
+              <TutorAvatar name={tutor.name} />
+              <p className="mt-3 font-semibold break-words">{tutor.name}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionSchema, type Session } from '#contract/sessions.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { sessionKeys } from './session-query-keys.ts';
+
+/** POST /api/sessions/{id}/resubmit: the tutor sends a rejected session back for review. */
+export async function resubmitSession(id: string): Promise<Session> {
+  return sessionSchema.parse(await apiRequest<unknown>(`/sessions/${encodeURIComponent(id)}/resubmit`, { method: 'POST' }));
+}
+
+export function useResubmitSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => resubmitSession(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import chemistryUrl from '#web/assets/slide-chemistry.webp';
+import mathUrl from '#web/assets/slide-math.webp';
+import physicsUrl from '#web/assets/slide-physics.webp';
+import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
+import { useTypewriter } from './use-typewriter.ts';
+
+/** Spec §2 hero slides (ids 1–3), images shipped with the app (PRODUCT.md §2). */
+export const HERO_SLIDES = [
+  { id: 1, title: 'Math Tutoring Session', image: mathUrl },
+  { id: 2, title: 'Physics Study Group', image: physicsUrl },
+  { id: 3, title: 'Hands-on experience in organic chemistry', image: chemistryUrl },
+] as const;
+
+/** Spec §9: autoplay every 5000 ms (not stopped by using the controls), 30 px between slides. */
+export const AUTOPLAY_MS = 5000;
+const GAP_PX = 30;
+
+/**
+ * Home's hero carousel, hand-written: looping, centred slides, clickable bullets, previous and
+ * next. With reduced motion it stays still and shows each title whole. A Pause button lets
+ * anyone stop the rotation (WCAG 2.2.2), which the spec's "not stopped by interaction" allows.
+ */
+export function HeroCarousel() {
+  const reducedMotion = usePrefersReducedMotion();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = HERO_SLIDES.length;
+  const autoplay = !reducedMotion && !paused;
+  const go = (to: number) => setIndex(((to % count) + count) % count);
+
+  // Keyed on `index`: any move (automatic or by the user) gives the new slide its full 5 s.
+  useEffect(() => {
+    if (!autoplay) return;
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), AUTOPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [autoplay, index, count]);
+
+  const active = HERO_SLIDES[index]!;
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Featured sessions" className="relative overflow-hidden rounded-box bg-neutral">
+      <div
+        className="flex transition-transform duration-700 ease-in-out"
+        style={{ gap: `${GAP_PX}px`, transform: `translateX(calc(${-index} * (100% + ${GAP_PX}px)))` }}
+      >
+        {HERO_SLIDES.map((slide, i) => (
+          <div
+            key={slide.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}: ${slide.title}`}
+            aria-hidden={i !== index}
+            data-active={i === index}
+            data-testid="hero-slide"
+            className="relative w-full shrink-0"
+            inert={i !== index}
+          >
+            <img src={slide.image} alt="" className="h-64 w-full object-cover sm:h-80 lg:h-[26rem]" loading={i === 0 ? 'eager' : 'lazy'} />
+            <div className="absolute inset-0 flex items-center justify-center bg-black/55 px-14 text-center">
+              <SlideTitle title={slide.title} typing={i === index && !reducedMotion} />
+            </div>
+          </div>
+        ))}
+      </div>
+
+      <button type="button" className="btn btn-circle btn-sm absolute top-1/2 left-2 -translate-y-1/2 sm:btn-md" aria-label="Previous slide" onClick={() => go(index - 1)}>
+        ❮
+      </button>
+      <button type="button" className="btn btn-circle btn-sm absolute top-1/2 right-2 -translate-y-1/2 sm:btn-md" aria-label="Next slide" onClick={() => go(index + 1)}>
+        ❯
+      </button>
+
+      <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
+        {HERO_SLIDES.map((slide, i) => (
+          <button
+            key={slide.id}
+            type="button"
+            aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+            aria-current={i === index ? 'true' : undefined}
+            className={`h-3 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 hover:bg-white/80'}`}
+            onClick={() => go(i)}
+          />
+        ))}
+        {!reducedMotion && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs ml-2 text-white"
+            aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+            onClick={() => setPaused((p) => !p)}
+          >
+            {paused ? '▶' : '❚❚'}
+          </button>
+        )}
+      </div>
+      <p className="sr-only" aria-live={autoplay ? 'off' : 'polite'}>
+        Slide {index + 1} of {count}: {active.title}
+      </p>
+    </section>
+  );
+}
+
+function SlideTitle({ title, typing }: { title: string; typing: boolean }) {
+  const shown = useTypewriter(title, typing);
+  return (
+    <h2 className="text-2xl font-bold text-white sm:text-4xl lg:text-5xl">
+      <span className="sr-only">{title}</span>
+      <span aria-hidden="true" data-testid="hero-title">
+        {typing ? shown : title}
+        {typing && <span className="ml-0.5 inline-block w-[2px] animate-pulse bg-white align-middle">&nbsp;</span>}
+      </span>
+    </h2>
+  );
+}

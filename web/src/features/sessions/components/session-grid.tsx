@@ -1,0 +1,15 @@
+import type { Session } from '#contract/sessions.ts';
+import { SessionCard } from './session-card.tsx';
+
+/** Spec §9: 1 column on small screens, 2 from sm, 3 from md. */
+export function SessionGrid({ sessions }: { sessions: Session[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3" data-testid="session-grid">
+      {sessions.map((session) => (
+        <li key={session.id}>
+          <SessionCard session={session} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,152 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Session, SessionStatus } from '#contract/sessions.ts';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
+import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
+import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
+import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
+import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+import { feeText } from '#web/features/sessions/session-text.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** Admin: every session, pending first; approve, reject, edit, delete (PRODUCT.md §4). */
+export function AdminSessionsPage() {
+  useTitle('All Sessions');
+  const [status, setStatus] = useState<SessionStatus | ''>('');
+  const [q, setQ] = useState('');
+  const [draft, setDraft] = useState('');
+  const [approving, setApproving] = useState<Session | null>(null);
+  const [rejecting, setRejecting] = useState<Session | null>(null);
+  const statusId = useId();
+  const searchId = useId();
+  const sessions = useAdminSessions(status, q);
+  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function handleSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setQ(draft.trim());
+  }
+
+  return (
+    <section aria-labelledby="admin-sessions-heading" className="flex flex-col gap-4">
+      <h1 id="admin-sessions-heading" className="text-3xl font-bold">
+        All Sessions
+      </h1>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={statusId} className="text-sm font-medium">
+            Status
+          </label>
+          <select id={statusId} className="select w-full sm:w-44" value={status} onChange={(event) => setStatus(event.target.value as SessionStatus | '')}>
+            <option value="">All</option>
+            <option value="pending">Pending</option>
+            <option value="approved">Approved</option>
+            <option value="rejected">Rejected</option>
+          </select>
+        </div>
+        <form role="search" className="flex min-w-0 flex-1 items-end gap-2" onSubmit={handleSearch}>
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <label htmlFor={searchId} className="text-sm font-medium">
+              Search by title or tutor
+            </label>
+            <input id={searchId} type="search" className="input w-full" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </form>
+      </div>
+
+      {sessions.isPending ? (
+        <Spinner label="Loading sessions" />
+      ) : sessions.isError ? (
+        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="text-base-content/70">No sessions match.</p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3">
+            {items.map((session) => (
+              <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />
+            ))}
+          </ul>
+          {sessions.hasNextPage && (
+            <div className="flex justify-center">
+              <button type="button" className="btn btn-outline" disabled={sessions.isFetchingNextPage} onClick={() => void sessions.fetchNextPage()}>
+                {sessions.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <ApproveSessionDialog session={approving} onClose={() => setApproving(null)} />
+      <RejectSessionDialog session={rejecting} onClose={() => setRejecting(null)} />
+    </section>
+  );
+}
+
+type RowProps = { session: Session; onApprove: (s: Session) => void; onReject: (s: Session) => void };
+
+function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
+  const deleteSession = useDeleteSession();
+  const detailsPath = `/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`;
+
+  async function handleDelete() {
+    if (!(await confirmDelete())) return;
+    try {
+      await deleteSession.mutateAsync({ email: session.tutorEmail, id: session.id });
+    } catch (error) {
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Session deleted successfully');
+  }
+
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid="admin-session-row">
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Link to={detailsPath} className="link link-hover min-w-0 text-lg font-semibold break-words">
+            {session.title}
+          </Link>
+          <StatusBadge status={session.status} />
+        </div>
+        <p className="text-sm break-words text-base-content/70">
+          {session.tutorName} · {session.tutorEmail}
+        </p>
+        <p className="text-sm">
+          Registration {formatDate(session.registrationStartDate)} – {formatDate(session.registrationEndDate)} · Class {formatDate(session.classStartDate)} ·{' '}
+          {session.status === 'approved' ? `Registration fee: ${feeText(session.registrationFee)}` : `Last Update: ${formatDate(session.updatedAt)}`}
+        </p>
+        {session.status === 'rejected' && (
+          <p className="text-sm">
+            <strong>Reason:</strong> {session.rejectionReason} · <strong>Feedback:</strong> {session.rejectionFeedback}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2 pt-1">
+          {session.status === 'pending' && (
+            <>
+              <button type="button" className="btn btn-sm btn-success" aria-label={`Approve ${session.title}`} onClick={() => onApprove(session)}>
+                Approve
+              </button>
+              <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Reject ${session.title}`} onClick={() => onReject(session)}>
+                Reject
+              </button>
+            </>
+          )}
+          <Link to={`/dashboard/session/edit/${session.id}`} className="btn btn-sm" aria-label={`Edit ${session.title}`}>
+            Edit
+          </Link>
+          <button type="button" className="btn btn-sm btn-error" aria-label={`Delete ${session.title}`} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
+            Delete
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { Session, UpdateSessionBody } from '#contract/sessions.ts';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useSession } from '#web/features/sessions/api/use-session.ts';
+import { useUpdateSession } from '#web/features/sessions/api/use-update-session.ts';
+import { ScheduleFields, type ScheduleValues } from '#web/features/sessions/components/schedule-fields.tsx';
+import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+import { TextAreaField } from '#web/features/sessions/components/text-area-field.tsx';
+import { scheduleBody, scheduleOf } from '#web/features/sessions/schedule-values.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** Edit Session (spec §2): Title and Details; dates, capacity and cutoff while pending or rejected (admins: always). */
+export function EditSessionPage() {
+  useTitle('Edit Session');
+  const { id = '' } = useParams();
+  const session = useSession(id);
+  if (session.isPending) return <Spinner label="Loading the session" />;
+  if (session.isError) return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
+  return <EditSessionForm key={session.data.id} session={session.data} />;
+}
+
+function EditSessionForm({ session }: { session: Session }) {
+  const { user } = useMe();
+  const navigate = useNavigate();
+  const updateSession = useUpdateSession();
+  const [title, setTitle] = useState(session.title);
+  const [description, setDescription] = useState(session.description);
+  const initialSchedule = scheduleOf(session);
+  const [schedule, setSchedule] = useState<ScheduleValues>(initialSchedule);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const scheduleEditable = session.status !== 'approved' || user?.role === 'admin';
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setErrors({});
+    const body: UpdateSessionBody = { title, description };
+    if (scheduleEditable) {
+      // Only what changed: the pickers have minute precision, the stored instants may not.
+      const next = scheduleBody(schedule);
+      for (const key of Object.keys(schedule) as Array<keyof ScheduleValues>) {
+        if (schedule[key] !== initialSchedule[key]) Object.assign(body, { [key]: next[key] });
+      }
+    }
+    try {
+      await updateSession.mutateAsync({ email: session.tutorEmail, id: session.id, body });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Session updated successfully');
+    await navigate(`/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`);
+  }
+
+  return (
+    <section aria-labelledby="edit-session-heading" className="mx-auto w-full max-w-3xl">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="edit-session-heading" className="text-3xl font-bold">
+          Edit Session
+        </h1>
+        <StatusBadge status={session.status} />
+      </div>
+      <form className="card mt-6 bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+        <div className="card-body gap-4">
+          <TextField label="Title" name="title" required maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
+          <TextAreaField label="Details" name="description" required maxLength={5000} rows={6} value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} />
+          {scheduleEditable ? (
+            <ScheduleFields values={schedule} onChange={setSchedule} errors={errors} />
+          ) : (
+            <p className="text-sm text-base-content/70">Dates, capacity and cancellation cutoff are fixed once a session is approved.</p>
+          )}
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={updateSession.isPending}>
+              {updateSession.isPending ? 'Updating…' : 'Update'}
+            </button>
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}

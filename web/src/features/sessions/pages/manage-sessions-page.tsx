@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import type { Session } from '#contract/sessions.ts';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
+import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
+import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
+import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
+export function ManageSessionsPage() {
+  useTitle('Manage Sessions');
+  const { user } = useMe();
+  const email = user?.email ?? '';
+  const sessions = useTutorSessions(email);
+  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="manage-sessions-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="manage-sessions-heading" className="text-3xl font-bold">
+          Manage Sessions
+        </h1>
+        <Link to="/dashboard/create-session" className="btn btn-primary btn-sm">
+          Create Session
+        </Link>
+      </div>
+      {sessions.isPending ? (
+        <Spinner label="Loading your sessions" />
+      ) : sessions.isError ? (
+        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="text-base-content/70">You have not created any session yet.</p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3">
+            {items.map((session) => (
+              <SessionRow key={session.id} email={email} session={session} />
+            ))}
+          </ul>
+          {sessions.hasNextPage && (
+            <div className="flex justify-center">
+              <button type="button" className="btn btn-outline" disabled={sessions.isFetchingNextPage} onClick={() => void sessions.fetchNextPage()}>
+                {sessions.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SessionRow({ email, session }: { email: string; session: Session }) {
+  const deleteSession = useDeleteSession();
+  const resubmit = useResubmitSession();
+  const detailsPath = `/dashboard/session/${encodeURIComponent(email)}/${session.id}`;
+
+  async function handleDelete() {
+    if (!(await confirmDelete())) return;
+    try {
+      await deleteSession.mutateAsync({ email, id: session.id });
+    } catch (error) {
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Session deleted successfully');
+  }
+
+  async function handleResubmit() {
+    try {
+      await resubmit.mutateAsync(session.id);
+    } catch (error) {
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Session resubmitted for review');
+  }
+
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid="manage-session-row">
+      <div className="card-body gap-2 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Link to={detailsPath} className="link link-hover min-w-0 text-lg font-semibold break-words">
+            {session.title}
+          </Link>
+          <StatusBadge status={session.status} />
+        </div>
+        <p className="text-sm text-base-content/70">Last Update: {formatDate(session.updatedAt)}</p>
+        {session.status === 'rejected' && (
+          <div className="rounded-box bg-error/10 p-3 text-sm">
+            <p>
+              <strong>Reason:</strong> {session.rejectionReason}
+            </p>
+            <p>
+              <strong>Feedback:</strong> {session.rejectionFeedback}
+            </p>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Link to={`/dashboard/session/edit/${session.id}`} className="btn btn-sm" aria-label={`Edit ${session.title}`}>
+            Edit
+          </Link>
+          <Link to={detailsPath} className="btn btn-sm" aria-label={`View ${session.title}`}>
+            View
+          </Link>
+          <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Delete ${session.title}`} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
+            Delete
+          </button>
+          {session.status === 'rejected' && (
+            <button type="button" className="btn btn-sm btn-primary" aria-label={`Resubmit ${session.title}`} disabled={resubmit.isPending} onClick={() => void handleResubmit()}>
+              Resubmit
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+import { useParams } from 'react-router';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { BookingPanel } from '#web/features/bookings/components/booking-panel.tsx';
+import { SessionReviews } from '#web/features/reviews/components/session-reviews.tsx';
+import { useSession } from '#web/features/sessions/api/use-session.ts';
+import { FactList } from '#web/features/sessions/components/fact-list.tsx';
+import { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
+import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+import { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** Session details (spec §2, signed in): every field, the booking panel and the reviews. */
+export function SessionDetailsPage() {
+  const { id = '' } = useParams();
+  const session = useSession(id);
+  useTitle(session.data?.title ?? 'Session Details');
+
+  if (session.isPending) return <Spinner label="Loading the session" />;
+  if (session.isError) {
+    if (session.error instanceof ApiError && session.error.status === 404) {
+      return (
+        <div role="alert" className="alert">
+          This session does not exist or is not published.
+        </div>
+      );
+    }
+    return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
+  }
+  const s = session.data;
+
+  return (
+    <article aria-labelledby="session-title" className="mx-auto flex max-w-4xl flex-col gap-6">
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-5">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 id="session-title" className="text-3xl font-bold break-words">
+                {s.title}
+              </h1>
+              <p className="mt-1 text-base-content/70">by {s.tutorName}</p>
+            </div>
+            <div className="flex items-center gap-2">
+              {s.status !== 'approved' && <StatusBadge status={s.status} />}
+              <OpenBadge session={s} />
+            </div>
+          </div>
+          {s.status === 'rejected' && s.rejectionReason && (
+            <div role="note" className="alert alert-error alert-soft flex-col items-start">
+              <p><strong>Reason:</strong> {s.rejectionReason}</p>
+              <p><strong>Feedback:</strong> {s.rejectionFeedback}</p>
+            </div>
+          )}
+          <p className="whitespace-pre-line break-words">{s.description}</p>
+          <FactList
+            facts={[
+              { label: 'Tutor', value: s.tutorName },
+              { label: 'Rating', value: ratingText(s) },
+              { label: 'Registration Start Date', value: formatDate(s.registrationStartDate) },
+              { label: 'Registration End Date', value: formatDate(s.registrationEndDate) },
+              { label: 'Class Start Date', value: formatDate(s.classStartDate) },
+              { label: 'Class End Date', value: formatDate(s.classEndDate) },
+              { label: 'Session duration', value: s.sessionDuration },
+              { label: 'Seats', value: seatsText(s) },
+              { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
+            ]}
+          />
+          <BookingPanel session={s} />
+        </div>
+      </div>
+      <SessionReviews sessionId={s.id} />
+    </article>
+  );
+}

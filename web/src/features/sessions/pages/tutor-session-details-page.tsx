@@ -1,0 +1,73 @@
+import { Link, useParams } from 'react-router';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { Roster } from '#web/features/bookings/components/roster.tsx';
+import { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
+import { FactList } from '#web/features/sessions/components/fact-list.tsx';
+import { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
+import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+import { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** The tutor's (and admins') Session Details (spec §2), with its status, Edit link and roster. */
+export function TutorSessionDetailsPage() {
+  useTitle('Session Details');
+  const { email = '', id = '' } = useParams();
+  const session = useTutorSession(email, id);
+
+  if (session.isPending) return <Spinner label="Loading the session" />;
+  if (session.isError) return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
+  const s = session.data;
+
+  return (
+    <section aria-labelledby="tutor-session-heading" className="flex flex-col gap-6">
+      <h1 id="tutor-session-heading" className="text-3xl font-bold">
+        Session Details
+      </h1>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h2 className="min-w-0 text-2xl font-semibold break-words">{s.title}</h2>
+            <div className="flex gap-2">
+              <StatusBadge status={s.status} />
+              <OpenBadge session={s} />
+            </div>
+          </div>
+          {s.status === 'rejected' && (
+            <div role="note" className="rounded-box bg-error/10 p-3">
+              <p>
+                <strong>Reason:</strong> {s.rejectionReason}
+              </p>
+              <p>
+                <strong>Feedback:</strong> {s.rejectionFeedback}
+              </p>
+            </div>
+          )}
+          <p className="whitespace-pre-line break-words">{s.description}</p>
+          <FactList
+            facts={[
+              { label: 'Tutor', value: s.tutorName },
+              { label: 'Class Start Date', value: formatDate(s.classStartDate) },
+              { label: 'Registration End Date', value: formatDate(s.registrationEndDate) },
+              { label: 'Rating', value: ratingText(s) },
+              { label: 'Registration Start Date', value: formatDate(s.registrationStartDate) },
+              { label: 'Class End Date', value: formatDate(s.classEndDate) },
+              { label: 'Session duration', value: s.sessionDuration },
+              { label: 'Seats', value: seatsText(s) },
+              { label: 'Cancellation cutoff', value: `${s.cancellationCutoffHours} hours before class` },
+              { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
+            ]}
+          />
+          <div>
+            <Link to={`/dashboard/session/edit/${s.id}`} className="btn btn-primary btn-sm">
+              Edit
+            </Link>
+          </div>
+        </div>
+      </div>
+      <Roster sessionId={s.id} />
+    </section>
+  );
+}
