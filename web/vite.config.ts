@@ -1,25 +1,65 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\\/g, '/');
+
+/**
+ * Writes .vite/chunk-modules.json: for each JS chunk, the modules bundled in it (app files
+ * relative to the repository, library files from their package folder on). The budget test
+ * (tests/api/web-budgets.test.ts) reads it with the manifest to prove that pages and
+ * dashboard-only libraries stay out of the home page's JavaScript.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'studynest-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        modules[item.fileName] = Object.keys(item.modules)
+          .map((id) => {
+            const file = id.replace(/\\/g, '/').replace(/\?.*$/, '');
+            const inPackage = file.lastIndexOf('/node_modules/');
+            if (inPackage >= 0) return file.slice(inPackage + '/node_modules/'.length);
+            return file.startsWith(repoRoot) ? file.slice(repoRoot.length) : file;
+          })
+          .sort();
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: `${JSON.stringify(modules, null, 2)}\n`,
+      });
+    },
+  };
+}
 
 // The web app is built into dist/web and served by the Fastify server (same origin, so the
 // auth cookies and the strict CSP need no exceptions). In dev, Vite proxies /api to it.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkModules()],
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each entry and page loads (read by the budget test).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: a separate chunk stays cached across releases.
+        // A chunk shared by several pages is named after all of them: keep file names short.
+        chunkFileNames: (chunk) =>
+          chunk.name.length > 40 ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+        // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // entriesAware: a library used only by lazily loaded pages (sweetalert2, a date
+            // picker) gets a chunk of its own instead of joining the one the home page loads.
+            { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
           ],
         },
       },

@@ -1,25 +1,22 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { AllUsersPage } from '#web/features/users/pages/all-users-page.tsx';
-import { PersonalDetailsPage } from '#web/features/account/pages/personal-details-page.tsx';
-import { SettingsPage } from '#web/features/account/pages/settings-page.tsx';
-import { LoginPage } from '#web/features/auth/pages/login-page.tsx';
-import { RegisterPage } from '#web/features/auth/pages/register-page.tsx';
-import { ResetPasswordPage } from '#web/features/auth/pages/reset-password-page.tsx';
-import { AllSessionsPage } from '#web/features/sessions/pages/all-sessions-page.tsx';
 import { HomePage } from '#web/features/sessions/pages/home-page.tsx';
-import { AdminSessionsPage } from '#web/features/sessions/pages/admin-sessions-page.tsx';
-import { CreateSessionPage } from '#web/features/sessions/pages/create-session-page.tsx';
-import { EditSessionPage } from '#web/features/sessions/pages/edit-session-page.tsx';
-import { ManageSessionsPage } from '#web/features/sessions/pages/manage-sessions-page.tsx';
-import { SessionDetailsPage } from '#web/features/sessions/pages/session-details-page.tsx';
-import { TutorSessionDetailsPage } from '#web/features/sessions/pages/tutor-session-details-page.tsx';
 import { RedirectIfSignedIn } from '#web/app/guards/redirect-if-signed-in.tsx';
 import { RequireAuth } from '#web/app/guards/require-auth.tsx';
-import { AdminOnly, RequireRole, TutorOnly } from '#web/app/guards/require-role.tsx';
-import { DashboardLayout } from '#web/app/layouts/dashboard-layout.tsx';
+import { AdminOnly } from '#web/app/guards/require-role.tsx';
 import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
 import { RouteErrorPage } from '#web/app/route-error-page.tsx';
+import { lazyPage } from '#web/app/lazy-page.ts';
+
+// Every page but Home is loaded on first visit (app/lazy-page.ts): keep new pages lazy too.
+const AllUsersPage = lazyPage(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage');
+const PersonalDetailsPage = lazyPage(() => import('#web/features/account/pages/personal-details-page.tsx'), 'PersonalDetailsPage');
+const SettingsPage = lazyPage(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage');
+const LoginPage = lazyPage(() => import('#web/features/auth/pages/login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage');
+const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
+const AllSessionsPage = lazyPage(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage');
+const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
 /*
  * Routes of spec §2, grouped so that each feature adds its own entries:
@@ -43,7 +40,7 @@ export const authRoutes: RouteObject[] = [
 ];
 
 export const signedInRoutes: RouteObject[] = [
-  { path: 'session/:id', element: <SessionDetailsPage /> },
+  // { path: 'session/:id', element: <SessionDetailsPage /> },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -51,13 +48,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
   // Tutor pages: { path: 'create-session', element: <TutorOnly>…</TutorOnly> }
-  { path: 'create-session', element: <TutorOnly><CreateSessionPage /></TutorOnly> },
-  { path: 'manage-sessions', element: <TutorOnly><ManageSessionsPage /></TutorOnly> },
-  // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
-  { path: 'session/edit/:id', element: <RequireRole roles={['tutor', 'admin']}><EditSessionPage /></RequireRole> },
-  { path: 'session/:email/:id', element: <RequireRole roles={['tutor', 'admin']}><TutorSessionDetailsPage /></RequireRole> },
   // Admin pages:
-  { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly> },
   {
     path: 'all-users',
     element: (

@@ -15,7 +15,14 @@ export function Avatar({ src, alt, className = 'w-10' }: AvatarProps) {
   return (
     <div className="avatar">
       <div className={`${className} rounded-full bg-base-200`}>
-        <img src={usable} alt={alt} onError={() => src && setFailedSrc(src)} />
+        {/* Square; the box sets the shown size. Declared so the page does not shift on load. */}
+        <img
+          src={usable}
+          alt={alt}
+          width={112}
+          height={112}
+          onError={() => src && setFailedSrc(src)}
+        />
       </div>
     </div>
   );

@@ -75,7 +75,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
             </svg>
           </button>
           <Link to="/" className="flex min-w-0 items-center gap-2 text-xl font-bold">
-            <img src={logoUrl} alt="" className="h-9 w-9 shrink-0" />
+            <img src={logoUrl} alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
             <span className="truncate">StudyNest</span>
           </Link>
         </div>

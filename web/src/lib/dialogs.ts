@@ -1,11 +1,18 @@
-import Swal from 'sweetalert2';
-
-/** The popups of spec §8, in one place so that texts and timings stay consistent. */
+/**
+ * The popups of spec §8, in one place so that texts and timings stay consistent. sweetalert2
+ * loads with the first popup, not with the home page (issue 9 budgets); later popups reuse it.
+ * Its default build injects its own stylesheet (allowed by the CSP's style-src).
+ */
+async function loadSwal() {
+  const { default: Swal } = await import('sweetalert2');
+  return Swal;
+}
 
 /** Spec §9: success popups close themselves after 1500 ms. */
 export const SUCCESS_POPUP_MS = 1500;
 
 export async function showSuccessToast(title: string, text?: string): Promise<void> {
+  const Swal = await loadSwal();
   await Swal.fire({
     icon: 'success',
     title,
@@ -16,14 +23,17 @@ export async function showSuccessToast(title: string, text?: string): Promise<vo
 }
 
 export async function showSuccessDialog(title: string, text?: string): Promise<void> {
+  const Swal = await loadSwal();
   await Swal.fire({ icon: 'success', title, text, confirmButtonText: 'Ok' });
 }
 
 export async function showErrorDialog(title: string, text?: string): Promise<void> {
+  const Swal = await loadSwal();
   await Swal.fire({ icon: 'error', title, text, confirmButtonText: 'Ok' });
 }
 
 export async function confirmDelete(): Promise<boolean> {
+  const Swal = await loadSwal();
   const result = await Swal.fire({
     icon: 'warning',
     title: 'Are you sure?',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
@@ -52,7 +52,9 @@ export function DashboardLayout() {
             Filters
           </button>
         </div>
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </div>
       <div className="drawer-side z-30 lg:z-auto">
         <label htmlFor={DRAWER_ID} aria-label="Close sidebar" className="drawer-overlay" />

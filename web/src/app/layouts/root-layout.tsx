@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '#web/components/footer.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useSignOut } from '#web/features/auth/api/use-sign-out.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -33,7 +35,10 @@ export function RootLayout() {
       </a>
       <Navbar user={user} onLogOut={() => void logOut()} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-        <Outlet />
+        {/* Pages load on first visit (app/lazy-page.ts); the navbar stays meanwhile. */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />
