@@ -2,7 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { HomePage } from '#web/features/sessions/pages/home-page.tsx';
 import { RedirectIfSignedIn } from '#web/app/guards/redirect-if-signed-in.tsx';
 import { RequireAuth } from '#web/app/guards/require-auth.tsx';
-import { AdminOnly } from '#web/app/guards/require-role.tsx';
+import { AdminOnly, RequireRole, TutorOnly } from '#web/app/guards/require-role.tsx';
 import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
 import { RouteErrorPage } from '#web/app/route-error-page.tsx';
@@ -16,6 +16,12 @@ const LoginPage = lazyPage(() => import('#web/features/auth/pages/login-page.tsx
 const RegisterPage = lazyPage(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
 const AllSessionsPage = lazyPage(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage');
+const SessionDetailsPage = lazyPage(() => import('#web/features/sessions/pages/session-details-page.tsx'), 'SessionDetailsPage');
+const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
+const ManageSessionsPage = lazyPage(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage');
+const EditSessionPage = lazyPage(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage');
+const TutorSessionDetailsPage = lazyPage(() => import('#web/features/sessions/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage');
+const AdminSessionsPage = lazyPage(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage');
 const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
 /*
@@ -40,7 +46,7 @@ export const authRoutes: RouteObject[] = [
 ];
 
 export const signedInRoutes: RouteObject[] = [
-  // { path: 'session/:id', element: <SessionDetailsPage /> },
+  { path: 'session/:id', element: <SessionDetailsPage /> },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -48,7 +54,13 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'settings', element: <SettingsPage /> },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
   // Tutor pages: { path: 'create-session', element: <TutorOnly>…</TutorOnly> }
+  { path: 'create-session', element: <TutorOnly><CreateSessionPage /></TutorOnly> },
+  { path: 'manage-sessions', element: <TutorOnly><ManageSessionsPage /></TutorOnly> },
+  // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
+  { path: 'session/edit/:id', element: <RequireRole roles={['tutor', 'admin']}><EditSessionPage /></RequireRole> },
+  { path: 'session/:email/:id', element: <RequireRole roles={['tutor', 'admin']}><TutorSessionDetailsPage /></RequireRole> },
   // Admin pages:
+  { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly> },
   {
     path: 'all-users',
     element: (
