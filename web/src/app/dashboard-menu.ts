@@ -16,11 +16,16 @@ const everyone: readonly Role[] = ['student', 'tutor', 'admin'];
 export const dashboardMenu: readonly DashboardMenuEntry[] = [
   { label: 'Personal Details', to: '/dashboard', roles: everyone },
   // Student pages (issue: bookings, notes, reviews) go here.
+  { label: 'Study Materials', to: '/dashboard/study-materials', roles: ['student'] },
   // Tutor pages (issue: sessions, materials) go here.
   { label: 'Create Session', to: '/dashboard/create-session', roles: ['tutor'] },
   { label: 'Manage Sessions', to: '/dashboard/manage-sessions', roles: ['tutor'] },
+  { label: 'Upload Materials', to: '/dashboard/upload-materials', roles: ['tutor'] },
+  { label: 'View All Materials', to: '/dashboard/view-all-materials', roles: ['tutor'] },
   // Admin pages (issue: administration) go here.
+  { label: 'All Users', to: '/dashboard/all-users', roles: ['admin'] },
   { label: 'All Sessions', to: '/dashboard/all-sessions', roles: ['admin'] },
+  { label: 'All Materials', to: '/dashboard/all-materials', roles: ['admin'] },
   { label: 'Settings', to: '/dashboard/settings', roles: everyone },
 ];
 

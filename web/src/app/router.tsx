@@ -2,7 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { HomePage } from '#web/features/sessions/pages/home-page.tsx';
 import { RedirectIfSignedIn } from '#web/app/guards/redirect-if-signed-in.tsx';
 import { RequireAuth } from '#web/app/guards/require-auth.tsx';
-import { AdminOnly, RequireRole, TutorOnly } from '#web/app/guards/require-role.tsx';
+import { AdminOnly, RequireRole, StudentOnly, TutorOnly } from '#web/app/guards/require-role.tsx';
 import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
 import { RouteErrorPage } from '#web/app/route-error-page.tsx';
@@ -10,6 +10,10 @@ import { lazyPage } from '#web/app/lazy-page.ts';
 
 // Every page but Home is loaded on first visit (app/lazy-page.ts): keep new pages lazy too.
 const AllUsersPage = lazyPage(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage');
+const UploadMaterialsPage = lazyPage(() => import('#web/features/materials/pages/upload-materials-page.tsx'), 'UploadMaterialsPage');
+const ViewAllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage');
+const StudyMaterialsPage = lazyPage(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage');
+const AllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage');
 const PersonalDetailsPage = lazyPage(() => import('#web/features/account/pages/personal-details-page.tsx'), 'PersonalDetailsPage');
 const SettingsPage = lazyPage(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage');
 const LoginPage = lazyPage(() => import('#web/features/auth/pages/login-page.tsx'), 'LoginPage');
@@ -53,13 +57,17 @@ export const dashboardRoutes: RouteObject[] = [
   { index: true, element: <PersonalDetailsPage /> },
   { path: 'settings', element: <SettingsPage /> },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
+  { path: 'study-materials', element: <StudentOnly><StudyMaterialsPage /></StudentOnly> },
   // Tutor pages: { path: 'create-session', element: <TutorOnly>…</TutorOnly> }
+  { path: 'upload-materials', element: <TutorOnly><UploadMaterialsPage /></TutorOnly> },
+  { path: 'view-all-materials', element: <TutorOnly><ViewAllMaterialsPage /></TutorOnly> },
   { path: 'create-session', element: <TutorOnly><CreateSessionPage /></TutorOnly> },
   { path: 'manage-sessions', element: <TutorOnly><ManageSessionsPage /></TutorOnly> },
   // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
   { path: 'session/edit/:id', element: <RequireRole roles={['tutor', 'admin']}><EditSessionPage /></RequireRole> },
   { path: 'session/:email/:id', element: <RequireRole roles={['tutor', 'admin']}><TutorSessionDetailsPage /></RequireRole> },
   // Admin pages:
+  { path: 'all-materials', element: <AdminOnly><AllMaterialsPage /></AdminOnly> },
   { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly> },
   {
     path: 'all-users',

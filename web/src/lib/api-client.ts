@@ -24,6 +24,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
+/** For requests made outside apiRequest (lib/api-upload.ts): a 401 goes to the login page too. */
+export function notifyUnauthorized(): void {
+  unauthorizedHandler();
+}
+
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData is sent as multipart. */

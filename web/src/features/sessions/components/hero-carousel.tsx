@@ -56,7 +56,7 @@ export function HeroCarousel() {
             className="relative w-full shrink-0"
             inert={i !== index}
           >
-            <img src={slide.image} alt="" className="h-64 w-full object-cover sm:h-80 lg:h-[26rem]" loading={i === 0 ? 'eager' : 'lazy'} />
+            <img src={slide.image} alt="" width={1200} height={520} className="h-64 w-full object-cover sm:h-80 lg:h-[26rem]" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
             <div className="absolute inset-0 flex items-center justify-center bg-black/55 px-14 text-center">
               <SlideTitle title={slide.title} typing={i === index && !reducedMotion} />
             </div>

@@ -1,11 +1,182 @@
+import { formatDistanceToNow } from 'date-fns';
+import { type FormEvent, useId, useState } from 'react';
+import type { AdminUser } from '#contract/admin-users.ts';
+import { roleSchema, type Role } from '#contract/common.ts';
+import { Avatar } from '#web/components/avatar.tsx';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useUpdateUser } from '#web/features/users/api/use-update-user.ts';
+import { useUsers } from '#web/features/users/api/use-users.ts';
+import { confirmUserChange } from '#web/features/users/components/confirm-user-change.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Admin users list (spec §2): the table lands with the administration issue. */
+const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', admin: 'Admin' };
+
+/** Admin: every user, searched and filtered, with role change and block (spec §2, PRODUCT.md §4). */
 export function AllUsersPage() {
   useTitle('All Users');
+  const [q, setQ] = useState('');
+  const [draft, setDraft] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const searchId = useId();
+  const roleId = useId();
+  const users = useUsers(q, role);
+  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function handleSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setQ(draft.trim());
+  }
+
   return (
-    <section>
-      <h1 className="text-2xl font-bold">All Users</h1>
+    <section aria-labelledby="all-users-heading" className="flex flex-col gap-4">
+      <h1 id="all-users-heading" className="text-3xl font-bold">
+        All Users
+      </h1>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={roleId} className="text-sm font-medium">
+            Role
+          </label>
+          <select id={roleId} className="select w-full sm:w-40" value={role} onChange={(event) => setRole(event.target.value as Role | '')}>
+            <option value="">All</option>
+            {roleSchema.options.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <form role="search" className="flex min-w-0 flex-1 items-end gap-2" onSubmit={handleSearch}>
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <label htmlFor={searchId} className="text-sm font-medium">
+              Search by name or email
+            </label>
+            <input id={searchId} type="search" className="input w-full" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </form>
+      </div>
+
+      {users.isPending ? (
+        <Spinner label="Loading users" />
+      ) : users.isError ? (
+        <LoadError message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="text-base-content/70">No users match.</p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3">
+            {items.map((user) => (
+              <UserRow key={user.id} user={user} />
+            ))}
+          </ul>
+          {users.hasNextPage && (
+            <div className="flex justify-center">
+              <button type="button" className="btn btn-outline" disabled={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
+                {users.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
     </section>
+  );
+}
+
+function statusBadgeClass(status: AdminUser['status']): string {
+  if (status === 'Blocked') return 'badge-error';
+  return status === 'Verified' ? 'badge-success' : 'badge-warning';
+}
+
+function UserRow({ user }: { user: AdminUser }) {
+  const { user: me } = useMe();
+  const update = useUpdateUser();
+  const roleFieldId = useId();
+  const isMe = me?.id === user.id;
+
+  async function change(body: { role?: Role; blocked?: boolean }, confirm: [string, string, string], done: string) {
+    if (!(await confirmUserChange(...confirm))) return;
+    try {
+      await update.mutateAsync({ id: user.id, ...body });
+    } catch (error) {
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    await showSuccessToast(done);
+  }
+
+  function handleRole(next: Role) {
+    if (next === user.role) return;
+    void change(
+      { role: next },
+      ['Change role?', `${user.name} will become ${next === 'admin' ? 'an' : 'a'} ${ROLE_LABELS[next]}.`, 'Yes, change it!'],
+      'Role updated successfully',
+    );
+  }
+
+  function handleBlock() {
+    if (user.status === 'Blocked') {
+      void change({ blocked: false }, [`Unblock ${user.name}?`, 'They will be able to sign in again.', 'Yes, unblock!'], 'User unblocked successfully');
+    } else {
+      void change(
+        { blocked: true },
+        [`Block ${user.name}?`, 'They will be signed out everywhere and cannot sign in until unblocked.', 'Yes, block!'],
+        'User blocked successfully',
+      );
+    }
+  }
+
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid="user-row">
+      <div className="card-body gap-3 p-4 md:flex-row md:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <Avatar src={user.image} alt="" />
+          <div className="min-w-0">
+            <p className="font-semibold break-words">
+              {user.name}
+              {isMe && <span className="text-base-content/60"> (you)</span>}
+            </p>
+            <p className="text-sm break-all text-base-content/70">{user.email}</p>
+            <p className="flex flex-wrap items-center gap-2 pt-1 text-sm">
+              <span className={`badge badge-sm ${statusBadgeClass(user.status)}`}>{user.status}</span>
+              <span className="text-base-content/70">
+                {user.lastSeen ? `Last seen ${formatDistanceToNow(new Date(user.lastSeen), { addSuffix: true })}` : 'Never signed in'}
+              </span>
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={roleFieldId} className="text-xs font-medium">
+              Role<span className="sr-only"> of {user.name}</span>
+            </label>
+            <select id={roleFieldId} className="select select-sm w-32" value={user.role} disabled={update.isPending} onChange={(event) => handleRole(event.target.value as Role)}>
+              {roleSchema.options.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!isMe && (
+            <button
+              type="button"
+              className={`btn btn-sm ${user.status === 'Blocked' ? 'btn-outline' : 'btn-error'}`}
+              aria-label={`${user.status === 'Blocked' ? 'Unblock' : 'Block'} ${user.name}`}
+              disabled={update.isPending}
+              onClick={handleBlock}
+            >
+              {user.status === 'Blocked' ? 'Unblock' : 'Block'}
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
   );
 }

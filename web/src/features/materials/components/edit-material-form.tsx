@@ -1,0 +1,56 @@
+import { type FormEvent, useState } from 'react';
+import type { Material } from '#contract/materials.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useUpdateMaterial } from '#web/features/materials/api/use-update-material.ts';
+import { fileProblem } from '#web/features/materials/material-file-rules.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { MaterialSourceFields, type MaterialSource } from './material-source-fields.tsx';
+import { UploadProgress } from './upload-progress.tsx';
+
+/** Edit a material in place: its title, and optionally a new file or link. */
+export function EditMaterialForm({ material, onDone }: { material: Material; onDone: () => void }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const update = useUpdateMaterial(setProgress);
+  const [title, setTitle] = useState(material.title);
+  const [source, setSource] = useState<MaterialSource>(material.kind);
+  const [link, setLink] = useState(material.link ?? '');
+  const [file, setFile] = useState<File | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (source === 'file' && file) {
+      const problem = fileProblem(file);
+      if (problem) return void (await showErrorDialog('Error', problem));
+    }
+    const changedLink = source === 'link' && link.trim() && link.trim() !== material.link ? link.trim() : undefined;
+    const newFile = source === 'file' && file ? file : undefined;
+    setProgress(newFile ? 0 : null);
+    try {
+      await update.mutateAsync({ id: material.id, title, link: changedLink, file: newFile });
+    } catch (error) {
+      setProgress(null);
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    setProgress(null);
+    onDone();
+    await showSuccessToast('Material updated successfully');
+  }
+
+  return (
+    <form className="flex flex-col gap-3" aria-label={`Edit ${material.title}`} onSubmit={(event) => void handleSubmit(event)}>
+      <TextField label="Title" required maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
+      <MaterialSourceFields source={source} onSourceChange={setSource} link={link} onLinkChange={setLink} onFileChange={setFile} optional />
+      {progress !== null && <UploadProgress fraction={progress} />}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { ApiError, errorMessage, notifyUnauthorized } from '#web/lib/api-client.ts';
+
+/**
+ * A multipart request to the API with upload progress, which fetch cannot report:
+ * XMLHttpRequest, same origin, cookies sent, errors turned into the same ApiError as apiRequest.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: { method?: 'POST' | 'PUT'; onProgress?: (fraction: number) => void } = {},
+): Promise<T> {
+  const { method = 'POST', onProgress } = options;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `/api${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Could not reach StudyNest. Check your connection and try again.'));
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(payload as T);
+        return;
+      }
+      if (xhr.status === 401) notifyUnauthorized();
+      const body = (typeof payload === 'object' && payload !== null ? payload : {}) as { message?: unknown; fields?: unknown };
+      const message = typeof body.message === 'string' ? body.message : errorMessage(undefined);
+      const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
+      reject(new ApiError(xhr.status, xhr.status === 413 && !body.message ? 'The file is too large.' : message, fields));
+    };
+    xhr.send(form);
+  });
+}
