@@ -15,7 +15,6 @@ afterEach(() => vi.restoreAllMocks());
 
 const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const me = (actor: Actor) => t.request(actor, { method: 'GET', url: '/api/me' });
-const dbBool = (v: boolean) => (t.deps.db.dialect === 'postgres' ? v : Number(v));
 
 describe('session cache', () => {
   it('serves a cached session without a lookup, for at most the TTL', async () => {
@@ -76,19 +75,31 @@ describe('session cache', () => {
     expect((await me(student)).statusCode).toBe(401);
   });
 
-  it('refuses a blocked user at once once invalidated (what PATCH /api/users/{id} does)', async () => {
+  it('refuses a user blocked through PATCH /api/users/{id} at once', async () => {
+    const admin = await t.actor({ role: 'admin' });
     const student = await t.actor({ role: 'student' });
     expect((await me(student)).statusCode).toBe(200);
-    await t.deps.db.kysely.updateTable('user').set({ blocked: dbBool(true) }).where('id', '=', student.user!.id).execute();
-    invalidateUser(student.user!.id);
+    const block = await t.request(admin, { method: 'PATCH', url: `/api/users/${student.user!.id}`, ...json({ blocked: true }) });
+    expect(block.statusCode).toBe(200);
     const after = await me(student);
     expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Please log in to continue.');
   });
 
-  it('applies a role change at once once invalidated', async () => {
+  it('applies a role change through PATCH /api/users/{id} at once', async () => {
+    const admin = await t.actor({ role: 'admin' });
+    const tutor = await t.actor({ role: 'tutor' });
+    expect((await me(tutor)).json().role).toBe('tutor');
+    const change = await t.request(admin, { method: 'PATCH', url: `/api/users/${tutor.user!.id}`, ...json({ role: 'student' }) });
+    expect(change.statusCode).toBe(200);
+    expect((await me(tutor)).json().role).toBe('student');
+  });
+
+  it('invalidateUser drops every cached session of that user (for changes made outside a route)', async () => {
     const tutor = await t.actor({ role: 'tutor' });
     expect((await me(tutor)).json().role).toBe('tutor');
     await t.deps.db.kysely.updateTable('user').set({ role: 'admin' }).where('id', '=', tutor.user!.id).execute();
+    expect((await me(tutor)).json().role).toBe('tutor');
     invalidateUser(tutor.user!.id);
     expect((await me(tutor)).json().role).toBe('admin');
   });

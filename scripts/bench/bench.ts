@@ -1,0 +1,419 @@
+// `npm run bench [-- --quick] [-- --pg] [-- --only=a,b] [-- --cpu-prof] [-- --no-build] [-- --keep]`
+//
+// Seeds a separate database (a temp SQLite file, or with --pg a fresh PostgreSQL database that
+// is dropped afterwards), builds StudyNest and starts it as its own process exactly as in
+// production, then drives it with autocannon from another process (load-driver.ts). Every
+// figure is compared with GET /api/bench/baseline (BENCH_ROUTES=true) of the same build in the
+// same run, because absolute numbers on a shared 2-core machine mean little. Writes
+// bench/results/latest.json. See README "Benchmarks".
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { createAuth } from '#server/auth/auth.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
+import { encodeCursor } from '#server/db/keyset-cursor.ts';
+import { createMailer } from '#server/email/mailer.ts';
+import { createUser } from '#tests/factories.ts';
+import type { LoadJob, LoadRequest, LoadResult } from './load-driver.ts';
+import { createAuthSessions, seedCatalogue, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
+import { sessionCookie } from './session-cookie.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
+
+const QUICK = flag('quick');
+const ONLY = option('only')?.split(',');
+const CONNECTIONS = Number(option('connections') ?? 50);
+const DURATION = Number(option('duration') ?? (QUICK ? 5 : 10));
+const PG_URL = flag('pg') ? (option('pg-url') ?? 'postgres://postgres@127.0.0.1:5432') : undefined;
+
+const COUNTS = QUICK
+  ? { sessions: 10_000, users: 20_000, bookings: 20_000, reviews: 5_000, notesFor: 500, notesEach: 30 }
+  : { sessions: 100_000, users: 20_000, bookings: 200_000, reviews: 50_000, notesFor: 500, notesEach: 30 };
+/** The "1 M" step: ten times the catalogue (1 M in a full run, 100 k with --quick). */
+const LARGE_CATALOGUE = COUNTS.sessions * 10;
+const READERS = 500;
+const STORM = QUICK ? { students: 500, sessions: 100, perStudent: 10, capacity: 40 } : { students: 2_000, sessions: 400, perStudent: 10, capacity: 40 };
+const DEEP_PAGES = 5_000;
+const PAGE = 20;
+
+interface RouteResult {
+  name: string;
+  rps: number | null;
+  p50: number | null;
+  p99: number | null;
+  errors: number | null;
+  missing?: string[];
+  note?: string;
+  [extra: string]: unknown;
+}
+
+const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
+  const t0 = performance.now();
+  const value = await fn();
+  return [value, Math.round(performance.now() - t0)];
+};
+
+async function main(): Promise<void> {
+  const loadStart = os.loadavg();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-bench-'));
+  const secret = randomBytes(32).toString('base64url');
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let pgDatabase: string | undefined;
+  let databaseUrl = path.join(tmp, 'bench.db');
+  if (PG_URL) {
+    pgDatabase = `studynest_bench_${process.pid}`;
+    await adminPg(PG_URL, `create database ${pgDatabase}`);
+    databaseUrl = `${PG_URL}/${pgDatabase}`;
+  }
+  const serverEnv = {
+    NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn', BENCH_ROUTES: 'true',
+    PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: tmp, DATABASE_URL: databaseUrl, AUTH_SECRET: secret,
+  };
+  let server: ChildProcess | undefined;
+  let db: Db | undefined;
+  try {
+    if (!flag('no-build')) {
+      log('building (npm run build)…');
+      const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (build.status !== 0) throw new Error('npm run build failed');
+    }
+
+    // ——— Seed ———
+    const config = loadConfig(serverEnv);
+    db = createDb(config.database);
+    await migrateToLatest(db.kysely);
+    log(`seeding ${db.dialect}: ${COUNTS.sessions} sessions, ${COUNTS.users} users, ${COUNTS.bookings} bookings, ${COUNTS.reviews} reviews…`);
+    const [catalogue, seedMs] = await timed(() => seedCatalogue(db!.kysely, db!.dialect, COUNTS));
+    log(`seeded in ${(seedMs / 1000).toFixed(1)} s (${Math.round((COUNTS.sessions + COUNTS.users + COUNTS.bookings + COUNTS.reviews) / (seedMs / 1000)).toLocaleString('en')} rows/s)`);
+    const stormSessionIds = await seedStormSessions(db.kysely, catalogue, STORM.sessions, STORM.capacity);
+    const readers = catalogue.students.slice(0, READERS);
+    const stormers = catalogue.students.slice(READERS, READERS + STORM.students);
+    const tokens = await createAuthSessions(db.kysely, db.dialect, [...readers, ...stormers]);
+    const cookieOf = (u: SeededUser) => sessionCookie(tokens.get(u.id)!, secret);
+    // One student with a real password, signed in through /api/auth below (checks the real path).
+    const quietLog = Fastify({ logger: false }).log;
+    const auth = createAuth({ config, db, mailer: createMailer({ from: config.mailFrom, dataDir: tmp, log: quietLog }), log: quietLog });
+    const realStudent = await createUser({ auth, db }, { role: 'student' });
+    const deepCursor = await cursorAtDepth(db, Math.min(DEEP_PAGES, Math.floor(COUNTS.sessions / PAGE) - 1));
+
+    // ——— Start ———
+    const started = await startServer(serverEnv, tmp);
+    server = started.child;
+    const startMs = started.ms;
+    log(`server pid ${server.pid} healthy in ${startMs} ms`);
+    const realCookie = await signIn(baseUrl, realStudent.email, realStudent.password);
+    await assertSignedIn(baseUrl, realCookie, 'a real sign-in');
+    await assertSignedIn(baseUrl, cookieOf(readers[0]!), 'a seeded session cookie');
+    const apiPaths = await openApiPaths(baseUrl);
+
+    const run = (name: string, requests: LoadRequest[], opts: { amount?: number } = {}) => drive(baseUrl, server!.pid!, name, requests, opts);
+    const routes: RouteResult[] = [];
+    const want = (name: string) => !ONLY || ONLY.includes(name);
+    const requireRoutes = (name: string, needed: string[]): boolean => {
+      const missing = needed.filter((p) => !apiPaths.has(p));
+      if (missing.length === 0) return true;
+      routes.push({ name, rps: null, p50: null, p99: null, errors: null, missing });
+      log(`${name}: missing route(s) ${missing.join(', ')}`);
+      return false;
+    };
+    const measure = async (name: string, needed: string[], requests: () => LoadRequest[], extra?: (r: LoadResult) => Partial<RouteResult>) => {
+      if (!want(name) || !requireRoutes(name, needed)) return;
+      const r = await run(name, requests());
+      routes.push({ name, ...summarise(r), ...(extra?.(r) ?? {}) });
+    };
+
+    const baseline = await run('baseline', [{ method: 'GET', path: '/api/bench/baseline' }]);
+    log(`baseline: ${Math.round(baseline.rps)} req/s`);
+
+    const someSessionIds = await firstSessionIds(db, 1_000);
+
+    await measure('sessions-first-page', ['/api/sessions'], () => [{ method: 'GET', path: '/api/sessions' }]);
+    await measure('sessions-deep-cursor', ['/api/sessions'], () => [{ method: 'GET', path: `/api/sessions?cursor=${deepCursor}` }]);
+    await measure('home', ['/api/approved-sessions', '/api/tutors'], () => [
+      { method: 'GET', path: '/api/approved-sessions' },
+      { method: 'GET', path: '/api/tutors' },
+    ]);
+    await measure('sessions-search', ['/api/sessions'], () =>
+      ['algebra', 'calculus', 'physics', 'statistics', 'tutor 12', 'economics'].map((q) => ({ method: 'GET' as const, path: `/api/sessions?q=${encodeURIComponent(q)}` })),
+    );
+    await measure('session-details', ['/api/session/{id}', '/api/sessions/{id}/reviews'], () =>
+      someSessionIds.flatMap((id, i) => {
+        const cookie = cookieOf(readers[i % readers.length]!);
+        return [
+          { method: 'GET' as const, path: `/api/session/${id}`, headers: { cookie } },
+          { method: 'GET' as const, path: `/api/sessions/${id}/reviews`, headers: { cookie } },
+        ];
+      }),
+    );
+    await measure('booked-sessions', ['/api/booked-sessions/{email}'], () =>
+      readers.map((u) => ({ method: 'GET' as const, path: `/api/booked-sessions/${encodeURIComponent(u.email)}`, headers: { cookie: cookieOf(u) } })),
+    );
+    await measure('notes', ['/api/notes/{email}'], () =>
+      readers.map((u) => ({ method: 'GET' as const, path: `/api/notes/${encodeURIComponent(u.email)}`, headers: { cookie: cookieOf(u) } })),
+    );
+
+    if (want('booking-storm') && requireRoutes('booking-storm', ['/api/book-session'])) {
+      routes.push(await bookingStorm(db, run, stormers, stormSessionIds, cookieOf, baseUrl));
+    }
+
+    let rssMB: number | null = null;
+    if (want('sessions-1m')) {
+      log(`topping the catalogue up to ${LARGE_CATALOGUE.toLocaleString('en')} sessions…`);
+      const [, topUpMs] = await timed(() => topUpSessions(db!.kysely, catalogue, LARGE_CATALOGUE - COUNTS.sessions));
+      log(`topped up in ${(topUpMs / 1000).toFixed(1)} s`);
+      if (db.dialect === 'postgres') await (await import('kysely')).sql`analyze study_session`.execute(db.kysely);
+      // Let any response cache of the list expire (it is bounded to a few seconds).
+      await sleep(3_000);
+      const deep1m = await cursorAtDepth(db, DEEP_PAGES);
+      if (requireRoutes('sessions-1m', ['/api/sessions'])) {
+        const r = await run('sessions-1m', [{ method: 'GET', path: '/api/sessions' }]);
+        rssMB = r.rssMB;
+        routes.push({ name: 'sessions-1m', ...summarise(r), sessions: LARGE_CATALOGUE });
+        const d = await run('sessions-1m-deep-cursor', [{ method: 'GET', path: `/api/sessions?cursor=${deep1m}` }]);
+        rssMB = Math.max(rssMB, d.rssMB);
+        routes.push({ name: 'sessions-1m-deep-cursor', ...summarise(d), sessions: LARGE_CATALOGUE });
+      }
+    }
+    const baselineEnd = await run('baseline-end', [{ method: 'GET', path: '/api/bench/baseline' }]);
+
+    const results = {
+      baseline: { rps: Math.round(baseline.rps), p50: baseline.p50, p99: baseline.p99 },
+      routes,
+      rssMB,
+      startMs,
+      // Context to read the numbers with (extra keys; the ones above are the comparable shape).
+      quick: QUICK,
+      dialect: db.dialect,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      seed: { ms: seedMs, ...COUNTS, largeCatalogue: LARGE_CATALOGUE },
+      baselineAtEnd: { rps: Math.round(baselineEnd.rps) },
+      loadAverage: { start: loadStart.map((l) => Number(l.toFixed(2))), end: os.loadavg().map((l) => Number(l.toFixed(2))) },
+      cpus: os.cpus().length,
+      at: new Date().toISOString(),
+    };
+    const outDir = path.join(root, 'bench', 'results');
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    printTable(results.baseline.rps, routes, { rssMB, startMs, seedMs, baselineEnd: results.baselineAtEnd.rps, load: results.loadAverage });
+    log(`wrote bench/results/latest.json`);
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server!.once('exit', r));
+    }
+    await db?.destroy();
+    if (pgDatabase && PG_URL) await adminPg(PG_URL, `drop database if exists ${pgDatabase} with (force)`);
+    if (flag('keep')) log(`kept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function summarise(r: LoadResult & { rssMB: number }) {
+  const errors = r.socketErrors + Object.entries(r.statuses).filter(([code]) => !code.startsWith('2')).reduce((a, [, n]) => a + n, 0);
+  return { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, errors, rssMB: r.rssMB };
+}
+
+/** The (createdAt, id) cursor of the row that ends page `pages`, encoded as the sessions repository does. */
+async function cursorAtDepth(db: Db, pages: number): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('study_session')
+    .select(['createdAt', 'id'])
+    .where('status', '=', 'approved')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .offset(pages * PAGE - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return encodeCursor([row.createdAt, row.id]);
+}
+
+async function firstSessionIds(db: Db, n: number): Promise<string[]> {
+  // Spread over the catalogue, all approved (details are readable by any signed-in user).
+  const rows = await db.kysely.selectFrom('study_session').select('id').where('status', '=', 'approved').where('ratingCount', '>', 0).limit(n * 5).execute();
+  return rows.filter((_, i) => i % 5 === 0).map((r) => r.id);
+}
+
+async function startServer(env: Record<string, string>, tmp: string): Promise<{ child: ChildProcess; ms: number }> {
+  const out = fs.openSync(path.join(tmp, 'server.log'), 'a');
+  const nodeArgs = flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist', 'server', 'main.js')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', TZ: process.env.TZ ?? 'UTC', ...env },
+    stdio: ['ignore', out, out],
+  });
+  const url = `${env.BASE_URL}/api/health`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').slice(-3000)}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return { child, ms: Math.round(performance.now() - t0) };
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 60_000) throw new Error('the server did not become healthy within 60 s');
+    await sleep(10);
+  }
+}
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function assertSignedIn(baseUrl: string, cookie: string, what: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/me`, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`${what} is not accepted by /api/me: ${res.status} ${await res.text()}`);
+}
+
+async function openApiPaths(baseUrl: string): Promise<Set<string>> {
+  const res = await fetch(`${baseUrl}/api/docs/json`);
+  const doc = (await res.json()) as { paths?: Record<string, unknown> };
+  return new Set(Object.keys(doc.paths ?? {}));
+}
+
+/** Runs one load job in a child process while sampling the server's resident memory. */
+async function drive(baseUrl: string, serverPid: number, name: string, requests: LoadRequest[], opts: { amount?: number }): Promise<LoadResult & { rssMB: number }> {
+  const jobFile = path.join(os.tmpdir(), `studynest-bench-job-${process.pid}-${name}.json`);
+  const job: LoadJob = { url: baseUrl, connections: CONNECTIONS, duration: DURATION, requests, ...(opts.amount ? { amount: opts.amount } : {}) };
+  fs.writeFileSync(jobFile, JSON.stringify(job));
+  let rss = rssOf(serverPid);
+  const sampler = setInterval(() => (rss = Math.max(rss, rssOf(serverPid))), 250);
+  try {
+    const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(tsx, [path.join(root, 'scripts', 'bench', 'load-driver.ts'), jobFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`load driver for ${name} exited with ${code}`))));
+    });
+    const result = JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
+    const line = `${name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}${result.socketErrors ? `, socket errors ${result.socketErrors}` : ''}`;
+    log(line);
+    return { ...result, rssMB: Math.round(rss / 1024) };
+  } finally {
+    clearInterval(sampler);
+    fs.rmSync(jobFile, { force: true });
+  }
+}
+
+/** VmRSS of a process in kB (Linux). */
+function rssOf(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * POST /api/book-session by distinct students on sessions with capacity: every (student,
+ * session) pair at most once, more attempts than seats on each session, then the database is
+ * checked for overbooking.
+ */
+async function bookingStorm(
+  db: Db,
+  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number }>,
+  students: SeededUser[],
+  sessionIds: string[],
+  cookieOf: (u: SeededUser) => string,
+  baseUrl: string,
+): Promise<RouteResult> {
+  const step = sessionIds.length / STORM.perStudent;
+  const requests: LoadRequest[] = [];
+  for (let p = 0; p < STORM.perStudent; p++) {
+    for (let s = 0; s < students.length; s++) {
+      const sessionId = sessionIds[(s + p * step) % sessionIds.length]!;
+      requests.push({ method: 'POST', path: '/api/book-session', headers: { cookie: cookieOf(students[s]!), origin: baseUrl }, body: JSON.stringify({ sessionId }) });
+    }
+  }
+  const r = await run('booking-storm', requests, { amount: requests.length });
+  const booked = Object.entries(r.statuses).filter(([c]) => c.startsWith('2')).reduce((a, [, n]) => a + n, 0);
+  const full = r.statuses['409'] ?? 0;
+  const rows = await db.kysely
+    .selectFrom('study_session as s')
+    .leftJoin('booking as b', 'b.sessionId', 's.id')
+    .select(['s.id', 's.maxParticipants', 's.bookedCount'])
+    .select((eb) => eb.fn.count<number>('b.id').as('bookings'))
+    .where('s.id', 'in', sessionIds)
+    .groupBy(['s.id', 's.maxParticipants', 's.bookedCount'])
+    .execute();
+  const overbooked = rows.filter((row) => Number(row.bookings) > (row.maxParticipants ?? Infinity)).length;
+  const countMismatch = rows.filter((row) => Number(row.bookings) !== Number(row.bookedCount)).length;
+  const seats = sessionIds.length * STORM.capacity;
+  const errors = r.socketErrors + Object.entries(r.statuses).filter(([c]) => !c.startsWith('2') && c !== '409').reduce((a, [, n]) => a + n, 0);
+  return {
+    name: 'booking-storm',
+    rps: Math.round(r.rps),
+    p50: r.p50,
+    p99: r.p99,
+    errors,
+    bookingsPerSecond: Math.round(booked / r.seconds),
+    attempts: requests.length,
+    seats,
+    booked,
+    refusedFull: full,
+    overbookedSessions: overbooked,
+    bookedCountMismatches: countMismatch,
+    rssMB: r.rssMB,
+  };
+}
+
+async function adminPg(base: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: number | null; startMs: number; seedMs: number; baselineEnd: number; load: { start: number[]; end: number[] } }): void {
+  const pct = (rps: number | null) => (rps === null ? '' : `${((rps / baselineRps) * 100).toFixed(1)} %`);
+  const rows = [
+    ['route', 'req/s', '% of baseline', 'p50 ms', 'p99 ms', 'errors', 'notes'],
+    ['baseline', String(baselineRps), '100 %', '', '', '', `at end: ${extra.baselineEnd} req/s`],
+    ...routes.map((r) => [
+      r.name,
+      r.rps === null ? '—' : String(r.rps),
+      pct(r.rps),
+      r.p50 === null ? '' : String(r.p50),
+      r.p99 === null ? '' : String(r.p99),
+      r.errors === null ? '' : String(r.errors),
+      r.missing ? `MISSING ${r.missing.join(', ')}` : r.name === 'booking-storm' ? `${r.bookingsPerSecond} bookings/s, ${r.booked}/${r.seats} seats, ${r.refusedFull} full, overbooked ${r.overbookedSessions}` : '',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  console.log('');
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((cell, j) => (j > 0 && j < 6 ? cell.padStart(widths[j]!) : cell.padEnd(widths[j]!))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  console.log(`\nserver RSS (max under the ${LARGE_CATALOGUE.toLocaleString('en')}-session load): ${extra.rssMB ?? '—'} MB; start to healthy: ${extra.startMs} ms; seeding: ${(extra.seedMs / 1000).toFixed(1)} s`);
+  console.log(`load average (1/5/15 min) at start ${extra.load.start.join(' / ')}, at end ${extra.load.end.join(' / ')} on ${os.cpus().length} cores`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
