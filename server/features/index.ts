@@ -1,6 +1,9 @@
 // Every feature's routes, registered in this order by app.ts. Add one line per feature.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
+import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
+import { notesRoutes } from '#server/features/notes/notes-routes.ts';
+import { reviewsRoutes } from '#server/features/reviews/reviews-routes.ts';
 import { adminUsersRoutes } from '#server/features/admin-users/admin-users-routes.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { sessionRoutes } from '#server/features/sessions/session-routes.ts';
@@ -9,4 +12,7 @@ export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Prom
   sessionRoutes,
   materialRoutes,
   adminUsersRoutes,
+  bookingsRoutes,
+  reviewsRoutes,
+  notesRoutes,
 ];

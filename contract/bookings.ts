@@ -1,0 +1,62 @@
+// Booking a session, the waitlist, cancellation, the student's booked sessions and the
+// tutor's roster (PRODUCT.md §4, §6).
+import { z } from 'zod';
+import { pageOf } from './common.ts';
+import { sessionSchema } from './sessions.ts';
+
+/** POST /api/book-session. The spec's other fields (role, studentEmail…) may be sent and are ignored: identity comes from the cookie. */
+export const bookSessionBody = z.object({
+  sessionId: z.string().min(1, 'Session is required').max(64),
+});
+export type BookSessionBody = z.infer<typeof bookSessionBody>;
+
+export const bookingStateSchema = z.enum(['booked', 'waitlisted']);
+export type BookingState = z.infer<typeof bookingStateSchema>;
+
+/** A session the student booked or is waiting for, with the session's details. */
+export const bookedSessionSchema = z.object({
+  /** The booking's id, or the waitlist entry's while waitlisted. */
+  id: z.string(),
+  sessionId: z.string(),
+  sessionTitle: z.string(),
+  tutorEmail: z.string(),
+  studentEmail: z.string(),
+  status: bookingStateSchema,
+  /** 1 = next to get a seat; null when booked. */
+  placeInLine: z.number().int().nullable(),
+  createdAt: z.string(),
+  /** The last instant a booking can be cancelled (class start minus the session's cutoff). */
+  cancelUntil: z.string(),
+  /** Booked and before the cutoff now. */
+  canCancel: z.boolean(),
+  session: sessionSchema,
+});
+export type BookedSession = z.infer<typeof bookedSessionSchema>;
+
+export const bookedSessionPage = pageOf(bookedSessionSchema);
+export type BookedSessionPage = z.infer<typeof bookedSessionPage>;
+
+export const studentEmailParam = z.object({ email: z.string().min(3).max(254) });
+export const bookedSessionParams = z.object({
+  email: z.string().min(3).max(254),
+  sessionId: z.string().min(1).max(64),
+});
+
+export const rosterEntrySchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: bookingStateSchema,
+  placeInLine: z.number().int().nullable(),
+  /** When the student booked or joined the waitlist. */
+  since: z.string(),
+});
+export type RosterEntry = z.infer<typeof rosterEntrySchema>;
+
+/** GET /api/sessions/{id}/roster: booked students first, then the waitlist in order. */
+export const rosterSchema = pageOf(rosterEntrySchema).extend({
+  bookedCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  maxParticipants: z.number().int().nullable(),
+});
+export type Roster = z.infer<typeof rosterSchema>;

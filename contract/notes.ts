@@ -1,0 +1,27 @@
+// A student's personal notes (spec §3 Note; only the owner reads or writes them).
+import { z } from 'zod';
+import { pageOf } from './common.ts';
+
+/** POST /api/create-note and PUT /api/note/{email}/{id}. studentEmail in the body is ignored: the owner is the caller. */
+export const noteBody = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long (200 characters at most)'),
+  details: z.string().trim().min(1, 'Details are required').max(20000, 'Details are too long (20000 characters at most)'),
+});
+export type NoteBody = z.infer<typeof noteBody>;
+
+export const noteSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  details: z.string(),
+  studentEmail: z.string(),
+  createdAt: z.string(),
+  /** Last update (the spec's "timestamp"). */
+  updatedAt: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** GET /api/notes/{email}: most recently updated first. */
+export const notePage = pageOf(noteSchema);
+export type NotePage = z.infer<typeof notePage>;
+
+export const noteParams = z.object({ email: z.string().min(3).max(254), id: z.string().min(1).max(64) });

@@ -1,0 +1,45 @@
+// Reviews of a session by the students who booked it (PRODUCT.md §4).
+import { z } from 'zod';
+import { pageOf } from './common.ts';
+
+const reviewText = z.string().trim().min(1, 'Review is required').max(2000, 'Review is too long (2000 characters at most)');
+const rating = z
+  .number({ error: 'Rating must be a whole number from 1 to 5' })
+  .int('Rating must be a whole number from 1 to 5')
+  .min(1, 'Rating must be a whole number from 1 to 5')
+  .max(5, 'Rating must be a whole number from 1 to 5');
+
+/** POST /api/review: creates the caller's review of the session, or updates it (one per student and session). userEmail is ignored. */
+export const reviewBody = z.object({
+  sessionId: z.string().min(1, 'Session is required').max(64),
+  review: reviewText,
+  rating,
+});
+export type ReviewBody = z.infer<typeof reviewBody>;
+
+/** PUT /api/review/{id}. */
+export const updateReviewBody = z.object({ review: reviewText, rating });
+export type UpdateReviewBody = z.infer<typeof updateReviewBody>;
+
+/** Public: the reviewer's name, never their email. */
+export const reviewSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  studentName: z.string(),
+  rating: z.number().int(),
+  review: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** GET /api/sessions/{id}/reviews: newest first, with the summary of all reviews. */
+export const reviewPage = pageOf(reviewSchema).extend({
+  average: z.number().nullable(),
+  count: z.number().int(),
+});
+export type ReviewPage = z.infer<typeof reviewPage>;
+
+/** GET /api/sessions/{id}/my-review: the caller's own review, to prefill the form. */
+export const myReviewSchema = z.object({ review: reviewSchema.nullable() });
+export type MyReview = z.infer<typeof myReviewSchema>;

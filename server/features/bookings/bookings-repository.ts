@@ -1,0 +1,260 @@
+// The only SQL of the bookings feature. Seats are counted in study_session.bookedCount and
+// taken with a conditional UPDATE inside the booking's transaction; the column's CHECK is the
+// backstop (docs/decisions/003-capacity-guard.md).
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { BookingState } from '#contract/bookings.ts';
+import { isUniqueViolation } from '#server/db/constraint-errors.ts';
+import type { Dialect } from '#server/db/database.ts';
+import type { Database, StudySessionRow } from '#server/db/schema.ts';
+import { newId } from '#server/ids.ts';
+
+export interface StudentEntryRow extends StudySessionRow {
+  entryId: string;
+  entryCreatedAt: string;
+  kind: BookingState;
+  /** Position in the session's waitlist (meaningful for waitlisted entries only). */
+  placeInLine: number;
+}
+
+export interface RosterRow {
+  grp: number;
+  studentId: string;
+  name: string;
+  email: string;
+  since: string;
+  entryId: string;
+}
+
+export interface PromotedStudent {
+  studentId: string;
+  email: string;
+  name: string;
+  bookingId: string;
+}
+
+export type BookOutcome = { kind: 'booked'; bookingId: string } | { kind: 'full' } | { kind: 'duplicate' };
+
+/** (a, b) > (x, y) or < for keyset pages, written out because SQLite and PostgreSQL differ on row values. */
+function keysetAfter<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  cols: [Expression<unknown>, Expression<unknown>],
+  values: readonly [string, string],
+  direction: '>' | '<',
+): Expression<SqlBool> {
+  const [a, b] = cols;
+  return sql<SqlBool>`(${a} ${sql.raw(direction)} ${values[0]} or (${a} = ${values[0]} and ${b} ${sql.raw(direction)} ${values[1]}))`;
+}
+
+export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
+  /** The session row, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
+  const lockSession = (trx: Kysely<Database>, sessionId: string) =>
+    trx
+      .selectFrom('study_session')
+      .select(['id', 'bookedCount', 'maxParticipants'])
+      .where('id', '=', sessionId)
+      .$if(dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
+
+  /** Takes one seat if there is one: the guard itself, evaluated by the database under the row lock. */
+  const takeSeat = async (trx: Kysely<Database>, sessionId: string, now: string): Promise<boolean> => {
+    const result = await trx
+      .updateTable('study_session')
+      .set((eb) => ({ bookedCount: eb('bookedCount', '+', 1), updatedAt: now }))
+      .where('id', '=', sessionId)
+      .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  };
+
+  /** The caller's bookings and waitlist entries, as one list over both tables. */
+  const studentEntries = (studentId: string) => {
+    const entries = db
+      .selectFrom('booking')
+      .select(['booking.id as entryId', 'booking.sessionId as entrySessionId', 'booking.createdAt as entryCreatedAt', sql<BookingState>`'booked'`.as('kind')])
+      .where('booking.studentId', '=', studentId)
+      .unionAll(
+        db
+          .selectFrom('waitlist_entry')
+          .select(['waitlist_entry.id as entryId', 'waitlist_entry.sessionId as entrySessionId', 'waitlist_entry.createdAt as entryCreatedAt', sql<BookingState>`'waitlisted'`.as('kind')])
+          .where('waitlist_entry.studentId', '=', studentId),
+      );
+    return db
+      .selectFrom(entries.as('e'))
+      .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
+      .selectAll('s')
+      .select(['e.entryId', 'e.entryCreatedAt', 'e.kind'])
+      .select(
+        sql<number>`(select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and (w."createdAt" < e."entryCreatedAt" or (w."createdAt" = e."entryCreatedAt" and w.id <= e."entryId")))`.as(
+          'placeInLine',
+        ),
+      );
+  };
+
+  return {
+    findSession(id: string): Promise<StudySessionRow | undefined> {
+      return db.selectFrom('study_session').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findBooking(sessionId: string, studentId: string) {
+      return db.selectFrom('booking').selectAll().where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+    },
+
+    findWaitlistEntry(sessionId: string, studentId: string) {
+      return db.selectFrom('waitlist_entry').selectAll().where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+    },
+
+    findUserIdByEmail(email: string): Promise<{ id: string; email: string } | undefined> {
+      return db.selectFrom('user').select(['id', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+    },
+
+    async entryOfStudent(studentId: string, sessionId: string): Promise<StudentEntryRow | undefined> {
+      const row = await studentEntries(studentId).where('e.entrySessionId', '=', sessionId).executeTakeFirst();
+      return row && { ...row, placeInLine: Number(row.placeInLine) };
+    },
+
+    /** Newest first; `after` is the (createdAt, id) of the previous page's last entry. */
+    async entriesOfStudent(studentId: string, limit: number, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
+      const rows = await studentEntries(studentId)
+        .$if(after !== undefined, (q) => q.where((eb) => keysetAfter(eb, [eb.ref('e.entryCreatedAt'), eb.ref('e.entryId')], after!, '<')))
+        .orderBy('e.entryCreatedAt', 'desc')
+        .orderBy('e.entryId', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine) }));
+    },
+
+    /**
+     * Books a seat: the guarded seat update and the booking row in ONE transaction. 'full' when
+     * the guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
+     * refused the row (the seat taken with it is rolled back).
+     */
+    async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string }): Promise<BookOutcome> {
+      const bookingId = newId(Date.parse(input.now));
+      try {
+        return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
+          if (!(await takeSeat(trx, input.sessionId, input.now))) return { kind: 'full' };
+          await trx
+            .insertInto('booking')
+            .values({ id: bookingId, sessionId: input.sessionId, studentId: input.studentId, studentEmail: input.studentEmail, createdAt: input.now })
+            .execute();
+          // A student who was waiting and got a seat directly leaves the line.
+          await trx.deleteFrom('waitlist_entry').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).execute();
+          return { kind: 'booked', bookingId };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { kind: 'duplicate' };
+        throw error;
+      }
+    },
+
+    /**
+     * Cancels a booking, frees its seat and, in the same transaction, books the first students
+     * in line into the free seats. null when the student had no booking.
+     */
+    async cancel(input: { sessionId: string; studentId: string; now: string }): Promise<{ promoted: PromotedStudent[] } | null> {
+      return db.transaction().execute(async (trx) => {
+        // Lock first so that concurrent cancellations and waitlist joins take turns.
+        if (!(await lockSession(trx, input.sessionId))) return null;
+        const deleted = await trx.deleteFrom('booking').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) return null;
+        await trx
+          .updateTable('study_session')
+          .set((eb) => ({ bookedCount: eb('bookedCount', '-', 1), updatedAt: input.now }))
+          .where('id', '=', input.sessionId)
+          .execute();
+
+        const promoted: PromotedStudent[] = [];
+        for (;;) {
+          const next = await trx
+            .selectFrom('waitlist_entry')
+            .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
+            .select(['waitlist_entry.id', 'waitlist_entry.studentId', 'user.email', 'user.name'])
+            .where('waitlist_entry.sessionId', '=', input.sessionId)
+            .orderBy('waitlist_entry.createdAt')
+            .orderBy('waitlist_entry.id')
+            .limit(1)
+            .executeTakeFirst();
+          if (!next) break;
+          if (!(await takeSeat(trx, input.sessionId, input.now))) break;
+          await trx.deleteFrom('waitlist_entry').where('id', '=', next.id).execute();
+          const bookingId = newId(Date.parse(input.now));
+          await trx
+            .insertInto('booking')
+            .values({ id: bookingId, sessionId: input.sessionId, studentId: next.studentId, studentEmail: next.email, createdAt: input.now })
+            .execute();
+          promoted.push({ studentId: next.studentId, email: next.email, name: next.name, bookingId });
+        }
+        return { promoted };
+      });
+    },
+
+    /** Joins the line of a full session. 'not_full' when a seat is free (book instead). */
+    async joinWaitlist(input: { sessionId: string; studentId: string; now: string }): Promise<'joined' | 'not_full' | 'duplicate' | 'booked'> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const session = await lockSession(trx, input.sessionId);
+          if (!session) return 'not_full';
+          const booked = await trx.selectFrom('booking').select('id').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).executeTakeFirst();
+          if (booked) return 'booked';
+          if (session.maxParticipants === null || session.bookedCount < session.maxParticipants) return 'not_full';
+          await trx.insertInto('waitlist_entry').values({ id: newId(Date.parse(input.now)), sessionId: input.sessionId, studentId: input.studentId, createdAt: input.now }).execute();
+          return 'joined';
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
+    },
+
+    async leaveWaitlist(sessionId: string, studentId: string): Promise<boolean> {
+      const result = await db.deleteFrom('waitlist_entry').where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Booked students (group 0, by booking time) then the waitlist (group 1, in line order). */
+    async roster(sessionId: string, limit: number, after?: readonly [number, string, string]): Promise<RosterRow[]> {
+      const entries = db
+        .selectFrom('booking')
+        .innerJoin('user', 'user.id', 'booking.studentId')
+        .select([sql<number>`0`.as('grp'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId'])
+        .where('booking.sessionId', '=', sessionId)
+        .unionAll(
+          db
+            .selectFrom('waitlist_entry')
+            .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
+            .select([sql<number>`1`.as('grp'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId'])
+            .where('waitlist_entry.sessionId', '=', sessionId),
+        );
+      const rows = await db
+        .selectFrom(entries.as('r'))
+        .selectAll('r')
+        .$if(after !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([eb('r.grp', '>', after![0]), eb.and([eb('r.grp', '=', after![0]), keysetAfter(eb, [eb.ref('r.since'), eb.ref('r.entryId')], [after![1], after![2]], '>')])]),
+          ),
+        )
+        .orderBy('r.grp')
+        .orderBy('r.since')
+        .orderBy('r.entryId')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, grp: Number(row.grp) }));
+    },
+
+    async waitlistCount(sessionId: string): Promise<number> {
+      const row = await db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** How many of the waitlist are ahead of (and including) this entry. */
+    async placeInLine(sessionId: string, entry: { createdAt: string; id: string }): Promise<number> {
+      const row = await db
+        .selectFrom('waitlist_entry')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sessionId', '=', sessionId)
+        .where((eb) => eb.or([eb('createdAt', '<', entry.createdAt), eb.and([eb('createdAt', '=', entry.createdAt), eb('id', '<=', entry.id)])]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

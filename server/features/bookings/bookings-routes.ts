@@ -1,0 +1,69 @@
+// Booking calls: spec §7 (book-session, booked-sessions, view-booked-session) and PRODUCT.md §6
+// (cancel, waitlist, roster, calendar.ics). Identity always from the cookie.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookSessionBody, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
+import { errorSchema, idParam, pageQuery } from '#contract/common.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { requireUser } from '#server/auth/current-user.ts';
+import { bookingsService } from './bookings-service.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export async function bookingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const bookings = bookingsService(deps);
+  const tags = ['bookings'];
+
+  r.post('/api/book-session', {
+    schema: { tags, summary: 'Book a session (students)', body: bookSessionBody, response: { 201: bookedSessionSchema, ...errors } },
+  }, async (request, reply) => {
+    const booked = await bookings.book(await requireUser(deps.auth, request), request.body.sessionId);
+    return reply.status(201).send(booked);
+  });
+
+  r.get('/api/booked-sessions/:email', {
+    schema: { tags, summary: "A student's booked and waitlisted sessions (own; admins may read)", params: studentEmailParam, querystring: pageQuery, response: { 200: bookedSessionPage, ...errors } },
+  }, async (request) => bookings.listForStudent(await requireUser(deps.auth, request), request.params.email, request.query));
+
+  r.get('/api/view-booked-session/:id', {
+    schema: { tags, summary: "The caller's booking of a session (id = session id)", params: idParam, response: { 200: bookedSessionSchema, ...errors } },
+  }, async (request) => bookings.view(await requireUser(deps.auth, request), request.params.id));
+
+  r.delete('/api/booked-sessions/:email/:sessionId', {
+    schema: { tags, summary: 'Cancel a booking before the cutoff (the first in line gets the seat)', params: bookedSessionParams, response: { 204: z.null(), ...errors } },
+  }, async (request, reply) => {
+    await bookings.cancel(await requireUser(deps.auth, request), request.params.email, request.params.sessionId);
+    return reply.status(204).send(null);
+  });
+
+  r.get('/api/booked-sessions/:email/:sessionId/calendar.ics', {
+    schema: { tags, summary: 'The booked session as an iCalendar file', params: bookedSessionParams, response: { 200: z.string(), ...errors } },
+  }, async (request, reply) => {
+    const ics = await bookings.calendar(await requireUser(deps.auth, request), request.params.email, request.params.sessionId);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${ics.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(ics.body);
+  });
+
+  r.post('/api/sessions/:id/waitlist', {
+    schema: { tags, summary: 'Join the waitlist of a full session (students)', params: idParam, response: { 201: bookedSessionSchema, ...errors } },
+  }, async (request, reply) => {
+    const entry = await bookings.joinWaitlist(await requireUser(deps.auth, request), request.params.id);
+    return reply.status(201).send(entry);
+  });
+
+  r.delete('/api/sessions/:id/waitlist', {
+    schema: { tags, summary: 'Leave the waitlist', params: idParam, response: { 204: z.null(), ...errors } },
+  }, async (request, reply) => {
+    await bookings.leaveWaitlist(await requireUser(deps.auth, request), request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  r.get('/api/sessions/:id/roster', {
+    schema: { tags, summary: 'Booked students and the waitlist (owning tutor, admins)', params: idParam, querystring: pageQuery, response: { 200: rosterSchema, ...errors } },
+  }, async (request) => bookings.roster(await requireUser(deps.auth, request), request.params.id, request.query));
+}

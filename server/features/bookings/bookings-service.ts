@@ -1,0 +1,152 @@
+// Booking rules (PRODUCT.md §4): only students; only approved sessions inside their
+// registration window; once per student; capacity never exceeded (the repository's guarded
+// transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
+import type { BookedSession, BookedSessionPage, Roster } from '#contract/bookings.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import type { StudySessionRow } from '#server/db/schema.ts';
+import { conflict, forbidden, notFound } from '#server/errors.ts';
+import { isRegistrationOpen, toSessionDto } from '#server/features/sessions/session-dto.ts';
+import { sendBookingEmails } from './booking-emails.ts';
+import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
+import { sessionCalendar } from './session-calendar.ts';
+
+const HOUR_MS = 3_600_000;
+const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
+const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === me.email.toLowerCase();
+
+export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' | 'cancellationCutoffHours'>): Date =>
+  new Date(Date.parse(session.classStartDate) - session.cancellationCutoffHours * HOUR_MS);
+
+export function bookingsService(deps: AppDeps) {
+  const bookings = bookingsRepository(deps.db.kysely, deps.db.dialect);
+
+  function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date): BookedSession {
+    const deadline = cancelDeadline(row);
+    return {
+      id: row.entryId,
+      sessionId: row.id,
+      sessionTitle: row.title,
+      tutorEmail: row.tutorEmail,
+      studentEmail: me.email,
+      status: row.kind,
+      placeInLine: row.kind === 'waitlisted' ? row.placeInLine : null,
+      createdAt: row.entryCreatedAt,
+      cancelUntil: deadline.toISOString(),
+      canCancel: row.kind === 'booked' && now.getTime() < deadline.getTime(),
+      session: toSessionDto(row, me, now),
+    };
+  }
+
+  async function entryOf(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+    const row = await bookings.entryOfStudent(me.id, sessionId);
+    if (!row) throw notFound('You have not booked this session.');
+    return toBookedSession(row, me, deps.now());
+  }
+
+  /** A session a student may book or wait for now; the checks shared by both. */
+  async function bookableSession(me: CurrentUser, sessionId: string, refusal: string): Promise<StudySessionRow> {
+    if (me.role !== 'student') throw forbidden(refusal);
+    const session = await bookings.findSession(sessionId);
+    // Sessions not approved are not public: the same answer as a missing one.
+    if (!session || session.status !== 'approved') throw notFound('Session not found.');
+    if (await bookings.findBooking(sessionId, me.id)) throw conflict('You have already booked this session.');
+    if (!isRegistrationOpen(session, deps.now())) throw conflict('Registration for this session is closed.');
+    if (session.registrationFeeCents > 0) {
+      throw conflict(`This session is paid ($${(session.registrationFeeCents / 100).toFixed(2)}). Online payment is not available yet, so it cannot be booked.`);
+    }
+    return session;
+  }
+
+  return {
+    async book(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+      const session = await bookableSession(me, sessionId, 'You cannot book a session');
+      const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: deps.now().toISOString() });
+      if (outcome.kind === 'full') throw conflict('This session is full.');
+      if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
+      const booked = await entryOf(me, sessionId);
+      sendBookingEmails(deps, session, me, { promotedFromWaitlist: false, seatsTaken: booked.session.seatsTaken });
+      return booked;
+    },
+
+    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string }): Promise<BookedSessionPage> {
+      if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('You can only see your own booked sessions.');
+      const after = decodeCursor(page.cursor, ['string', 'string'] as const);
+      const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
+      if (!student) throw notFound('No user has this email.');
+      const rows = await bookings.entriesOfStudent(student.id, page.limit + 1, after);
+      const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.entryCreatedAt, r.entryId]);
+      const now = deps.now();
+      return { items: items.map((row) => ({ ...toBookedSession(row, me, now), studentEmail: student.email })), nextCursor };
+    },
+
+    async view(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+      if (me.role !== 'student') throw forbidden('Only students have booked sessions.');
+      return entryOf(me, sessionId);
+    },
+
+    async cancel(me: CurrentUser, email: string, sessionId: string): Promise<void> {
+      if (!isOwnEmail(me, email)) throw forbidden('You can only cancel your own bookings.');
+      const session = await bookings.findSession(sessionId);
+      if (!session || !(await bookings.findBooking(sessionId, me.id))) throw notFound('You have not booked this session.');
+      if (deps.now().getTime() >= cancelDeadline(session).getTime()) {
+        throw conflict(`This booking can no longer be cancelled: bookings can be cancelled until ${hours(session.cancellationCutoffHours)} before class starts.`);
+      }
+      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() });
+      if (!result) throw notFound('You have not booked this session.');
+      const after = await bookings.findSession(sessionId);
+      for (const student of result.promoted) {
+        sendBookingEmails(deps, session, { id: student.studentId, name: student.name, email: student.email }, { promotedFromWaitlist: true, seatsTaken: after?.bookedCount ?? session.bookedCount });
+      }
+    },
+
+    async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+      await bookableSession(me, sessionId, 'Only students can join a waitlist.');
+      const outcome = await bookings.joinWaitlist({ sessionId, studentId: me.id, now: deps.now().toISOString() });
+      if (outcome === 'duplicate') throw conflict('You are already on the waitlist for this session.');
+      if (outcome === 'booked') throw conflict('You have already booked this session.');
+      if (outcome === 'not_full') throw conflict('This session still has free seats: book it instead.');
+      return entryOf(me, sessionId);
+    },
+
+    async leaveWaitlist(me: CurrentUser, sessionId: string): Promise<void> {
+      if (me.role !== 'student') throw forbidden('Only students can leave a waitlist.');
+      if (!(await bookings.leaveWaitlist(sessionId, me.id))) throw notFound('You are not on the waitlist for this session.');
+    },
+
+    async roster(me: CurrentUser, sessionId: string, page: { limit: number; cursor?: string }): Promise<Roster> {
+      const after = decodeCursor(page.cursor, ['number', 'string', 'string'] as const);
+      const session = await bookings.findSession(sessionId);
+      if (!session) throw notFound('Session not found.');
+      if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('Only the tutor of this session and admins can see its roster.');
+      const rows = await bookings.roster(sessionId, page.limit + 1, after);
+      const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.grp, r.since, r.entryId]);
+      const firstWaiting = items.find((r) => r.grp === 1);
+      // The waitlist part of a page is in line order: number it from its first entry's place.
+      const firstPlace = firstWaiting ? await bookings.placeInLine(sessionId, { createdAt: firstWaiting.since, id: firstWaiting.entryId }) : 0;
+      let waitingIndex = 0;
+      return {
+        items: items.map((r) => ({
+          studentId: r.studentId,
+          name: r.name,
+          email: r.email,
+          status: r.grp === 0 ? ('booked' as const) : ('waitlisted' as const),
+          placeInLine: r.grp === 0 ? null : firstPlace + waitingIndex++,
+          since: r.since,
+        })),
+        nextCursor,
+        bookedCount: session.bookedCount,
+        waitlistCount: await bookings.waitlistCount(sessionId),
+        maxParticipants: session.maxParticipants,
+      };
+    },
+
+    async calendar(me: CurrentUser, email: string, sessionId: string): Promise<{ filename: string; body: string }> {
+      if (!isOwnEmail(me, email)) throw forbidden('You can only download your own bookings.');
+      const session = await bookings.findSession(sessionId);
+      if (!session || !(await bookings.findBooking(sessionId, me.id))) throw notFound('You have not booked this session.');
+      return sessionCalendar(deps, session, me.id);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '#server/db/constraint-errors.ts';
+import type { Dialect } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
+
+export interface ReviewRow {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  studentName: string;
+  rating: number;
+  review: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SaveReviewInput {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  studentName: string;
+  rating: number;
+  review: string;
+  now: string;
+}
+
+export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    findSession(id: string) {
+      return db
+        .selectFrom('study_session')
+        .select(['id', 'status', 'classStartDate', 'ratingSum', 'ratingCount'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async hasConfirmedBooking(sessionId: string, studentId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('booking')
+        .select('id')
+        .where('sessionId', '=', sessionId)
+        .where('studentId', '=', studentId)
+        .where('status', '=', 'confirmed')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    findById(id: string): Promise<ReviewRow | undefined> {
+      return db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByStudent(sessionId: string, studentId: string): Promise<ReviewRow | undefined> {
+      return db.selectFrom('review').selectAll().where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+    },
+
+    /** Newest first; `after` is the (createdAt, id) of the previous page's last row. */
+    listForSession(sessionId: string, limit: number, after?: readonly [string, string]): Promise<ReviewRow[]> {
+      return db
+        .selectFrom('review')
+        .selectAll()
+        .where('sessionId', '=', sessionId)
+        .$if(after !== undefined, (q) =>
+          q.where((eb) => eb.or([eb('createdAt', '<', after![0]), eb.and([eb('createdAt', '=', after![0]), eb('id', '<', after![1])])])),
+        )
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Creates the student's review of the session or replaces it, and moves the session's
+     * rating sum and count by the difference in the same transaction, so the average never
+     * disagrees with the reviews. 'retry' when a concurrent first review of the same student
+     * won the unique constraint (the caller saves again, which then updates).
+     */
+    async save(input: SaveReviewInput): Promise<{ row: ReviewRow; created: boolean } | 'retry'> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const existing = await trx
+            .selectFrom('review')
+            .selectAll()
+            .where('sessionId', '=', input.sessionId)
+            .where('studentId', '=', input.studentId)
+            .$if(dialect === 'postgres', (q) => q.forUpdate())
+            .executeTakeFirst();
+          if (existing) {
+            await trx
+              .updateTable('review')
+              .set({ rating: input.rating, review: input.review, studentName: input.studentName, updatedAt: input.now })
+              .where('id', '=', existing.id)
+              .execute();
+            await trx
+              .updateTable('study_session')
+              .set((eb) => ({ ratingSum: eb('ratingSum', '+', input.rating - existing.rating) }))
+              .where('id', '=', input.sessionId)
+              .execute();
+            return { row: { ...existing, rating: input.rating, review: input.review, studentName: input.studentName, updatedAt: input.now }, created: false };
+          }
+          const row: ReviewRow = {
+            id: input.id,
+            sessionId: input.sessionId,
+            studentId: input.studentId,
+            studentName: input.studentName,
+            rating: input.rating,
+            review: input.review,
+            createdAt: input.now,
+            updatedAt: input.now,
+          };
+          await trx.insertInto('review').values(row).execute();
+          await trx
+            .updateTable('study_session')
+            .set((eb) => ({ ratingSum: eb('ratingSum', '+', input.rating), ratingCount: eb('ratingCount', '+', 1) }))
+            .where('id', '=', input.sessionId)
+            .execute();
+          return { row, created: true };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'retry';
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Reviews (PRODUCT.md §4): only a student who booked the session, once class has started;
+// one per student and session, editable; rating an integer 1–5 (the contract and a CHECK).
+import type { MyReview, Review, ReviewBody, ReviewPage, UpdateReviewBody } from '#contract/reviews.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import { conflict, forbidden, notFound } from '#server/errors.ts';
+import { newId } from '#server/ids.ts';
+import { reviewsRepository, type ReviewRow } from './reviews-repository.ts';
+
+const toReview = (row: ReviewRow): Review => ({
+  id: row.id,
+  sessionId: row.sessionId,
+  studentName: row.studentName,
+  rating: row.rating,
+  review: row.review,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** One decimal, as shown on the details page; null when nobody rated yet. */
+export const averageRating = (sum: number, count: number): number | null => (count > 0 ? Math.round((sum / count) * 10) / 10 : null);
+
+export function reviewsService(deps: AppDeps) {
+  const reviews = reviewsRepository(deps.db.kysely, deps.db.dialect);
+
+  async function save(me: CurrentUser, sessionId: string, body: UpdateReviewBody): Promise<{ review: Review; created: boolean }> {
+    if (me.role !== 'student') throw forbidden('Only students who booked this session can review it.');
+    const session = await reviews.findSession(sessionId);
+    if (!session) throw notFound('Session not found.');
+    if (!(await reviews.hasConfirmedBooking(sessionId, me.id))) throw forbidden('Only students who booked this session can review it.');
+    if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('You can review this session once class has started.');
+    const now = deps.now();
+    const input = { id: newId(now.getTime()), sessionId, studentId: me.id, studentName: me.name, rating: body.rating, review: body.review, now: now.toISOString() };
+    let result = await reviews.save(input);
+    if (result === 'retry') result = await reviews.save(input);
+    if (result === 'retry') throw conflict('Your review is being saved by another request. Please try again.');
+    return { review: toReview(result.row), created: result.created };
+  }
+
+  return {
+    /** POST /api/review: a second POST by the same student updates their review. */
+    create: (me: CurrentUser, body: ReviewBody) => save(me, body.sessionId, body),
+
+    async update(me: CurrentUser, reviewId: string, body: UpdateReviewBody): Promise<Review> {
+      const existing = await reviews.findById(reviewId);
+      if (!existing) throw notFound('Review not found.');
+      if (existing.studentId !== me.id) throw forbidden('You can only change your own review.');
+      return (await save(me, existing.sessionId, body)).review;
+    },
+
+    async list(sessionId: string, page: { limit: number; cursor?: string }): Promise<ReviewPage> {
+      const after = decodeCursor(page.cursor, ['string', 'string'] as const);
+      const session = await reviews.findSession(sessionId);
+      if (!session || session.status !== 'approved') throw notFound('Session not found.');
+      const rows = await reviews.listForSession(sessionId, page.limit + 1, after);
+      const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.createdAt, r.id]);
+      return { items: items.map(toReview), nextCursor, average: averageRating(session.ratingSum, session.ratingCount), count: session.ratingCount };
+    },
+
+    async mine(me: CurrentUser, sessionId: string): Promise<MyReview> {
+      const row = await reviews.findByStudent(sessionId, me.id);
+      return { review: row ? toReview(row) : null };
+    },
+  };
+}
