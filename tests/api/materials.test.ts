@@ -331,3 +331,23 @@ describe('editing and deleting', () => {
     expect((await t.request(actors.student, { method: 'GET', url: m.fileUrl })).statusCode).toBe(404);
   });
 });
+
+describe('demo materials', () => {
+  it('adds a link and a PDF handout to each approved session of the demo tutors, through the same rules', async () => {
+    const { seedDemoMaterials } = await import('#server/features/materials/material-demo-seed.ts');
+    const tutor = await t.actor({ role: 'tutor' });
+    const approved = await createStudySession(t.deps, tutor.user!, { title: 'Demo approved' });
+    await createStudySession(t.deps, tutor.user!, { title: 'Demo pending', status: 'pending' });
+    await seedDemoMaterials(t.deps, [tutor.user!]);
+
+    const items = (await listAs(tutor, '?limit=100')).items as unknown as Array<{ sessionId: string; title: string; kind: string; fileUrl: string | null }>;
+    expect(items.map((m) => [m.sessionId, m.title, m.kind]).sort()).toEqual([
+      [approved.id, 'Handout', 'file'],
+      [approved.id, 'Reading list', 'link'],
+    ]);
+    const handout = items.find((m) => m.kind === 'file')!;
+    const file = await t.request(tutor, { method: 'GET', url: handout.fileUrl! });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+  });
+});

@@ -61,6 +61,13 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   await sidebar(page).getByRole('link', { name: 'View All Materials' }).click();
   const group = page.getByTestId('material-group').filter({ hasText: sessionTitle });
   await expect(group.getByTestId('material-card')).toHaveCount(2);
+  // The tutor renames the link.
+  await group.getByRole('button', { name: 'Edit Reading list' }).click();
+  const editForm = page.getByRole('form', { name: 'Edit Reading list' });
+  await editForm.getByLabel('Title').fill('Reading list for week 1');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Material updated successfully' })).toBeVisible();
+  await expect(group.getByRole('heading', { name: 'Reading list for week 1' })).toBeVisible();
 
   // The booked student sees both, grouped under the session, and downloads the PDF.
   await page.context().clearCookies();
@@ -71,7 +78,7 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   const studentGroup = page.getByTestId('material-group').filter({ hasText: sessionTitle });
   await expect(studentGroup.getByRole('heading', { name: sessionTitle })).toBeVisible();
   await expect(studentGroup.getByText('Tutor: Tomas Tutor')).toBeVisible();
-  const link = studentGroup.getByRole('link', { name: /Open link Reading list/ });
+  const link = studentGroup.getByRole('link', { name: /Open link Reading list for week 1/ });
   await expect(link).toHaveAttribute('href', 'https://drive.google.com/file/d/abc/view');
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -105,7 +112,7 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   await loginAs(page, student);
   await page.goto('/dashboard/study-materials');
   const after = page.getByTestId('material-group').filter({ hasText: sessionTitle });
-  await expect(after.getByRole('heading', { name: 'Reading list' })).toBeVisible();
+  await expect(after.getByRole('heading', { name: 'Reading list for week 1' })).toBeVisible();
   await expect(after.getByRole('heading', { name: 'Week 1 slides' })).toHaveCount(0);
   await expect(after.getByTestId('material-card')).toHaveCount(1);
   const res = await page.request.get(fileUrl!);

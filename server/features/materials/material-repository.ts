@@ -22,6 +22,10 @@ export function materialRepository(db: Kysely<Database>) {
       return db.selectFrom('study_session').select(['id', 'tutorId', 'status', 'title']).where('id', '=', id).executeTakeFirst();
     },
 
+    approvedSessionsOf(tutorId: string) {
+      return db.selectFrom('study_session').select(['id', 'title']).where('tutorId', '=', tutorId).where('status', '=', 'approved').orderBy('createdAt').execute();
+    },
+
     async hasConfirmedBooking(sessionId: string, studentId: string): Promise<boolean> {
       const row = await db
         .selectFrom('booking')
