@@ -1,7 +1,9 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
-import { badRequest, forbidden } from '#server/errors.ts';
+import { DATABASE_UNAVAILABLE } from '#server/db/connection-errors.ts';
+import { isDatabaseReachable } from '#server/db/database.ts';
+import { AppError, badRequest, forbidden } from '#server/errors.ts';
 import { CLIENT_IP_HEADER, SIGN_UP_ROLES, type Auth } from './auth.ts';
 import { getCurrentUser, invalidateSessionCookie, invalidateUser } from './current-user.ts';
 
@@ -80,6 +82,11 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db }: App
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      // better-auth answers its own failures with a bare 500; when the database is the cause,
+      // say so like every other route does (503), and never pass its error text on.
+      if (response.status >= 500) {
+        throw (await isDatabaseReachable(db.kysely)) ? new Error(`better-auth answered ${response.status} on ${path}`) : new AppError(503, DATABASE_UNAVAILABLE);
+      }
       if (path === '/sign-out') invalidateSessionCookie(request.headers.cookie);
       if (changedUser) invalidateUser(changedUser);
       reply.status(response.status);

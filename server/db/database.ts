@@ -24,8 +24,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function createDb(database: Config['database']): Db {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client losing its connection (database restart) must not crash the process.
+    // A client losing its connection (database restart or outage) must not crash the process:
+    // the pool catches errors of idle clients, but a checked-out client emits 'error' with no
+    // listener. Its query fails (a 503 for the caller) and the pool discards it on release.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }
