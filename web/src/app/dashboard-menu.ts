@@ -16,6 +16,9 @@ const everyone: readonly Role[] = ['student', 'tutor', 'admin'];
 export const dashboardMenu: readonly DashboardMenuEntry[] = [
   { label: 'Personal Details', to: '/dashboard', roles: everyone },
   // Student pages (issue: bookings, notes, reviews) go here.
+  { label: 'Booked Sessions', to: '/dashboard/view-booked-session', roles: ['student'] },
+  { label: 'Create Note', to: '/dashboard/create-note', roles: ['student'] },
+  { label: 'Manage Notes', to: '/dashboard/manage-personal-notes', roles: ['student'] },
   { label: 'Study Materials', to: '/dashboard/study-materials', roles: ['student'] },
   // Tutor pages (issue: sessions, materials) go here.
   { label: 'Create Session', to: '/dashboard/create-session', roles: ['tutor'] },

@@ -26,6 +26,12 @@ const ManageSessionsPage = lazyPage(() => import('#web/features/sessions/pages/m
 const EditSessionPage = lazyPage(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage');
 const TutorSessionDetailsPage = lazyPage(() => import('#web/features/sessions/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage');
 const AdminSessionsPage = lazyPage(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage');
+const BookedSessionsPage = lazyPage(() => import('#web/features/bookings/pages/booked-sessions-page.tsx'), 'BookedSessionsPage');
+const BookedSessionPage = lazyPage(() => import('#web/features/bookings/pages/booked-session-page.tsx'), 'BookedSessionPage');
+const CreateNotePage = lazyPage(() => import('#web/features/notes/pages/create-note-page.tsx'), 'CreateNotePage');
+const ManageNotesPage = lazyPage(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage');
+const NotePage = lazyPage(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage');
+const EditNotePage = lazyPage(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage');
 const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
 /*
@@ -57,6 +63,12 @@ export const dashboardRoutes: RouteObject[] = [
   { index: true, element: <PersonalDetailsPage /> },
   { path: 'settings', element: <SettingsPage /> },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
+  { path: 'view-booked-session', element: <StudentOnly><BookedSessionsPage /></StudentOnly> },
+  { path: 'view-booked-session/:id', element: <StudentOnly><BookedSessionPage /></StudentOnly> },
+  { path: 'create-note', element: <StudentOnly><CreateNotePage /></StudentOnly> },
+  { path: 'manage-personal-notes', element: <StudentOnly><ManageNotesPage /></StudentOnly> },
+  { path: 'note/:id', element: <StudentOnly><NotePage /></StudentOnly> },
+  { path: 'note/edit/:id', element: <StudentOnly><EditNotePage /></StudentOnly> },
   { path: 'study-materials', element: <StudentOnly><StudyMaterialsPage /></StudentOnly> },
   // Tutor pages: { path: 'create-session', element: <TutorOnly>…</TutorOnly> }
   { path: 'upload-materials', element: <TutorOnly><UploadMaterialsPage /></TutorOnly> },

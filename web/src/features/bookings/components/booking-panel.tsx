@@ -1,7 +1,114 @@
-// Placeholder until the students feature lands: the Book now / waitlist / paid panel shown
-// on /session/:id. The sessions feature renders it; the bookings feature owns it.
+// The Book now / waitlist / paid panel on /session/:id (spec §2, §8; PRODUCT.md §4). The
+// server decides every refusal; this panel only picks the button and shows the answers.
+import { Link } from 'react-router';
 import type { Session } from '#contract/sessions.ts';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useBookSession } from '#web/features/bookings/api/use-book-session.ts';
+import { useBookedSession } from '#web/features/bookings/api/use-booked-session.ts';
+import { useJoinWaitlist } from '#web/features/bookings/api/use-join-waitlist.ts';
+import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
+import { feeText } from '#web/features/sessions/session-text.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
-export function BookingPanel(_props: { session: Session }) {
-  return null;
+export function BookingPanel({ session }: { session: Session }) {
+  const { user } = useMe();
+  const isStudent = user?.role === 'student';
+  const mine = useBookedSession(session.id, { enabled: isStudent });
+  const book = useBookSession();
+  const join = useJoinWaitlist();
+  const leave = useLeaveWaitlist();
+  const full = session.maxParticipants !== null && session.seatsTaken >= session.maxParticipants;
+  const paid = session.registrationFee > 0;
+
+  async function handleBook() {
+    if (user && user.role !== 'student') {
+      await showErrorDialog(`Unauthorized access for ${user.role} role`, 'You cannot book a session');
+      return;
+    }
+    try {
+      await book.mutateAsync(session.id);
+    } catch (error) {
+      await showErrorDialog('Booking failed', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Success', 'Session booked successfully');
+  }
+
+  async function handleJoin() {
+    try {
+      const entry = await join.mutateAsync(session.id);
+      await showSuccessToast('You joined the waitlist', `You are number ${entry.placeInLine ?? 1} in line. We will email you if a seat opens up.`);
+    } catch (error) {
+      await showErrorDialog('Could not join the waitlist', errorMessage(error));
+    }
+  }
+
+  async function handleLeave() {
+    try {
+      await leave.mutateAsync(session.id);
+      await showSuccessToast('You left the waitlist');
+    } catch (error) {
+      await showErrorDialog('Could not leave the waitlist', errorMessage(error));
+    }
+  }
+
+  if (isStudent && mine.isPending) return <p className="text-sm text-base-content/70">Checking your booking…</p>;
+
+  const entry = isStudent ? mine.data : null;
+  if (entry?.status === 'booked') {
+    return (
+      <div role="status" className="alert alert-success alert-soft flex flex-wrap justify-between gap-2">
+        <span>You have booked this session.</span>
+        <Link to={`/dashboard/view-booked-session/${session.id}`} className="btn btn-sm">
+          View booking
+        </Link>
+      </div>
+    );
+  }
+  if (entry?.status === 'waitlisted') {
+    return (
+      <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between gap-2">
+        <span>
+          You are on the waitlist: number {entry.placeInLine} in line. You will be booked and emailed automatically if a seat opens up.
+        </span>
+        <button type="button" className="btn btn-sm" disabled={leave.isPending} onClick={() => void handleLeave()}>
+          Leave waitlist
+        </button>
+      </div>
+    );
+  }
+
+  if (paid) {
+    return (
+      <div className="flex flex-col gap-2">
+        <button type="button" className="btn btn-disabled w-full sm:w-auto" aria-disabled="true" tabIndex={-1}>
+          Paid session: {feeText(session.registrationFee)}
+        </button>
+        <p className="text-sm text-base-content/70">This session is paid. Online payment is not available yet, so it cannot be booked here.</p>
+      </div>
+    );
+  }
+  if (!session.isOpen) {
+    return <p className="text-sm text-base-content/70">Registration for this session is closed.</p>;
+  }
+  if (full && isStudent) {
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="font-medium">This session is full.</p>
+        <div>
+          <button type="button" className="btn btn-secondary w-full sm:w-auto" disabled={join.isPending} onClick={() => void handleJoin()}>
+            {join.isPending ? 'Joining…' : 'Join waitlist'}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <button type="button" className="btn btn-primary w-full sm:w-auto" disabled={book.isPending} onClick={() => void handleBook()}>
+        {book.isPending ? 'Booking…' : 'Book now'}
+      </button>
+    </div>
+  );
 }

@@ -1,5 +1,70 @@
-// Placeholder until the students feature lands: booked students and waitlist, shown on the
-// tutor's session page.
-export function Roster(_props: { sessionId: string }) {
-  return null;
+// The tutor's roster on their session page: booked students, then the waitlist in line order.
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useRoster } from '#web/features/bookings/api/use-roster.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+
+export function Roster({ sessionId }: { sessionId: string }) {
+  const roster = useRoster(sessionId);
+  const first = roster.data?.pages[0];
+  const items = roster.data?.pages.flatMap((page) => page.items) ?? [];
+  const booked = items.filter((e) => e.status === 'booked');
+  const waiting = items.filter((e) => e.status === 'waitlisted');
+
+  return (
+    <section aria-labelledby="roster-heading" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <h2 id="roster-heading" className="card-title">
+          Roster
+        </h2>
+        {roster.isPending ? (
+          <Spinner label="Loading the roster" />
+        ) : roster.isError ? (
+          <LoadError message={errorMessage(roster.error)} onRetry={() => void roster.refetch()} />
+        ) : (
+          <>
+            <p className="text-sm text-base-content/70">
+              {first!.maxParticipants === null ? `${first!.bookedCount} booked (no seat limit)` : `${first!.bookedCount} of ${first!.maxParticipants} seats taken`}
+              {' · '}
+              {first!.waitlistCount} on the waitlist
+            </p>
+            <RosterList title="Booked students" empty="No student has booked this session yet." entries={booked.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `Booked ${formatDate(e.since)}` }))} />
+            {(waiting.length > 0 || first!.waitlistCount > 0) && (
+              <RosterList title="Waitlist" empty="" entries={waiting.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `#${e.placeInLine} in line, since ${formatDate(e.since)}` }))} />
+            )}
+            {roster.hasNextPage && (
+              <div>
+                <button type="button" className="btn btn-outline btn-sm" disabled={roster.isFetchingNextPage} onClick={() => void roster.fetchNextPage()}>
+                  {roster.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function RosterList({ title, empty, entries }: { title: string; empty: string; entries: Array<{ key: string; name: string; email: string; note: string }> }) {
+  return (
+    <div>
+      <h3 className="mb-2 font-semibold">{title}</h3>
+      {entries.length === 0 ? (
+        empty && <p className="text-sm text-base-content/70">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-base-200" aria-label={title}>
+          {entries.map((e) => (
+            <li key={e.key} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+              <span className="min-w-0 break-words">
+                <span className="font-medium">{e.name}</span> <span className="text-sm break-all text-base-content/70">{e.email}</span>
+              </span>
+              <span className="text-sm text-base-content/70">{e.note}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

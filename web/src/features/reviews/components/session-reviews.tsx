@@ -1,4 +1,55 @@
-// Placeholder until the students feature lands: the reviews list under a session's details.
-export function SessionReviews(_props: { sessionId: string }) {
-  return null;
+// The reviews under a session's details (public): average, count, newest first, paged.
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useSessionReviews } from '#web/features/reviews/api/use-session-reviews.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+
+export function SessionReviews({ sessionId }: { sessionId: string }) {
+  const reviews = useSessionReviews(sessionId);
+  const first = reviews.data?.pages[0];
+  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="reviews-heading" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <h2 id="reviews-heading" className="card-title">
+          Reviews
+        </h2>
+        {reviews.isPending ? (
+          <Spinner label="Loading reviews" />
+        ) : reviews.isError ? (
+          <LoadError message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />
+        ) : first!.count === 0 ? (
+          <p className="text-base-content/70">No ratings yet</p>
+        ) : (
+          <>
+            <p data-testid="review-summary" className="text-lg">
+              Average rating: <strong>{first!.average}</strong> / 5 ({first!.count} review{first!.count === 1 ? '' : 's'})
+            </p>
+            <ul className="flex flex-col divide-y divide-base-200">
+              {items.map((r) => (
+                <li key={r.id} className="flex flex-col gap-1 py-3">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="font-semibold break-words">{r.studentName}</span>
+                    <span className="text-sm text-base-content/70">
+                      <span aria-label={`Rated ${r.rating} out of 5`}>{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</span> · {formatDate(r.updatedAt)}
+                    </span>
+                  </div>
+                  <p className="whitespace-pre-line break-words">{r.review}</p>
+                </li>
+              ))}
+            </ul>
+            {reviews.hasNextPage && (
+              <div>
+                <button type="button" className="btn btn-outline btn-sm" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
+                  {reviews.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { invalidateBookings } from './invalidate-bookings.ts';
+
+/** DELETE /api/booked-sessions/{email}/{sessionId}: cancels before the cutoff (409 after it). */
+export async function cancelBooking(email: string, sessionId: string): Promise<void> {
+  await apiRequest<void>(`/booked-sessions/${encodeURIComponent(email)}/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+}
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; sessionId: string }) => cancelBooking(input.email, input.sessionId),
+    onSettled: () => invalidateBookings(queryClient),
+  });
+}

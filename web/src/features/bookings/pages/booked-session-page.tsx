@@ -1,0 +1,151 @@
+import Swal from 'sweetalert2';
+import { Link, useParams } from 'react-router';
+import type { BookedSession } from '#contract/bookings.ts';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { calendarFileUrl } from '#web/features/bookings/api/calendar-file.ts';
+import { useBookedSession } from '#web/features/bookings/api/use-booked-session.ts';
+import { useCancelBooking } from '#web/features/bookings/api/use-cancel-booking.ts';
+import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
+import { useMyReview } from '#web/features/reviews/api/use-my-review.ts';
+import { ReviewForm } from '#web/features/reviews/components/review-form.tsx';
+import { FactList } from '#web/features/sessions/components/fact-list.tsx';
+import { feeText, ratingText } from '#web/features/sessions/session-text.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** Student: one booked (or waitlisted) session: details, status, Cancel, Add to calendar, review form. */
+export function BookedSessionPage() {
+  const { id = '' } = useParams();
+  const booked = useBookedSession(id);
+  useTitle('Booked Session');
+
+  if (booked.isPending) return <Spinner label="Loading your booking" />;
+  if (booked.isError) return <LoadError message={errorMessage(booked.error)} onRetry={() => void booked.refetch()} />;
+  if (!booked.data) {
+    return (
+      <div role="alert" className="alert flex flex-wrap">
+        <span>You have not booked this session.</span>
+        <Link to="/dashboard/view-booked-session" className="btn btn-sm">
+          Back to booked sessions
+        </Link>
+      </div>
+    );
+  }
+  return <BookedSessionDetails booked={booked.data} />;
+}
+
+function BookedSessionDetails({ booked }: { booked: BookedSession }) {
+  const { user } = useMe();
+  const cancel = useCancelBooking();
+  const leave = useLeaveWaitlist();
+  const s = booked.session;
+  const classStarted = Date.parse(s.classStartDate) <= Date.now();
+
+  async function handleCancel() {
+    const answer = await Swal.fire({
+      icon: 'warning',
+      title: 'Cancel this booking?',
+      text: 'Your seat goes to the next student on the waitlist.',
+      showCancelButton: true,
+      confirmButtonText: 'Yes, cancel it',
+      cancelButtonText: 'Keep my booking',
+    });
+    if (!answer.isConfirmed) return;
+    try {
+      await cancel.mutateAsync({ email: user!.email, sessionId: s.id });
+    } catch (error) {
+      await showErrorDialog('Could not cancel', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Booking cancelled');
+  }
+
+  async function handleLeave() {
+    try {
+      await leave.mutateAsync(s.id);
+    } catch (error) {
+      await showErrorDialog('Could not leave the waitlist', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('You left the waitlist');
+  }
+
+  return (
+    <article aria-labelledby="booked-session-title" className="flex max-w-4xl flex-col gap-6">
+      <div className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-5">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 id="booked-session-title" className="text-3xl font-bold break-words">
+                {s.title}
+              </h1>
+              <p className="mt-1 text-base-content/70">by {s.tutorName}</p>
+            </div>
+            {booked.status === 'booked' ? (
+              <span className="badge badge-success" data-testid="booking-status">Booked</span>
+            ) : (
+              <span className="badge badge-info" data-testid="booking-status">Waitlisted: #{booked.placeInLine} in line</span>
+            )}
+          </div>
+          <p className="whitespace-pre-line break-words">{s.description}</p>
+          <FactList
+            facts={[
+              { label: 'Instructor email', value: <span className="break-all">{s.tutorEmail}</span> },
+              { label: 'Rating', value: ratingText(s) },
+              { label: 'Class Start Date', value: formatDate(s.classStartDate) },
+              { label: 'Class End Date', value: formatDate(s.classEndDate) },
+              { label: 'Session duration', value: s.sessionDuration },
+              { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
+            ]}
+          />
+          {booked.status === 'booked' ? (
+            <div className="flex flex-col gap-2">
+              <div className="flex flex-wrap gap-2">
+                <a href={calendarFileUrl(user?.email ?? booked.studentEmail, s.id)} download className="btn btn-outline">
+                  Add to calendar
+                </a>
+                {booked.canCancel && (
+                  <button type="button" className="btn btn-error btn-outline" disabled={cancel.isPending} onClick={() => void handleCancel()}>
+                    Cancel booking
+                  </button>
+                )}
+              </div>
+              <p className="text-sm text-base-content/70">
+                {booked.canCancel
+                  ? `You can cancel until ${formatDate(booked.cancelUntil)} (${s.cancellationCutoffHours} hours before class starts).`
+                  : `Cancellation closed ${s.cancellationCutoffHours} hours before class start.`}
+              </p>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-2">
+              <p>You will be booked and emailed automatically when a seat opens up.</p>
+              <div>
+                <button type="button" className="btn btn-outline" disabled={leave.isPending} onClick={() => void handleLeave()}>
+                  Leave waitlist
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+      {booked.status === 'booked' && (
+        <div className="card bg-base-100 shadow-sm">
+          <div className="card-body">
+            {classStarted ? <MyReviewForm sessionId={s.id} /> : <p className="text-base-content/70">You can review this session once class has started.</p>}
+          </div>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function MyReviewForm({ sessionId }: { sessionId: string }) {
+  const mine = useMyReview(sessionId);
+  if (mine.isPending) return <Spinner label="Loading your review" />;
+  if (mine.isError) return <LoadError message={errorMessage(mine.error)} onRetry={() => void mine.refetch()} />;
+  return <ReviewForm key={mine.data?.id ?? 'new'} sessionId={sessionId} existing={mine.data} />;
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import type { Note } from '#contract/notes.ts';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
+import { useNotes } from '#web/features/notes/api/use-notes.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
+export function ManageNotesPage() {
+  useTitle('Manage Notes');
+  const { user } = useMe();
+  const email = user?.email ?? '';
+  const notes = useNotes(email);
+  const items = notes.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="manage-notes-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id="manage-notes-heading" className="text-3xl font-bold">
+          Manage Notes
+        </h1>
+        <Link to="/dashboard/create-note" className="btn btn-primary btn-sm">
+          Create Note
+        </Link>
+      </div>
+      {notes.isPending ? (
+        <Spinner label="Loading your notes" />
+      ) : notes.isError ? (
+        <LoadError message={errorMessage(notes.error)} onRetry={() => void notes.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="text-base-content/70">You have no notes yet.</p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3">
+            {items.map((note) => (
+              <NoteRow key={note.id} email={email} note={note} />
+            ))}
+          </ul>
+          {notes.hasNextPage && (
+            <div className="flex justify-center">
+              <button type="button" className="btn btn-outline" disabled={notes.isFetchingNextPage} onClick={() => void notes.fetchNextPage()}>
+                {notes.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function NoteRow({ email, note }: { email: string; note: Note }) {
+  const remove = useDeleteNote();
+
+  async function handleDelete() {
+    if (!(await confirmDelete())) return;
+    try {
+      await remove.mutateAsync({ email, id: note.id });
+    } catch (error) {
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Note deleted successfully');
+  }
+
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid="note-row">
+      <div className="card-body gap-2 p-4">
+        <p className="text-lg font-semibold break-words">{note.title}</p>
+        <p className="text-sm text-base-content/70">Last Update: {formatDate(note.updatedAt)}</p>
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Link to={`/dashboard/note/edit/${note.id}`} className="btn btn-sm" aria-label={`Edit ${note.title}`}>
+            Edit
+          </Link>
+          <Link to={`/dashboard/note/${note.id}`} className="btn btn-sm" aria-label={`View ${note.title}`}>
+            View
+          </Link>
+          <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Delete ${note.title}`} disabled={remove.isPending} onClick={() => void handleDelete()}>
+            Delete
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
