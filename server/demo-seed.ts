@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { createUser, type CreatedUser } from '#tests/factories.ts';
 import { seedDemoSessions } from '#server/features/sessions/session-demo-seed.ts';
 import { seedDemoMaterials } from '#server/features/materials/material-demo-seed.ts';
+import { seedDemoStudents } from '#server/features/bookings/student-demo-seed.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@studynest.example', name: 'Ada Admin', role: 'admin' },
@@ -18,7 +19,7 @@ export const DEMO_ACCOUNTS = [
 export type DemoSeeder = (deps: AppDeps, users: CreatedUser[]) => Promise<void>;
 
 /** Later features add their demo content here (sessions, bookings…). */
-export const DEMO_CONTENT: DemoSeeder[] = [seedDemoSessions, seedDemoMaterials];
+export const DEMO_CONTENT: DemoSeeder[] = [seedDemoSessions, seedDemoStudents, seedDemoMaterials];
 
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<CreatedUser[] | null> {
   const any = await deps.db.kysely.selectFrom('user').select('id').limit(1).executeTakeFirst();
