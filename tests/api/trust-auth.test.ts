@@ -191,4 +191,31 @@ describe('sessions end when they should', () => {
     expect((await post(null, '/api/auth/reset-password', { token, newPassword: 'quiet river stone 7' })).statusCode).toBe(200);
     expect((await me(a)).statusCode).toBe(401);
   });
+  it('blocking a user signs them out everywhere at once (every device), and they cannot sign back in', async () => {
+    const admin = await t.actor({ role: 'admin' });
+    const laptop = await t.actor();
+    const phone = await signInAgain(laptop.user!.email, laptop.user!.password);
+    // Warm any per-process session cache first: blocking must not wait for it to expire.
+    expect((await me(laptop)).statusCode).toBe(200);
+    expect((await me(phone)).statusCode).toBe(200);
+
+    const res = await t.request(admin, {
+      method: 'PATCH',
+      url: `/api/users/${laptop.user!.id}`,
+      payload: JSON.stringify({ blocked: true }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('Blocked');
+
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(401);
+    const session = await t.request(phone, { method: 'GET', url: '/api/auth/get-session' });
+    expect(session.json()).toBeNull();
+    const rows = await t.deps.db.kysely.selectFrom('session').select('id').where('userId', '=', laptop.user!.id).execute();
+    expect(rows).toEqual([]);
+    const again = await post(null, '/api/auth/sign-in/email', { email: laptop.user!.email, password: laptop.user!.password });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toMatch(/blocked/);
+  });
 });
