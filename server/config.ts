@@ -38,6 +38,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
   BENCH_ROUTES: boolish.optional(),
+  LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +63,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** Registers GET /api/bench/baseline, the bare route `npm run bench` compares every route with. */
   benchRoutes: boolean;
+  /** How long each process caches the public session lists; 0 = off (the default in tests, whose factories insert rows directly). */
+  listCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +113,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,
     benchRoutes: env.BENCH_ROUTES ?? false,
+    listCacheMs: env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
   };
 }
 

@@ -96,6 +96,8 @@ export const test = base.extend<
         GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
         // Many tests sign in through the form from one address; the limit itself is tested in tests/api.
         SIGN_IN_RATE_LIMIT: '100',
+        // Factories insert sessions through a second connection, which the list cache cannot see.
+        LIST_CACHE_MS: '0',
         LOG_LEVEL: 'warn',
       };
       let output = '';

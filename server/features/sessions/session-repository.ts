@@ -16,11 +16,15 @@ function matchesSearch(eb: SessionEb, q: string) {
   ]);
 }
 
-/** Rows strictly after (createdAt, id) in descending order. */
+/**
+ * Rows strictly after (createdAt, id) in descending order. The leading `createdAt <= x` lets
+ * both databases seek the index to the cursor instead of scanning from the newest row, so a
+ * page deep in the catalogue costs what the first one does (scripts/bench).
+ */
 function olderThan(eb: SessionEb, after: readonly [string, string]) {
-  return eb.or([
-    eb('study_session.createdAt', '<', after[0]),
-    eb.and([eb('study_session.createdAt', '=', after[0]), eb('study_session.id', '<', after[1])]),
+  return eb.and([
+    eb('study_session.createdAt', '<=', after[0]),
+    eb.or([eb('study_session.createdAt', '<', after[0]), eb('study_session.id', '<', after[1])]),
   ]);
 }
 

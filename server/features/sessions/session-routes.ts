@@ -20,6 +20,7 @@ import {
 } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { publicListCache } from './public-list-cache.ts';
 import { sessionService } from './session-service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -28,18 +29,23 @@ const tags = ['sessions'];
 export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const sessions = sessionService(deps);
+  // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
+  const lists = publicListCache(deps.db, deps.config.listCacheMs);
 
   r.get('/api/approved-sessions', {
     schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: sessionPageSchema, 400: errorSchema } },
-  }, async (request) => sessions.listPublic(request.query));
+  }, async (request, reply) => lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, sessionPageSchema, () => sessions.listPublic(request.query)));
 
   r.get('/api/sessions', {
     schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: sessionPageSchema, 400: errorSchema } },
-  }, async (request) => sessions.listPublic(request.query));
+  }, async (request, reply) => {
+    const { limit, cursor, q, open } = request.query;
+    return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, sessionPageSchema, () => sessions.listPublic(request.query));
+  });
 
   r.get('/api/tutors', {
     schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, 400: errorSchema } },
-  }, async (request) => sessions.listTutors(request.query));
+  }, async (request, reply) => lists.send(reply, `tutors|${request.query.limit}|${request.query.cursor ?? ''}`, tutorPageSchema, () => sessions.listTutors(request.query)));
 
   r.get('/api/session/:id', {
     schema: { tags, summary: 'One session (pending and rejected ones only for their tutor and admins)', params: idParam, response: { 200: sessionSchema, ...errors } },

@@ -24,6 +24,7 @@ import { userRepository } from '#server/features/users/user-repository.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { canSeePrivateDetails, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
+import { publicListCache } from './public-list-cache.ts';
 import { sessionRepository } from './session-repository.ts';
 
 type PublicListQuery = z.output<typeof sessionListQuery>;
@@ -88,6 +89,7 @@ function assertScheduleValid(s: Schedule): void {
 export function sessionService(deps: AppDeps) {
   const repo = sessionRepository(deps.db.kysely);
   const users = userRepository(deps.db.kysely);
+  const lists = publicListCache(deps.db, deps.config.listCacheMs);
 
   function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null): SessionPage {
     const now = deps.now();
@@ -226,6 +228,7 @@ export function sessionService(deps: AppDeps) {
 
       const updated = await repo.updateGuarded(id, patch, lockedStatus ? { status: ['pending', 'rejected'] } : {});
       if (!updated) return refusal(id, patch, SCHEDULE_LOCKED);
+      lists.invalidate();
       return dto(updated, me);
     },
 
@@ -235,9 +238,9 @@ export function sessionService(deps: AppDeps) {
       assertManages(me, email, await repo.findById(id));
       if (me.role === 'admin') {
         if (!(await repo.deleteWithEverything(id))) throw notFound(NO_SESSION);
-        return;
+        return lists.invalidate();
       }
-      if (await repo.deleteIfUnbooked(id)) return;
+      if (await repo.deleteIfUnbooked(id)) return lists.invalidate();
       if (!(await repo.findById(id))) throw notFound(NO_SESSION);
       throw conflict('This session has bookings, so it cannot be deleted. Ask an admin if it must be removed.');
     },
@@ -258,6 +261,7 @@ export function sessionService(deps: AppDeps) {
       if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
       const updated = await repo.updateGuarded(id, patch, { status: ['pending'] });
       if (!updated) return refusal(id, patch, message);
+      lists.invalidate();
       const fee = updated.registrationFeeCents === 0 ? 'free' : `$${(updated.registrationFeeCents / 100).toFixed(2)}`;
       mailTutor(updated, `Session approved: ${updated.title}`, [
         `Your session "${updated.title}" was approved and is now listed on StudyNest.`,
@@ -300,6 +304,7 @@ export function sessionService(deps: AppDeps) {
       const patch: Updateable<StudySessionTable> = { status: 'pending', rejectionReason: null, rejectionFeedback: null, updatedAt: deps.now().toISOString() };
       const updated = await repo.updateGuarded(id, patch, { status: ['rejected'] });
       if (!updated) return refusal(id, patch, message);
+      lists.invalidate();
       return dto(updated, me);
     },
 

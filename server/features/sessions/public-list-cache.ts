@@ -1,0 +1,65 @@
+// Response cache of the public session lists (Home's sessions and tutors, All Sessions): the
+// same few pages are read by every visitor, so each process keeps their serialised JSON for
+// LIST_CACHE_MS (2 s by default) and sends the bytes as they are. The session service drops
+// it on every approve, reject, resubmit, edit and delete, so this process lists a change at
+// once; other processes within LIST_CACHE_MS. Seat counts and ratings in the list may lag by
+// as much (session details are not cached). See docs/decisions/005-public-list-cache.md.
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '#server/db/database.ts';
+
+const MAX_ENTRIES = 1_000;
+
+interface Entry {
+  body: Buffer;
+  until: number;
+}
+
+export interface PublicListCache {
+  /** Sends the cached page for `key`, or computes it with `load`, checks it with `schema`, caches and sends it. */
+  send<S extends z.ZodType>(reply: FastifyReply, key: string, schema: S, load: () => Promise<z.output<S>>): Promise<FastifyReply>;
+  invalidate(): void;
+}
+
+// One cache per database handle: two apps in one process (tests) never share pages, and the
+// routes and the service of one app find the same cache without passing it around.
+const caches = new WeakMap<Db, PublicListCache>();
+
+export function publicListCache(db: Db, ttlMs: number): PublicListCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createCache(ttlMs);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+function createCache(ttlMs: number): PublicListCache {
+  const entries = new Map<string, Entry>();
+  // Bumped by every invalidation: a page computed across one is sent but not kept.
+  let epoch = 0;
+
+  const sendJson = (reply: FastifyReply, body: Buffer) => reply.header('content-type', 'application/json; charset=utf-8').send(body);
+
+  return {
+    async send(reply, key, schema, load) {
+      if (ttlMs <= 0) return reply.send(await load());
+      const hit = entries.get(key);
+      if (hit && hit.until > Date.now()) return sendJson(reply, hit.body);
+      const startedAt = epoch;
+      // Checked and stripped by the contract's schema as the route's serialiser would, once per
+      // key per TTL; hits skip serialisation altogether.
+      const body = Buffer.from(JSON.stringify(schema.encode(await load())));
+      if (startedAt === epoch) {
+        if (hit) entries.delete(key);
+        else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        entries.set(key, { body, until: Date.now() + ttlMs });
+      }
+      return sendJson(reply, body);
+    },
+    invalidate() {
+      epoch++;
+      entries.clear();
+    },
+  };
+}
