@@ -1,0 +1,116 @@
+// Issue 9: axe on every route of the router, signed out and as each role, plus the dialogs and
+// the date fields; zero violations of WCAG 2.x A/AA and axe's best practices. A page added to
+// web/src/app/router.tsx is checked here without editing this file (tests/e2e/app-routes.ts).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { appRoutes, fillPattern, type Visitor } from './app-routes';
+import { test, expect } from './fixtures';
+import { seedTour, visitSettled, type Tour } from './page-tour';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function expectNoViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .slice(0, 6)
+        .map((n) => `    ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+        .join('\n')}`,
+  );
+  expect(report, `axe violations on ${where}`).toEqual([]);
+}
+
+let tour: Tour;
+test.beforeAll(async ({ server }) => {
+  tour = await seedTour(server);
+});
+
+async function signIn(page: Page, visitor: Visitor, loginAs: (page: Page, user: Tour['users']['student']) => Promise<void>) {
+  if (visitor !== 'signed-out') await loginAs(page, tour.users[visitor]);
+}
+
+const VISITORS: Visitor[] = ['signed-out', 'student', 'tutor', 'admin'];
+
+for (const visitor of VISITORS) {
+  test.describe(`as ${visitor}`, () => {
+    for (const route of appRoutes().filter((r) => r.visitors.includes(visitor))) {
+      test(`${route.pattern} has no axe violations`, async ({ page, loginAs }) => {
+        await signIn(page, visitor, loginAs);
+        const url = fillPattern(route.pattern, tour.params);
+        expect(url, `no sample value for a parameter of ${route.pattern} (tests/e2e/page-tour.ts)`).toBeDefined();
+        await visitSettled(page, url!);
+        await expectNoViolations(page, `${url} as ${visitor}`);
+      });
+    }
+  });
+}
+
+test.describe('dialogs and date fields', () => {
+  test('the sweetalert2 error dialog (Login Failed)', async ({ page }) => {
+    await visitSettled(page, '/login');
+    await page.getByLabel('Email', { exact: true }).fill(tour.users.student.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Login Failed' })).toBeVisible();
+    await expectNoViolations(page, 'the Login Failed dialog');
+  });
+
+  test('the sweetalert2 success dialog (Logged out successfully)', async ({ page, loginAs }) => {
+    await loginAs(page, tour.users.student);
+    await visitSettled(page, '/');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('dialog', { name: 'Logged out successfully' })).toBeVisible();
+    await expectNoViolations(page, 'the Logged out dialog');
+  });
+
+  test('the delete confirmation and the approve/reject dialogs (admin)', async ({ page, loginAs }) => {
+    await loginAs(page, tour.users.admin);
+    await visitSettled(page, '/dashboard/all-sessions');
+    await page.getByRole('button', { name: 'Delete Pending physics review' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(confirm).toBeVisible();
+    await expectNoViolations(page, 'the delete confirmation');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+
+    for (const action of ['Approve', 'Reject']) {
+      await page.getByRole('button', { name: `${action} Pending physics review` }).click();
+      const dialog = page.locator('dialog[open]');
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, `the ${action} dialog`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  });
+
+  test('the date fields of Create a Session, focused and filled', async ({ page, loginAs }) => {
+    await loginAs(page, tour.users.tutor);
+    await visitSettled(page, '/dashboard/create-session');
+    const dates = page.locator('input[type="datetime-local"], input[type="date"]');
+    expect(await dates.count(), 'date fields on Create a Session').toBeGreaterThanOrEqual(4);
+    await dates.first().focus();
+    await expectNoViolations(page, 'Create a Session with a date field focused');
+  });
+});
+
+test.describe('dark colour scheme', () => {
+  test.use({ colorScheme: 'dark' });
+  for (const [visitor, pattern] of [
+    ['signed-out', '/'],
+    ['signed-out', '/login'],
+    ['signed-out', '/all-sessions'],
+    ['student', '/session/:id'],
+    ['student', '/dashboard'],
+    ['tutor', '/dashboard/manage-sessions'],
+    ['admin', '/dashboard/all-users'],
+  ] as const) {
+    test(`${pattern} as ${visitor} has no axe violations`, async ({ page, loginAs }) => {
+      await signIn(page, visitor, loginAs);
+      await visitSettled(page, fillPattern(pattern, tour.params)!);
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+      await expectNoViolations(page, `${pattern} as ${visitor} (dark)`);
+    });
+  }
+});

@@ -1,0 +1,58 @@
+// A tour of every page for the checks that apply to all of them (accessibility, phone layout):
+// one user per role, enough data that lists, details and badges render, and the concrete URL
+// of each route pattern for each visitor.
+import type { Page } from '@playwright/test';
+import type { Role } from '#contract/common.ts';
+import { createBooking, createStudySession, createUser, type CreatedUser } from '#tests/factories.ts';
+import { appRoutes, fillPattern, type Visitor } from './app-routes';
+import { expect, type Server } from './fixtures';
+
+export interface Tour {
+  users: Record<Role, CreatedUser>;
+  /** Values for route parameters (`:id` after session/note/…, `:email`). */
+  params: Record<string, string>;
+}
+
+export async function seedTour(server: Server): Promise<Tour> {
+  const deps = server.deps;
+  const student = await createUser(deps, { role: 'student', name: 'Sam Student' });
+  const tutor = await createUser(deps, { role: 'tutor', name: 'Tara Tutor' });
+  const admin = await createUser(deps, { role: 'admin', name: 'Ada Admin' });
+  const day = 24 * 60 * 60 * 1000;
+  const open = await createStudySession(deps, tutor, {
+    title: 'Linear algebra workshop',
+    description: 'Vectors, matrices and eigenvalues, with exercises.',
+  });
+  // Class already started: the booked session can be reviewed.
+  const started = await createStudySession(deps, tutor, {
+    title: 'Organic chemistry lab prep',
+    registrationStartDate: new Date(Date.now() - 10 * day).toISOString(),
+    registrationEndDate: new Date(Date.now() - 3 * day).toISOString(),
+    classStartDate: new Date(Date.now() - 2 * day).toISOString(),
+    registrationFeeCents: 1500,
+  });
+  await createStudySession(deps, tutor, { title: 'Pending physics review', status: 'pending' });
+  await createStudySession(deps, tutor, { title: 'Rejected history session', status: 'rejected' });
+  await createBooking(deps, open, student);
+  await createBooking(deps, started, student);
+  return {
+    users: { student, tutor, admin },
+    params: { session: started.id, email: tutor.email },
+  };
+}
+
+/** Every route `visitor` may see, as a concrete URL (routes whose params we cannot fill are skipped). */
+export function tourUrls(tour: Tour, visitor: Visitor): string[] {
+  return appRoutes()
+    .filter((route) => route.visitors.includes(visitor))
+    .map((route) => fillPattern(route.pattern, tour.params))
+    .filter((url): url is string => url !== undefined);
+}
+
+/** Opens `url` and waits until its data has loaded (no spinner, network quiet). */
+export async function visitSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.bar-loader')).toHaveCount(0);
+  await expect(page.locator('main')).not.toBeEmpty();
+}
