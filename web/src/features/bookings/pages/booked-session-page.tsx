@@ -147,5 +147,6 @@ function MyReviewForm({ sessionId }: { sessionId: string }) {
   const mine = useMyReview(sessionId);
   if (mine.isPending) return <Spinner label="Loading your review" />;
   if (mine.isError) return <LoadError message={errorMessage(mine.error)} onRetry={() => void mine.refetch()} />;
-  return <ReviewForm key={mine.data?.id ?? 'new'} sessionId={sessionId} existing={mine.data} />;
+  // Mounted once the own review is known; stays mounted after saving so its message stays.
+  return <ReviewForm sessionId={sessionId} existing={mine.data} />;
 }
