@@ -6,12 +6,11 @@
 // figure is compared with GET /api/bench/baseline (BENCH_ROUTES=true) of the same build in the
 // same run, because absolute numbers on a shared 2-core machine mean little. Writes
 // bench/results/latest.json. See README "Benchmarks".
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { createAuth } from '#server/auth/auth.ts';
@@ -22,9 +21,10 @@ import { createMailer } from '#server/email/mailer.ts';
 import { createUser } from '#tests/factories.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-driver.ts';
 import { createAuthSessions, seedCatalogue, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
+import { ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
 import { sessionCookie } from './session-cookie.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = ROOT;
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn', BENCH_ROUTES: 'true',
     PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: tmp, DATABASE_URL: databaseUrl, AUTH_SECRET: secret,
   };
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let db: Db | undefined;
   try {
     if (!flag('no-build')) {
@@ -109,16 +109,17 @@ async function main(): Promise<void> {
     const deepCursor = await cursorAtDepth(db, Math.min(DEEP_PAGES, Math.floor(COUNTS.sessions / PAGE) - 1));
 
     // ——— Start ———
-    const started = await startServer(serverEnv, tmp);
-    server = started.child;
-    const startMs = started.ms;
-    log(`server pid ${server.pid} healthy in ${startMs} ms`);
-    const realCookie = await signIn(baseUrl, realStudent.email, realStudent.password);
+    const nodeArgs = flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
+    server = await startServer(serverEnv, { logFile: path.join(tmp, 'server.log'), nodeArgs });
+    const startMs = server.startMs;
+    const serverPid = server.child.pid!;
+    log(`server pid ${serverPid} healthy in ${startMs} ms`);
+    const realCookie = await signIn(baseUrl, baseUrl, realStudent.email, realStudent.password);
     await assertSignedIn(baseUrl, realCookie, 'a real sign-in');
     await assertSignedIn(baseUrl, cookieOf(readers[0]!), 'a seeded session cookie');
     const apiPaths = await openApiPaths(baseUrl);
 
-    const run = (name: string, requests: LoadRequest[], opts: { amount?: number } = {}) => drive(baseUrl, server!.pid!, name, requests, opts);
+    const run = (name: string, requests: LoadRequest[], opts: { amount?: number } = {}) => drive(baseUrl, serverPid, name, requests, opts);
     const routes: RouteResult[] = [];
     const want = (name: string) => !ONLY || ONLY.includes(name);
     const requireRoutes = (name: string, needed: string[]): boolean => {
@@ -210,10 +211,7 @@ async function main(): Promise<void> {
     printTable(results.baseline.rps, routes, { rssMB, startMs, seedMs, baselineEnd: results.baselineAtEnd.rps, load: results.loadAverage });
     log(`wrote bench/results/latest.json`);
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
+    await server?.stop();
     await db?.destroy();
     if (pgDatabase && PG_URL) await adminPg(PG_URL, `drop database if exists ${pgDatabase} with (force)`);
     if (flag('keep')) log(`kept ${tmp}`);
@@ -244,39 +242,6 @@ async function firstSessionIds(db: Db, n: number): Promise<string[]> {
   // Spread over the catalogue, all approved (details are readable by any signed-in user).
   const rows = await db.kysely.selectFrom('study_session').select('id').where('status', '=', 'approved').where('ratingCount', '>', 0).limit(n * 5).execute();
   return rows.filter((_, i) => i % 5 === 0).map((r) => r.id);
-}
-
-async function startServer(env: Record<string, string>, tmp: string): Promise<{ child: ChildProcess; ms: number }> {
-  const out = fs.openSync(path.join(tmp, 'server.log'), 'a');
-  const nodeArgs = flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist', 'server', 'main.js')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', TZ: process.env.TZ ?? 'UTC', ...env },
-    stdio: ['ignore', out, out],
-  });
-  const url = `${env.BASE_URL}/api/health`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').slice(-3000)}`);
-    try {
-      const res = await fetch(url);
-      if (res.status === 200) return { child, ms: Math.round(performance.now() - t0) };
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - t0 > 60_000) throw new Error('the server did not become healthy within 60 s');
-    await sleep(10);
-  }
-}
-
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 async function assertSignedIn(baseUrl: string, cookie: string, what: string): Promise<void> {
