@@ -10,7 +10,8 @@ export const bookSessionBody = z.object({
 });
 export type BookSessionBody = z.infer<typeof bookSessionBody>;
 
-export const bookingStateSchema = z.enum(['booked', 'waitlisted']);
+/** awaiting_payment: a paid session's seat held until the student's payment is seen (contract/payments.ts). */
+export const bookingStateSchema = z.enum(['booked', 'waitlisted', 'awaiting_payment']);
 export type BookingState = z.infer<typeof bookingStateSchema>;
 
 /** A session the student booked or is waiting for, with the session's details. */
@@ -24,6 +25,8 @@ export const bookedSessionSchema = z.object({
   status: bookingStateSchema,
   /** 1 = next to get a seat; null when booked. */
   placeInLine: z.number().int().nullable(),
+  /** While awaiting payment: the seat is released at this instant unless paid. */
+  paymentDueBy: z.string().nullable(),
   createdAt: z.string(),
   /** The last instant a booking can be cancelled (class start minus the session's cutoff). */
   cancelUntil: z.string(),
@@ -32,6 +35,13 @@ export const bookedSessionSchema = z.object({
   session: sessionSchema,
 });
 export type BookedSession = z.infer<typeof bookedSessionSchema>;
+
+/** POST /api/book-session: a paid session answers with its seat held and the Checkout page to pay on. */
+export const bookSessionResultSchema = bookedSessionSchema.extend({
+  /** Paid session: go there to pay (the booking is confirmed once the server sees the payment); null when booked. */
+  checkoutUrl: z.string().nullable(),
+});
+export type BookSessionResult = z.infer<typeof bookSessionResultSchema>;
 
 export const bookedSessionPage = pageOf(bookedSessionSchema);
 export type BookedSessionPage = z.infer<typeof bookedSessionPage>;

@@ -2,7 +2,9 @@
 // Add new migrations at the end; never edit or reorder a landed one.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_init.ts';
+import * as m0006 from './0006_booking_hold_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
+  '0006_booking_hold_index': m0006,
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
 import { notesRoutes } from '#server/features/notes/notes-routes.ts';
+import { paymentsRoutes } from '#server/features/payments/payments-routes.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews-routes.ts';
 import { adminUsersRoutes } from '#server/features/admin-users/admin-users-routes.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
@@ -15,4 +16,5 @@ export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Prom
   bookingsRoutes,
   reviewsRoutes,
   notesRoutes,
+  paymentsRoutes,
 ];

@@ -168,12 +168,12 @@ describe('booking a session', () => {
     expect((await book(me!, 'no-such-session')).statusCode).toBe(404);
   });
 
-  it('refuses a paid session with a clear message until payments exist', async () => {
+  it('refuses a paid session with a clear message while payments are not configured', async () => {
     const [me] = await students(1);
     const s = await sessionOfTutor({ registrationFeeCents: 1250 });
     const res = await book(me!, s.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This session is paid ($12.50). Online payment is not available yet, so it cannot be booked.');
+    expect(res.json().message).toBe('Payments are not configured: this paid session cannot be booked yet.');
     expect(await bookingsOf(s.id)).toHaveLength(0);
   });
 

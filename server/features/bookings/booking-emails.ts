@@ -3,6 +3,8 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { sendInBackground } from '#server/email/mailer.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
+import { sendSeatHeldEmail } from '#server/features/payments/payment-emails.ts';
+import type { PromotedStudent } from './bookings-repository.ts';
 import { sessionCalendar } from './session-calendar.ts';
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -48,4 +50,13 @@ export function sendBookingEmails(
       `Roster: ${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`,
     ].join('\n'),
   });
+}
+
+/** Students moved up from the waitlist: booked (free session), or offered a held seat to pay for. */
+export function sendPromotionEmails(deps: AppDeps, session: StudySessionRow, promoted: PromotedStudent[], seatsTaken: number): void {
+  for (const student of promoted) {
+    const who = { id: student.studentId, name: student.name, email: student.email };
+    if (student.holdExpiresAt) sendSeatHeldEmail(deps, session, who, student.holdExpiresAt);
+    else sendBookingEmails(deps, session, who, { promotedFromWaitlist: true, seatsTaken });
+  }
 }

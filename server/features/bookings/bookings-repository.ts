@@ -12,12 +12,16 @@ export interface StudentEntryRow extends StudySessionRow {
   entryId: string;
   entryCreatedAt: string;
   kind: BookingState;
+  /** Set while a paid seat is held for payment. */
+  holdExpiresAt: string | null;
   /** Position in the session's waitlist (meaningful for waitlisted entries only). */
   placeInLine: number;
 }
 
 export interface RosterRow {
   grp: number;
+  /** 1 while a paid seat is held for payment. */
+  held: number;
   studentId: string;
   name: string;
   email: string;
@@ -30,7 +34,12 @@ export interface PromotedStudent {
   email: string;
   name: string;
   bookingId: string;
+  /** Paid sessions: the seat is held until then for the student to pay (features/payments). */
+  holdExpiresAt: string | null;
 }
+
+/** How long a student moved up from the waitlist of a paid session has to pay (they learn it by email). */
+export const PROMOTED_HOLD_MS = 24 * 3_600_000;
 
 export type BookOutcome = { kind: 'booked'; bookingId: string } | { kind: 'full' } | { kind: 'duplicate' };
 
@@ -50,7 +59,7 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
   const lockSession = (trx: Kysely<Database>, sessionId: string) =>
     trx
       .selectFrom('study_session')
-      .select(['id', 'bookedCount', 'maxParticipants'])
+      .select(['id', 'bookedCount', 'maxParticipants', 'registrationFeeCents'])
       .where('id', '=', sessionId)
       .$if(dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
@@ -70,19 +79,31 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
   const studentEntries = (studentId: string) => {
     const entries = db
       .selectFrom('booking')
-      .select(['booking.id as entryId', 'booking.sessionId as entrySessionId', 'booking.createdAt as entryCreatedAt', sql<BookingState>`'booked'`.as('kind')])
+      .select([
+        'booking.id as entryId',
+        'booking.sessionId as entrySessionId',
+        'booking.createdAt as entryCreatedAt',
+        sql<BookingState>`case when booking.status = 'pending_payment' then 'awaiting_payment' else 'booked' end`.as('kind'),
+        'booking.holdExpiresAt as entryHoldExpiresAt',
+      ])
       .where('booking.studentId', '=', studentId)
       .unionAll(
         db
           .selectFrom('waitlist_entry')
-          .select(['waitlist_entry.id as entryId', 'waitlist_entry.sessionId as entrySessionId', 'waitlist_entry.createdAt as entryCreatedAt', sql<BookingState>`'waitlisted'`.as('kind')])
+          .select([
+            'waitlist_entry.id as entryId',
+            'waitlist_entry.sessionId as entrySessionId',
+            'waitlist_entry.createdAt as entryCreatedAt',
+            sql<BookingState>`'waitlisted'`.as('kind'),
+            sql<string | null>`null`.as('entryHoldExpiresAt'),
+          ])
           .where('waitlist_entry.studentId', '=', studentId),
       );
     return db
       .selectFrom(entries.as('e'))
       .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
       .selectAll('s')
-      .select(['e.entryId', 'e.entryCreatedAt', 'e.kind'])
+      .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt'])
       .select(
         sql<number>`(select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and (w."createdAt" < e."entryCreatedAt" or (w."createdAt" = e."entryCreatedAt" and w.id <= e."entryId")))`.as(
           'placeInLine',
@@ -128,14 +149,22 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
      * the guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
      * refused the row (the seat taken with it is rolled back).
      */
-    async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string }): Promise<BookOutcome> {
+    async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string; hold?: { amountCents: number; expiresAt: string } }): Promise<BookOutcome> {
       const bookingId = newId(Date.parse(input.now));
       try {
         return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
           if (!(await takeSeat(trx, input.sessionId, input.now))) return { kind: 'full' };
           await trx
             .insertInto('booking')
-            .values({ id: bookingId, sessionId: input.sessionId, studentId: input.studentId, studentEmail: input.studentEmail, createdAt: input.now })
+            .values({
+              id: bookingId,
+              sessionId: input.sessionId,
+              studentId: input.studentId,
+              studentEmail: input.studentEmail,
+              createdAt: input.now,
+              // A paid session's seat is held (and counted) until the payment is seen: features/payments.
+              ...(input.hold && { status: 'pending_payment' as const, amountCents: input.hold.amountCents, holdExpiresAt: input.hold.expiresAt }),
+            })
             .execute();
           // A student who was waiting and got a seat directly leaves the line.
           await trx.deleteFrom('waitlist_entry').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).execute();
@@ -151,11 +180,18 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
      * Cancels a booking, frees its seat and, in the same transaction, books the first students
      * in line into the free seats. null when the student had no booking.
      */
-    async cancel(input: { sessionId: string; studentId: string; now: string }): Promise<{ promoted: PromotedStudent[] } | null> {
+    async cancel(input: { sessionId: string; studentId: string; now: string; onlyExpiredHold?: boolean }): Promise<{ promoted: PromotedStudent[] } | null> {
       return db.transaction().execute(async (trx) => {
         // Lock first so that concurrent cancellations and waitlist joins take turns.
-        if (!(await lockSession(trx, input.sessionId))) return null;
-        const deleted = await trx.deleteFrom('booking').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).executeTakeFirst();
+        const session = await lockSession(trx, input.sessionId);
+        if (!session) return null;
+        const deleted = await trx
+          .deleteFrom('booking')
+          .where('sessionId', '=', input.sessionId)
+          .where('studentId', '=', input.studentId)
+          // The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins).
+          .$if(Boolean(input.onlyExpiredHold), (q) => q.where('status', '=', 'pending_payment').where('holdExpiresAt', '<=', input.now))
+          .executeTakeFirst();
         if (deleted.numDeletedRows === 0n) return null;
         await trx
           .updateTable('study_session')
@@ -178,11 +214,21 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
           if (!(await takeSeat(trx, input.sessionId, input.now))) break;
           await trx.deleteFrom('waitlist_entry').where('id', '=', next.id).execute();
           const bookingId = newId(Date.parse(input.now));
+          const fee = session.registrationFeeCents;
+          // Paid session: the seat is held for the student to pay, never booked unpaid.
+          const holdExpiresAt = fee > 0 ? new Date(Date.parse(input.now) + PROMOTED_HOLD_MS).toISOString() : null;
           await trx
             .insertInto('booking')
-            .values({ id: bookingId, sessionId: input.sessionId, studentId: next.studentId, studentEmail: next.email, createdAt: input.now })
+            .values({
+              id: bookingId,
+              sessionId: input.sessionId,
+              studentId: next.studentId,
+              studentEmail: next.email,
+              createdAt: input.now,
+              ...(holdExpiresAt && { status: 'pending_payment' as const, amountCents: fee, holdExpiresAt }),
+            })
             .execute();
-          promoted.push({ studentId: next.studentId, email: next.email, name: next.name, bookingId });
+          promoted.push({ studentId: next.studentId, email: next.email, name: next.name, bookingId, holdExpiresAt });
         }
         return { promoted };
       });
@@ -216,13 +262,13 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
       const entries = db
         .selectFrom('booking')
         .innerJoin('user', 'user.id', 'booking.studentId')
-        .select([sql<number>`0`.as('grp'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId'])
+        .select([sql<number>`0`.as('grp'), sql<number>`case when booking.status = 'pending_payment' then 1 else 0 end`.as('held'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId'])
         .where('booking.sessionId', '=', sessionId)
         .unionAll(
           db
             .selectFrom('waitlist_entry')
             .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-            .select([sql<number>`1`.as('grp'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId'])
+            .select([sql<number>`1`.as('grp'), sql<number>`0`.as('held'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId'])
             .where('waitlist_entry.sessionId', '=', sessionId),
         );
       const rows = await db
@@ -238,7 +284,7 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
         .orderBy('r.entryId')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ ...row, grp: Number(row.grp) }));
+      return rows.map((row) => ({ ...row, grp: Number(row.grp), held: Number(row.held) }));
     },
 
     async waitlistCount(sessionId: string): Promise<number> {

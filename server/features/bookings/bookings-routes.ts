@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookSessionBody, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
+import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
 import { errorSchema, idParam, pageQuery } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
@@ -17,7 +17,7 @@ export async function bookingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   const tags = ['bookings'];
 
   r.post('/api/book-session', {
-    schema: { tags, summary: 'Book a session (students)', body: bookSessionBody, response: { 201: bookedSessionSchema, ...errors } },
+    schema: { tags, summary: 'Book a session (students); a paid one is held and answered with its Checkout page', body: bookSessionBody, response: { 201: bookSessionResultSchema, ...errors, 503: errorSchema } },
   }, async (request, reply) => {
     const booked = await bookings.book(await requireUser(deps.auth, request), request.body.sessionId);
     return reply.status(201).send(booked);

@@ -1,14 +1,16 @@
 // Booking rules (PRODUCT.md §4): only students; only approved sessions inside their
 // registration window; once per student; capacity never exceeded (the repository's guarded
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
-import type { BookedSession, BookedSessionPage, Roster } from '#contract/bookings.ts';
+import type { BookedSession, BookedSessionPage, BookSessionResult, Roster } from '#contract/bookings.ts';
+import { PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
+import { paymentsService } from '#server/features/payments/payments-service.ts';
 import { isRegistrationOpen, toSessionDto } from '#server/features/sessions/session-dto.ts';
-import { sendBookingEmails } from './booking-emails.ts';
+import { sendBookingEmails, sendPromotionEmails } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
 import { sessionCalendar } from './session-calendar.ts';
 
@@ -21,6 +23,7 @@ export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' |
 
 export function bookingsService(deps: AppDeps) {
   const bookings = bookingsRepository(deps.db.kysely, deps.db.dialect);
+  const payments = paymentsService(deps);
 
   function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date): BookedSession {
     const deadline = cancelDeadline(row);
@@ -32,9 +35,10 @@ export function bookingsService(deps: AppDeps) {
       studentEmail: me.email,
       status: row.kind,
       placeInLine: row.kind === 'waitlisted' ? row.placeInLine : null,
+      paymentDueBy: row.kind === 'awaiting_payment' ? row.holdExpiresAt : null,
       createdAt: row.entryCreatedAt,
       cancelUntil: deadline.toISOString(),
-      canCancel: row.kind === 'booked' && now.getTime() < deadline.getTime(),
+      canCancel: row.kind !== 'waitlisted' && now.getTime() < deadline.getTime(),
       session: toSessionDto(row, me, now),
     };
   }
@@ -51,28 +55,35 @@ export function bookingsService(deps: AppDeps) {
     const session = await bookings.findSession(sessionId);
     // Sessions not approved are not public: the same answer as a missing one.
     if (!session || session.status !== 'approved') throw notFound('Session not found.');
-    if (await bookings.findBooking(sessionId, me.id)) throw conflict('You have already booked this session.');
-    if (!isRegistrationOpen(session, deps.now())) throw conflict('Registration for this session is closed.');
-    if (session.registrationFeeCents > 0) {
-      throw conflict(`This session is paid ($${(session.registrationFeeCents / 100).toFixed(2)}). Online payment is not available yet, so it cannot be booked.`);
-    }
+    // A seat held for payment may be paid for (again) until its hold ends, even after registration closes.
+    const held = (await bookings.findBooking(sessionId, me.id))?.status;
+    if (held && held !== 'pending_payment') throw conflict('You have already booked this session.');
+    if (!held && !isRegistrationOpen(session, deps.now())) throw conflict('Registration for this session is closed.');
+    if (session.registrationFeeCents > 0 && !payments.configured) throw conflict(PAYMENTS_NOT_CONFIGURED);
     return session;
   }
 
   return {
-    async book(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+    async book(me: CurrentUser, sessionId: string): Promise<BookSessionResult> {
+      await payments.sweepExpiredHolds();
       const session = await bookableSession(me, sessionId, 'You cannot book a session');
+      if (session.registrationFeeCents > 0) {
+        // Paid: a held seat and a Checkout page; booked once the payment is seen (features/payments).
+        const { checkoutUrl } = await payments.checkout(me, session);
+        return { ...(await entryOf(me, sessionId)), checkoutUrl };
+      }
       const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: deps.now().toISOString() });
       if (outcome.kind === 'full') throw conflict('This session is full.');
       if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
       const booked = await entryOf(me, sessionId);
       sendBookingEmails(deps, session, me, { promotedFromWaitlist: false, seatsTaken: booked.session.seatsTaken });
-      return booked;
+      return { ...booked, checkoutUrl: null };
     },
 
     async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string }): Promise<BookedSessionPage> {
       if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('You can only see your own booked sessions.');
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
+      await payments.sweepExpiredHolds();
       const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
       if (!student) throw notFound('No user has this email.');
       const rows = await bookings.entriesOfStudent(student.id, page.limit + 1, after);
@@ -89,19 +100,21 @@ export function bookingsService(deps: AppDeps) {
     async cancel(me: CurrentUser, email: string, sessionId: string): Promise<void> {
       if (!isOwnEmail(me, email)) throw forbidden('You can only cancel your own bookings.');
       const session = await bookings.findSession(sessionId);
-      if (!session || !(await bookings.findBooking(sessionId, me.id))) throw notFound('You have not booked this session.');
+      const booking = await bookings.findBooking(sessionId, me.id);
+      if (!session || !booking) throw notFound('You have not booked this session.');
       if (deps.now().getTime() >= cancelDeadline(session).getTime()) {
         throw conflict(`This booking can no longer be cancelled: bookings can be cancelled until ${hours(session.cancellationCutoffHours)} before class starts.`);
       }
+      // Refund first: if the refund fails the booking stays, never money kept for a cancelled seat.
+      if (booking.status === 'confirmed' && booking.amountCents > 0) await payments.refundBooking(booking);
       const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() });
       if (!result) throw notFound('You have not booked this session.');
       const after = await bookings.findSession(sessionId);
-      for (const student of result.promoted) {
-        sendBookingEmails(deps, session, { id: student.studentId, name: student.name, email: student.email }, { promotedFromWaitlist: true, seatsTaken: after?.bookedCount ?? session.bookedCount });
-      }
+      sendPromotionEmails(deps, session, result.promoted, after?.bookedCount ?? session.bookedCount);
     },
 
     async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+      await payments.sweepExpiredHolds();
       await bookableSession(me, sessionId, 'Only students can join a waitlist.');
       const outcome = await bookings.joinWaitlist({ sessionId, studentId: me.id, now: deps.now().toISOString() });
       if (outcome === 'duplicate') throw conflict('You are already on the waitlist for this session.');
@@ -117,6 +130,7 @@ export function bookingsService(deps: AppDeps) {
 
     async roster(me: CurrentUser, sessionId: string, page: { limit: number; cursor?: string }): Promise<Roster> {
       const after = decodeCursor(page.cursor, ['number', 'string', 'string'] as const);
+      await payments.sweepExpiredHolds();
       const session = await bookings.findSession(sessionId);
       if (!session) throw notFound('Session not found.');
       if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('Only the tutor of this session and admins can see its roster.');
@@ -131,7 +145,7 @@ export function bookingsService(deps: AppDeps) {
           studentId: r.studentId,
           name: r.name,
           email: r.email,
-          status: r.grp === 0 ? ('booked' as const) : ('waitlisted' as const),
+          status: r.grp === 1 ? ('waitlisted' as const) : r.held ? ('awaiting_payment' as const) : ('booked' as const),
           placeInLine: r.grp === 0 ? null : firstPlace + waitingIndex++,
           since: r.since,
         })),

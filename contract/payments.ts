@@ -1,0 +1,46 @@
+// Paying for a session (PRODUCT.md §4 Fee): Stripe Checkout, confirmed by the server only.
+import { z } from 'zod';
+
+/**
+ * POST /api/payments/checkout. Only the session: the price always comes from the session on the
+ * server, so an amount or fee sent along is dropped with the other unknown keys.
+ */
+export const checkoutBody = z.object({
+  sessionId: z.string().min(1, 'Session is required').max(64),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+
+export const checkoutSchema = z.object({
+  /** The provider's hosted payment page: the browser goes there. */
+  checkoutUrl: z.string(),
+  /** The seat is held for the student until then. */
+  holdExpiresAt: z.string(),
+  amount: z.number(),
+});
+export type CheckoutStart = z.infer<typeof checkoutSchema>;
+
+/** POST /api/payments/confirm: the success page asks the server to check with the provider. */
+export const confirmPaymentBody = z.object({
+  checkoutSessionId: z.string().min(1, 'Checkout session is required').max(255),
+});
+export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBody>;
+
+/**
+ * booked: paid and booked (now or by the webhook before); pending: the payment is not complete
+ * yet; refunded: the payment came after the seat hold had ended, so it was refunded.
+ */
+export const paymentOutcomeSchema = z.enum(['booked', 'pending', 'refunded']);
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+export const confirmPaymentSchema = z.object({
+  status: paymentOutcomeSchema,
+  sessionId: z.string(),
+  message: z.string(),
+});
+export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
+
+export const webhookAckSchema = z.object({ received: z.boolean() });
+
+/** Shown when a paid session is booked while Stripe is not configured. */
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured: this paid session cannot be booked yet.';
+export const HOLD_MINUTES = 30;

@@ -1,0 +1,55 @@
+// POST /api/payments/confirm (the success page) and POST /api/payments/webhook (Stripe), plus
+// the timer that frees expired seat holds. Booking a paid session itself is POST
+// /api/book-session (features/bookings), which calls the payments service.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorSchema } from '#contract/common.ts';
+import { confirmPaymentBody, confirmPaymentSchema, webhookAckSchema } from '#contract/payments.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { requireUser } from '#server/auth/current-user.ts';
+import { paymentsService } from './payments-service.ts';
+
+/** Expired holds are also swept lazily before bookings and lists; the timer covers quiet times. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const payments = paymentsService(deps);
+  const tags = ['payments'];
+
+  app.withTypeProvider<ZodTypeProvider>().post('/api/payments/confirm', {
+    schema: {
+      tags,
+      summary: "Check the caller's Checkout with Stripe and book the seat if it is paid",
+      body: confirmPaymentBody,
+      response: { 200: confirmPaymentSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 503: errorSchema },
+    },
+  }, async (request) => payments.confirm(await requireUser(deps.auth, request), request.body.checkoutSessionId));
+
+  // The signature covers the exact bytes Stripe sent: this route alone gets the raw body.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.withTypeProvider<ZodTypeProvider>().post('/api/payments/webhook', {
+      schema: {
+        tags,
+        summary: 'Stripe webhook (checkout.session.completed), verified with STRIPE_WEBHOOK_SECRET',
+        response: { 200: webhookAckSchema, 400: errorSchema, 404: errorSchema, 503: errorSchema },
+      },
+    }, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return payments.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
+    });
+  });
+
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = payments.sweepExpiredHolds().catch((err: unknown) => deps.log.error({ err }, 'sweeping expired payment holds failed'));
+  }, SWEEP_INTERVAL_MS);
+  // Never keeps the process alive; stopped (and a running sweep awaited) before the database closes.
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+}

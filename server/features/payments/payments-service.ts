@@ -1,0 +1,203 @@
+// Paid sessions (PRODUCT.md §4 Fee): a seat is held while the student pays on Stripe Checkout,
+// and the booking is confirmed only when the server has seen the payment succeed — from the
+// signed webhook or by asking Stripe when the student comes back, whichever comes first.
+// Price always from the session row. See docs/decisions/008-paid-sessions.md.
+import { HOLD_MINUTES, PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome } from '#contract/payments.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import type { Config } from '#server/config.ts';
+import type { StudySessionRow } from '#server/db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import { sendBookingEmails, sendPromotionEmails } from '#server/features/bookings/booking-emails.ts';
+import { bookingsRepository } from '#server/features/bookings/bookings-repository.ts';
+import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
+import { paymentsRepository } from './payments-repository.ts';
+import { stripeGateway } from './stripe-gateway.ts';
+
+const MINUTE_MS = 60_000;
+/** Stripe refuses a Checkout that expires sooner than 30 minutes after creation. */
+const CHECKOUT_LIFETIME_MS = (HOLD_MINUTES + 1) * MINUTE_MS;
+/** Holds released per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+
+const OUTCOME_MESSAGES: Record<PaymentOutcome, string> = {
+  booked: 'Session booked successfully',
+  pending: 'Your payment is not complete yet. If you paid, it can take a moment: check again shortly.',
+  refunded: 'Your seat hold ended before the payment arrived, so the payment was refunded.',
+};
+
+/** One client per configuration (the bookings and payments routes share it). */
+const gateways = new WeakMap<Config, PaymentGateway | null>();
+function gatewayFor(config: Config): PaymentGateway | null {
+  if (!gateways.has(config)) gateways.set(config, config.stripe ? stripeGateway(config.stripe) : null);
+  return gateways.get(config) ?? null;
+}
+
+export function paymentsService(deps: AppDeps) {
+  const gateway = gatewayFor(deps.config);
+  const payments = paymentsRepository(deps.db.kysely);
+  const bookings = bookingsRepository(deps.db.kysely, deps.db.dialect);
+
+  function requireGateway(): PaymentGateway {
+    if (!gateway) throw conflict(PAYMENTS_NOT_CONFIGURED);
+    return gateway;
+  }
+
+  /** A provider failure is the caller's 503 (nothing was charged or booked), logged with its cause. */
+  async function provider<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error({ err: error }, 'payment provider call failed');
+      throw new AppError(503, 'The payment service could not be reached. Please try again in a moment.');
+    }
+  }
+
+  /** Frees a booking's seat (the first in line moves up, emailed). onlyExpiredHold: only if still unpaid and due. */
+  async function release(hold: { sessionId: string; studentId: string }, onlyExpiredHold: boolean): Promise<boolean> {
+    const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString(), onlyExpiredHold });
+    if (!result) return false;
+    const session = await bookings.findSession(hold.sessionId);
+    if (session) sendPromotionEmails(deps, session, result.promoted, session.bookedCount);
+    return true;
+  }
+
+  async function notifyConfirmed(booking: { sessionId: string; studentId: string }): Promise<void> {
+    const [session, student] = await Promise.all([bookings.findSession(booking.sessionId), payments.findStudent(booking.studentId)]);
+    if (session && student) sendBookingEmails(deps, session, student, { promotedFromWaitlist: false, seatsTaken: session.bookedCount });
+  }
+
+  /**
+   * What a checkout means for its booking. Idempotent: confirming is a conditional update, a
+   * refund carries the checkout's idempotency key, so replays and races change nothing more.
+   */
+  async function settle(checkout: Checkout): Promise<PaymentOutcome> {
+    if (!checkout.paid) return 'pending';
+    const booking = checkout.bookingId ? await payments.findBookingById(checkout.bookingId) : undefined;
+    if (booking && booking.paymentRef === checkout.id) {
+      if (booking.status === 'confirmed') return 'booked';
+      if (checkout.amountCents === booking.amountCents && checkout.currency === 'usd') {
+        if (await payments.confirmHold(booking.id, checkout.id)) {
+          await notifyConfirmed(booking);
+          return 'booked';
+        }
+        const now = await payments.findBookingById(booking.id);
+        if (now?.status === 'confirmed' && now.paymentRef === checkout.id) return 'booked';
+      } else {
+        deps.log.error({ checkout: checkout.id, paid: checkout.amountCents, currency: checkout.currency, held: booking.amountCents }, 'paid amount differs from the held price: refunding');
+      }
+    }
+    // Paid, but no hold waits for this payment (it expired and was released, was cancelled or
+    // replaced): the student must not pay for nothing.
+    if (checkout.paymentIntentId) {
+      const refund = await provider(() => requireGateway().refund(checkout.paymentIntentId!, `refund-${checkout.id}`));
+      deps.log.warn({ checkout: checkout.id, refund: refund.id }, 'payment without a waiting hold refunded');
+    }
+    return 'refunded';
+  }
+
+  return {
+    configured: gateway !== null,
+
+    /**
+     * Holds a seat of a paid session for `me` (or resumes the hold they have) and returns the
+     * Checkout page to pay on. The caller (bookings) has checked role, status and window.
+     */
+    async checkout(me: CurrentUser, session: StudySessionRow): Promise<{ checkoutUrl: string }> {
+      const stripe = requireGateway();
+      const now = deps.now();
+      let hold = await bookings.findBooking(session.id, me.id);
+      if (hold && hold.status !== 'pending_payment') throw conflict('You have already booked this session.');
+      let createdHold = false;
+      if (!hold) {
+        const outcome = await bookings.book({
+          sessionId: session.id,
+          studentId: me.id,
+          studentEmail: me.email,
+          now: now.toISOString(),
+          hold: { amountCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS).toISOString() },
+        });
+        if (outcome.kind === 'full') throw conflict('This session is full.');
+        if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
+        hold = await payments.findBookingById(outcome.bookingId);
+        if (!hold) throw conflict('Your seat hold has ended. Please book again.');
+        createdHold = true;
+      }
+
+      if (hold.paymentRef) {
+        const current = await provider(() => stripe.retrieveCheckout(hold.paymentRef!));
+        if (current?.status === 'open' && current.url && current.amountCents === session.registrationFeeCents) return { checkoutUrl: current.url };
+        if (current?.paid && (await settle(current)) === 'booked') throw conflict('You have already booked this session.');
+      }
+
+      let checkout: Checkout;
+      try {
+        checkout = await stripe.createCheckout({
+          bookingId: hold.id,
+          sessionId: session.id,
+          studentId: me.id,
+          studentEmail: me.email,
+          title: session.title,
+          amountCents: session.registrationFeeCents,
+          // Stripe fills in {CHECKOUT_SESSION_ID}.
+          successUrl: `${deps.config.baseUrl}/payment/success?checkout_session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${deps.config.baseUrl}/payment/cancelled?session=${encodeURIComponent(session.id)}`,
+          expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
+        });
+      } catch (error) {
+        // No page to pay on: the seat goes back at once rather than in 30 minutes.
+        if (createdHold) await release({ sessionId: session.id, studentId: me.id }, false);
+        return provider(() => Promise.reject(error));
+      }
+      if (!checkout.url || !(await payments.attachCheckout(hold.id, checkout.id, session.registrationFeeCents))) {
+        throw conflict('Your seat hold has ended. Please book again.');
+      }
+      return { checkoutUrl: checkout.url };
+    },
+
+    /** The success page's check: asks Stripe about the caller's checkout and settles it. */
+    async confirm(me: CurrentUser, checkoutSessionId: string): Promise<ConfirmPayment> {
+      if (me.role !== 'student') throw forbidden('Only students pay for sessions.');
+      const stripe = requireGateway();
+      const checkout = await provider(() => stripe.retrieveCheckout(checkoutSessionId));
+      if (!checkout || checkout.studentId !== me.id || !checkout.sessionId) throw notFound('No payment of yours has this checkout id.');
+      const status = await settle(checkout);
+      return { status, sessionId: checkout.sessionId, message: OUTCOME_MESSAGES[status] };
+    },
+
+    /** Stripe's webhook: only a correctly signed event is believed. */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: boolean }> {
+      if (!gateway) throw notFound('Payments are not configured.');
+      const event = gateway.verifyWebhook(rawBody, signature);
+      if (!event) throw badRequest('Invalid webhook signature.');
+      if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && event.checkout) {
+        await settle(event.checkout);
+      }
+      return { received: true };
+    },
+
+    /** Refunds a paid booking in full before it is cancelled (the caller checked the cutoff). */
+    async refundBooking(booking: { id: string; paymentRef: string | null; amountCents: number }): Promise<void> {
+      if (!gateway) throw conflict('Payments are not configured, so this paid booking cannot be refunded or cancelled. Please contact an admin.');
+      if (!booking.paymentRef) {
+        deps.log.warn({ booking: booking.id }, 'paid booking without a payment reference: nothing to refund');
+        return;
+      }
+      const checkout = await provider(() => gateway.retrieveCheckout(booking.paymentRef!));
+      if (!checkout?.paymentIntentId) throw conflict('The payment of this booking was not found at the payment service, so it cannot be refunded. Please contact an admin.');
+      const refund = await provider(() => gateway.refund(checkout.paymentIntentId!, `refund-${checkout.id}`));
+      deps.log.info({ booking: booking.id, refund: refund.id }, 'booking refunded');
+    },
+
+    /** Frees every seat whose payment hold is over; the waitlist moves up. Safe to run anywhere, any time. */
+    async sweepExpiredHolds(): Promise<number> {
+      const expired = await payments.expiredHolds(deps.now().toISOString(), SWEEP_BATCH);
+      let released = 0;
+      for (const hold of expired) if (await release(hold, true)) released++;
+      return released;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;

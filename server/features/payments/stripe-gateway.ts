@@ -1,0 +1,102 @@
+// PaymentGateway on Stripe Checkout through the official client. STRIPE_API_URL (tests, a
+// local fake) replaces the API's protocol, host and port; nothing else changes.
+import Stripe from 'stripe';
+import type { Config } from '#server/config.ts';
+import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
+
+type StripeSettings = NonNullable<Config['stripe']>;
+
+export function stripeGateway(settings: StripeSettings): PaymentGateway {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(api && {
+      protocol: api.protocol === 'http:' ? 'http' : 'https',
+      host: api.hostname,
+      port: api.port || (api.protocol === 'http:' ? 80 : 443),
+    }),
+  });
+
+  /** Provider failures become one error type; the service turns it into a 503 for the caller. */
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new PaymentProviderError(`Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+
+  return {
+    createCheckout: (request) =>
+      call('checkout creation', async () =>
+        toCheckout(
+          await stripe.checkout.sessions.create({
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: request.title } },
+              },
+            ],
+            customer_email: request.studentEmail,
+            client_reference_id: request.bookingId,
+            metadata: { bookingId: request.bookingId, sessionId: request.sessionId, studentId: request.studentId },
+            payment_intent_data: { metadata: { bookingId: request.bookingId, sessionId: request.sessionId, studentId: request.studentId } },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          }),
+        ),
+      ),
+
+    async retrieveCheckout(id) {
+      try {
+        return toCheckout(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw new PaymentProviderError(`Stripe checkout lookup failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    },
+
+    async refund(paymentIntentId, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+        return { id: refund.id };
+      } catch (error) {
+        // Idempotency keys live 24 hours at Stripe; a later repeat meets an already refunded charge.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { id: 'already-refunded' };
+        throw new PaymentProviderError(`Stripe refund failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      if (!signatureHeader) return null;
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
+      } catch {
+        return null;
+      }
+      const checkout = event.type.startsWith('checkout.session.') ? toCheckout(event.data.object as Stripe.Checkout.Session) : null;
+      return { id: event.id, type: event.type, checkout };
+    },
+  };
+}
+
+function toCheckout(s: Stripe.Checkout.Session): Checkout {
+  const paymentIntent = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
+  return {
+    id: s.id,
+    url: s.url ?? null,
+    status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+    paid: s.payment_status === 'paid',
+    amountCents: s.amount_total ?? null,
+    currency: s.currency ?? null,
+    paymentIntentId: paymentIntent,
+    bookingId: s.metadata?.bookingId ?? s.client_reference_id ?? null,
+    studentId: s.metadata?.studentId ?? null,
+    sessionId: s.metadata?.sessionId ?? null,
+  };
+}
