@@ -33,6 +33,8 @@ export interface BuildOptions {
 export interface App {
   app: FastifyInstance;
   deps: AppDeps;
+  /** Every route as registered; tests/api/trust-routes.test.ts demands an access rule for each. */
+  routes: ReadonlyArray<{ method: string; url: string }>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,6 +53,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // JSON routes take JSON only: Fastify would also parse text/plain, a content type browsers
+  // send cross-site without a preflight; refused with 415 like every other non-JSON body.
+  app.removeContentTypeParser('text/plain');
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   const db = options.db ?? createDb(config.database);
   await migrateToLatest(db.kysely);
@@ -75,5 +84,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const register of FEATURE_ROUTES) await register(app, deps);
 
   await installStaticWeb(app, options.webDir ?? DEFAULT_WEB_DIR);
-  return { app, deps };
+  return { app, deps, routes };
 }

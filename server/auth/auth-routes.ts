@@ -1,5 +1,6 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { updateMeBody } from '#contract/users.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { DATABASE_UNAVAILABLE } from '#server/db/connection-errors.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
@@ -50,6 +51,21 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db }: App
     }
     if (path === '/update-user' && ['role', 'blocked', 'lastSeen', 'email', 'emailVerified'].some((k) => k in body)) {
       throw badRequest('Only your name and photo can be changed here.');
+    }
+    // better-auth takes any string for these; hold them to the same rules as PUT /api/user, and
+    // refuse fields only the server sets (mass assignment), as update-user does.
+    if (path === '/sign-up/email' || path === '/update-user') {
+      if (path === '/sign-up/email' && ['blocked', 'lastSeen', 'emailVerified', 'id', 'createdAt', 'updatedAt'].some((k) => k in body)) {
+        throw badRequest('Only name, email, password, role and photo can be set at sign-up.');
+      }
+      for (const field of ['name', 'image'] as const) {
+        if (body[field] === undefined || (field === 'image' && body[field] === null)) continue;
+        const checked = updateMeBody.shape[field].safeParse(body[field]);
+        if (!checked.success) {
+          const message = checked.error.issues[0]?.message ?? 'is invalid';
+          throw badRequest(`Invalid ${field}: ${message}`, { [field]: message });
+        }
+      }
     }
     if (path === '/sign-in/email' && typeof body.email === 'string') {
       const row = await db.kysely.selectFrom('user').select('blocked').where('email', '=', body.email.toLowerCase()).executeTakeFirst();

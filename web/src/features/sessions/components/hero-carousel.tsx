@@ -107,7 +107,7 @@ function SlideTitle({ title, typing }: { title: string; typing: boolean }) {
       <span className="sr-only">{title}</span>
       <span aria-hidden="true" data-testid="hero-title">
         {typing ? shown : title}
-        {typing && <span className="ml-0.5 inline-block w-[2px] animate-pulse bg-white align-middle">&nbsp;</span>}
+        {typing && <span className="ml-0.5 inline-block h-[1em] w-[2px] animate-pulse bg-white align-middle" />}
       </span>
     </h2>
   );

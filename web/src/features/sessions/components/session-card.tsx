@@ -3,13 +3,14 @@ import type { Session } from '#contract/sessions.ts';
 import { OpenBadge } from './open-badge.tsx';
 
 /** Spec §2 card: title, description, the Ongoing/Closed button and Read More. */
-export function SessionCard({ session }: { session: Session }) {
+export function SessionCard({ session, headingLevel = 2 }: { session: Session; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card h-full bg-base-100 shadow-sm" aria-labelledby={`session-${session.id}-title`}>
       <div className="card-body gap-3">
-        <h3 id={`session-${session.id}-title`} className="card-title break-words">
+        <Heading id={`session-${session.id}-title`} className="card-title break-words">
           {session.title}
-        </h3>
+        </Heading>
         <p className="text-sm text-base-content/70">by {session.tutorName}</p>
         <p className="line-clamp-3 break-words text-base-content/80">{session.description}</p>
         <div className="card-actions mt-auto items-center justify-between pt-2">

@@ -7,7 +7,7 @@ const tone: Record<SessionStatus, string> = {
   rejected: 'badge-error',
 };
 
-/** The review status a tutor and admins see: Pending, Approved or Rejected. */
+/** The review status a tutor and admins see: Pending, Approved or Rejected (solid: outline colours lack contrast on white). */
 export function StatusBadge({ status }: { status: SessionStatus }) {
-  return <span className={`badge badge-outline ${tone[status]}`}>{statusLabel[status]}</span>;
+  return <span className={`badge ${tone[status]}`}>{statusLabel[status]}</span>;
 }

@@ -19,7 +19,7 @@ export function TextAreaField({ label, error, id, className = '', ...props }: Te
         {...props}
       />
       {error && (
-        <p id={`${fieldId}-error`} className="text-sm text-error">
+        <p id={`${fieldId}-error`} role="alert" className="text-sm text-error">
           {error}
         </p>
       )}

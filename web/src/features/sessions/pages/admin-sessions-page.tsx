@@ -123,7 +123,7 @@ function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
           Registration {formatDate(session.registrationStartDate)} – {formatDate(session.registrationEndDate)} · Class {formatDate(session.classStartDate)} ·{' '}
           {session.status === 'approved' ? `Registration fee: ${feeText(session.registrationFee)}` : `Last Update: ${formatDate(session.updatedAt)}`}
         </p>
-        {session.status === 'rejected' && (
+        {session.status === 'rejected' && (session.rejectionReason || session.rejectionFeedback) && (
           <p className="text-sm">
             <strong>Reason:</strong> {session.rejectionReason} · <strong>Feedback:</strong> {session.rejectionFeedback}
           </p>

@@ -16,6 +16,7 @@ export function HomePage() {
   const { isPending: authLoading } = useMe();
   return (
     <div className="flex flex-col gap-14">
+      <h1 className="sr-only">StudyNest: study sessions with our tutors</h1>
       {/* Spec §2: a loader instead of the carousel while auth is loading. */}
       {authLoading ? <Spinner /> : <HeroCarousel />}
       <SessionsSection />
@@ -50,7 +51,7 @@ function SessionsSection() {
       ) : items.length === 0 ? (
         <p className="text-base-content/70">No sessions yet. Come back soon!</p>
       ) : (
-        <SessionGrid sessions={items} />
+        <SessionGrid sessions={items} headingLevel={3} />
       )}
     </section>
   );

@@ -92,7 +92,7 @@ function SessionRow({ email, session }: { email: string; session: Session }) {
           <StatusBadge status={session.status} />
         </div>
         <p className="text-sm text-base-content/70">Last Update: {formatDate(session.updatedAt)}</p>
-        {session.status === 'rejected' && (
+        {session.status === 'rejected' && (session.rejectionReason || session.rejectionFeedback) && (
           <div className="rounded-box bg-error/10 p-3 text-sm">
             <p>
               <strong>Reason:</strong> {session.rejectionReason}
@@ -112,7 +112,7 @@ function SessionRow({ email, session }: { email: string; session: Session }) {
           <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Delete ${session.title}`} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
             Delete
           </button>
-          {session.status === 'rejected' && (
+          {session.status === 'rejected' && (session.rejectionReason || session.rejectionFeedback) && (
             <button type="button" className="btn btn-sm btn-primary" aria-label={`Resubmit ${session.title}`} disabled={resubmit.isPending} onClick={() => void handleResubmit()}>
               Resubmit
             </button>

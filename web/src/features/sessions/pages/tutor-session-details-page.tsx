@@ -35,7 +35,7 @@ export function TutorSessionDetailsPage() {
               <OpenBadge session={s} />
             </div>
           </div>
-          {s.status === 'rejected' && (
+          {s.status === 'rejected' && (s.rejectionReason || s.rejectionFeedback) && (
             <div role="note" className="rounded-box bg-error/10 p-3">
               <p>
                 <strong>Reason:</strong> {s.rejectionReason}
