@@ -1,23 +1,7 @@
 // Paying for a session (PRODUCT.md §4 Fee): Stripe Checkout, confirmed by the server only.
+// Booking itself is POST /api/book-session (contract/bookings.ts), which answers a paid session
+// with its Checkout page (checkoutUrl).
 import { z } from 'zod';
-
-/**
- * POST /api/payments/checkout. Only the session: the price always comes from the session on the
- * server, so an amount or fee sent along is dropped with the other unknown keys.
- */
-export const checkoutBody = z.object({
-  sessionId: z.string().min(1, 'Session is required').max(64),
-});
-export type CheckoutBody = z.infer<typeof checkoutBody>;
-
-export const checkoutSchema = z.object({
-  /** The provider's hosted payment page: the browser goes there. */
-  checkoutUrl: z.string(),
-  /** The seat is held for the student until then. */
-  holdExpiresAt: z.string(),
-  amount: z.number(),
-});
-export type CheckoutStart = z.infer<typeof checkoutSchema>;
 
 /** POST /api/payments/confirm: the success page asks the server to check with the provider. */
 export const confirmPaymentBody = z.object({

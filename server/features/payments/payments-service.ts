@@ -1,7 +1,7 @@
 // Paid sessions (PRODUCT.md §4 Fee): a seat is held while the student pays on Stripe Checkout,
 // and the booking is confirmed only when the server has seen the payment succeed — from the
 // signed webhook or by asking Stripe when the student comes back, whichever comes first.
-// Price always from the session row. See docs/decisions/008-paid-sessions.md.
+// Price always from the session row. See docs/decisions/009-paid-sessions.md.
 import { HOLD_MINUTES, PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome } from '#contract/payments.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
