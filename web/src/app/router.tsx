@@ -32,6 +32,8 @@ const CreateNotePage = lazyPage(() => import('#web/features/notes/pages/create-n
 const ManageNotesPage = lazyPage(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage');
 const NotePage = lazyPage(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage');
 const EditNotePage = lazyPage(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage');
+const PaymentSuccessPage = lazyPage(() => import('#web/features/payments/pages/payment-success-page.tsx'), 'PaymentSuccessPage');
+const PaymentCancelledPage = lazyPage(() => import('#web/features/payments/pages/payment-cancelled-page.tsx'), 'PaymentCancelledPage');
 const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
 /*
@@ -57,6 +59,8 @@ export const authRoutes: RouteObject[] = [
 
 export const signedInRoutes: RouteObject[] = [
   { path: 'session/:id', element: <SessionDetailsPage /> },
+  { path: 'payment/success', element: <PaymentSuccessPage /> },
+  { path: 'payment/cancelled', element: <PaymentCancelledPage /> },
 ];
 
 export const dashboardRoutes: RouteObject[] = [

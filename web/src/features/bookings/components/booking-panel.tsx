@@ -1,7 +1,9 @@
 // The Book now / waitlist / paid panel on /session/:id (spec §2, §8; PRODUCT.md §4). The
 // server decides every refusal; this panel only picks the button and shows the answers.
 import { Link } from 'react-router';
+import { HOLD_MINUTES, PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
 import type { Session } from '#contract/sessions.ts';
+import { useAuthConfig } from '#web/features/auth/api/use-auth-config.ts';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useBookSession } from '#web/features/bookings/api/use-book-session.ts';
 import { useBookedSession } from '#web/features/bookings/api/use-booked-session.ts';
@@ -9,6 +11,7 @@ import { useJoinWaitlist } from '#web/features/bookings/api/use-join-waitlist.ts
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
 import { feeText } from '#web/features/sessions/session-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
 export function BookingPanel({ session }: { session: Session }) {
@@ -20,16 +23,23 @@ export function BookingPanel({ session }: { session: Session }) {
   const leave = useLeaveWaitlist();
   const full = session.maxParticipants !== null && session.seatsTaken >= session.maxParticipants;
   const paid = session.registrationFee > 0;
+  const config = useAuthConfig();
 
   async function handleBook() {
     if (user && user.role !== 'student') {
       await showErrorDialog(`Unauthorized access for ${user.role} role`, 'You cannot book a session');
       return;
     }
+    let checkoutUrl: string | null;
     try {
-      await book.mutateAsync(session.id);
+      ({ checkoutUrl } = await book.mutateAsync(session.id));
     } catch (error) {
       await showErrorDialog('Booking failed', errorMessage(error));
+      return;
+    }
+    // Paid session: the seat is held; the booking happens once the server sees the payment.
+    if (checkoutUrl) {
+      window.location.assign(checkoutUrl);
       return;
     }
     await showSuccessToast('Success', 'Session booked successfully');
@@ -66,6 +76,20 @@ export function BookingPanel({ session }: { session: Session }) {
       </div>
     );
   }
+  if (entry?.status === 'awaiting_payment') {
+    const due = entry.paymentDueBy ? new Date(entry.paymentDueBy) : null;
+    return (
+      <div role="status" className="alert alert-warning alert-soft flex flex-wrap justify-between gap-2">
+        <span>
+          A seat is held for you{due ? ` until ${formatDate(due)} ${due.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : ''}. Pay{' '}
+          {feeText(session.registrationFee)} to book it.
+        </span>
+        <button type="button" className="btn btn-sm btn-primary" disabled={book.isPending} onClick={() => void handleBook()}>
+          {book.isPending ? 'Opening payment…' : 'Pay now'}
+        </button>
+      </div>
+    );
+  }
   if (entry?.status === 'waitlisted') {
     return (
       <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between gap-2">
@@ -79,13 +103,13 @@ export function BookingPanel({ session }: { session: Session }) {
     );
   }
 
-  if (paid) {
+  if (paid && config.data?.payments !== true) {
     return (
       <div className="flex flex-col gap-2">
         <button type="button" className="btn btn-disabled w-full sm:w-auto" aria-disabled="true" tabIndex={-1}>
           Paid session: {feeText(session.registrationFee)}
         </button>
-        <p className="text-sm text-base-content/70">This session is paid. Online payment is not available yet, so it cannot be booked here.</p>
+        <p className="text-sm text-base-content/70">{config.isPending ? 'Checking whether online payment is available…' : PAYMENTS_NOT_CONFIGURED}</p>
       </div>
     );
   }
@@ -109,6 +133,11 @@ export function BookingPanel({ session }: { session: Session }) {
       <button type="button" className="btn btn-primary w-full sm:w-auto" disabled={book.isPending} onClick={() => void handleBook()}>
         {book.isPending ? 'Booking…' : 'Book now'}
       </button>
+      {paid && (
+        <p className="mt-2 text-sm text-base-content/70">
+          Registration fee {feeText(session.registrationFee)}, paid on Stripe's secure page. Your seat is held for {HOLD_MINUTES} minutes while you pay.
+        </p>
+      )}
     </div>
   );
 }

@@ -9,7 +9,8 @@ export function Roster({ sessionId }: { sessionId: string }) {
   const roster = useRoster(sessionId);
   const first = roster.data?.pages[0];
   const items = roster.data?.pages.flatMap((page) => page.items) ?? [];
-  const booked = items.filter((e) => e.status === 'booked');
+  // A seat held for payment is taken: listed with the booked students, marked.
+  const booked = items.filter((e) => e.status !== 'waitlisted');
   const waiting = items.filter((e) => e.status === 'waitlisted');
 
   return (
@@ -29,7 +30,7 @@ export function Roster({ sessionId }: { sessionId: string }) {
               {' · '}
               {first!.waitlistCount} on the waitlist
             </p>
-            <RosterList title="Booked students" empty="No student has booked this session yet." entries={booked.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `Booked ${formatDate(e.since)}` }))} />
+            <RosterList title="Booked students" empty="No student has booked this session yet." entries={booked.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: e.status === 'awaiting_payment' ? `Seat held, awaiting payment since ${formatDate(e.since)}` : `Booked ${formatDate(e.since)}` }))} />
             {(waiting.length > 0 || first!.waitlistCount > 0) && (
               <RosterList title="Waitlist" empty="" entries={waiting.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `#${e.placeInLine} in line, since ${formatDate(e.since)}` }))} />
             )}

@@ -87,6 +87,8 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
             </div>
             {booked.status === 'booked' ? (
               <span className="badge badge-success" data-testid="booking-status">Booked</span>
+            ) : booked.status === 'awaiting_payment' ? (
+              <span className="badge badge-warning" data-testid="booking-status">Awaiting payment</span>
             ) : (
               <span className="badge badge-info" data-testid="booking-status">Waitlisted: #{booked.placeInLine} in line</span>
             )}
@@ -119,6 +121,15 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
                   ? `You can cancel until ${formatDate(booked.cancelUntil)} (${s.cancellationCutoffHours} hours before class starts).`
                   : `Cancellation closed ${s.cancellationCutoffHours} hours before class start.`}
               </p>
+            </div>
+          ) : booked.status === 'awaiting_payment' ? (
+            <div className="flex flex-col gap-2">
+              <p>A seat is held for you{booked.paymentDueBy ? ` until ${formatDate(booked.paymentDueBy)}` : ''}: pay the registration fee to book it.</p>
+              <div>
+                <Link to={`/session/${s.id}`} className="btn btn-primary">
+                  Pay now
+                </Link>
+              </div>
             </div>
           ) : (
             <div className="flex flex-col gap-2">

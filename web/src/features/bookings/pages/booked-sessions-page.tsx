@@ -39,6 +39,7 @@ export function BookedSessionsPage() {
                     <p className="text-lg font-semibold break-words">{b.sessionTitle}</p>
                     <p className="text-sm break-all text-base-content/70">Instructor: {b.tutorEmail}</p>
                     {b.status === 'waitlisted' && <p className="badge badge-info badge-soft mt-1">Waitlist: #{b.placeInLine} in line</p>}
+                    {b.status === 'awaiting_payment' && <p className="badge badge-warning badge-soft mt-1">Awaiting payment</p>}
                   </div>
                   <Link to={`/dashboard/view-booked-session/${b.sessionId}`} className="btn btn-sm btn-primary" aria-label={`View Details of ${b.sessionTitle}`}>
                     View Details

@@ -1,0 +1,58 @@
+// /payment/success?checkout_session_id=…: where Stripe Checkout returns after paying. The
+// booking is the server's decision (it asks Stripe, or has already seen the webhook).
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useConfirmPayment } from '#web/features/payments/api/use-confirm-payment.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+export function PaymentSuccessPage() {
+  useTitle('Payment');
+  const [params] = useSearchParams();
+  const checkoutSessionId = params.get('checkout_session_id') ?? '';
+  const payment = useConfirmPayment(checkoutSessionId);
+
+  let body;
+  if (!checkoutSessionId) {
+    body = (
+      <div role="alert" className="alert alert-error">
+        This link has no payment to check.
+      </div>
+    );
+  } else if (payment.isPending) {
+    body = <Spinner label="Checking your payment" />;
+  } else if (payment.isError) {
+    body = <LoadError message={errorMessage(payment.error)} onRetry={() => void payment.refetch()} />;
+  } else {
+    const { status, sessionId, message } = payment.data;
+    body = (
+      <div className="flex flex-col gap-4">
+        <div role="status" className={`alert ${status === 'booked' ? 'alert-success' : status === 'pending' ? 'alert-info' : 'alert-warning'} alert-soft`}>
+          {status === 'pending' && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <span>{message}</span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {status === 'booked' ? (
+            <Link to={`/dashboard/view-booked-session/${sessionId}`} className="btn btn-primary">
+              View booked session
+            </Link>
+          ) : (
+            <Link to={`/session/${sessionId}`} className="btn btn-outline">
+              Back to the session
+            </Link>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="payment-heading" className="mx-auto flex w-full max-w-xl flex-col gap-4">
+      <h1 id="payment-heading" className="text-3xl font-bold">
+        Payment
+      </h1>
+      {body}
+    </section>
+  );
+}
