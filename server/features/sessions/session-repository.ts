@@ -131,15 +131,20 @@ export function sessionRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** Admin delete: the session with its bookings, waitlist, reviews and materials. */
-    async deleteWithEverything(id: string): Promise<boolean> {
+    /**
+     * Admin delete: the session with its bookings, waitlist, reviews and materials, in one
+     * transaction. Returns the stored material files to remove from disk (null = no session).
+     */
+    async deleteWithEverything(id: string): Promise<{ fileKeys: string[] } | null> {
       return db.transaction().execute(async (trx) => {
+        const files = await trx.selectFrom('material').select('fileKey').where('sessionId', '=', id).where('fileKey', 'is not', null).execute();
         await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
         await trx.deleteFrom('booking').where('sessionId', '=', id).execute();
         await trx.deleteFrom('review').where('sessionId', '=', id).execute();
         await trx.deleteFrom('material').where('sessionId', '=', id).execute();
         const result = await trx.deleteFrom('study_session').where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
+        if (Number(result.numDeletedRows) === 0) return null;
+        return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean) };
       });
     },
   };

@@ -20,6 +20,7 @@ import type { StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 import { sendInBackground } from '#server/email/mailer.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
+import { materialFileStore } from '#server/features/materials/material-file-store.ts';
 import { userRepository } from '#server/features/users/user-repository.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { canSeePrivateDetails, toSessionDto } from './session-dto.ts';
@@ -89,6 +90,7 @@ function assertScheduleValid(s: Schedule): void {
 export function sessionService(deps: AppDeps) {
   const repo = sessionRepository(deps.db.kysely);
   const users = userRepository(deps.db.kysely);
+  const files = materialFileStore(deps.config.dataDir);
   const lists = publicListCache(deps.db, deps.config.listCacheMs);
 
   function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null): SessionPage {
@@ -237,7 +239,10 @@ export function sessionService(deps: AppDeps) {
       assertTutorPath(me, email);
       assertManages(me, email, await repo.findById(id));
       if (me.role === 'admin') {
-        if (!(await repo.deleteWithEverything(id))) throw notFound(NO_SESSION);
+        const deleted = await repo.deleteWithEverything(id);
+        if (!deleted) throw notFound(NO_SESSION);
+        // After the commit: a file left behind is only wasted space, never served (no row points at it).
+        await Promise.all(deleted.fileKeys.map((key) => files.remove(key)));
         return lists.invalidate();
       }
       if (await repo.deleteIfUnbooked(id)) return lists.invalidate();
