@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { migrations } from '#migrations/index.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -40,7 +41,7 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000'); // 64 MB page cache
   sqlite.pragma('temp_store = MEMORY');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
 }
 
