@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -38,11 +41,34 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Writes a .br and a .gz next to each text asset, served by @fastify/static's preCompressed
+ * (server/http/static-web.ts): compressed once at maximum quality at build time instead of on
+ * every request.
+ */
+function preCompress(): Plugin {
+  return {
+    name: 'studynest-pre-compress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|html|json)$/.test(fileName) || fileName.startsWith('.vite/')) continue;
+        const file = path.join(outDir, fileName);
+        const source = fs.readFileSync(file);
+        if (source.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 // The web app is built into dist/web and served by the Fastify server (same origin, so the
 // auth cookies and the strict CSP need no exceptions). In dev, Vite proxies /api to it.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), chunkModules()],
+  plugins: [react(), tailwindcss(), chunkModules(), preCompress()],
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

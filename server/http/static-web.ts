@@ -13,6 +13,10 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string): Pr
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each text asset (web/vite.config.ts).
+      preCompressed: true,
+      // Else @fastify/send's "public, max-age=0" replaces the Cache-Control set below.
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',

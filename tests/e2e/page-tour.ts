@@ -3,6 +3,7 @@
 // of each route pattern for each visitor.
 import type { Page } from '@playwright/test';
 import type { Role } from '#contract/common.ts';
+import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, createUser, type CreatedUser } from '#tests/factories.ts';
 import { appRoutes, fillPattern, type Visitor } from './app-routes';
 import { expect, type Server } from './fixtures';
@@ -35,9 +36,21 @@ export async function seedTour(server: Server): Promise<Tour> {
   await createStudySession(deps, tutor, { title: 'Rejected history session', status: 'rejected' });
   await createBooking(deps, open, student);
   await createBooking(deps, started, student);
+  // Direct inserts: these pages only need something to show.
+  const now = new Date().toISOString();
+  const note = { id: newId(), studentId: student.id, title: 'Eigenvalues', details: 'det(A - λI) = 0, then solve for each λ.', createdAt: now, updatedAt: now };
+  await deps.db.kysely.insertInto('note').values(note).execute();
+  await deps.db.kysely
+    .insertInto('review')
+    .values({ id: newId(), sessionId: started.id, studentId: student.id, studentName: student.name, rating: 4, review: 'Clear and well paced.', createdAt: now, updatedAt: now })
+    .execute();
+  await deps.db.kysely
+    .insertInto('material')
+    .values({ id: newId(), sessionId: open.id, tutorId: tutor.id, title: 'Exercise sheet', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/exercises', createdAt: now, updatedAt: now })
+    .execute();
   return {
     users: { student, tutor, admin },
-    params: { session: started.id, email: tutor.email },
+    params: { session: started.id, note: note.id, email: tutor.email },
   };
 }
 

@@ -26,7 +26,12 @@ export function TextField({ label, hint, error, id, className = '', ...inputProp
         {...inputProps}
       />
       {message && (
-        <p id={hintId} className={`text-sm ${error ? 'text-error' : 'text-base-content/70'}`}>
+        // An error is announced as it appears (role=alert); a hint is read with the field.
+        <p
+          id={hintId}
+          role={error ? 'alert' : undefined}
+          className={`text-sm ${error ? 'text-error' : 'text-base-content/70'}`}
+        >
           {message}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
@@ -14,8 +14,36 @@ export function DashboardLayout() {
   const { user, isPending } = useMe();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  // Keyboard users land in the opened drawer. daisyUI reveals it after a short transition
+  // delay, and a hidden element cannot take focus: try again for a few frames.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    let frame = 0;
+    let tries = 0;
+    const focusClose = () => {
+      closeButton.current?.focus();
+      if (document.activeElement !== closeButton.current && ++tries < 60) {
+        frame = requestAnimationFrame(focusClose);
+      }
+    };
+    focusClose();
+    return () => cancelAnimationFrame(frame);
+  }, [drawerOpen]);
+
+  /** Closes the drawer and gives focus back to the button that opened it. */
+  function closeDrawer() {
+    setDrawerOpen(false);
+    filtersButton.current?.focus();
+  }
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key === 'Escape' && drawerOpen) closeDrawer();
+  }
 
   if (isPending || !user) return <Spinner label="Loading your dashboard" />;
 
@@ -33,6 +61,7 @@ export function DashboardLayout() {
       <div className="drawer-content flex min-w-0 flex-col gap-4 lg:pl-6">
         <div className="lg:hidden">
           <button
+            ref={filtersButton}
             type="button"
             className="btn btn-outline btn-sm"
             aria-controls="dashboard-sidebar"
@@ -61,15 +90,17 @@ export function DashboardLayout() {
         <nav
           id="dashboard-sidebar"
           aria-label="Dashboard"
+          onKeyDown={closeOnEscape}
           className="min-h-full w-64 max-w-[80vw] bg-base-200 p-4 lg:min-h-0 lg:rounded-box"
         >
           <div className="mb-2 flex items-center justify-between lg:hidden">
             <span className="font-semibold">Dashboard</span>
             <button
+              ref={closeButton}
               type="button"
               className="btn btn-ghost btn-sm btn-square"
               aria-label="Close sidebar"
-              onClick={() => setDrawerOpen(false)}
+              onClick={closeDrawer}
             >
               ✕
             </button>

@@ -1,0 +1,141 @@
+// Issue 9, keyboard only: after opening the first URL, every step is a key press. A student logs
+// in, books a session, writes a note and logs out; focus moves into each dialog and back to the
+// control that opened it; form errors are announced.
+import type { Locator, Page } from '@playwright/test';
+import { createStudySession } from '#tests/factories.ts';
+import { test, expect } from './fixtures';
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
+async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `Tab never reached ${target.toString()}`).toBeFocused();
+}
+
+test('a student logs in, books a session, writes a note and logs out with the keyboard only', async ({
+  page,
+  server,
+  createUser,
+}) => {
+  const tutor = await createUser({ role: 'tutor', name: 'Kim Keys' });
+  const session = await createStudySession(server.deps, tutor, { title: 'Keyboard-only calculus' });
+  const student = await createUser({ role: 'student' });
+
+  await page.goto('/login');
+  const email = page.getByLabel('Email', { exact: true });
+  await tabTo(page, email);
+  await page.keyboard.type(student.email);
+
+  await page.keyboard.press('Tab');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toBeFocused();
+  await page.keyboard.type(student.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  // Sessions in the navbar → the session's Read More → Book now.
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/all-sessions');
+  const card = page.getByRole('article').filter({ hasText: session.title });
+  await tabTo(page, card.getByRole('link', { name: /Read More/ }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === `/session/${session.id}`);
+  const bookNow = page.getByRole('button', { name: 'Book now' });
+  await tabTo(page, bookNow);
+  await page.keyboard.press('Enter');
+  const booked = page.getByRole('dialog', { name: 'Success' });
+  await expect(booked).toContainText('Session booked successfully');
+  await expect(booked).toBeHidden(); // the success popup closes itself (spec §9: 1500 ms)
+
+  // Dashboard → Create Note in the sidebar → title, details, Save.
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await tabTo(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Note' }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/dashboard/create-note');
+  await tabTo(page, page.getByLabel('Title'));
+  await page.keyboard.type('Limits by keyboard');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Details')).toBeFocused();
+  await page.keyboard.type('Squeeze theorem, then L’Hôpital.');
+  await tabTo(page, page.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Note created successfully' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/dashboard/manage-personal-notes');
+  await expect(page.getByText('Limits by keyboard')).toBeVisible();
+
+  // Booked Sessions lists the booking.
+  await tabTo(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Booked Sessions' }), { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(session.title)).toBeVisible();
+
+  // Account menu → Log out → the dialog's Ok.
+  const accountMenu = page.getByRole('button', { name: 'Account menu' });
+  await tabTo(page, accountMenu, { backwards: true });
+  await page.keyboard.press('Enter');
+  const logOut = page.getByRole('button', { name: 'Log out' });
+  await tabTo(page, logOut);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Logged out successfully' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+});
+
+test('focus moves into a dialog and back to the control that opened it', async ({ page }) => {
+  await page.goto('/login');
+  const forgot = page.getByRole('button', { name: 'Forgot password?' });
+  await tabTo(page, forgot);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Email is required' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  // Tab stays inside the modal dialog.
+  await page.keyboard.press('Tab');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(forgot).toBeFocused();
+});
+
+test('a modal of the dashboard takes focus and gives it back (admin rejects a session)', async ({
+  page,
+  server,
+  createUser,
+  loginAs,
+}) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const session = await createStudySession(server.deps, tutor, { title: 'Waiting for review', status: 'pending' });
+  const admin = await createUser({ role: 'admin' });
+  await loginAs(page, admin);
+  await page.goto('/dashboard/all-sessions');
+  const reject = page.getByRole('button', { name: `Reject ${session.title}` });
+  await tabTo(page, reject);
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('dialog[open]');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(reject).toBeFocused();
+});
+
+test('form errors are announced (role=alert)', async ({ page }) => {
+  await page.goto('/reset-password?token=keyboard-test-token');
+  await tabTo(page, page.getByLabel('New password', { exact: true }));
+  await page.keyboard.type('first-password-1');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Confirm new password')).toBeFocused();
+  await page.keyboard.type('second-password-2');
+  await page.keyboard.press('Enter');
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('The passwords do not match.');
+  await expect(page.getByLabel('Confirm new password')).toHaveAccessibleDescription(/The passwords do not match/);
+});
