@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/db/connection-errors.ts';
+import { UNSTORABLE_TEXT, isUnstorableText } from '#server/db/unstorable-text.ts';
 import { AppError } from '#server/errors.ts';
 
 export const GENERIC_5XX = 'Something went wrong. Please try again later.';
@@ -25,6 +26,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: GENERIC_5XX });
     }
+    if (isUnstorableText(error)) return reply.status(400).send({ message: UNSTORABLE_TEXT });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
