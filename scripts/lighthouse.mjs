@@ -115,6 +115,12 @@ async function audit(url, headers) {
       extraHeaders: headers,
     });
     const { categories, audits } = result.lhr;
+    // LIGHTHOUSE_REPORTS=<folder> keeps each full report, to see what an audit found.
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), result.report);
+    }
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
     const failing = Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode) && a.details?.type !== 'debugdata')

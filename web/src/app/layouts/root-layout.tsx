@@ -34,7 +34,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar user={user} onLogOut={() => void logOut()} />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+      {/* At least a screen high: the footer starts below the fold, so pages growing as their
+          data arrives do not visibly push it (layout shift). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         {/* Pages load on first visit (app/lazy-page.ts); the navbar stays meanwhile. */}
         <Suspense fallback={<Spinner />}>
           <Outlet />

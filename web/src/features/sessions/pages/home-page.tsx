@@ -14,13 +14,23 @@ import { useTitle } from '#web/lib/use-title.ts';
 export function HomePage() {
   useTitle('Home');
   const { isPending: authLoading } = useMe();
+  // Tutors appear once the sessions above them have loaded, so that the session cards do not
+  // push them down while someone reads them (layout shift, issue 9).
+  const sessionsLoading = useApprovedSessions().isPending;
   return (
     <div className="flex flex-col gap-14">
       <h1 className="sr-only">StudyNest: study sessions with our tutors</h1>
       {/* Spec §2: a loader instead of the carousel while auth is loading. */}
-      {authLoading ? <Spinner /> : <HeroCarousel />}
+      {/* The loader keeps the carousel's height: nothing below moves when it arrives. */}
+      {authLoading ? (
+        <div className="flex h-64 items-center sm:h-80 lg:h-[26rem]">
+          <Spinner />
+        </div>
+      ) : (
+        <HeroCarousel />
+      )}
       <SessionsSection />
-      <TutorsSection />
+      {!sessionsLoading && <TutorsSection />}
     </div>
   );
 }
