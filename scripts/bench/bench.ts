@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --pg] [-- --only=a,b] [-- --cpu-prof] [-- --no-build] [-- --keep]`
+// `npm run bench [-- --quick] [-- --pg] [-- --only=a,b] [-- --cpu-prof] [-- --node-args="…"] [-- --no-build] [-- --keep]`
 //
 // Seeds a separate database (a temp SQLite file, or with --pg a fresh PostgreSQL database that
 // is dropped afterwards), builds StudyNest and starts it as its own process exactly as in
@@ -43,6 +43,8 @@ const LARGE_CATALOGUE = COUNTS.sessions * 10;
 const READERS = 500;
 const STORM = QUICK ? { students: 500, sessions: 100, perStudent: 10, capacity: 40 } : { students: 2_000, sessions: 400, perStudent: 10, capacity: 40 };
 const DEEP_PAGES = 5_000;
+/** Seconds of the short baseline measured right before each route. */
+const BASELINE_SLICE = QUICK ? 2 : 3;
 const PAGE = 20;
 
 interface RouteResult {
@@ -109,17 +111,33 @@ async function main(): Promise<void> {
     const deepCursor = await cursorAtDepth(db, Math.min(DEEP_PAGES, Math.floor(COUNTS.sessions / PAGE) - 1));
 
     // ——— Start ———
-    const nodeArgs = flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
+    const nodeArgs = [
+      ...(flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : []),
+      ...(option('node-args')?.split(' ').filter(Boolean) ?? []),
+    ];
     server = await startServer(serverEnv, { logFile: path.join(tmp, 'server.log'), nodeArgs });
     const startMs = server.startMs;
     const serverPid = server.child.pid!;
-    log(`server pid ${serverPid} healthy in ${startMs} ms`);
+    const rssIdleMB = Math.round(rssOf(serverPid) / 1024);
+    log(`server pid ${serverPid} healthy in ${startMs} ms, RSS ${rssIdleMB} MB`);
     const realCookie = await signIn(baseUrl, baseUrl, realStudent.email, realStudent.password);
     await assertSignedIn(baseUrl, realCookie, 'a real sign-in');
     await assertSignedIn(baseUrl, cookieOf(readers[0]!), 'a seeded session cookie');
     const apiPaths = await openApiPaths(baseUrl);
 
-    const run = (name: string, requests: LoadRequest[], opts: { amount?: number } = {}) => drive(baseUrl, serverPid, name, requests, opts);
+    // The machine is shared: a short baseline right before each route, so that each route is
+    // compared with what the machine could do at that moment (and the run's baseline is the median).
+    const baselineSamples: number[] = [];
+    const baselineNow = async (label: string) => {
+      const b = await drive(baseUrl, serverPid, `baseline before ${label}`, [{ method: 'GET', path: '/api/bench/baseline' }], { duration: BASELINE_SLICE });
+      baselineSamples.push(b.rps);
+      return b.rps;
+    };
+    const run = async (name: string, requests: LoadRequest[], opts: { amount?: number } = {}) => {
+      const baselineRps = await baselineNow(name);
+      const r = await drive(baseUrl, serverPid, name, requests, opts);
+      return { ...r, baselineRps };
+    };
     const routes: RouteResult[] = [];
     const want = (name: string) => !ONLY || ONLY.includes(name);
     const requireRoutes = (name: string, needed: string[]): boolean => {
@@ -135,8 +153,8 @@ async function main(): Promise<void> {
       routes.push({ name, ...summarise(r), ...(extra?.(r) ?? {}) });
     };
 
-    const baseline = await run('baseline', [{ method: 'GET', path: '/api/bench/baseline' }]);
-    log(`baseline: ${Math.round(baseline.rps)} req/s`);
+    const baseline = await drive(baseUrl, serverPid, 'baseline', [{ method: 'GET', path: '/api/bench/baseline' }], {});
+    baselineSamples.push(baseline.rps);
 
     const someSessionIds = await firstSessionIds(db, 1_000);
 
@@ -187,14 +205,20 @@ async function main(): Promise<void> {
         routes.push({ name: 'sessions-1m-deep-cursor', ...summarise(d), sessions: LARGE_CATALOGUE });
       }
     }
-    const baselineEnd = await run('baseline-end', [{ method: 'GET', path: '/api/bench/baseline' }]);
+    const baselineEnd = await drive(baseUrl, serverPid, 'baseline-end', [{ method: 'GET', path: '/api/bench/baseline' }], {});
+    baselineSamples.push(baselineEnd.rps);
+    const sorted = [...baselineSamples].sort((x, y) => x - y);
+    const baselineMedian = Math.round(sorted[Math.floor(sorted.length / 2)]!);
 
     const results = {
-      baseline: { rps: Math.round(baseline.rps), p50: baseline.p50, p99: baseline.p99 },
+      // Median of every baseline measured in this run (first, one before each route, last).
+      baseline: { rps: baselineMedian, p50: baseline.p50, p99: baseline.p99, samples: baselineSamples.map(Math.round) },
       routes,
       rssMB,
       startMs,
       // Context to read the numbers with (extra keys; the ones above are the comparable shape).
+      rssIdleMB,
+      nodeArgs,
       quick: QUICK,
       dialect: db.dialect,
       connections: CONNECTIONS,
@@ -219,9 +243,9 @@ async function main(): Promise<void> {
   }
 }
 
-function summarise(r: LoadResult & { rssMB: number }) {
+function summarise(r: LoadResult & { rssMB: number; baselineRps: number }) {
   const errors = r.socketErrors + Object.entries(r.statuses).filter(([code]) => !code.startsWith('2')).reduce((a, [, n]) => a + n, 0);
-  return { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, errors, rssMB: r.rssMB };
+  return { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, errors, rssMB: r.rssMB, baselineRps: Math.round(r.baselineRps), ofBaseline: Number((r.rps / r.baselineRps).toFixed(3)) };
 }
 
 /** The (createdAt, id) cursor of the row that ends page `pages`, encoded as the sessions repository does. */
@@ -256,9 +280,9 @@ async function openApiPaths(baseUrl: string): Promise<Set<string>> {
 }
 
 /** Runs one load job in a child process while sampling the server's resident memory. */
-async function drive(baseUrl: string, serverPid: number, name: string, requests: LoadRequest[], opts: { amount?: number }): Promise<LoadResult & { rssMB: number }> {
+async function drive(baseUrl: string, serverPid: number, name: string, requests: LoadRequest[], opts: { amount?: number; duration?: number }): Promise<LoadResult & { rssMB: number }> {
   const jobFile = path.join(os.tmpdir(), `studynest-bench-job-${process.pid}-${name}.json`);
-  const job: LoadJob = { url: baseUrl, connections: CONNECTIONS, duration: DURATION, requests, ...(opts.amount ? { amount: opts.amount } : {}) };
+  const job: LoadJob = { url: baseUrl, connections: CONNECTIONS, duration: opts.duration ?? DURATION, requests, ...(opts.amount ? { amount: opts.amount } : {}) };
   fs.writeFileSync(jobFile, JSON.stringify(job));
   let rss = rssOf(serverPid);
   const sampler = setInterval(() => (rss = Math.max(rss, rssOf(serverPid))), 250);
@@ -297,7 +321,7 @@ function rssOf(pid: number): number {
  */
 async function bookingStorm(
   db: Db,
-  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number }>,
+  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number; baselineRps: number }>,
   students: SeededUser[],
   sessionIds: string[],
   cookieOf: (u: SeededUser) => string,
@@ -332,6 +356,8 @@ async function bookingStorm(
     p50: r.p50,
     p99: r.p99,
     errors,
+    baselineRps: Math.round(r.baselineRps),
+    ofBaseline: Number((r.rps / r.baselineRps).toFixed(3)),
     bookingsPerSecond: Math.round(booked / r.seconds),
     attempts: requests.length,
     seats,
@@ -354,14 +380,14 @@ async function adminPg(base: string, statement: string): Promise<void> {
 }
 
 function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: number | null; startMs: number; seedMs: number; baselineEnd: number; load: { start: number[]; end: number[] } }): void {
-  const pct = (rps: number | null) => (rps === null ? '' : `${((rps / baselineRps) * 100).toFixed(1)} %`);
+  const pct = (r: RouteResult) => (r.rps === null ? '' : `${((r.rps / ((r.baselineRps as number | undefined) ?? baselineRps)) * 100).toFixed(1)} %`);
   const rows = [
-    ['route', 'req/s', '% of baseline', 'p50 ms', 'p99 ms', 'errors', 'notes'],
-    ['baseline', String(baselineRps), '100 %', '', '', '', `at end: ${extra.baselineEnd} req/s`],
+    ['route', 'req/s', '% of baseline*', 'p50 ms', 'p99 ms', 'errors', 'notes'],
+    ['baseline (median)', String(baselineRps), '100 %', '', '', '', `last: ${extra.baselineEnd} req/s`],
     ...routes.map((r) => [
       r.name,
       r.rps === null ? '—' : String(r.rps),
-      pct(r.rps),
+      pct(r),
       r.p50 === null ? '' : String(r.p50),
       r.p99 === null ? '' : String(r.p99),
       r.errors === null ? '' : String(r.errors),
@@ -374,6 +400,7 @@ function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: 
     console.log(r.map((cell, j) => (j > 0 && j < 6 ? cell.padStart(widths[j]!) : cell.padEnd(widths[j]!))).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
+  console.log('* of the baseline measured right before that route (column "baselineRps" in the JSON)');
   console.log(`\nserver RSS (max under the ${LARGE_CATALOGUE.toLocaleString('en')}-session load): ${extra.rssMB ?? '—'} MB; start to healthy: ${extra.startMs} ms; seeding: ${(extra.seedMs / 1000).toFixed(1)} s`);
   console.log(`load average (1/5/15 min) at start ${extra.load.start.join(' / ')}, at end ${extra.load.end.join(' / ')} on ${os.cpus().length} cores`);
 }
