@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { createDb } from '#server/db/database.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
+import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
 
 export interface OidcUser {
@@ -29,6 +30,8 @@ export interface Server {
   mailbox: SmtpCapture;
   /** The identity the mock Google provider will sign in next. */
   oidcUser: OidcUser;
+  /** The local fake of Stripe this server pays through, when the spec asked for it (`test.use({ withStripe: true })`). */
+  stripe: FakeStripe | null;
   logs: () => string;
 }
 
@@ -62,10 +65,12 @@ const SERVER_ENTRY = path.resolve('dist/server/main.js');
 
 export const test = base.extend<
   { mailbox: SmtpCapture; createUser: (overrides?: UserOverrides) => Promise<CreatedUser>; loginAs: (page: Page, user: CreatedUser) => Promise<void> },
-  { server: Server }
+  { server: Server; withStripe: boolean }
 >({
+  // Off by default: other specs see a server without payments, as configured by default.
+  withStripe: [false, { scope: 'worker', option: true }],
   server: [
-    async ({}, use) => {
+    async ({ withStripe }, use) => {
       if (!fs.existsSync(SERVER_ENTRY)) throw new Error('dist/server/main.js is missing: run `npm run build` first (npm test does).');
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-e2e-'));
       const mailbox = await startSmtpCapture();
@@ -80,6 +85,7 @@ export const test = base.extend<
         userInfo.body = { sub: oidcUser.sub, email: oidcUser.email, email_verified: true, name: oidcUser.name };
       });
 
+      const stripe = withStripe ? await startFakeStripe() : null;
       const port = await freePort();
       const env: Record<string, string> = {
         NODE_ENV: 'production',
@@ -99,6 +105,7 @@ export const test = base.extend<
         // Factories insert sessions through a second connection, which the list cache cannot see.
         LIST_CACHE_MS: '0',
         LOG_LEVEL: 'warn',
+        ...(stripe && { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }),
       };
       let output = '';
       const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -106,6 +113,7 @@ export const test = base.extend<
       child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
       const baseURL = env.BASE_URL!;
       await waitForHealth(baseURL, child, () => output);
+      if (stripe) stripe.webhookUrl = `${baseURL}/api/payments/webhook`;
 
       // A second connection to the same database, for factories.
       const config = loadConfig(env);
@@ -114,12 +122,13 @@ export const test = base.extend<
       const auth = createAuth({ config, db, mailer: { send: async () => {} }, log: quietLog });
       const deps: AppDeps = { config, db, auth, mailer: { send: async () => {} }, log: quietLog, now: () => new Date() };
 
-      await use({ baseURL, config, deps, mailbox, oidcUser, logs: () => output });
+      await use({ baseURL, config, deps, mailbox, oidcUser, stripe, logs: () => output });
 
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await db.destroy();
       await oidc.stop();
+      await stripe?.close();
       await mailbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
