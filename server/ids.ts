@@ -1,13 +1,31 @@
 import { randomBytes } from 'node:crypto';
 
+let lastMs = 0;
+let sequence = 0;
+
 /**
  * Time-ordered ids (UUIDv7 layout): sortable by creation, so keyset pages by (createdAt, id)
- * stay stable, and unguessable in their random part.
+ * stay stable, and unguessable in their 62 random bits. Within one process, ids made in the
+ * same millisecond still increase (a 12-bit sequence in rand_a, RFC 9562 §6.2 method 1), so
+ * rows created in one millisecond keep their creation order.
  */
 export function newId(now = Date.now()): string {
+  let ms = now;
+  if (ms <= lastMs) {
+    ms = lastMs;
+    sequence++;
+    if (sequence > 0xfff) {
+      ms = ++lastMs;
+      sequence = 0;
+    }
+  } else {
+    lastMs = ms;
+    sequence = randomBytes(2).readUInt16BE(0) & 0x7ff; // leaves room to count up
+  }
   const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

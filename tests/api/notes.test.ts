@@ -109,6 +109,8 @@ describe('notes', () => {
     const a = await noteOf(me, 'A');
     await noteOf(me, 'B');
     await noteOf(me, 'C');
+    // Distinct update times: two writes in the same millisecond tie on updatedAt (then order by id).
+    await new Promise((r) => setTimeout(r, 5));
     await t.request(me, { method: 'PUT', url: `/api/note/${enc(me.user!.email)}/${a.id}`, ...json({ title: 'A edited', details: 'x' }) });
     const url = `/api/notes/${enc(me.user!.email)}`;
     const p1 = (await t.request(me, { method: 'GET', url: `${url}?limit=2` })).json() as NotePage;

@@ -23,7 +23,14 @@ export function MaterialContent({ material, preview = true }: { material: Materi
   return (
     <div className="flex flex-col gap-2">
       {isImage && preview && (
-        <img src={material.fileUrl} alt={`Preview of ${material.title}`} loading="lazy" className="max-h-56 w-full rounded-box bg-base-200 object-contain" />
+        <img
+          src={material.fileUrl}
+          alt={`Preview of ${material.title}`}
+          loading="lazy"
+          width={448}
+          height={224}
+          className="h-56 w-full rounded-box bg-base-200 object-contain"
+        />
       )}
       <p className="text-sm break-all text-base-content/70">
         {isImage ? 'Image' : 'PDF'} · {material.fileName} · {sizeText(material.fileSize)}
