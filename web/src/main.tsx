@@ -1,3 +1,5 @@
+// First: configures zod before any contract schema is created.
+import '#web/lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
