@@ -94,7 +94,8 @@ export function BookingPanel({ session }: { session: Session }) {
     return (
       <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between gap-2">
         <span>
-          You are on the waitlist: number {entry.placeInLine} in line. You will be booked and emailed automatically if a seat opens up.
+          You are on the waitlist: number {entry.placeInLine} in line.{' '}
+          {paid ? 'If a seat opens up, it is held for you for 24 hours and you are emailed a link to pay.' : 'You will be booked and emailed automatically if a seat opens up.'}
         </span>
         <button type="button" className="btn btn-sm" disabled={leave.isPending} onClick={() => void handleLeave()}>
           Leave waitlist

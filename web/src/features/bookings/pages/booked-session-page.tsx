@@ -49,7 +49,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
     const answer = await Swal.fire({
       icon: 'warning',
       title: 'Cancel this booking?',
-      text: 'Your seat goes to the next student on the waitlist.',
+      text: s.registrationFee > 0 ? 'Your payment is refunded in full and your seat goes to the next student on the waitlist.' : 'Your seat goes to the next student on the waitlist.',
       showCancelButton: true,
       confirmButtonText: 'Yes, cancel it',
       cancelButtonText: 'Keep my booking',
@@ -133,7 +133,11 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
             </div>
           ) : (
             <div className="flex flex-col gap-2">
-              <p>You will be booked and emailed automatically when a seat opens up.</p>
+              <p>
+                {s.registrationFee > 0
+                  ? 'When a seat opens up it is held for you for 24 hours and you are emailed a link to pay for it.'
+                  : 'You will be booked and emailed automatically when a seat opens up.'}
+              </p>
               <div>
                 <button type="button" className="btn btn-outline" disabled={leave.isPending} onClick={() => void handleLeave()}>
                   Leave waitlist
