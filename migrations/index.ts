@@ -2,9 +2,11 @@
 // Add new migrations at the end; never edit or reorder a landed one.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_init.ts';
+import * as m0005 from './0005_waitlist_student_index.ts';
 import * as m0006 from './0006_booking_hold_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
+  '0005_waitlist_student_index': m0005,
   '0006_booking_hold_index': m0006,
 };

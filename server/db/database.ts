@@ -46,7 +46,9 @@ export function createDb(database: Config['database']): Db {
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Migration numbers are handed out per feature, so one may land after a higher one already ran
+  // somewhere (0005 after 0006): run it anyway instead of refusing to start.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
