@@ -13,15 +13,18 @@ test.beforeAll(async ({ server }) => {
   tour = await seedTour(server);
 });
 
-/** Pairs of visible, separate controls whose boxes intersect (more than a pixel each way). */
-async function overlappingControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * Pairs of visible, separate controls whose boxes intersect (more than a pixel each way), among
+ * the controls inside `scope` (an open drawer covers the page: only its own controls count).
+ */
+async function overlappingControls(page: Page, scope = 'body'): Promise<string[]> {
+  return page.evaluate((scope) => {
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], summary';
     const describe = (el: Element) => {
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name}"`;
     };
-    const controls = [...document.querySelectorAll(selector)].filter((el) => {
+    const controls = [...document.querySelectorAll(scope)].flatMap((root) => [...root.querySelectorAll(selector)]).filter((el) => {
       if (el.closest('[inert], [aria-hidden="true"]')) return false;
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
       const box = el.getBoundingClientRect();
@@ -41,16 +44,16 @@ async function overlappingControls(page: Page): Promise<string[]> {
       }
     }
     return overlaps;
-  });
+  }, scope);
 }
 
-async function expectFitsPhone(page: Page, where: string) {
+async function expectFitsPhone(page: Page, where: string, scope?: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `horizontal scroll on ${where}`).toBeLessThanOrEqual(innerWidth);
-  expect(await overlappingControls(page), `overlapping controls on ${where}`).toEqual([]);
+  expect(await overlappingControls(page, scope), `overlapping controls on ${where}`).toEqual([]);
 }
 
 const VISITORS: Visitor[] = ['signed-out', 'student', 'tutor', 'admin'];
@@ -84,7 +87,7 @@ test.describe('the Filters drawer', () => {
 
     await page.getByRole('button', { name: 'Filters' }).tap();
     await expect(sidebar).toBeInViewport();
-    await expectFitsPhone(page, 'the open drawer');
+    await expectFitsPhone(page, 'the open drawer', '#dashboard-sidebar');
     // A tap on the dimmed page beside the drawer closes it.
     await page.touchscreen.tap(360, 700);
     await expect(sidebar).not.toBeInViewport();
