@@ -262,7 +262,9 @@ describe('the seat hold', () => {
     const s = await paidSession({ maxParticipants: 1, title: 'Thermodynamics' });
     const { checkoutId } = await startPaying(late, s.id);
 
-    // The held seat counts: the session is full for others, who may wait.
+    // The held seat counts: the tutor's roster shows it, and the session is full for others, who may wait.
+    const roster = await t.request(actors.tutor, { method: 'GET', url: `/api/sessions/${s.id}/roster` });
+    expect(roster.json()).toMatchObject({ bookedCount: 1, items: [{ studentId: late.user!.id, status: 'awaiting_payment' }] });
     const full = await book(other, s.id);
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe('This session is full.');
