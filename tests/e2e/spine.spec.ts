@@ -206,7 +206,9 @@ test('an unknown path shows the 404 page with Back to Home', async ({ page }) =>
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Home' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to StudyNest' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /StudyNest/ })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Sessions', exact: true })).toBeVisible();
 });
 
 test.describe('at phone width', () => {
