@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --pg] [-- --only=a,b] [-- --cpu-prof] [-- --node-args="…"] [-- --no-build] [-- --keep]`
+// `npm run bench [-- --quick] [-- --pg] [-- --only=a,b] [-- --cpu-prof] [-- --node-args="…"] [-- --no-list-cache] [-- --no-build] [-- --keep]`
 //
 // Seeds a separate database (a temp SQLite file, or with --pg a fresh PostgreSQL database that
 // is dropped afterwards), builds StudyNest and starts it as its own process exactly as in
@@ -82,6 +82,8 @@ async function main(): Promise<void> {
   const serverEnv = {
     NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn', BENCH_ROUTES: 'true',
     PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: tmp, DATABASE_URL: databaseUrl, AUTH_SECRET: secret,
+    // --no-list-cache measures the database path of the public lists (what every cache miss pays).
+    ...(flag('no-list-cache') ? { LIST_CACHE_MS: '0' } : {}),
   };
   let server: ServerProcess | undefined;
   let db: Db | undefined;
@@ -219,6 +221,7 @@ async function main(): Promise<void> {
       // Context to read the numbers with (extra keys; the ones above are the comparable shape).
       rssIdleMB,
       nodeArgs,
+      listCache: !flag('no-list-cache'),
       quick: QUICK,
       dialect: db.dialect,
       connections: CONNECTIONS,
