@@ -19,6 +19,7 @@ test('a student logs in, books a session, writes a note and logs out with the ke
   server,
   createUser,
 }) => {
+  test.slow(); // a long walk through five pages, one key at a time
   const tutor = await createUser({ role: 'tutor', name: 'Kim Keys' });
   const session = await createStudySession(server.deps, tutor, { title: 'Keyboard-only calculus' });
   const student = await createUser({ role: 'student' });
