@@ -104,7 +104,18 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-async function audit(url, headers) {
+/** One Lighthouse run; a run whose trace recording failed (it happens on a busy machine) is retried. */
+async function audit(url, headers, attempt = 1) {
+  try {
+    return await auditOnce(url, headers);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`\n${error.message} — running it again`);
+    return audit(url, headers, attempt + 1);
+  }
+}
+
+async function auditOnce(url, headers) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
