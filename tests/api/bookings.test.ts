@@ -3,6 +3,7 @@ import type { BookedSession, BookedSessionPage, Roster } from '#contract/booking
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -13,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-const iso = (ms: number) => new Date(ms).toISOString();
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-const enc = encodeURIComponent;
 
 /** A session of the matrix's tutor (approved, free, open now unless overridden). */
 const sessionOfTutor = (overrides: StudySessionOverrides = {}) => createStudySession(t.deps, actors.tutor.user!, overrides);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -19,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 /** A PDF small enough to read, real enough for file-type to recognise. */
 function pdfBytes(padding = 0): Buffer {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Note, NotePage } from '#contract/notes.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { enc, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -12,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-const enc = encodeURIComponent;
 
 async function noteOf(who: Actor, title = 'Kinematics', details = 'v = u + at'): Promise<Note> {
   const res = await t.request(who, { method: 'POST', url: '/api/create-note', ...json({ title, details }) });

@@ -6,6 +6,7 @@ import { createStudySession, type StudySessionOverrides } from '#tests/factories
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { enc, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let stripe: FakeStripe;
@@ -23,8 +24,6 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-const enc = encodeURIComponent;
 
 /** A paid session ($12.50 unless overridden) of the matrix's tutor, open now. */
 const paidSession = (overrides: StudySessionOverrides = {}) => createStudySession(t.deps, actors.tutor.user!, { registrationFeeCents: 1250, ...overrides });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudySession, type CreatedUser } from '#tests/factories.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -16,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const titles = async (url: string) => {
   const res = await t.request(null, { method: 'GET', url });
   expect(res.statusCode).toBe(200);

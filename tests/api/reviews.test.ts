@@ -3,6 +3,7 @@ import type { ReviewPage } from '#contract/reviews.ts';
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { HOUR, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -13,9 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const HOUR = 60 * 60 * 1000;
-const iso = (ms: number) => new Date(ms).toISOString();
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 /** Class started an hour ago (reviews are open). */
 const startedSession = (overrides: StudySessionOverrides = {}) =>

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invalidateUser, SESSION_CACHE_TTL_MS } from '#server/auth/current-user.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 
@@ -13,7 +14,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 afterEach(() => vi.restoreAllMocks());
 
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const me = (actor: Actor) => t.request(actor, { method: 'GET', url: '/api/me' });
 
 describe('session cache', () => {

@@ -6,6 +6,7 @@ import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -16,11 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-const iso = (ms: number) => new Date(ms).toISOString();
-const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-const enc = encodeURIComponent;
 
 const tutorUser = () => actors.tutor.user!;
 /** A session of the matrix's owning tutor, straight into the database. */

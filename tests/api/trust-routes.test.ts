@@ -16,14 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { ACTOR_NAMES, createActors, type ActorName, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { enc, iso } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let a: Actors;
 let fx: Awaited<ReturnType<typeof buildFixtures>>;
 
 const DAY = 24 * 3600 * 1000;
-const iso = (ms: number) => new Date(ms).toISOString();
-const enc = encodeURIComponent;
 const json = (method: string, url: string, body: unknown): InjectOptions => ({
   method: method as InjectOptions['method'],
   url,

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 
 /** Student: booked sessions (spec §2): session title, instructor email, View Details. Waitlist places too. */
 export function BookedSessionsPage() {
@@ -18,45 +16,25 @@ export function BookedSessionsPage() {
       <h1 id="booked-heading" className="text-3xl font-bold">
         Booked Sessions
       </h1>
-      {booked.isPending ? (
-        <Spinner label="Loading your booked sessions" />
-      ) : booked.isError ? (
-        <LoadError message={errorMessage(booked.error)} onRetry={() => void booked.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-base-content/70">
-          You have not booked any session yet.{' '}
-          <Link to="/all-sessions" className="link">
-            Browse sessions
-          </Link>
-        </p>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3">
-            {items.map((b) => (
-              <li key={b.id} className="card bg-base-100 shadow-sm" data-testid="booked-session-row">
-                <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-4">
-                  <div className="min-w-0">
-                    <p className="text-lg font-semibold break-words">{b.sessionTitle}</p>
-                    <p className="text-sm break-all text-base-content/70">Instructor: {b.tutorEmail}</p>
-                    {b.status === 'waitlisted' && <p className="badge badge-info badge-soft mt-1">Waitlist: #{b.placeInLine} in line</p>}
-                    {b.status === 'awaiting_payment' && <p className="badge badge-warning badge-soft mt-1">Awaiting payment</p>}
-                  </div>
-                  <Link to={`/dashboard/view-booked-session/${b.sessionId}`} className="btn btn-sm btn-primary" aria-label={`View Details of ${b.sessionTitle}`}>
-                    View Details
-                  </Link>
+      <PagedListState query={booked} loadingLabel="Loading your booked sessions" empty={'\n          You have not booked any session yet.{\' \'}\n          <Link to="/all-sessions" className="link">\n            Browse sessions\n          </Link>\n        '}>
+        <ul className="flex flex-col gap-3">
+          {items.map((b) => (
+            <li key={b.id} className="card bg-base-100 shadow-sm" data-testid="booked-session-row">
+              <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="text-lg font-semibold break-words">{b.sessionTitle}</p>
+                  <p className="text-sm break-all text-base-content/70">Instructor: {b.tutorEmail}</p>
+                  {b.status === 'waitlisted' && <p className="badge badge-info badge-soft mt-1">Waitlist: #{b.placeInLine} in line</p>}
+                  {b.status === 'awaiting_payment' && <p className="badge badge-warning badge-soft mt-1">Awaiting payment</p>}
                 </div>
-              </li>
-            ))}
-          </ul>
-          {booked.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn btn-outline" disabled={booked.isFetchingNextPage} onClick={() => void booked.fetchNextPage()}>
-                {booked.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+                <Link to={`/dashboard/view-booked-session/${b.sessionId}`} className="btn btn-sm btn-primary" aria-label={`View Details of ${b.sessionTitle}`}>
+                  View Details
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PagedListState>
     </section>
   );
 }

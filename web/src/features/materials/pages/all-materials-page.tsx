@@ -2,7 +2,7 @@ import type { Material } from '#contract/materials.ts';
 import { useDeleteMaterial } from '#web/features/materials/api/use-delete-material.ts';
 import { useMaterials } from '#web/features/materials/api/use-materials.ts';
 import { MaterialGroups } from '#web/features/materials/components/material-groups.tsx';
-import { MaterialListState } from '#web/features/materials/components/material-list-state.tsx';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -30,7 +30,7 @@ export function AllMaterialsPage() {
       <h1 id="all-materials-heading" className="text-3xl font-bold">
         All Materials
       </h1>
-      <MaterialListState query={materials} empty="No tutor has uploaded a material yet.">
+      <PagedListState query={materials} loadingLabel="Loading materials" empty="No tutor has uploaded a material yet.">
         <MaterialGroups
           items={items}
           showTutor
@@ -40,7 +40,7 @@ export function AllMaterialsPage() {
             </button>
           )}
         />
-      </MaterialListState>
+      </PagedListState>
     </section>
   );
 }

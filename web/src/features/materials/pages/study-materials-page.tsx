@@ -1,6 +1,6 @@
 import { useMaterials } from '#web/features/materials/api/use-materials.ts';
 import { MaterialGroups } from '#web/features/materials/components/material-groups.tsx';
-import { MaterialListState } from '#web/features/materials/components/material-list-state.tsx';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** Student: the materials of the sessions they booked, grouped by session. */
@@ -13,9 +13,9 @@ export function StudyMaterialsPage() {
       <h1 id="study-materials-heading" className="text-3xl font-bold">
         Study Materials
       </h1>
-      <MaterialListState query={materials} empty="No materials yet. The materials of the sessions you book appear here.">
+      <PagedListState query={materials} loadingLabel="Loading materials" empty="No materials yet. The materials of the sessions you book appear here.">
         <MaterialGroups items={items} showTutor />
-      </MaterialListState>
+      </PagedListState>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useDeleteMaterial } from '#web/features/materials/api/use-delete-materi
 import { useMaterials } from '#web/features/materials/api/use-materials.ts';
 import { EditMaterialForm } from '#web/features/materials/components/edit-material-form.tsx';
 import { MaterialGroups } from '#web/features/materials/components/material-groups.tsx';
-import { MaterialListState } from '#web/features/materials/components/material-list-state.tsx';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -39,7 +39,7 @@ export function ViewAllMaterialsPage() {
           Upload Materials
         </Link>
       </div>
-      <MaterialListState query={materials} empty="You have not uploaded any material yet.">
+      <PagedListState query={materials} loadingLabel="Loading materials" empty="You have not uploaded any material yet.">
         <MaterialGroups
           items={items}
           renderBody={(material) => (editing === material.id ? <EditMaterialForm material={material} onDone={() => setEditing(null)} /> : null)}
@@ -54,7 +54,7 @@ export function ViewAllMaterialsPage() {
             </>
           )}
         />
-      </MaterialListState>
+      </PagedListState>
     </section>
   );
 }

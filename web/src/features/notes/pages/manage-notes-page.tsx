@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
 import type { Note } from '#contract/notes.ts';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
 import { useNotes } from '#web/features/notes/api/use-notes.ts';
@@ -9,6 +7,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 
 /** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
 export function ManageNotesPage() {
@@ -28,28 +27,13 @@ export function ManageNotesPage() {
           Create Note
         </Link>
       </div>
-      {notes.isPending ? (
-        <Spinner label="Loading your notes" />
-      ) : notes.isError ? (
-        <LoadError message={errorMessage(notes.error)} onRetry={() => void notes.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-base-content/70">You have no notes yet.</p>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3">
-            {items.map((note) => (
-              <NoteRow key={note.id} email={email} note={note} />
-            ))}
-          </ul>
-          {notes.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn btn-outline" disabled={notes.isFetchingNextPage} onClick={() => void notes.fetchNextPage()}>
-                {notes.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedListState query={notes} loadingLabel="Loading your notes" empty="You have no notes yet.">
+        <ul className="flex flex-col gap-3">
+          {items.map((note) => (
+            <NoteRow key={note.id} email={email} note={note} />
+          ))}
+        </ul>
+      </PagedListState>
     </section>
   );
 }

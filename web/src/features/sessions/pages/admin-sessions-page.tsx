@@ -1,8 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Session, SessionStatus } from '#contract/sessions.ts';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
 import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
@@ -13,6 +11,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 
 /** Admin: every session, pending first; approve, reject, edit, delete (PRODUCT.md §4). */
 export function AdminSessionsPage() {
@@ -62,28 +61,13 @@ export function AdminSessionsPage() {
         </form>
       </div>
 
-      {sessions.isPending ? (
-        <Spinner label="Loading sessions" />
-      ) : sessions.isError ? (
-        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-base-content/70">No sessions match.</p>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3">
-            {items.map((session) => (
-              <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />
-            ))}
-          </ul>
-          {sessions.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn btn-outline" disabled={sessions.isFetchingNextPage} onClick={() => void sessions.fetchNextPage()}>
-                {sessions.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedListState query={sessions} loadingLabel="Loading sessions" empty="No sessions match.">
+        <ul className="flex flex-col gap-3">
+          {items.map((session) => (
+            <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />
+          ))}
+        </ul>
+      </PagedListState>
       <ApproveSessionDialog session={approving} onClose={() => setApproving(null)} />
       <RejectSessionDialog session={rejecting} onClose={() => setRejecting(null)} />
     </section>

@@ -1,11 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useSessions } from '#web/features/sessions/api/use-sessions.ts';
 import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 
 /**
  * All Sessions (spec §2): approved sessions in a 1/2/3-column grid, searched by title or tutor,
@@ -68,24 +66,9 @@ export function AllSessionsPage() {
         </label>
       </div>
 
-      {sessions.isPending ? (
-        <Spinner label="Loading sessions" />
-      ) : sessions.isError ? (
-        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-base-content/70">{q || open ? 'No sessions match your search.' : 'No sessions yet. Come back soon!'}</p>
-      ) : (
-        <>
-          <SessionGrid sessions={items} />
-          {sessions.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn btn-outline" disabled={sessions.isFetchingNextPage} onClick={() => void sessions.fetchNextPage()}>
-                {sessions.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedListState query={sessions} loadingLabel="Loading sessions" empty={q || open ? 'No sessions match your search.' : 'No sessions yet. Come back soon!'}>
+        <SessionGrid sessions={items} />
+      </PagedListState>
     </section>
   );
 }

@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
 import type { Session } from '#contract/sessions.ts';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
@@ -11,6 +9,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
 export function ManageSessionsPage() {
@@ -30,28 +29,13 @@ export function ManageSessionsPage() {
           Create Session
         </Link>
       </div>
-      {sessions.isPending ? (
-        <Spinner label="Loading your sessions" />
-      ) : sessions.isError ? (
-        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-base-content/70">You have not created any session yet.</p>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3">
-            {items.map((session) => (
-              <SessionRow key={session.id} email={email} session={session} />
-            ))}
-          </ul>
-          {sessions.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn btn-outline" disabled={sessions.isFetchingNextPage} onClick={() => void sessions.fetchNextPage()}>
-                {sessions.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedListState query={sessions} loadingLabel="Loading your sessions" empty="You have not created any session yet.">
+        <ul className="flex flex-col gap-3">
+          {items.map((session) => (
+            <SessionRow key={session.id} email={email} session={session} />
+          ))}
+        </ul>
+      </PagedListState>
     </section>
   );
 }

@@ -3,8 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
 import { Avatar } from '#web/components/avatar.tsx';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useUpdateUser } from '#web/features/users/api/use-update-user.ts';
 import { useUsers } from '#web/features/users/api/use-users.ts';
@@ -12,6 +10,7 @@ import { confirmUserChange } from '#web/features/users/components/confirm-user-c
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PagedListState } from '#web/components/paged-list-state.tsx';
 
 const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', admin: 'Admin' };
 
@@ -63,28 +62,13 @@ export function AllUsersPage() {
         </form>
       </div>
 
-      {users.isPending ? (
-        <Spinner label="Loading users" />
-      ) : users.isError ? (
-        <LoadError message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-base-content/70">No users match.</p>
-      ) : (
-        <>
-          <ul className="flex flex-col gap-3">
-            {items.map((user) => (
-              <UserRow key={user.id} user={user} />
-            ))}
-          </ul>
-          {users.hasNextPage && (
-            <div className="flex justify-center">
-              <button type="button" className="btn btn-outline" disabled={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
-                {users.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedListState query={users} loadingLabel="Loading users" empty="No users match.">
+        <ul className="flex flex-col gap-3">
+          {items.map((user) => (
+            <UserRow key={user.id} user={user} />
+          ))}
+        </ul>
+      </PagedListState>
     </section>
   );
 }

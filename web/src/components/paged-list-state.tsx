@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { LoadError } from '#web/components/load-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+
+/** The parts of a TanStack infinite query over `{ items, nextCursor }` pages that a list shows. */
+export interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: { pages: Array<{ items: readonly unknown[] }> } | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+type PagedListStateProps = {
+  query: PagedQuery;
+  loadingLabel: string;
+  empty: ReactNode;
+  children: ReactNode;
+};
+
+/** Loading, error and empty states of a paged list, then the list and its "Load more". */
+export function PagedListState({ query, loadingLabel, empty, children }: PagedListStateProps) {
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError) return <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (!query.data || query.data.pages.every((page) => page.items.length === 0)) return <p className="text-base-content/70">{empty}</p>;
+  return (
+    <>
+      {children}
+      {query.hasNextPage && (
+        <div className="flex justify-center">
+          <button type="button" className="btn btn-outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
