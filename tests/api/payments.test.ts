@@ -372,6 +372,25 @@ describe('cancelling a paid booking', () => {
   });
 });
 
+describe('an admin deleting a paid session', () => {
+  it('refunds every paid booking before removing the session and its bookings', async () => {
+    const s = await paidSession();
+    const refundRequests = () => stripe.requests.filter((r) => r.path === '/v1/refunds').length;
+    const paid: string[] = [];
+    for (const who of [actors.student, actors.otherStudent]) {
+      const { checkoutId } = await startPaying(who, s.id);
+      expect((await payAndNotify(checkoutId)).statusCode).toBe(200);
+      paid.push(checkoutId);
+    }
+    const before = refundRequests();
+    const res = await t.request(actors.admin, { method: 'DELETE', url: `/api/session/${enc(actors.tutor.user!.email)}/${s.id}` });
+    expect(res.statusCode, res.body).toBe(204);
+    for (const checkoutId of paid) expect(refundsOf(checkoutId)).toEqual([expect.objectContaining({ amount: 1250, status: 'succeeded' })]);
+    expect(refundRequests()).toBe(before + 2);
+    expect(await bookingsOf(s.id)).toEqual([]);
+  });
+});
+
 describe('without Stripe configured', () => {
   let plain: TestApp;
   beforeAll(async () => {

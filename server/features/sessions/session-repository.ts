@@ -135,6 +135,17 @@ export function sessionRepository(db: Kysely<Database>) {
      * Admin delete: the session with its bookings, waitlist, reviews and materials, in one
      * transaction. Returns the stored material files to remove from disk (null = no session).
      */
+    /** Confirmed bookings that were paid for: they must be refunded before the session goes. */
+    paidBookings(sessionId: string) {
+      return db
+        .selectFrom('booking')
+        .select(['id', 'paymentRef', 'amountCents'])
+        .where('sessionId', '=', sessionId)
+        .where('status', '=', 'confirmed')
+        .where('amountCents', '>', 0)
+        .execute();
+    },
+
     async deleteWithEverything(id: string): Promise<{ fileKeys: string[] } | null> {
       return db.transaction().execute(async (trx) => {
         const files = await trx.selectFrom('material').select('fileKey').where('sessionId', '=', id).where('fileKey', 'is not', null).execute();

@@ -21,6 +21,7 @@ import { sendInBackground } from '#server/email/mailer.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
 import { materialFileStore } from '#server/features/materials/material-file-store.ts';
+import { paymentsService } from '#server/features/payments/payments-service.ts';
 import { userRepository } from '#server/features/users/user-repository.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { canSeePrivateDetails, toSessionDto } from './session-dto.ts';
@@ -89,6 +90,7 @@ function assertScheduleValid(s: Schedule): void {
 
 export function sessionService(deps: AppDeps) {
   const repo = sessionRepository(deps.db.kysely);
+  const payments = paymentsService(deps);
   const users = userRepository(deps.db.kysely);
   const files = materialFileStore(deps.config.dataDir);
   const lists = publicListCache(deps.db, deps.config.listCacheMs);
@@ -239,6 +241,9 @@ export function sessionService(deps: AppDeps) {
       assertTutorPath(me, email);
       assertManages(me, email, await repo.findById(id));
       if (me.role === 'admin') {
+        // Students get their money back before their bookings go. A failed refund stops the delete
+        // (nothing removed); retrying is safe, each refund carries its checkout's idempotency key.
+        for (const booking of await repo.paidBookings(id)) await payments.refundBooking(booking);
         const deleted = await repo.deleteWithEverything(id);
         if (!deleted) throw notFound(NO_SESSION);
         // After the commit: a file left behind is only wasted space, never served (no row points at it).
