@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudySession } from '#tests/factories.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
@@ -95,6 +96,15 @@ describe('profile', () => {
     const res = await t.request(a, { method: 'PUT', url: '/api/user', ...json({ name: 'Renamed', role: 'admin', status: 'Verified', blocked: false }) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Renamed', role: 'student' });
+  });
+
+  it("renames a tutor everywhere the name is shown: their sessions' tutor name too", async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const session = await createStudySession(t.deps, tutor.user!);
+    const res = await t.request(tutor, { method: 'PUT', url: '/api/user', ...json({ name: 'Dr. Renamed' }) });
+    expect(res.statusCode).toBe(200);
+    const shown = await t.request(tutor, { method: 'GET', url: `/api/session/${session.id}` });
+    expect(shown.json().tutorName).toBe('Dr. Renamed');
   });
 
   it("refuses better-auth's own update-user with a role", async () => {
