@@ -24,9 +24,24 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
+let signingOut = false;
+
+/**
+ * Runs a deliberate sign-out: meanwhile a 401 from the page being left (a refetch of the old
+ * user's data) is expected and must not send the user to /login instead of where logout goes.
+ */
+export async function whileSigningOut<T>(run: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    return await run();
+  } finally {
+    signingOut = false;
+  }
+}
+
 /** For requests made outside apiRequest (lib/api-upload.ts): a 401 goes to the login page too. */
 export function notifyUnauthorized(): void {
-  unauthorizedHandler();
+  if (!signingOut) unauthorizedHandler();
 }
 
 export type ApiRequestOptions = {
@@ -71,7 +86,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (!response.ok) {
     const { message, fields } = readErrorPayload(payload);
-    if (response.status === 401 && redirectOnUnauthorized) unauthorizedHandler();
+    if (response.status === 401 && redirectOnUnauthorized) notifyUnauthorized();
     throw new ApiError(
       response.status,
       message ?? `Request failed (${response.status}).`,

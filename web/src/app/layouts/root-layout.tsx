@@ -6,7 +6,7 @@ import { Navbar } from '#web/components/navbar.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useSignOut } from '#web/features/auth/api/use-sign-out.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
 
 export function RootLayout() {
@@ -16,16 +16,18 @@ export function RootLayout() {
   const navigate = useNavigate();
 
   async function logOut() {
-    try {
-      await signOut.mutateAsync();
-    } catch (error) {
-      await showErrorDialog('Logout failed', errorMessage(error));
-      return;
-    }
-    await showSuccessDialog('Logged out successfully');
-    await navigate('/');
-    // Drops every cached answer of the signed-out user and refetches what the page shows.
-    await queryClient.resetQueries();
+    await whileSigningOut(async () => {
+      try {
+        await signOut.mutateAsync();
+      } catch (error) {
+        await showErrorDialog('Logout failed', errorMessage(error));
+        return;
+      }
+      await showSuccessDialog('Logged out successfully');
+      await navigate('/');
+      // Drops every cached answer of the signed-out user and refetches what the page shows.
+      await queryClient.resetQueries();
+    });
   }
 
   return (
