@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Session, SessionStatus } from '#contract/sessions.ts';
 import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
@@ -12,24 +12,18 @@ import { formatDate } from '#web/lib/dates.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { SearchForm } from '#web/components/search-form.tsx';
 
 /** Admin: every session, pending first; approve, reject, edit, delete (PRODUCT.md §4). */
 export function AdminSessionsPage() {
   useTitle('All Sessions');
   const [status, setStatus] = useState<SessionStatus | ''>('');
   const [q, setQ] = useState('');
-  const [draft, setDraft] = useState('');
   const [approving, setApproving] = useState<Session | null>(null);
   const [rejecting, setRejecting] = useState<Session | null>(null);
   const statusId = useId();
-  const searchId = useId();
   const sessions = useAdminSessions(status, q);
   const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
-
-  function handleSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setQ(draft.trim());
-  }
 
   return (
     <section aria-labelledby="admin-sessions-heading" className="flex flex-col gap-4">
@@ -48,17 +42,7 @@ export function AdminSessionsPage() {
             <option value="rejected">Rejected</option>
           </select>
         </div>
-        <form role="search" className="flex min-w-0 flex-1 items-end gap-2" onSubmit={handleSearch}>
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <label htmlFor={searchId} className="text-sm font-medium">
-              Search by title or tutor
-            </label>
-            <input id={searchId} type="search" className="input w-full" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
+        <SearchForm label="Search by title or tutor" onSearch={setQ} />
       </div>
 
       <PagedListState query={sessions} loadingLabel="Loading sessions" empty="No sessions match.">

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
 import { Avatar } from '#web/components/avatar.tsx';
@@ -11,6 +11,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { SearchForm } from '#web/components/search-form.tsx';
 
 const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', admin: 'Admin' };
 
@@ -18,17 +19,10 @@ const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', 
 export function AllUsersPage() {
   useTitle('All Users');
   const [q, setQ] = useState('');
-  const [draft, setDraft] = useState('');
   const [role, setRole] = useState<Role | ''>('');
-  const searchId = useId();
   const roleId = useId();
   const users = useUsers(q, role);
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
-
-  function handleSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setQ(draft.trim());
-  }
 
   return (
     <section aria-labelledby="all-users-heading" className="flex flex-col gap-4">
@@ -49,17 +43,7 @@ export function AllUsersPage() {
             ))}
           </select>
         </div>
-        <form role="search" className="flex min-w-0 flex-1 items-end gap-2" onSubmit={handleSearch}>
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <label htmlFor={searchId} className="text-sm font-medium">
-              Search by name or email
-            </label>
-            <input id={searchId} type="search" className="input w-full" maxLength={100} value={draft} onChange={(event) => setDraft(event.target.value)} />
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
+        <SearchForm label="Search by name or email" onSearch={setQ} />
       </div>
 
       <PagedListState query={users} loadingLabel="Loading users" empty="No users match.">
