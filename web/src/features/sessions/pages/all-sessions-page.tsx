@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useSessions } from '#web/features/sessions/api/use-sessions.ts';
 import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { SearchForm } from '#web/components/search-form.tsx';
 
 /**
  * All Sessions (spec §2): approved sessions in a 1/2/3-column grid, searched by title or tutor,
@@ -12,11 +12,14 @@ import { PagedListState } from '#web/components/paged-list-state.tsx';
  */
 export function AllSessionsPage() {
   useTitle('All Sessions');
-  const [params, setParams] = useSearchParams();
+  const [currentParams, setParams] = useSearchParams();
+  // While a change of the filters is being applied, show it already (a controlled toggle would
+  // otherwise flip back until the navigation completes).
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  const params = pending && pending.pathname === pathname ? new URLSearchParams(pending.search) : currentParams;
   const q = params.get('q') ?? '';
   const open = params.get('open') === 'true';
-  const [draft, setDraft] = useState(q);
-  const searchId = useId();
   const sessions = useSessions(q, open);
   const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -29,11 +32,6 @@ export function AllSessionsPage() {
     setParams(search, { replace: true });
   }
 
-  function handleSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    update({ q: draft.trim() });
-  }
-
   return (
     <section aria-labelledby="all-sessions-heading" className="flex flex-col gap-6">
       <h1 id="all-sessions-heading" className="text-3xl font-bold">
@@ -41,25 +39,13 @@ export function AllSessionsPage() {
       </h1>
 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <form role="search" className="flex w-full max-w-xl items-end gap-2" onSubmit={handleSearch}>
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <label htmlFor={searchId} className="text-sm font-medium">
-              Search by title or tutor
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="input w-full"
-              value={draft}
-              maxLength={100}
-              placeholder="e.g. Calculus or Maria"
-              onChange={(event) => setDraft(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-        </form>
+        <SearchForm
+          label="Search by title or tutor"
+          initialValue={q}
+          placeholder="e.g. Calculus or Maria"
+          className="flex w-full max-w-xl items-end gap-2"
+          onSearch={(query) => update({ q: query })}
+        />
         <label className="label cursor-pointer gap-2 text-base-content">
           <input type="checkbox" className="toggle toggle-success" checked={open} onChange={(event) => update({ open: event.target.checked })} />
           Open for registration
