@@ -136,9 +136,12 @@ async function main(): Promise<void> {
       return b.rps;
     };
     const run = async (name: string, requests: LoadRequest[], opts: { amount?: number } = {}) => {
+      // What one answer weighs (GET routes only: a POST would change the data under test).
+      const first = requests[0]!;
+      const bytes = first.method === 'GET' ? (await (await fetch(`${baseUrl}${first.path}`, { headers: first.headers })).arrayBuffer()).byteLength : null;
       const baselineRps = await baselineNow(name);
       const r = await drive(baseUrl, serverPid, name, requests, opts);
-      return { ...r, baselineRps };
+      return { ...r, baselineRps, bytes };
     };
     const routes: RouteResult[] = [];
     const want = (name: string) => !ONLY || ONLY.includes(name);
@@ -246,9 +249,9 @@ async function main(): Promise<void> {
   }
 }
 
-function summarise(r: LoadResult & { rssMB: number; baselineRps: number }) {
+function summarise(r: LoadResult & { rssMB: number; baselineRps: number; bytes: number | null }) {
   const errors = r.socketErrors + Object.entries(r.statuses).filter(([code]) => !code.startsWith('2')).reduce((a, [, n]) => a + n, 0);
-  return { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, errors, rssMB: r.rssMB, baselineRps: Math.round(r.baselineRps), ofBaseline: Number((r.rps / r.baselineRps).toFixed(3)) };
+  return { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, errors, rssMB: r.rssMB, baselineRps: Math.round(r.baselineRps), ofBaseline: Number((r.rps / r.baselineRps).toFixed(3)), bytes: r.bytes };
 }
 
 /** The (createdAt, id) cursor of the row that ends page `pages`, encoded as the sessions repository does. */
@@ -385,8 +388,8 @@ async function adminPg(base: string, statement: string): Promise<void> {
 function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: number | null; startMs: number; seedMs: number; baselineEnd: number; load: { start: number[]; end: number[] } }): void {
   const pct = (r: RouteResult) => (r.rps === null ? '' : `${((r.rps / ((r.baselineRps as number | undefined) ?? baselineRps)) * 100).toFixed(1)} %`);
   const rows = [
-    ['route', 'req/s', '% of baseline*', 'p50 ms', 'p99 ms', 'errors', 'notes'],
-    ['baseline (median)', String(baselineRps), '100 %', '', '', '', `last: ${extra.baselineEnd} req/s`],
+    ['route', 'req/s', '% of baseline*', 'p50 ms', 'p99 ms', 'errors', 'KB', 'notes'],
+    ['baseline (median)', String(baselineRps), '100 %', '', '', '', '', `last: ${extra.baselineEnd} req/s`],
     ...routes.map((r) => [
       r.name,
       r.rps === null ? '—' : String(r.rps),
@@ -394,13 +397,14 @@ function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: 
       r.p50 === null ? '' : String(r.p50),
       r.p99 === null ? '' : String(r.p99),
       r.errors === null ? '' : String(r.errors),
+      typeof r.bytes === 'number' ? (r.bytes / 1024).toFixed(1) : '',
       r.missing ? `MISSING ${r.missing.join(', ')}` : r.name === 'booking-storm' ? `${r.bookingsPerSecond} bookings/s, ${r.booked}/${r.seats} seats, ${r.refusedFull} full, overbooked ${r.overbookedSessions}` : '',
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log('');
   for (const [i, r] of rows.entries()) {
-    console.log(r.map((cell, j) => (j > 0 && j < 6 ? cell.padStart(widths[j]!) : cell.padEnd(widths[j]!))).join('  '));
+    console.log(r.map((cell, j) => (j > 0 && j < 7 ? cell.padStart(widths[j]!) : cell.padEnd(widths[j]!))).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
   console.log('* of the baseline measured right before that route (column "baselineRps" in the JSON)');
