@@ -13,7 +13,7 @@ import { createAuth } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
 import type { Config } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
-import { createMailer, type Mailer } from '#server/email/mailer.ts';
+import { backgroundMailSettled, createMailer, type Mailer } from '#server/email/mailer.ts';
 import { installErrorHandler } from '#server/http/error-handler.ts';
 import { installSecurity } from '#server/http/security.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
@@ -67,6 +67,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuth({ config, db, mailer, log: app.log });
   const deps: AppDeps = { config, db, auth, mailer, log: app.log, now: options.now ?? (() => new Date()) };
   if (!options.db) app.addHook('onClose', async () => db.destroy());
+  // Queued emails (booking confirmations…) go out before the process ends, within reason.
+  app.addHook('onClose', async () => {
+    await Promise.race([backgroundMailSettled(mailer), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+  });
 
   await installSecurity(app, { baseUrl: config.baseUrl });
   await app.register(rateLimit, { global: false });

@@ -35,10 +35,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   }
   const outbox = path.join(opts.dataDir, 'outbox');
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let outboxReady: Promise<unknown> | undefined;
   return {
     async send(mail) {
       const info = await builder.sendMail({ from: opts.from, ...mail });
-      await fs.mkdir(outbox, { recursive: true });
+      await (outboxReady ??= fs.mkdir(outbox, { recursive: true }).catch((err: unknown) => {
+        outboxReady = undefined;
+        throw err;
+      }));
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(-8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
@@ -47,10 +51,57 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   };
 }
 
+/** How many background emails one process renders and sends at a time. */
+const BACKGROUND_CONCURRENCY = 2;
+
+interface BackgroundQueue {
+  waiting: Array<() => Mail>;
+  running: number;
+  idle: Array<() => void>;
+}
+
+// One queue per mailer (per app): tests run several apps in one process.
+const queues = new WeakMap<Mailer, BackgroundQueue>();
+
 /**
  * Sends without letting a mail failure break the caller's request (booking confirmations,
- * approvals): the action has already happened; the failure is logged.
+ * approvals): the action has already happened; the failure is logged. Mails wait in a queue
+ * drained a few at a time, and `mail` may be a function that renders the message only when
+ * its turn comes: a burst of bookings answers its callers first and its emails follow, instead
+ * of thousands of messages being rendered and held in memory at once (docs/decisions/011).
  */
-export function sendInBackground(mailer: Mailer, log: FastifyBaseLogger, mail: Mail): void {
-  mailer.send(mail).catch((err: unknown) => log.error({ err, to: mail.to, subject: mail.subject }, 'email could not be sent'));
+export function sendInBackground(mailer: Mailer, log: FastifyBaseLogger, mail: Mail | (() => Mail)): void {
+  let queue = queues.get(mailer);
+  if (!queue) {
+    queue = { waiting: [], running: 0, idle: [] };
+    queues.set(mailer, queue);
+  }
+  queue.waiting.push(typeof mail === 'function' ? mail : () => mail);
+  if (queue.running < BACKGROUND_CONCURRENCY) {
+    queue.running++;
+    setImmediate(drain, mailer, log, queue);
+  }
+}
+
+async function drain(mailer: Mailer, log: FastifyBaseLogger, queue: BackgroundQueue): Promise<void> {
+  for (let next = queue.waiting.shift(); next; next = queue.waiting.shift()) {
+    let mail: Mail | undefined;
+    try {
+      mail = next();
+      await mailer.send(mail);
+    } catch (err) {
+      log.error({ err, to: mail?.to, subject: mail?.subject }, 'email could not be sent');
+    }
+    // Let the requests that arrived meanwhile go first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  queue.running--;
+  if (queue.running === 0) for (const resolve of queue.idle.splice(0)) resolve();
+}
+
+/** Resolves once every queued background email has been sent or has failed (graceful shutdown, tests). */
+export function backgroundMailSettled(mailer: Mailer): Promise<void> {
+  const queue = queues.get(mailer);
+  if (!queue || (queue.running === 0 && queue.waiting.length === 0)) return Promise.resolve();
+  return new Promise((resolve) => queue.idle.push(resolve));
 }

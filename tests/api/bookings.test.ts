@@ -123,6 +123,9 @@ describe('booking a session', () => {
     expect(booked.session).toMatchObject({ id: s.id, seatsTaken: 1, maxParticipants: 5 });
     const rows = await bookingsOf(s.id);
     expect(rows.map((r) => r.studentId)).toEqual([me!.user!.id]);
+    // The answer is the booking as it is stored: the same as reading it back.
+    const readBack = await t.request(me!, { method: 'GET', url: `/api/view-booked-session/${s.id}` });
+    expect({ ...booked, checkoutUrl: undefined }).toEqual({ ...(readBack.json() as BookedSession), checkoutUrl: undefined });
   });
 
   it('refuses a second booking by the same student with 409 and keeps one row', async () => {

@@ -16,8 +16,10 @@ export function sendBookingEmails(
   opts: { promotedFromWaitlist: boolean; seatsTaken: number },
 ): void {
   const link = `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`;
-  const ics = sessionCalendar(deps, session, student.id);
-  sendInBackground(deps.mailer, deps.log, {
+  // Rendered when the mail queue gets to it (with its .ics), not while the student waits.
+  sendInBackground(deps.mailer, deps.log, () => {
+    const ics = sessionCalendar(deps, session, student.id);
+    return {
     to: student.email,
     subject: opts.promotedFromWaitlist ? `A seat opened up: you are booked for ${session.title}` : `Booking confirmed: ${session.title}`,
     text: [
@@ -34,9 +36,10 @@ export function sendBookingEmails(
       'The attached calendar file adds the class to Google Calendar, Outlook or Apple Calendar.',
     ].join('\n'),
     attachments: [{ filename: ics.filename, content: ics.body, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    };
   });
   const seats = session.maxParticipants === null ? `${opts.seatsTaken} booked` : `${opts.seatsTaken} of ${session.maxParticipants} seats taken`;
-  sendInBackground(deps.mailer, deps.log, {
+  sendInBackground(deps.mailer, deps.log, () => ({
     to: session.tutorEmail,
     subject: `New booking: ${session.title}`,
     text: [
@@ -49,7 +52,7 @@ export function sendBookingEmails(
       '',
       `Roster: ${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`,
     ].join('\n'),
-  });
+  }));
 }
 
 /** Students moved up from the waitlist: booked (free session), or offered a held seat to pay for. */

@@ -41,7 +41,7 @@ export interface PromotedStudent {
 /** How long a student moved up from the waitlist of a paid session has to pay (they learn it by email). */
 export const PROMOTED_HOLD_MS = 24 * 3_600_000;
 
-export type BookOutcome = { kind: 'booked'; bookingId: string } | { kind: 'full' } | { kind: 'duplicate' };
+export type BookOutcome = { kind: 'booked'; bookingId: string; bookedCount: number } | { kind: 'full' } | { kind: 'duplicate' };
 
 /** (a, b) > (x, y) or < for keyset pages, written out because SQLite and PostgreSQL differ on row values. */
 function keysetAfter<DB, TB extends keyof DB>(
@@ -64,15 +64,19 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
       .$if(dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
 
-  /** Takes one seat if there is one: the guard itself, evaluated by the database under the row lock. */
-  const takeSeat = async (trx: Kysely<Database>, sessionId: string, now: string): Promise<boolean> => {
-    const result = await trx
+  /**
+   * Takes one seat if there is one: the guard itself, evaluated by the database under the row
+   * lock. The seats taken after it, or null when the session was full.
+   */
+  const takeSeat = async (trx: Kysely<Database>, sessionId: string, now: string): Promise<number | null> => {
+    const row = await trx
       .updateTable('study_session')
       .set((eb) => ({ bookedCount: eb('bookedCount', '+', 1), updatedAt: now }))
       .where('id', '=', sessionId)
       .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
+      .returning('bookedCount')
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return row ? Number(row.bookedCount) : null;
   };
 
   /** The caller's bookings and waitlist entries, as one list over both tables. */
@@ -153,7 +157,8 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
       const bookingId = newId(Date.parse(input.now));
       try {
         return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
-          if (!(await takeSeat(trx, input.sessionId, input.now))) return { kind: 'full' };
+          const bookedCount = await takeSeat(trx, input.sessionId, input.now);
+          if (bookedCount === null) return { kind: 'full' };
           await trx
             .insertInto('booking')
             .values({
@@ -168,7 +173,7 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
             .execute();
           // A student who was waiting and got a seat directly leaves the line.
           await trx.deleteFrom('waitlist_entry').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).execute();
-          return { kind: 'booked', bookingId };
+          return { kind: 'booked', bookingId, bookedCount };
         });
       } catch (error) {
         if (isUniqueViolation(error)) return { kind: 'duplicate' };
@@ -211,7 +216,7 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
             .limit(1)
             .executeTakeFirst();
           if (!next) break;
-          if (!(await takeSeat(trx, input.sessionId, input.now))) break;
+          if ((await takeSeat(trx, input.sessionId, input.now)) === null) break;
           await trx.deleteFrom('waitlist_entry').where('id', '=', next.id).execute();
           const bookingId = newId(Date.parse(input.now));
           const fee = session.registrationFeeCents;

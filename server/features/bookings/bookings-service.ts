@@ -72,11 +72,17 @@ export function bookingsService(deps: AppDeps) {
         const { checkoutUrl } = await payments.checkout(me, session);
         return { ...(await entryOf(me, sessionId)), checkoutUrl };
       }
-      const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: deps.now().toISOString() });
+      const now = deps.now();
+      const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: now.toISOString() });
       if (outcome.kind === 'full') throw conflict('This session is full.');
       if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
-      const booked = await entryOf(me, sessionId);
-      sendBookingEmails(deps, session, me, { promotedFromWaitlist: false, seatsTaken: booked.session.seatsTaken });
+      // The new entry is known without reading it back: the session as the seat update left it.
+      const booked = toBookedSession(
+        { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0 },
+        me,
+        now,
+      );
+      sendBookingEmails(deps, session, me, { promotedFromWaitlist: false, seatsTaken: outcome.bookedCount });
       return { ...booked, checkoutUrl: null };
     },
 
