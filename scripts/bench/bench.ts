@@ -21,7 +21,7 @@ import { createMailer } from '#server/email/mailer.ts';
 import { createUser } from '#tests/factories.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-driver.ts';
 import { createAuthSessions, seedCatalogue, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
-import { ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
+import { PRODUCTION_NODE_FLAGS, ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
 import { sessionCookie } from './session-cookie.ts';
 
 const root = ROOT;
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
       startMs,
       // Context to read the numbers with (extra keys; the ones above are the comparable shape).
       rssIdleMB,
-      nodeArgs,
+      nodeArgs: [...PRODUCTION_NODE_FLAGS, ...nodeArgs],
       listCache: !flag('no-list-cache'),
       quick: QUICK,
       dialect: db.dialect,

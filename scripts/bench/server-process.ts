@@ -8,6 +8,17 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
 
+/**
+ * The V8 flags production runs with, read from `npm start` itself so that the bench and the
+ * scale-out check start the server exactly as it is deployed (docs/decisions/012-memory-flags.md).
+ */
+export const PRODUCTION_NODE_FLAGS: string[] = (() => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const flags = /\bnode((?: --\S+)*) dist\/server\/main\.js/.exec(pkg.scripts.start ?? '');
+  if (!flags) throw new Error('package.json: "start" does not run node … dist/server/main.js');
+  return flags[1]!.trim().split(' ').filter(Boolean);
+})();
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -17,12 +28,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `env.PORT` must be set; `url` is where this process listens (BASE_URL may be a shared public origin). */
+/** `env.PORT` must be set; `url` is where this process listens (BASE_URL may be a shared public origin). `nodeArgs` come after the production flags (and win). */
 export async function startServer(env: Record<string, string>, opts: { logFile: string; nodeArgs?: string[] }): Promise<ServerProcess> {
   const out = fs.openSync(opts.logFile, 'a');
   const url = `http://127.0.0.1:${env.PORT}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...(opts.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', TZ: process.env.TZ ?? 'UTC', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', out, out],

@@ -1,15 +1,19 @@
 // One Kysely instance for the whole process: our repositories and better-auth share it.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { migrations } from '#migrations/index.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+// pg is loaded only for a PostgreSQL database (memory and start time of the SQLite default).
+const load = createRequire(import.meta.url);
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -19,12 +23,12 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
-// PostgreSQL returns BIGINT and NUMERIC as strings by default; our counts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 export function createDb(database: Config['database']): Db {
   if (database.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
+    const { Pool, types } = load('pg') as typeof pg;
+    // PostgreSQL returns BIGINT as a string by default; our counts fit in a JS number.
+    types.setTypeParser(20, (v) => Number(v));
+    const pool = new Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
     // A client losing its connection (database restart or outage) must not crash the process:
     // the pool catches errors of idle clients, but a checked-out client emits 'error' with no
     // listener. Its query fails (a 503 for the caller) and the pool discards it on release.

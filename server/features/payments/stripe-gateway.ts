@@ -1,14 +1,19 @@
 // PaymentGateway on Stripe Checkout through the official client. STRIPE_API_URL (tests, a
 // local fake) replaces the API's protocol, host and port; nothing else changes.
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Config } from '#server/config.ts';
 import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
 
 type StripeSettings = NonNullable<Config['stripe']>;
 
+// Loaded only when payments are configured: the client is a large module (memory and start time).
+const load = createRequire(import.meta.url);
+
 export function stripeGateway(settings: StripeSettings): PaymentGateway {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-  const stripe = new Stripe(settings.secretKey, {
+  const StripeClient = load('stripe') as typeof Stripe;
+  const stripe = new StripeClient(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 15_000,
     telemetry: false,
@@ -55,7 +60,7 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
       try {
         return toCheckout(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        if (error instanceof StripeClient.errors.StripeError && error.statusCode === 404) return null;
         throw new PaymentProviderError(`Stripe checkout lookup failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
     },
@@ -66,7 +71,7 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
         return { id: refund.id };
       } catch (error) {
         // Idempotency keys live 24 hours at Stripe; a later repeat meets an already refunded charge.
-        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { id: 'already-refunded' };
+        if (error instanceof StripeClient.errors.StripeError && error.code === 'charge_already_refunded') return { id: 'already-refunded' };
         throw new PaymentProviderError(`Stripe refund failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
     },
