@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
@@ -15,6 +15,7 @@ import type { Config } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { backgroundMailSettled, createMailer, type Mailer } from '#server/email/mailer.ts';
 import { installErrorHandler } from '#server/http/error-handler.ts';
+import { responseSerializerCompiler } from '#server/http/response-serializer.ts';
 import { installSecurity } from '#server/http/security.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { healthRoutes } from '#server/features/health/health-routes.ts';
@@ -51,7 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env !== 'production' }));
   installErrorHandler(app);
   // JSON routes take JSON only: Fastify would also parse text/plain, a content type browsers
   // send cross-site without a preflight; refused with 415 like every other non-JSON body.

@@ -108,8 +108,9 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
       .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
       .selectAll('s')
       .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt'])
+      // Counted for waitlist entries only; the createdAt bound on its own lets the index give a range.
       .select(
-        sql<number>`(select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and (w."createdAt" < e."entryCreatedAt" or (w."createdAt" = e."entryCreatedAt" and w.id <= e."entryId")))`.as(
+        sql<number>`case when e.kind = 'waitlisted' then (select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and w."createdAt" <= e."entryCreatedAt" and (w."createdAt" < e."entryCreatedAt" or w.id <= e."entryId")) else 0 end`.as(
           'placeInLine',
         ),
       );
