@@ -22,6 +22,7 @@ import { healthRoutes } from '#server/features/health/health-routes.ts';
 import { meRoutes } from '#server/features/users/me-routes.ts';
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { FEATURE_ROUTES } from '#server/features/index.ts';
+import { materialRoutes } from '#server/features/materials/material-routes.ts';
 
 export interface BuildOptions {
   /** Replace the mailer (tests capture mail with a real SMTP server instead, see tests/). */
@@ -75,7 +76,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await installSecurity(app, { baseUrl: config.baseUrl });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'StudyNest API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -85,8 +85,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await authRoutes(app, deps);
   await healthRoutes(app, deps);
   await meRoutes(app, deps);
-  await uploadRoutes(app, deps);
   for (const register of FEATURE_ROUTES) await register(app, deps);
+  // Multipart parsing (and its per-request hook) only where files are sent.
+  await app.register(async (withFiles) => {
+    await withFiles.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+    await uploadRoutes(withFiles, deps);
+    await materialRoutes(withFiles, deps);
+  });
 
   await installStaticWeb(app, options.webDir ?? DEFAULT_WEB_DIR);
   return { app, deps, routes };

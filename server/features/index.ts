@@ -1,4 +1,5 @@
-// Every feature's routes, registered in this order by app.ts. Add one line per feature.
+// Every feature's routes, registered in this order by app.ts. Add one line per feature (routes
+// that receive files are registered by app.ts inside the multipart scope: uploads, materials).
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
@@ -6,12 +7,10 @@ import { notesRoutes } from '#server/features/notes/notes-routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments-routes.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews-routes.ts';
 import { adminUsersRoutes } from '#server/features/admin-users/admin-users-routes.ts';
-import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { sessionRoutes } from '#server/features/sessions/session-routes.ts';
 
 export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
   sessionRoutes,
-  materialRoutes,
   adminUsersRoutes,
   bookingsRoutes,
   reviewsRoutes,
