@@ -1,6 +1,7 @@
 // Email goes through this small interface: SMTP when SMTP_URL is set, otherwise a dev
 // outbox of .eml files under the data folder (links logged so a developer can click them).
 import fs from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,6 +54,25 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
 
 /** How many background emails one process renders and sends at a time. */
 const BACKGROUND_CONCURRENCY = 2;
+/** Pause between two background emails while the process is busy serving requests. */
+const BUSY_PAUSE_MS = 20;
+/** Past this many waiting emails they go out at full speed whatever the load (memory stays bounded). */
+const MAX_DEFERRED = 20_000;
+
+let lastLoopSample = performance.eventLoopUtilization();
+let lastLoopBusy = false;
+let lastLoopCheck = 0;
+/** Whether the event loop was more than 90 % busy over the last ~100 ms. */
+function loopIsBusy(): boolean {
+  const now = performance.now();
+  if (now - lastLoopCheck >= 100) {
+    const sample = performance.eventLoopUtilization();
+    lastLoopBusy = performance.eventLoopUtilization(sample, lastLoopSample).utilization > 0.9;
+    lastLoopSample = sample;
+    lastLoopCheck = now;
+  }
+  return lastLoopBusy;
+}
 
 interface BackgroundQueue {
   waiting: Array<() => Mail>;
@@ -92,8 +112,10 @@ async function drain(mailer: Mailer, log: FastifyBaseLogger, queue: BackgroundQu
     } catch (err) {
       log.error({ err, to: mail?.to, subject: mail?.subject }, 'email could not be sent');
     }
-    // Let the requests that arrived meanwhile go first.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Background work: the requests go first. While the event loop is nearly saturated (a
+    // burst of bookings), wait a little between messages; otherwise just let waiting I/O run.
+    if (loopIsBusy() && queue.waiting.length < MAX_DEFERRED) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+    else await new Promise((resolve) => setImmediate(resolve));
   }
   queue.running--;
   if (queue.running === 0) for (const resolve of queue.idle.splice(0)) resolve();
