@@ -7,6 +7,7 @@ import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import type { Dialect } from '#server/db/database.ts';
 import type { Database, StudySessionRow } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
+import { prepare } from '#server/db/prepared.ts';
 
 export interface StudentEntryRow extends StudySessionRow {
   entryId: string;
@@ -54,6 +55,76 @@ function keysetAfter<DB, TB extends keyof DB>(
   return sql<SqlBool>`(${a} ${sql.raw(direction)} ${values[0]} or (${a} = ${values[0]} and ${b} ${sql.raw(direction)} ${values[1]}))`;
 }
 
+/** The caller's bookings and waitlist entries, as one list over both tables. */
+const studentEntries = (db: Kysely<Database>, studentId: string) => {
+  const entries = db
+    .selectFrom('booking')
+    .select([
+      'booking.id as entryId',
+      'booking.sessionId as entrySessionId',
+      'booking.createdAt as entryCreatedAt',
+      sql<BookingState>`case when booking.status = 'pending_payment' then 'awaiting_payment' else 'booked' end`.as('kind'),
+      'booking.holdExpiresAt as entryHoldExpiresAt',
+    ])
+    .where('booking.studentId', '=', studentId)
+    .unionAll(
+      db
+        .selectFrom('waitlist_entry')
+        .select([
+          'waitlist_entry.id as entryId',
+          'waitlist_entry.sessionId as entrySessionId',
+          'waitlist_entry.createdAt as entryCreatedAt',
+          sql<BookingState>`'waitlisted'`.as('kind'),
+          sql<string | null>`null`.as('entryHoldExpiresAt'),
+        ])
+        .where('waitlist_entry.studentId', '=', studentId),
+    );
+  return db
+    .selectFrom(entries.as('e'))
+    .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
+    .selectAll('s')
+    .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt'])
+    // Counted for waitlist entries only; the createdAt bound on its own lets the index give a range.
+    .select(
+      sql<number>`case when e.kind = 'waitlisted' then (select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and w."createdAt" <= e."entryCreatedAt" and (w."createdAt" < e."entryCreatedAt" or w.id <= e."entryId")) else 0 end`.as(
+        'placeInLine',
+      ),
+    );
+};
+
+
+const entryOfStudent = prepare((db, p: { studentId: string; sessionId: string }) => studentEntries(db, p.studentId).where('e.entrySessionId', '=', p.sessionId));
+/** Newest first: the first page, and a page after (createdAt, id). */
+const entriesFirstPage = prepare((db, p: { studentId: string; limit: number }) =>
+  studentEntries(db, p.studentId).orderBy('e.entryCreatedAt', 'desc').orderBy('e.entryId', 'desc').limit(p.limit),
+);
+const entriesPageAfter = prepare((db, p: { studentId: string; limit: number; createdAt: string; id: string }) =>
+  studentEntries(db, p.studentId)
+    .where((eb) => keysetAfter(eb, [eb.ref('e.entryCreatedAt'), eb.ref('e.entryId')], [p.createdAt, p.id], '<'))
+    .orderBy('e.entryCreatedAt', 'desc')
+    .orderBy('e.entryId', 'desc')
+    .limit(p.limit),
+);
+const sessionById = prepare((db, p: { id: string }) => db.selectFrom('study_session').selectAll().where('id', '=', p.id));
+const bookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('booking').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
+);
+/** Takes one seat if there is one: the guard itself, evaluated by the database under the row lock. */
+const takeSeatQuery = prepare((db, p: { sessionId: string; now: string }) =>
+  db
+    .updateTable('study_session')
+    .set((eb) => ({ bookedCount: eb('bookedCount', '+', 1), updatedAt: p.now }))
+    .where('id', '=', p.sessionId)
+    .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
+    .returning('bookedCount'),
+);
+const insertFreeBooking = prepare((db, p: { id: string; sessionId: string; studentId: string; studentEmail: string; now: string }) =>
+  db.insertInto('booking').values({ id: p.id, sessionId: p.sessionId, studentId: p.studentId, studentEmail: p.studentEmail, createdAt: p.now }),
+);
+const leaveLine = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
+);
+
 export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
   /** The session row, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
   const lockSession = (trx: Kysely<Database>, sessionId: string) =>
@@ -64,65 +135,19 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
       .$if(dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
 
-  /**
-   * Takes one seat if there is one: the guard itself, evaluated by the database under the row
-   * lock. The seats taken after it, or null when the session was full.
-   */
+  /** The seats taken after taking one, or null when the session was full. */
   const takeSeat = async (trx: Kysely<Database>, sessionId: string, now: string): Promise<number | null> => {
-    const row = await trx
-      .updateTable('study_session')
-      .set((eb) => ({ bookedCount: eb('bookedCount', '+', 1), updatedAt: now }))
-      .where('id', '=', sessionId)
-      .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
-      .returning('bookedCount')
-      .executeTakeFirst();
+    const row = (await takeSeatQuery(trx, { sessionId, now })).rows[0];
     return row ? Number(row.bookedCount) : null;
   };
 
-  /** The caller's bookings and waitlist entries, as one list over both tables. */
-  const studentEntries = (studentId: string) => {
-    const entries = db
-      .selectFrom('booking')
-      .select([
-        'booking.id as entryId',
-        'booking.sessionId as entrySessionId',
-        'booking.createdAt as entryCreatedAt',
-        sql<BookingState>`case when booking.status = 'pending_payment' then 'awaiting_payment' else 'booked' end`.as('kind'),
-        'booking.holdExpiresAt as entryHoldExpiresAt',
-      ])
-      .where('booking.studentId', '=', studentId)
-      .unionAll(
-        db
-          .selectFrom('waitlist_entry')
-          .select([
-            'waitlist_entry.id as entryId',
-            'waitlist_entry.sessionId as entrySessionId',
-            'waitlist_entry.createdAt as entryCreatedAt',
-            sql<BookingState>`'waitlisted'`.as('kind'),
-            sql<string | null>`null`.as('entryHoldExpiresAt'),
-          ])
-          .where('waitlist_entry.studentId', '=', studentId),
-      );
-    return db
-      .selectFrom(entries.as('e'))
-      .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
-      .selectAll('s')
-      .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt'])
-      // Counted for waitlist entries only; the createdAt bound on its own lets the index give a range.
-      .select(
-        sql<number>`case when e.kind = 'waitlisted' then (select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and w."createdAt" <= e."entryCreatedAt" and (w."createdAt" < e."entryCreatedAt" or w.id <= e."entryId")) else 0 end`.as(
-          'placeInLine',
-        ),
-      );
-  };
-
   return {
-    findSession(id: string): Promise<StudySessionRow | undefined> {
-      return db.selectFrom('study_session').selectAll().where('id', '=', id).executeTakeFirst();
+    async findSession(id: string): Promise<StudySessionRow | undefined> {
+      return (await sessionById(db, { id })).rows[0];
     },
 
-    findBooking(sessionId: string, studentId: string) {
-      return db.selectFrom('booking').selectAll().where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+    async findBooking(sessionId: string, studentId: string) {
+      return (await bookingOf(db, { sessionId, studentId })).rows[0];
     },
 
     findWaitlistEntry(sessionId: string, studentId: string) {
@@ -134,18 +159,13 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     async entryOfStudent(studentId: string, sessionId: string): Promise<StudentEntryRow | undefined> {
-      const row = await studentEntries(studentId).where('e.entrySessionId', '=', sessionId).executeTakeFirst();
+      const row = (await entryOfStudent(db, { studentId, sessionId })).rows[0];
       return row && { ...row, placeInLine: Number(row.placeInLine) };
     },
 
     /** Newest first; `after` is the (createdAt, id) of the previous page's last entry. */
     async entriesOfStudent(studentId: string, limit: number, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
-      const rows = await studentEntries(studentId)
-        .$if(after !== undefined, (q) => q.where((eb) => keysetAfter(eb, [eb.ref('e.entryCreatedAt'), eb.ref('e.entryId')], after!, '<')))
-        .orderBy('e.entryCreatedAt', 'desc')
-        .orderBy('e.entryId', 'desc')
-        .limit(limit)
-        .execute();
+      const { rows } = after ? await entriesPageAfter(db, { studentId, limit, createdAt: after[0], id: after[1] }) : await entriesFirstPage(db, { studentId, limit });
       return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine) }));
     },
 
@@ -160,20 +180,19 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
         return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
           const bookedCount = await takeSeat(trx, input.sessionId, input.now);
           if (bookedCount === null) return { kind: 'full' };
-          await trx
-            .insertInto('booking')
-            .values({
-              id: bookingId,
-              sessionId: input.sessionId,
-              studentId: input.studentId,
-              studentEmail: input.studentEmail,
-              createdAt: input.now,
-              // A paid session's seat is held (and counted) until the payment is seen: features/payments.
-              ...(input.hold && { status: 'pending_payment' as const, amountCents: input.hold.amountCents, holdExpiresAt: input.hold.expiresAt }),
-            })
-            .execute();
+          const booking = { id: bookingId, sessionId: input.sessionId, studentId: input.studentId, studentEmail: input.studentEmail, now: input.now };
+          if (input.hold) {
+            // A paid session's seat is held (and counted) until the payment is seen: features/payments.
+            const { now, ...row } = booking;
+            await trx
+              .insertInto('booking')
+              .values({ ...row, createdAt: now, status: 'pending_payment', amountCents: input.hold.amountCents, holdExpiresAt: input.hold.expiresAt })
+              .execute();
+          } else {
+            await insertFreeBooking(trx, booking);
+          }
           // A student who was waiting and got a seat directly leaves the line.
-          await trx.deleteFrom('waitlist_entry').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).execute();
+          await leaveLine(trx, { sessionId: input.sessionId, studentId: input.studentId });
           return { kind: 'booked', bookingId, bookedCount };
         });
       } catch (error) {

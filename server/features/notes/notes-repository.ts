@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepare } from '#server/db/prepared.ts';
 import type { Database } from '#server/db/schema.ts';
 
 export interface NoteRow {
@@ -11,12 +12,27 @@ export interface NoteRow {
   updatedAt: string;
 }
 
+const withOwner = (db: Kysely<Database>) =>
+  db
+    .selectFrom('note')
+    .innerJoin('user', 'user.id', 'note.studentId')
+    .select(['note.id', 'note.studentId', 'user.email as studentEmail', 'note.title', 'note.details', 'note.createdAt', 'note.updatedAt']);
+
+/** A student's notes, most recently updated first: the first page, and a page after (updatedAt, id). */
+const firstPage = prepare((db, p: { studentId: string; limit: number }) =>
+  withOwner(db).where('note.studentId', '=', p.studentId).orderBy('note.updatedAt', 'desc').orderBy('note.id', 'desc').limit(p.limit),
+);
+const pageAfter = prepare((db, p: { studentId: string; limit: number; updatedAt: string; id: string }) =>
+  withOwner(db)
+    .where('note.studentId', '=', p.studentId)
+    .where((eb) => eb.or([eb('note.updatedAt', '<', p.updatedAt), eb.and([eb('note.updatedAt', '=', p.updatedAt), eb('note.id', '<', p.id)])]))
+    .orderBy('note.updatedAt', 'desc')
+    .orderBy('note.id', 'desc')
+    .limit(p.limit),
+);
+
 export function notesRepository(db: Kysely<Database>) {
-  const notesWithOwner = () =>
-    db
-      .selectFrom('note')
-      .innerJoin('user', 'user.id', 'note.studentId')
-      .select(['note.id', 'note.studentId', 'user.email as studentEmail', 'note.title', 'note.details', 'note.createdAt', 'note.updatedAt']);
+  const notesWithOwner = () => withOwner(db);
 
   return {
     async insert(row: { id: string; studentId: string; title: string; details: string; now: string }): Promise<void> {
@@ -31,18 +47,9 @@ export function notesRepository(db: Kysely<Database>) {
     },
 
     /** Most recently updated first; `after` is the (updatedAt, id) of the previous page's last row. */
-    listForStudent(studentId: string, limit: number, after?: readonly [string, string]): Promise<NoteRow[]> {
-      return notesWithOwner()
-        .where('note.studentId', '=', studentId)
-        .$if(after !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([eb('note.updatedAt', '<', after![0]), eb.and([eb('note.updatedAt', '=', after![0]), eb('note.id', '<', after![1])])]),
-          ),
-        )
-        .orderBy('note.updatedAt', 'desc')
-        .orderBy('note.id', 'desc')
-        .limit(limit)
-        .execute();
+    async listForStudent(studentId: string, limit: number, after?: readonly [string, string]): Promise<NoteRow[]> {
+      const result = after ? await pageAfter(db, { studentId, limit, updatedAt: after[0], id: after[1] }) : await firstPage(db, { studentId, limit });
+      return result.rows;
     },
 
     /** Changes the note only if `studentId` owns it; false when no such note of theirs. */

@@ -2,7 +2,13 @@
 // and the expired holds. Taking and giving back seats stays in the bookings repository (one
 // seat guard, docs/decisions/003-capacity-guard.md).
 import type { Kysely } from 'kysely';
+import { prepare } from '#server/db/prepared.ts';
 import type { Database } from '#server/db/schema.ts';
+
+/** Run before every booking and bookings read (the sweep): compiled once. */
+const expiredHolds = prepare((db, p: { now: string; limit: number }) =>
+  db.selectFrom('booking').select(['id', 'sessionId', 'studentId']).where('status', '=', 'pending_payment').where('holdExpiresAt', '<=', p.now).orderBy('holdExpiresAt').limit(p.limit),
+);
 
 export function paymentsRepository(db: Kysely<Database>) {
   return {
@@ -42,15 +48,8 @@ export function paymentsRepository(db: Kysely<Database>) {
     },
 
     /** Holds whose time is up, oldest first (index booking_hold_idx). */
-    expiredHolds(now: string, limit: number) {
-      return db
-        .selectFrom('booking')
-        .select(['id', 'sessionId', 'studentId'])
-        .where('status', '=', 'pending_payment')
-        .where('holdExpiresAt', '<=', now)
-        .orderBy('holdExpiresAt')
-        .limit(limit)
-        .execute();
+    async expiredHolds(now: string, limit: number) {
+      return (await expiredHolds(db, { now, limit })).rows;
     },
   };
 }
