@@ -1,7 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 let lastMs = 0;
 let sequence = 0;
+
+// Random bytes are drawn from the CSPRNG 4 KB at a time and each byte is used once: one
+// randomBytes(16) call per id cost 15–20 µs in the booking storm's profile (3 % of a booking),
+// far more than the bytes themselves. crypto.randomUUID keeps a cache the same way.
+const POOL_SIZE = 4096;
+const pool = Buffer.alloc(POOL_SIZE);
+let poolOffset = POOL_SIZE;
+
+/** `n` fresh random bytes (a view of the pool: use them before the next call). */
+function random(n: number): Buffer {
+  if (poolOffset + n > POOL_SIZE) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const bytes = pool.subarray(poolOffset, poolOffset + n);
+  poolOffset += n;
+  return bytes;
+}
 
 /**
  * Time-ordered ids (UUIDv7 layout): sortable by creation, so keyset pages by (createdAt, id)
@@ -20,9 +38,9 @@ export function newId(now = Date.now()): string {
     }
   } else {
     lastMs = ms;
-    sequence = randomBytes(2).readUInt16BE(0) & 0x7ff; // leaves room to count up
+    sequence = random(2).readUInt16BE(0) & 0x7ff; // leaves room to count up
   }
-  const bytes = randomBytes(16);
+  const bytes = random(16); // written over below, then copied out as hex
   bytes.writeUIntBE(ms, 0, 6);
   bytes[6] = 0x70 | (sequence >> 8);
   bytes[7] = sequence & 0xff;

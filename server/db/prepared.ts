@@ -41,7 +41,8 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     return { template, slots };
   }
 
-  return async (db: Kysely<Database>, params: P): Promise<QueryResult<O>> => {
+  /** The compiled query with these values bound (what `run` executes). */
+  function compiledWith(db: Kysely<Database>, params: P): CompiledQuery<O> {
     const adapter = db.getExecutor().adapter;
     let entry = compiled.get(adapter);
     if (!entry) {
@@ -49,6 +50,13 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
       compiled.set(adapter, entry);
     }
     const parameters = entry.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.value));
-    return db.executeQuery<O>({ ...entry.template, parameters });
-  };
+    return { ...entry.template, parameters };
+  }
+
+  const run = async (db: Kysely<Database>, params: P): Promise<QueryResult<O>> => db.executeQuery<O>(compiledWith(db, params));
+  // Also usable outside Kysely's executor: a synchronous SQLite transaction (sqlite-atomic.ts).
+  return Object.assign(run, { compiledWith });
 }
+
+/** A query made by `prepare`. */
+export type PreparedQuery<P extends Record<string, unknown>, O> = ReturnType<typeof prepare<P, O>>;

@@ -318,6 +318,24 @@ describe('waitlist and cancellation', () => {
     expect([...page1.items, ...page2.items].map((e) => [e.status, e.placeInLine])).toEqual([['booked', null], ['booked', null], ['waitlisted', 1]]);
   });
 
+  it('a waitlisted student who books a seat that opened up directly leaves the line, in the same step', async () => {
+    const [waiting, behind] = await students(2);
+    const s = await fullSession(1);
+    expect((await t.request(waiting!, { method: 'POST', url: `/api/sessions/${s.id}/waitlist` })).statusCode).toBe(201);
+    expect((await t.request(behind!, { method: 'POST', url: `/api/sessions/${s.id}/waitlist` })).statusCode).toBe(201);
+    // A seat opens without a cancellation (the capacity is raised): nobody is promoted automatically.
+    await t.deps.db.kysely.updateTable('study_session').set({ maxParticipants: 2 }).where('id', '=', s.id).execute();
+    const res = await book(waiting!, s.id);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'booked', placeInLine: null, session: { seatsTaken: 2 } });
+    const line = await t.deps.db.kysely.selectFrom('waitlist_entry').select('studentId').where('sessionId', '=', s.id).execute();
+    expect(line.map((r) => r.studentId)).toEqual([behind!.user!.id]);
+    expect((await t.request(behind!, { method: 'GET', url: `/api/view-booked-session/${s.id}` })).json()).toMatchObject({ status: 'waitlisted', placeInLine: 1 });
+    // Full again: the next one is refused and stays in line.
+    expect((await book(behind!, s.id)).json()).toEqual({ message: 'This session is full.' });
+    expect(await t.deps.db.kysely.selectFrom('waitlist_entry').select('studentId').where('sessionId', '=', s.id).execute()).toHaveLength(1);
+  });
+
   it('leaving the waitlist moves the others up', async () => {
     const [a, b] = await students(2);
     const s = await fullSession(1);

@@ -1,13 +1,14 @@
 // The only SQL of the bookings feature. Seats are counted in study_session.bookedCount and
 // taken with a conditional UPDATE inside the booking's transaction; the column's CHECK is the
 // backstop (docs/decisions/003-capacity-guard.md).
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import type { BookingState } from '#contract/bookings.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
-import type { Dialect } from '#server/db/database.ts';
-import type { Database, StudySessionRow } from '#server/db/schema.ts';
-import { newId } from '#server/ids.ts';
+import type { Db } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
+import type { BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
+import { sqliteAtomic } from '#server/db/sqlite-atomic.ts';
+import { newId } from '#server/ids.ts';
 
 export interface StudentEntryRow extends StudySessionRow {
   entryId: string;
@@ -106,26 +107,108 @@ const entriesPageAfter = prepare((db, p: { studentId: string; limit: number; cre
     .limit(p.limit),
 );
 const sessionById = prepare((db, p: { id: string }) => db.selectFrom('study_session').selectAll().where('id', '=', p.id));
+/**
+ * What booking (or joining the line) decides on, in one read: the session, the caller's own
+ * booking status, and whether any payment hold is due to be released (then the caller sweeps
+ * first: a released hold frees a seat).
+ */
+const sessionForStudentQuery = prepare((db, p: { sessionId: string; studentId: string; now: string }) =>
+  db
+    .selectFrom('study_session as s')
+    .leftJoin('booking as own', (join) => join.onRef('own.sessionId', '=', 's.id').on('own.studentId', '=', p.studentId))
+    .selectAll('s')
+    .select('own.status as ownBookingStatus')
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('booking as due').select('due.id').where('due.status', '=', 'pending_payment').where('due.holdExpiresAt', '<=', p.now))
+        .as('holdsDue'),
+    )
+    .where('s.id', '=', p.sessionId),
+);
 const bookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.selectFrom('booking').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
 );
-/** Takes one seat if there is one: the guard itself, evaluated by the database under the row lock. */
-const takeSeatQuery = prepare((db, p: { sessionId: string; now: string }) =>
+/**
+ * Takes one seat if there is one: the capacity guard itself, evaluated by the database under the
+ * row lock. The one definition, run alone (SQLite) or as the first step of bookAtOnce (PostgreSQL).
+ */
+const takeSeat = (db: QueryCreator<Database>, p: { sessionId: string; now: string }) =>
   db
     .updateTable('study_session')
     .set((eb) => ({ bookedCount: eb('bookedCount', '+', 1), updatedAt: p.now }))
     .where('id', '=', p.sessionId)
     .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
-    .returning('bookedCount'),
-);
-const insertFreeBooking = prepare((db, p: { id: string; sessionId: string; studentId: string; studentEmail: string; now: string }) =>
-  db.insertInto('booking').values({ id: p.id, sessionId: p.sessionId, studentId: p.studentId, studentEmail: p.studentEmail, createdAt: p.now }),
+    .returning('bookedCount');
+const takeSeatQuery = prepare(takeSeat);
+/** A new booking's values: a free seat is 'confirmed'; a paid one is held ('pending_payment') until paid. */
+type NewBooking = {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  studentEmail: string;
+  now: string;
+  status: BookingStatus;
+  amountCents: number;
+  holdExpiresAt: string | null;
+};
+const insertBooking = prepare((db, p: NewBooking) =>
+  db.insertInto('booking').values({
+    id: p.id,
+    sessionId: p.sessionId,
+    studentId: p.studentId,
+    studentEmail: p.studentEmail,
+    createdAt: p.now,
+    status: p.status,
+    amountCents: p.amountCents,
+    holdExpiresAt: p.holdExpiresAt,
+  }),
 );
 const leaveLine = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
 );
+/**
+ * PostgreSQL: the guarded seat update, the booking row and leaving the line as ONE statement
+ * (data-modifying CTEs): one round trip instead of five (begin, three statements, commit), and
+ * the session row stays locked only while the statement runs. The insert and the delete happen
+ * only when the update took a seat; a unique violation fails the whole statement, seat included.
+ */
+const bookAtOnce = prepare((db, p: NewBooking) =>
+  db
+    .with('seat', (q) => takeSeat(q, p))
+    .with('entry', (q) =>
+      q
+        .insertInto('booking')
+        .columns(['id', 'sessionId', 'studentId', 'studentEmail', 'createdAt', 'status', 'amountCents', 'holdExpiresAt'])
+        .expression((eb) =>
+          eb
+            .selectFrom('seat')
+            .select([
+              eb.cast<string>(eb.val(p.id), 'text').as('id'),
+              eb.cast<string>(eb.val(p.sessionId), 'text').as('sessionId'),
+              eb.cast<string>(eb.val(p.studentId), 'text').as('studentId'),
+              eb.cast<string>(eb.val(p.studentEmail), 'text').as('studentEmail'),
+              eb.cast<string>(eb.val(p.now), 'text').as('createdAt'),
+              eb.cast<BookingStatus>(eb.val(p.status), 'text').as('status'),
+              eb.cast<number>(eb.val(p.amountCents), 'integer').as('amountCents'),
+              eb.cast<string | null>(eb.val(p.holdExpiresAt), 'text').as('holdExpiresAt'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .with('left_line', (q) =>
+      q
+        .deleteFrom('waitlist_entry')
+        .where('sessionId', '=', p.sessionId)
+        .where('studentId', '=', p.studentId)
+        .where((eb) => eb.exists(eb.selectFrom('entry').select('entry.id')))
+        .returning('waitlist_entry.id'),
+    )
+    .selectFrom('seat')
+    .select('seat.bookedCount'),
+);
 
-export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
+export function bookingsRepository(database: Db) {
+  const { kysely: db, dialect, sqlite } = database;
   /** The session row, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
   const lockSession = (trx: Kysely<Database>, sessionId: string) =>
     trx
@@ -141,6 +224,22 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
     return row ? Number(row.bookedCount) : null;
   };
 
+  /** Seat, booking row, out of the line, atomically; the seats taken after, or null when full. */
+  const takeSeatAndBook = async (booking: NewBooking): Promise<number | null> => {
+    if (sqlite) {
+      return sqliteAtomic(db, sqlite, (tx) => {
+        const seat = tx.rows(takeSeatQuery.compiledWith(db, { sessionId: booking.sessionId, now: booking.now }))[0];
+        if (!seat) return null;
+        tx.run(insertBooking.compiledWith(db, booking));
+        // A student who was waiting and got a seat directly leaves the line.
+        tx.run(leaveLine.compiledWith(db, { sessionId: booking.sessionId, studentId: booking.studentId }));
+        return Number(seat.bookedCount);
+      });
+    }
+    const row = (await bookAtOnce(db, booking)).rows[0];
+    return row ? Number(row.bookedCount) : null;
+  };
+
   return {
     async findSession(id: string): Promise<StudySessionRow | undefined> {
       return (await sessionById(db, { id })).rows[0];
@@ -148,6 +247,14 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
 
     async findBooking(sessionId: string, studentId: string) {
       return (await bookingOf(db, { sessionId, studentId })).rows[0];
+    },
+
+    /** The session, the student's own booking status on it (if any) and whether payment holds are due for release. */
+    async findSessionForStudent(sessionId: string, studentId: string, now: string): Promise<{ session: StudySessionRow; ownBookingStatus: BookingStatus | null; holdsDue: boolean } | undefined> {
+      const row = (await sessionForStudentQuery(db, { sessionId, studentId, now })).rows[0];
+      if (!row) return undefined;
+      const { ownBookingStatus, holdsDue, ...session } = row;
+      return { session, ownBookingStatus: ownBookingStatus ?? null, holdsDue: Boolean(holdsDue) };
     },
 
     findWaitlistEntry(sessionId: string, studentId: string) {
@@ -170,31 +277,26 @@ export function bookingsRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /**
-     * Books a seat: the guarded seat update and the booking row in ONE transaction. 'full' when
-     * the guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
+     * Books a seat: the guarded seat update, the booking row and leaving the waitlist in ONE
+     * transaction (SQLite: one synchronous step; PostgreSQL: one statement). 'full' when the
+     * guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
      * refused the row (the seat taken with it is rolled back).
      */
     async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string; hold?: { amountCents: number; expiresAt: string } }): Promise<BookOutcome> {
       const bookingId = newId(Date.parse(input.now));
       try {
-        return await db.transaction().execute(async (trx): Promise<BookOutcome> => {
-          const bookedCount = await takeSeat(trx, input.sessionId, input.now);
-          if (bookedCount === null) return { kind: 'full' };
-          const booking = { id: bookingId, sessionId: input.sessionId, studentId: input.studentId, studentEmail: input.studentEmail, now: input.now };
-          if (input.hold) {
-            // A paid session's seat is held (and counted) until the payment is seen: features/payments.
-            const { now, ...row } = booking;
-            await trx
-              .insertInto('booking')
-              .values({ ...row, createdAt: now, status: 'pending_payment', amountCents: input.hold.amountCents, holdExpiresAt: input.hold.expiresAt })
-              .execute();
-          } else {
-            await insertFreeBooking(trx, booking);
-          }
-          // A student who was waiting and got a seat directly leaves the line.
-          await leaveLine(trx, { sessionId: input.sessionId, studentId: input.studentId });
-          return { kind: 'booked', bookingId, bookedCount };
+        const bookedCount = await takeSeatAndBook({
+          id: bookingId,
+          sessionId: input.sessionId,
+          studentId: input.studentId,
+          studentEmail: input.studentEmail,
+          now: input.now,
+          // A paid session's seat is held (and counted) until the payment is seen: features/payments.
+          status: input.hold ? 'pending_payment' : 'confirmed',
+          amountCents: input.hold?.amountCents ?? 0,
+          holdExpiresAt: input.hold?.expiresAt ?? null,
         });
+        return bookedCount === null ? { kind: 'full' } : { kind: 'booked', bookingId, bookedCount };
       } catch (error) {
         if (isUniqueViolation(error)) return { kind: 'duplicate' };
         throw error;

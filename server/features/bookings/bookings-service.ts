@@ -22,7 +22,7 @@ export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' |
   new Date(Date.parse(session.classStartDate) - session.cancellationCutoffHours * HOUR_MS);
 
 export function bookingsService(deps: AppDeps) {
-  const bookings = bookingsRepository(deps.db.kysely, deps.db.dialect);
+  const bookings = bookingsRepository(deps.db);
   const payments = paymentsService(deps);
 
   function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date): BookedSession {
@@ -52,11 +52,17 @@ export function bookingsService(deps: AppDeps) {
   /** A session a student may book or wait for now; the checks shared by both. */
   async function bookableSession(me: CurrentUser, sessionId: string, refusal: string): Promise<StudySessionRow> {
     if (me.role !== 'student') throw forbidden(refusal);
-    const session = await bookings.findSession(sessionId);
+    let found = await bookings.findSessionForStudent(sessionId, me.id, deps.now().toISOString());
+    if (found?.holdsDue) {
+      // Payment holds whose time is up are released first (their seats free up, the line moves);
+      // then the session is read again.
+      await payments.sweepExpiredHolds();
+      found = await bookings.findSessionForStudent(sessionId, me.id, deps.now().toISOString());
+    }
     // Sessions not approved are not public: the same answer as a missing one.
-    if (!session || session.status !== 'approved') throw notFound('Session not found.');
+    if (!found || found.session.status !== 'approved') throw notFound('Session not found.');
+    const { session, ownBookingStatus: held } = found;
     // A seat held for payment may be paid for (again) until its hold ends, even after registration closes.
-    const held = (await bookings.findBooking(sessionId, me.id))?.status;
     if (held && held !== 'pending_payment') throw conflict('You have already booked this session.');
     if (!held && !isRegistrationOpen(session, deps.now())) throw conflict('Registration for this session is closed.');
     if (session.registrationFeeCents > 0 && !payments.configured) throw conflict(PAYMENTS_NOT_CONFIGURED);
@@ -65,7 +71,7 @@ export function bookingsService(deps: AppDeps) {
 
   return {
     async book(me: CurrentUser, sessionId: string): Promise<BookSessionResult> {
-      await payments.sweepExpiredHolds();
+      // Expired payment holds are swept inside bookableSession when there are any.
       const session = await bookableSession(me, sessionId, 'You cannot book a session');
       if (session.registrationFeeCents > 0) {
         // Paid: a held seat and a Checkout page; booked once the payment is seen (features/payments).
@@ -120,7 +126,6 @@ export function bookingsService(deps: AppDeps) {
     },
 
     async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
-      await payments.sweepExpiredHolds();
       await bookableSession(me, sessionId, 'Only students can join a waitlist.');
       const outcome = await bookings.joinWaitlist({ sessionId, studentId: me.id, now: deps.now().toISOString() });
       if (outcome === 'duplicate') throw conflict('You are already on the waitlist for this session.');

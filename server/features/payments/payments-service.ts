@@ -36,7 +36,7 @@ function gatewayFor(config: Config): PaymentGateway | null {
 export function paymentsService(deps: AppDeps) {
   const gateway = gatewayFor(deps.config);
   const payments = paymentsRepository(deps.db.kysely);
-  const bookings = bookingsRepository(deps.db.kysely, deps.db.dialect);
+  const bookings = bookingsRepository(deps.db);
 
   function requireGateway(): PaymentGateway {
     if (!gateway) throw conflict(PAYMENTS_NOT_CONFIGURED);
