@@ -23,6 +23,7 @@ import { meRoutes } from '#server/features/users/me-routes.ts';
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { FEATURE_ROUTES } from '#server/features/index.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
+import { publicListCache } from '#server/features/sessions/public-list-cache.ts';
 
 export interface BuildOptions {
   /** Replace the mailer (tests capture mail with a real SMTP server instead, see tests/). */
@@ -93,6 +94,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await materialRoutes(withFiles, deps);
   });
 
-  await installStaticWeb(app, options.webDir ?? DEFAULT_WEB_DIR);
+  const webDir = options.webDir ?? DEFAULT_WEB_DIR;
+  // Built next to the web app by `npm run build` (vite --ssr): dist/ssr/entry-server.js.
+  const lists = publicListCache(db, config.listCacheMs);
+  await installStaticWeb(app, webDir, {
+    serverRenderEntry: path.resolve(webDir, '..', 'ssr', 'entry-server.js'),
+    // Signed-out pages show the public lists: kept as long, dropped with them.
+    pageCache: { ttlMs: config.listCacheMs, version: () => lists.version },
+  });
   return { app, deps, routes };
 }

@@ -66,34 +66,77 @@ function preCompress(): Plugin {
 
 // The web app is built into dist/web and served by the Fastify server (same origin, so the
 // auth cookies and the strict CSP need no exceptions). In dev, Vite proxies /api to it.
-export default defineConfig({
+/**
+ * Replaces `__APP_FILES__` in the page's entry (web/src/boot.ts) with the JavaScript files of the
+ * app it starts (src/main.tsx and every chunk it imports, transitively), so that boot.ts can
+ * request them all at once before evaluating the app part by part.
+ */
+function appFiles(): Plugin {
+  return {
+    name: 'studynest-app-files',
+    apply: 'build',
+    generateBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/main.tsx'));
+      const boot = chunks.find((chunk) => chunk.isEntry);
+      if (!app || !boot) this.error('the build has no app chunk (src/main.tsx) or no entry (boot.ts)');
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+      };
+      visit(app.fileName);
+      const list = JSON.stringify([...files].map((file) => `/${file}`));
+      if (!boot.code.includes('__APP_FILES__')) this.error('boot.ts no longer reads __APP_FILES__');
+      boot.code = boot.code.replaceAll('__APP_FILES__', list);
+    },
+  };
+}
+
+// `--ssr src/entry-server.tsx` builds the server-side renderer into dist/ssr instead
+// (server/http/server-render.ts; docs/decisions/013-server-rendering.md).
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), chunkModules(), preCompress()],
-  build: {
-    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
-    emptyOutDir: true,
-    // .vite/manifest.json: which chunks each entry and page loads (read by the budget test).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // A chunk shared by several pages is named after all of them: keep file names short.
-        chunkFileNames: (chunk) =>
-          chunk.name.length > 40 ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // entriesAware: a library used only by lazily loaded pages (sweetalert2, a date
-            // picker) gets a chunk of its own instead of joining the one the home page loads.
-            { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
-          ],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkModules(), appFiles(), preCompress()],
+  build: isSsrBuild
+    ? {
+        outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),
+        emptyOutDir: true,
+        // One file: the renderer loads every page, and Node needs no chunks.
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
+    : {
+        outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+        emptyOutDir: true,
+        // No preload helper: boot.ts's import of the app would insert a <link rel=modulepreload>
+        // per chunk (~25, 10 ms of main thread on this machine, 40 ms on a 4× slower phone, right
+        // when the page should respond). The app chunk names every chunk it needs at its top
+        // (hoisted transitive imports), so the browser fetches them in parallel anyway.
+        modulePreload: false,
+        // .vite/manifest.json: which chunks each entry and page loads (read by the budget test).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // A chunk shared by several pages is named after all of them: keep file names short.
+            chunkFileNames: (chunk) =>
+              chunk.name.length > 40 ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+            // Libraries change less often than the app: separate chunks stay cached across releases.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                // entriesAware: a library used only by lazily loaded pages (sweetalert2, a date
+                // picker) gets a chunk of its own instead of joining the one the home page loads.
+                { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
-});
+}));

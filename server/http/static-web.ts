@@ -1,11 +1,20 @@
-// Serves the built web app: hashed assets cached for a year, index.html for every other
-// non-API path so that deep links and reloads work.
+// Serves the built web app: hashed assets cached for a year, and for every other non-API path
+// the app's page (drawn by the server when the renderer is built, else index.html) so that deep
+// links and reloads work.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { createPageRenderer, type PageCacheOptions } from '#server/http/server-render.ts';
 
-export async function installStaticWeb(app: FastifyInstance, webDir: string): Promise<void> {
+export interface StaticWebOptions {
+  /** The built server-side renderer (dist/ssr/entry-server.js); pages are drawn in the browser without it. */
+  serverRenderEntry?: string;
+  /** Keeps signed-out visitors' pages for a while (server/http/server-render.ts). */
+  pageCache?: PageCacheOptions;
+}
+
+export async function installStaticWeb(app: FastifyInstance, webDir: string, options: StaticWebOptions = {}): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -26,6 +35,10 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string): Pr
     });
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile) : null;
+  const renderer =
+    indexHtml && options.serverRenderEntry && fs.existsSync(options.serverRenderEntry)
+      ? createPageRenderer(app, options.serverRenderEntry, indexHtml.toString('utf8'), options.pageCache)
+      : null;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -36,6 +49,7 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string): Pr
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!indexHtml) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build.');
+    if (renderer && request.method === 'GET') return renderer.send(request, reply);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   });
 }

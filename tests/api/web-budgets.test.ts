@@ -67,9 +67,15 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** The JavaScript files `/` loads: the entry's graph, plus the home page's if it is lazy. */
+/** The app that web/src/boot.ts (the page's entry) starts once the page is painted. */
+const APP_ENTRY = 'src/main.tsx';
+
+/** The JavaScript files `/` loads: the entry's graph and the parts of the app it starts, plus the home page's if it is lazy. */
 function homeFiles(): string[] {
   const keys = staticClosure('index.html');
+  const started = manifest['index.html']!.dynamicImports ?? [];
+  expect(started, 'boot.ts no longer starts main.tsx: update APP_ENTRY').toContain(APP_ENTRY);
+  for (const part of started) staticClosure(part, keys);
   const lazyHome = Object.keys(manifest).find((key) => `web/${key}` === HOME_PAGE);
   if (lazyHome) staticClosure(lazyHome, keys);
   return [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));

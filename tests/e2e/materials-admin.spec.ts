@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { test, expect } from './fixtures';
+import { expect, liveNavigation, test } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 
@@ -126,7 +126,7 @@ test('an admin finds a user and makes them a tutor; their menu changes on their 
 
   // The student is signed in elsewhere and sees the student menu.
   const studentContext = await browser.newContext({ baseURL: server.baseURL });
-  const studentPage = await studentContext.newPage();
+  const studentPage = liveNavigation(await studentContext.newPage());
   await loginAs(studentPage, user);
   await studentPage.goto('/dashboard');
   await expect(sidebar(studentPage).getByRole('link', { name: 'Study Materials' })).toBeVisible();

@@ -2,7 +2,7 @@
 // password reset through the captured email, role guards and phone-width navigation.
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { expect, liveNavigation, test } from './fixtures';
 
 /** A small solid-colour PNG, built here so that the test needs no binary fixture file. */
 function pngPhoto(size = 48): Buffer {
@@ -195,7 +195,7 @@ test('role guards: a student opening an admin page lands on /dashboard; an admin
   await page.waitForURL((url) => url.pathname === '/');
 
   const admin = await createUser({ role: 'admin' });
-  const adminPage = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  const adminPage = liveNavigation(await browser.newPage({ baseURL: new URL(page.url()).origin }));
   await loginAs(adminPage, admin);
   await adminPage.goto('/dashboard/all-users');
   await expect(adminPage.getByRole('heading', { name: 'All Users' })).toBeVisible();

@@ -29,7 +29,8 @@ let ipCounter = 0;
 /** Each sign-in comes from its own address so the sign-in rate limit does not get in the way. */
 const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `webDir`: the built web app to serve (tests/api/server-render.test.ts); none by default. */
+export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startSmtpCapture();
   const config = loadConfig({
@@ -41,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   config.database = database.database;
-  const built = await buildApp(config, { webDir: '/nonexistent' });
+  const built = await buildApp(config, { webDir: options.webDir ?? '/nonexistent' });
   await built.app.ready();
   const cookies = new WeakMap<CreatedUser, string>();
 

@@ -19,6 +19,8 @@ export interface PublicListCache {
   /** Sends the cached page for `key`, or computes it with `load`, checks it with `schema`, caches and sends it. */
   send<S extends z.ZodType>(reply: FastifyReply, key: string, schema: S, load: () => Promise<z.output<S>>): Promise<FastifyReply>;
   invalidate(): void;
+  /** Bumped by every invalidation (the server-rendered pages of signed-out visitors follow it). */
+  readonly version: number;
 }
 
 // One cache per database handle: two apps in one process (tests) never share pages, and the
@@ -60,6 +62,9 @@ function createCache(ttlMs: number): PublicListCache {
     invalidate() {
       epoch++;
       entries.clear();
+    },
+    get version() {
+      return epoch;
     },
   };
 }

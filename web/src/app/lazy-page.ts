@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, isValidElement, lazy, type ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
  * A page component loaded on first render, in its own chunk, so that `/` downloads only what the
@@ -12,5 +13,34 @@ export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M &
   load: () => Promise<M>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: M | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  // Once loaded (preloadPages), React reads the page at once instead of suspending: a thenable
+  // that calls back synchronously resolves a lazy component in the same render.
+  const Page = lazy(() =>
+    loaded
+      ? ({ then: (resolve: (value: { default: M[K] }) => void) => resolve({ default: loaded![name] }) } as unknown as Promise<{ default: M[K] }>)
+      : preload().then((module) => ({ default: module[name] })),
+  );
+  preloaders.set(Page, preload);
+  return Page;
+}
+
+const preloaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * Loads the lazy pages and layouts that `pathname` shows, so that a page drawn by the server is
+ * hydrated whole in one pass (main.tsx) instead of part by part as chunks arrive.
+ */
+export async function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
+  const loads: Array<Promise<unknown>> = [];
+  const visit = (node: ReactNode) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isValidElement(node)) return;
+    const preload = preloaders.get(node.type as object);
+    if (preload) loads.push(preload());
+    visit((node.props as { children?: ReactNode }).children);
+  };
+  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+  await Promise.all(loads);
 }

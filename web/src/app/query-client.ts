@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { refetchOnMount } from '#web/app/server-state.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /** Spec §9 data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache. */
@@ -13,6 +14,8 @@ export function createQueryClient(): QueryClient {
         },
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
         gcTime: 5 * 60 * 1000,
+        // Data that came with a server-rendered page is not fetched again as it mounts.
+        refetchOnMount,
       },
     },
   });

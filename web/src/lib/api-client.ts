@@ -44,6 +44,18 @@ export function notifyUnauthorized(): void {
   if (!signingOut) unauthorizedHandler();
 }
 
+/**
+ * How a request reaches the API: the browser's fetch, same origin. The server-side renderer
+ * (web/src/entry-server.tsx) replaces it once with one that answers each render's requests
+ * in-process, with that render's own cookie.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData is sent as multipart. */
@@ -69,7 +81,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await transport(`/api${path}`, {
       method,
       headers,
       body: requestBody,

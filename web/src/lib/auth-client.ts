@@ -7,7 +7,8 @@ import { createAuthClient } from 'better-auth/react';
  * this client's session store, so that the app has one source of truth.
  */
 export const authClient = createAuthClient({
-  baseURL: window.location.origin,
+  // The server-side renderer loads this module too (no window there); it never calls it.
+  baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
   plugins: [
     // Fields the server adds to better-auth's user (sign-up takes a role).

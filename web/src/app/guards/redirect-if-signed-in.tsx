@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Redirect } from '#web/app/guards/redirect.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { returnPathFrom } from '#web/lib/login-path.ts';
@@ -12,6 +13,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user, isPending } = useMe();
   const [searchParams] = useSearchParams();
   if (isPending) return <Spinner />;
-  if (user) return <Navigate to={returnPathFrom(searchParams)} replace />;
+  if (user) return <Redirect to={returnPathFrom(searchParams)} />;
   return children;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Redirect } from '#web/app/guards/redirect.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
@@ -15,6 +16,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (isError && user === undefined) {
     return <LoadError message={errorMessage(error)} onRetry={() => void refetch()} />;
   }
-  if (!user) return <Navigate to={loginPathFrom(location)} replace />;
+  if (!user) return <Redirect to={loginPathFrom(location)} />;
   return children;
 }

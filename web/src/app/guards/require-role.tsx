@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from '#web/app/guards/redirect.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import type { Role } from '#contract/common.ts';
 import { useMe } from '#web/features/auth/api/use-me.ts';
@@ -11,7 +11,7 @@ import { useMe } from '#web/features/auth/api/use-me.ts';
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user, isPending } = useMe();
   if (isPending) return <Spinner label="Loading your role" />;
-  if (!user || !roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
+  if (!user || !roles.includes(user.role)) return <Redirect to="/dashboard" />;
   return children;
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Footer } from '#web/components/footer.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
@@ -14,6 +14,12 @@ export function RootLayout() {
   const signOut = useSignOut();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+
+  // The page is live (hydrated, or drawn by the browser): browser tests wait for this
+  // (tests/e2e/fixtures.ts) before they type or click.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
 
   async function logOut() {
     await whileSigningOut(async () => {

@@ -11,10 +11,11 @@ import { useJoinWaitlist } from '#web/features/bookings/api/use-join-waitlist.ts
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
 import { feeText } from '#web/features/sessions/session-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
 export function BookingPanel({ session }: { session: Session }) {
+  const { formatDate, formatTime } = useDateFormatters();
   const { user } = useMe();
   const isStudent = user?.role === 'student';
   const mine = useBookedSession(session.id, { enabled: isStudent });
@@ -81,7 +82,7 @@ export function BookingPanel({ session }: { session: Session }) {
     return (
       <div role="status" className="alert alert-warning alert-soft flex flex-wrap justify-between gap-2">
         <span>
-          A seat is held for you{due ? ` until ${formatDate(due)} ${due.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : ''}. Pay{' '}
+          A seat is held for you{due ? ` until ${formatDate(due)} ${formatTime(due)}` : ''}. Pay{' '}
           {feeText(session.registrationFee)} to book it.
         </span>
         <button type="button" className="btn btn-sm btn-primary" disabled={book.isPending} onClick={() => void handleBook()}>

@@ -3,9 +3,10 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useRoster } from '#web/features/bookings/api/use-roster.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 
 export function Roster({ sessionId }: { sessionId: string }) {
+  const { formatDate } = useDateFormatters();
   const roster = useRoster(sessionId);
   const first = roster.data?.pages[0];
   const items = roster.data?.pages.flatMap((page) => page.items) ?? [];

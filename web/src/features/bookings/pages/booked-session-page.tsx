@@ -13,7 +13,7 @@ import { ReviewForm } from '#web/features/reviews/components/review-form.tsx';
 import { FactList } from '#web/features/sessions/components/fact-list.tsx';
 import { feeText, ratingText } from '#web/features/sessions/session-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
@@ -39,6 +39,7 @@ export function BookedSessionPage() {
 }
 
 function BookedSessionDetails({ booked }: { booked: BookedSession }) {
+  const { formatDate } = useDateFormatters();
   const { user } = useMe();
   const cancel = useCancelBooking();
   const leave = useLeaveWaitlist();

@@ -4,7 +4,7 @@ import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
 import { useNotes } from '#web/features/notes/api/use-notes.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
@@ -39,6 +39,7 @@ export function ManageNotesPage() {
 }
 
 function NoteRow({ email, note }: { email: string; note: Note }) {
+  const { formatDate } = useDateFormatters();
   const remove = useDeleteNote();
 
   async function handleDelete() {

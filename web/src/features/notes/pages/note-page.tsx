@@ -4,11 +4,12 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useNote } from '#web/features/notes/api/use-note.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** Student: one note (spec §2): title, last update, details, Edit link. */
 export function NotePage() {
+  const { formatDate } = useDateFormatters();
   const { id = '' } = useParams();
   const { user } = useMe();
   const note = useNote(user?.email ?? '', id);

@@ -3,9 +3,10 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useSessionReviews } from '#web/features/reviews/api/use-session-reviews.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 
 export function SessionReviews({ sessionId }: { sessionId: string }) {
+  const { formatDate } = useDateFormatters();
   const reviews = useSessionReviews(sessionId);
   const first = reviews.data?.pages[0];
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];

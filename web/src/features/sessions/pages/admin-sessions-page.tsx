@@ -8,7 +8,7 @@ import { RejectSessionDialog } from '#web/features/sessions/components/reject-se
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { feeText } from '#web/features/sessions/session-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
@@ -61,6 +61,7 @@ export function AdminSessionsPage() {
 type RowProps = { session: Session; onApprove: (s: Session) => void; onReject: (s: Session) => void };
 
 function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
+  const { formatDate } = useDateFormatters();
   const deleteSession = useDeleteSession();
   const detailsPath = `/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`;
 

@@ -6,7 +6,7 @@ import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-sess
 import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
@@ -41,6 +41,7 @@ export function ManageSessionsPage() {
 }
 
 function SessionRow({ email, session }: { email: string; session: Session }) {
+  const { formatDate } = useDateFormatters();
   const deleteSession = useDeleteSession();
   const resubmit = useResubmitSession();
   const detailsPath = `/dashboard/session/${encodeURIComponent(email)}/${session.id}`;

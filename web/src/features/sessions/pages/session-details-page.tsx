@@ -9,11 +9,12 @@ import { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** Session details (spec §2, signed in): every field, the booking panel and the reviews. */
 export function SessionDetailsPage() {
+  const { formatDate } = useDateFormatters();
   const { id = '' } = useParams();
   const session = useSession(id);
   useTitle(session.data?.title ?? 'Session Details');

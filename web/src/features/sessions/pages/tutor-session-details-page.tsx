@@ -8,11 +8,12 @@ import { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** The tutor's (and admins') Session Details (spec §2), with its status, Edit link and roster. */
 export function TutorSessionDetailsPage() {
+  const { formatDate } = useDateFormatters();
   useTitle('Session Details');
   const { email = '', id = '' } = useParams();
   const session = useTutorSession(email, id);

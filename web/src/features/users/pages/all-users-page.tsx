@@ -1,4 +1,3 @@
-import { formatDistanceToNow } from 'date-fns';
 import { useId, useState } from 'react';
 import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
@@ -12,6 +11,7 @@ import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
+import { useDateFormatters } from '#web/lib/dates.ts';
 
 const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', admin: 'Admin' };
 
@@ -63,6 +63,7 @@ function statusBadgeClass(status: AdminUser['status']): string {
 }
 
 function UserRow({ user }: { user: AdminUser }) {
+  const { formatTimeAgo } = useDateFormatters();
   const { user: me } = useMe();
   const update = useUpdateUser();
   const roleFieldId = useId();
@@ -114,7 +115,7 @@ function UserRow({ user }: { user: AdminUser }) {
             <p className="flex flex-wrap items-center gap-2 pt-1 text-sm">
               <span className={`badge badge-sm ${statusBadgeClass(user.status)}`}>{user.status}</span>
               <span className="text-base-content/70">
-                {user.lastSeen ? `Last seen ${formatDistanceToNow(new Date(user.lastSeen), { addSuffix: true })}` : 'Never signed in'}
+                {user.lastSeen ? `Last seen ${formatTimeAgo(user.lastSeen)}` : 'Never signed in'}
               </span>
             </p>
           </div>

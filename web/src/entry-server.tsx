@@ -1,0 +1,162 @@
+// First: configures zod before any contract schema is created (as boot.ts does in the browser).
+import '#web/lib/zod-without-eval.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
+import { StrictMode, type ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { ServerRedirectContext } from '#web/app/guards/redirect.tsx';
+import { AppProviders } from '#web/app/providers.tsx';
+import { createQueryClient } from '#web/app/query-client.ts';
+import { routes } from '#web/app/router.tsx';
+import { SERVER_STATE_ELEMENT_ID } from '#web/app/server-state.ts';
+import { type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
+import { ServerTitleContext } from '#web/lib/use-title.ts';
+
+/**
+ * The server-side renderer (server/http/server-render.ts loads the build of this file): renders
+ * a page's HTML with the data it shows, so that the browser paints it before any JavaScript
+ * runs, then hydrates it (main.tsx) with the same data. docs/decisions/013-server-rendering.md.
+ */
+
+export interface RenderInput {
+  /** Path and query string of the page, e.g. `/all-sessions?q=math`. */
+  url: string;
+  /** Answers the page's API calls (`/api/…`) in-process, as the visitor (their cookie). */
+  api: ApiTransport;
+  /** Gives up on a render that takes longer (the server then sends the page without HTML). */
+  timeoutMs?: number;
+}
+
+export type RenderOutput =
+  | {
+      html: string;
+      /**
+       * TanStack Query's cache as the page used it, as the data element that goes after the page
+       * (`<script type="application/json" id="server-state">`), for main.tsx to hydrate.
+       */
+      stateElement: string;
+      /** 404 for a path no route of the app has (the Not Found page), else 200. */
+      status: number;
+      /** The document title the page sets (`StudyNest | Home`), when it sets one. */
+      title: string | null;
+      redirect?: undefined;
+    }
+  /** A guard sends the visitor elsewhere (signed out on a signed-in page, a role's page…). */
+  | { redirect: string };
+
+// Each render's API calls go through that render's transport: several renders may be in
+// flight at once, each with its own visitor's cookie.
+const currentApi = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const api = currentApi.getStore();
+  if (!api) return Promise.reject(new Error('An API call outside a server render'));
+  return api(url, init);
+});
+
+const handler = createStaticHandler(routes);
+/** A page needing more rounds of data than this is rendered with what it has (spinners for the rest). */
+const MAX_DATA_ROUNDS = 4;
+
+export async function render({ url, api, timeoutMs = 3000 }: RenderInput): Promise<RenderOutput> {
+  return currentApi.run(api, async () => {
+    const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+    if (context instanceof Response) throw new Error(`Unexpected ${context.status} response for ${url}`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+
+    const queryClient = createQueryClient();
+    // No retries and no garbage-collection timers: this cache lives for one render.
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity } });
+    const redirect = { to: null as string | null };
+    const title = { title: null as string | null };
+    const app = (
+      <StrictMode>
+        <ServerRedirectContext value={redirect}>
+          <ServerTitleContext value={title}>
+            <AppProviders queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </ServerTitleContext>
+        </ServerRedirectContext>
+      </StrictMode>
+    );
+
+    try {
+      const deadline = Date.now() + timeoutMs;
+      // Rendering creates the queries the page shows (without fetching them); fetch those, and
+      // render again: data may reveal more of the page (a session's reviews, the tutors below
+      // the sessions). Stops when a render asks for nothing new.
+      const asked = new Set<string>();
+      for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+        await renderToHtml(app, deadline - Date.now());
+        if (redirect.to) return { redirect: redirect.to };
+        const wanted = queryClient.getQueryCache().getAll().filter((query) => !asked.has(query.queryHash) && query.state.status === 'pending' && isEnabled(query));
+        if (wanted.length === 0) break;
+        for (const query of wanted) asked.add(query.queryHash);
+        await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+      }
+      // A query that failed (or was never fetched) is left out, so that the server draws its
+      // loading state exactly as the browser will before fetching it again.
+      queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+      const html = await renderToHtml(app, deadline - Date.now());
+      if (redirect.to) return { redirect: redirect.to };
+      const unknownPath = context.matches.at(-1)?.route.path === '*';
+      return { html, stateElement: stateElement(dehydrate(queryClient)), status: unknownPath ? 404 : 200, title: title.title };
+    } finally {
+      queryClient.clear();
+    }
+  });
+}
+
+/** The data in a <script> element the browser does not run (the CSP allows no inline script): `<` escaped so that no text in it can end the element. */
+function stateElement(state: DehydratedState): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${json}</script>`;
+}
+
+function isEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  if (typeof enabled === 'function') return Boolean(enabled(query));
+  return enabled !== false;
+}
+
+/** The whole page once every lazily loaded part is in (React's streaming renderer, collected). */
+function renderToHtml(app: ReactElement, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown;
+    const timer = setTimeout(() => abort(new Error('Server render timed out')), Math.max(timeoutMs, 1));
+    const { pipe, abort } = renderToPipeableStream(app, {
+      // Never split a large part of the page out to be revealed by an inline script (React does
+      // above this size): the CSP allows no inline script, and the page is sent whole anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        failure ??= error;
+      },
+      onAllReady() {
+        clearTimeout(timer);
+        if (failure) {
+          reject(failure);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        pipe(
+          new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              resolve(Buffer.concat(chunks).toString('utf8'));
+              done();
+            },
+          }),
+        );
+      },
+    });
+  });
+}
