@@ -1,14 +1,19 @@
 // Security headers and the cross-origin guard for every state-changing API call.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '#server/errors.ts';
+import { EARLY_HOLD_SCRIPT } from '#web/early-hold.ts';
+
+/** The page's one inline script (web/src/early-hold.ts), allowed by its hash and nothing else. */
+const earlyHoldHash = `'sha256-${createHash('sha256').update(EARLY_HOLD_SCRIPT).digest('base64')}'`;
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", earlyHoldHash],
       // sweetalert2 and React set style attributes; scripts stay strict.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

@@ -2,6 +2,7 @@
 // visitor receives before any JavaScript runs shows the page's data, only the data that visitor
 // may see, and nothing in it can run as a script. Reads the production build (`npm test`
 // builds first).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installStaticWeb } from '#server/http/static-web.ts';
+import { EARLY_HOLD_SCRIPT } from '#web/early-hold.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
@@ -100,15 +102,15 @@ describe('server-rendered pages', () => {
     expect(root).toContain('&lt;/title&gt;&lt;/script&gt;&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;');
     expect(root).not.toContain('<img src=x');
     expect(res.body).toContain('<title>StudyNest | All Sessions</title>');
-    // The app's entry and its data block, nothing else: no inline script of React's either.
-    expect(scriptTags(res.body)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//), '<script type="application/json" id="server-state">']);
+    // The early form guard, the app's entry and its data block, nothing else: no inline script of React's either.
+    expect(scriptTags(res.body)).toEqual(['<script>', expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//), '<script type="application/json" id="server-state">']);
     expect(JSON.stringify(state)).toContain(JSON.stringify(title).slice(1, -1));
 
     // The session's page puts its title in the <head>, escaped.
     const details = await t.request(await t.actor({ role: 'student' }), { method: 'GET', url: `/session/${session.id}` });
     expect(details.statusCode).toBe(200);
     expect(details.body).toContain('<title>StudyNest | &#60;/title&#62;&#60;/script&#62;&#60;script&#62;alert(&#34;title&#34;)&#60;/script&#62;&#60;!--</title>');
-    expect(scriptTags(details.body)).toHaveLength(2);
+    expect(scriptTags(details.body)).toHaveLength(3);
   });
 
   it('sends a long page whole, without inline scripts (React would split large parts out)', async () => {
@@ -118,8 +120,16 @@ describe('server-rendered pages', () => {
     const res = await t.request(student, { method: 'GET', url: '/all-sessions' });
     expect(res.body.length).toBeGreaterThan(20_000);
     expect(res.body).toContain('Long page session 11');
-    expect(scriptTags(res.body)).toHaveLength(2);
+    expect(scriptTags(res.body)).toHaveLength(3);
     expect(res.body).not.toMatch(/<template|<!--\$[?!]-->/);
+  });
+
+  it('has one inline script, the early form guard, which the CSP allows by its hash and nothing else', async () => {
+    const res = await t.request(null, { method: 'GET', url: '/login' });
+    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toEqual([EARLY_HOLD_SCRIPT]);
+    const scriptSrc = String(res.headers['content-security-policy']).match(/script-src ([^;]*)/)![1]!.split(' ');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
   });
 
   it('answers a path the app does not have with its Not Found page and a 404', async () => {

@@ -1,29 +1,50 @@
 // Pages are drawn by the server and come alive once the app has loaded (docs/decisions/013):
 // what a visitor does in between must not be lost, nor send a form the browser's way.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-test('a login sent with Enter before the app is live signs in once it is, with no password in the address', async ({ browser, server, createUser }) => {
-  const student = await createUser({ role: 'student', name: 'Early Typist' });
-  // A page of our own (no waiting for the app after navigation), on a slow link for the app's code.
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  const page = await context.newPage();
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+/** Holds back the responses for `files` until `release` is called; resolves `requested` when the first is asked for. */
+async function holdBack(page: Page, files: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: () => void;
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(files, async (route) => {
+    requested();
+    await released;
     await route.continue();
   });
-  const addresses: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) addresses.push(frame.url());
+  return { release, asked };
+}
+
+for (const moment of ['before the page script has run', 'after the page script, before the app is live'] as const) {
+  test(`a login sent with Enter ${moment} signs in once the app is live, with no password in the address`, async ({ browser, server, createUser }) => {
+    const student = await createUser({ role: 'student', name: 'Early Typist' });
+    // A page of our own (no waiting for the app after navigation), its scripts held back.
+    const context = await browser.newContext({ baseURL: server.baseURL });
+    const page = await context.newPage();
+    const app = await holdBack(page, /\/assets\/main-[^/]+\.js$/);
+    const boot = moment === 'before the page script has run' ? await holdBack(page, /\/assets\/index-[^/]+\.js$/) : null;
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+
+    await page.goto('/login', { waitUntil: 'commit' });
+    // The page script asks for the app's files as soon as it runs.
+    if (!boot) await app.asked;
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password').fill(student.password);
+    await page.getByLabel('Password').press('Enter');
+    expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+    // Held by the page's inline guard while its script is still on the way.
+    if (boot) expect(await page.evaluate(() => (window as unknown as { heldEarly: unknown[] }).heldEarly.length)).toBe(1);
+    boot?.release();
+    app.release();
+
+    await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    expect(addresses.filter((url) => url.includes('password') || url.includes(encodeURIComponent(student.email)))).toEqual([]);
+    await context.close();
   });
-
-  await page.goto('/login', { waitUntil: 'commit' });
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByLabel('Password').fill(student.password);
-  await page.getByLabel('Password').press('Enter');
-  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
-
-  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible({ timeout: 15_000 });
-  await expect(page).toHaveURL(`${server.baseURL}/`);
-  expect(addresses.filter((url) => url.includes('password') || url.includes(encodeURIComponent(student.email)))).toEqual([]);
-  await context.close();
-});
+}

@@ -9,6 +9,7 @@
 import '#web/lib/zod-without-eval.ts';
 // The stylesheet is needed for the first paint: linked from the page's <head> by the build.
 import '#web/styles.css';
+import type { EarlyHold } from '#web/early-hold.ts';
 
 /** However the first paint goes, the app starts within this time. */
 const AT_THE_LATEST_MS = 3000;
@@ -104,6 +105,10 @@ if (drawnByServer) {
   document.addEventListener('submit', holdSubmit, true);
   releaseWhenLive();
 }
+// Forms sent before this script ran were held by the page's inline guard (web/src/early-hold.ts).
+const early = window as Window & EarlyHold;
+if (early.holdEarly) removeEventListener('submit', early.holdEarly, true);
+for (const form of early.heldEarly ?? []) if (drawnByServer && !held.includes(form)) held.push(form);
 // A tab opened in the background paints nothing until shown; a page the server could not draw
 // has nothing to paint before the app.
 if (!drawnByServer || document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
