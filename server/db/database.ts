@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { migrations } from '#migrations/index.ts';
 import type { Database } from './schema.ts';
+import { registerSqliteHandle } from './prepared.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('cache_size = -64000'); // 64 MB page cache
   sqlite.pragma('temp_store = MEMORY');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerSqliteHandle(kysely, sqlite);
   return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
 }
 

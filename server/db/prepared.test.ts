@@ -44,4 +44,41 @@ describe('prepare', () => {
     const spliced = prepare((k, p: { column: string }) => k.selectFrom('user').select(sql.ref<string>(p.column).as('x')));
     await expect(spliced(db.kysely, { column: 'name' })).rejects.toThrow(/did not become a bound parameter/);
   });
+
+  it('reads the same rows as Kysely does, aliases and a repeated column name included', async () => {
+    const { sql } = await import('kysely');
+    const joined = prepare((k, p: { id: string }) =>
+      k
+        .selectFrom('user as a')
+        .innerJoin('user as b', 'b.id', 'a.id')
+        .selectAll('a')
+        .select(['b.name as otherName', sql<number>`length(a.name)`.as('nameLength'), sql<string>`'last'`.as('name')])
+        .where('a.id', '=', p.id),
+    );
+    const compiled = joined.compiledWith(db.kysely, { id: "u-o'hara" });
+    const viaKysely = (await db.kysely.executeQuery(compiled)).rows;
+    const rows = (await joined(db.kysely, { id: "u-o'hara" })).rows;
+    expect(rows).toEqual(viaKysely);
+    expect(rows).toEqual([expect.objectContaining({ id: "u-o'hara", email: "o'hara@example.com", otherName: "o'hara", nameLength: 6, name: 'last' })]);
+
+    // A column named __proto__ is a plain key, never the row's prototype.
+    const odd = prepare((k, p: { id: string }) => k.selectFrom('user').select(sql<string>`'x'`.as('__proto__')).where('id', '=', p.id));
+    const [row] = (await odd(db.kysely, { id: 'u-ann' })).rows;
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+  });
+
+  it('never lets a read see the writes of a transaction in progress, even one later rolled back', async () => {
+    const byId = prepare((k, p: { id: string }) => k.selectFrom('user').select(['id', 'name']).where('id', '=', p.id));
+    let readDuringTransaction: Promise<unknown> | undefined;
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('user').values({ id: 'u-ghost', name: 'ghost', email: 'ghost@example.com', createdAt: '2026-01-01', updatedAt: '2026-01-01' } as never).execute();
+        readDuringTransaction = byId(db.kysely, { id: 'u-ghost' }).then((r) => r.rows);
+        // Give the read every chance to run before the transaction ends.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await readDuringTransaction).toEqual([]);
+  });
 });

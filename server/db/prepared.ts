@@ -11,8 +11,39 @@
 // checks that every one of them did. Values stay parameters, so nothing is ever spliced into SQL.
 // The builder must not branch on a value (a stand-in is always a string): a query with another
 // shape (say, with a cursor) is another `prepare`.
+import type SQLite from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
+
+/**
+ * The better-sqlite3 handle behind a root Kysely instance (registered by createDb). A prepared
+ * read on it runs directly: synchronously, rows read as arrays and made into objects of one
+ * shape. Kysely's path (executor, driver mutex, a chain of promises) and better-sqlite3's
+ * object rows (properties added one at a time from C++) were about a third of the booked
+ * sessions query (docs/decisions/014-direct-sqlite-reads.md). A Kysely transaction is another
+ * instance, so its queries keep going through it.
+ */
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+export function registerSqliteHandle(kysely: Kysely<Database>, sqlite: SQLite.Database): void {
+  sqliteHandles.set(kysely, sqlite);
+}
+
+interface DirectRead {
+  statement: SQLite.Statement;
+  /** The row's array made into an object of one shape (a repeated column name: the last wins). */
+  toObject: (values: unknown[]) => Record<string, unknown>;
+}
+
+/**
+ * A function making a row's values into an object with these keys, generated once per query so
+ * that every row gets the same shape. The keys are JSON-quoted and computed (`["__proto__"]` is
+ * a plain key), so no column name can become code.
+ */
+function rowMaker(columns: string[]): DirectRead['toObject'] {
+  const fields = columns.map((column, i) => `[${JSON.stringify(column)}]: values[${i}]`).join(', ');
+  return new Function('values', `return { ${fields} };`) as DirectRead['toObject'];
+}
 
 const STAND_IN = '\u0000prepared-parameter:';
 
@@ -53,7 +84,31 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     return { ...entry.template, parameters };
   }
 
-  const run = async (db: Kysely<Database>, params: P): Promise<QueryResult<O>> => db.executeQuery<O>(compiledWith(db, params));
+  // Per SQLite handle: the statement in array mode, or null when the query writes.
+  const direct = new WeakMap<SQLite.Database, DirectRead | null>();
+  function directRead(sqlite: SQLite.Database, db: Kysely<Database>): DirectRead | null {
+    let read = direct.get(sqlite);
+    if (read === undefined) {
+      const statement = sqlite.prepare(compiledWith(db, {} as P).sql);
+      read = statement.reader ? { statement: statement.raw(true), toObject: rowMaker(statement.columns().map((column) => column.name)) } : null;
+      direct.set(sqlite, read);
+    }
+    return read;
+  }
+
+  const run = async (db: Kysely<Database>, params: P): Promise<QueryResult<O>> => {
+    const sqlite = sqliteHandles.get(db);
+    // Inside a Kysely transaction in progress on the connection, a read would see its
+    // uncommitted writes: then wait for the connection like any other query.
+    if (sqlite && !sqlite.inTransaction) {
+      const read = directRead(sqlite, db);
+      if (read) {
+        const values = read.statement.all(compiledWith(db, params).parameters) as unknown[][];
+        return { rows: values.map((row) => read.toObject(row) as O) };
+      }
+    }
+    return db.executeQuery<O>(compiledWith(db, params));
+  };
   // Also usable outside Kysely's executor: a synchronous SQLite transaction (sqlite-atomic.ts).
   return Object.assign(run, { compiledWith });
 }
