@@ -1,6 +1,7 @@
 // Pages are drawn by the server and come alive once the app has loaded (docs/decisions/013):
 // what a visitor does in between must not be lost, nor send a form the browser's way.
 import type { Page } from '@playwright/test';
+import { createStudySession } from '#tests/factories.ts';
 import { expect, test } from './fixtures';
 
 /** Holds back the responses for `files` until `release` is called; resolves `requested` when the first is asked for. */
@@ -48,3 +49,48 @@ for (const moment of ['before the page script has run', 'after the page script, 
     await context.close();
   });
 }
+
+test('a role chosen and a form sent before the app is live register with that role', async ({ browser, server }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  const app = await holdBack(page, /\/assets\/main-[^/]+\.js$/);
+  const email = `early-tutor-${Date.now().toString(36)}@example.com`;
+
+  await page.goto('/register', { waitUntil: 'commit' });
+  await app.asked;
+  await page.getByLabel('Name').fill('Early Tutor');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Early-Tutor-Pass-1');
+  await page.getByLabel('Role').selectOption('tutor');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+  app.release();
+
+  await expect(page.getByText('Registration Successful')).toBeVisible({ timeout: 15_000 });
+  const user = await server.deps.db.kysely.selectFrom('user').select(['name', 'role']).where('email', '=', email).executeTakeFirst();
+  expect(user).toEqual({ name: 'Early Tutor', role: 'tutor' });
+  await context.close();
+});
+
+test('a filter switched on before the app is live applies once it is', async ({ browser, server, createUser }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const tag = `early${Date.now().toString(36)}`;
+  const day = 86_400_000;
+  await createStudySession(server.deps, tutor, { title: `Open ${tag}` });
+  await createStudySession(server.deps, tutor, { title: `Closed ${tag}`, registrationStartDate: new Date(Date.now() - 5 * day).toISOString(), registrationEndDate: new Date(Date.now() - day).toISOString() });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  const app = await holdBack(page, /\/assets\/main-[^/]+\.js$/);
+
+  await page.goto(`/all-sessions?q=${tag}`, { waitUntil: 'commit' });
+  await app.asked;
+  await expect(page.getByRole('article', { name: `Closed ${tag}` })).toBeVisible();
+  await page.getByLabel('Open for registration').check();
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+  app.release();
+
+  await expect(page.getByRole('article', { name: `Closed ${tag}` })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('article', { name: `Open ${tag}` })).toBeVisible();
+  await expect(page.getByLabel('Open for registration')).toBeChecked();
+  await context.close();
+});

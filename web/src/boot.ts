@@ -80,13 +80,42 @@ function handOverTypedText() {
   }
 }
 
+/**
+ * Choices made before the app was live (a checkbox, a radio button, an option of a select), as
+ * the visitor left them: hydration may draw the app's state back over them, so they are noted as
+ * they change and handed to the app once it is live, the way the browser would have.
+ */
+const choices = new Map<HTMLInputElement | HTMLSelectElement, boolean | string>();
+function noteChoice(event: Event) {
+  const field = event.target;
+  if (field instanceof HTMLSelectElement) choices.set(field, field.value);
+  else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) choices.set(field, field.checked);
+}
+function handOverChoices() {
+  for (const [field, choice] of choices) {
+    if (!field.isConnected) continue;
+    if (field instanceof HTMLSelectElement) {
+      field.value = String(choice);
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (field.type === 'checkbox' || choice === true) {
+      // React's setter notes the opposite state; the click then makes the choice and tells React
+      // (a radio button is only ever chosen by a click).
+      field.checked = !choice;
+      field.click();
+    }
+  }
+  choices.clear();
+}
+
 function releaseWhenLive() {
   const root = document.documentElement;
   const release = () => {
     if (root.dataset.app !== 'ready') return false;
     document.removeEventListener('click', holdClick, true);
     document.removeEventListener('submit', holdSubmit, true);
+    document.removeEventListener('change', noteChoice, true);
     handOverTypedText();
+    handOverChoices();
     for (const element of held) {
       if (!element.isConnected) continue;
       if (element instanceof HTMLFormElement) element.requestSubmit();
@@ -103,6 +132,7 @@ function releaseWhenLive() {
 if (drawnByServer) {
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('change', noteChoice, true);
   releaseWhenLive();
 }
 // Forms sent before this script ran were held by the page's inline guard (web/src/early-hold.ts).
