@@ -38,30 +38,47 @@ export function publicListCache(db: Db, ttlMs: number): PublicListCache {
 
 function createCache(ttlMs: number): PublicListCache {
   const entries = new Map<string, Entry>();
+  // Pages being computed: concurrent misses of one key share one load instead of each running
+  // the query (a search scanning the catalogue, 50 visitors at the moment its page expires).
+  let loading = new Map<string, Promise<Buffer>>();
   // Bumped by every invalidation: a page computed across one is sent but not kept.
   let epoch = 0;
 
   const sendJson = (reply: FastifyReply, body: Buffer) => reply.header('content-type', 'application/json; charset=utf-8').send(body);
+
+  async function compute<S extends z.ZodType>(key: string, schema: S, load: () => Promise<z.output<S>>): Promise<Buffer> {
+    const startedAt = epoch;
+    // Checked and stripped by the contract's schema as the route's serialiser would, once per
+    // key per TTL; hits skip serialisation altogether.
+    const body = Buffer.from(JSON.stringify(schema.encode(await load())));
+    if (startedAt === epoch) {
+      entries.delete(key);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, { body, until: Date.now() + ttlMs });
+    }
+    return body;
+  }
 
   return {
     async send(reply, key, schema, load) {
       if (ttlMs <= 0) return reply.send(await load());
       const hit = entries.get(key);
       if (hit && hit.until > Date.now()) return sendJson(reply, hit.body);
-      const startedAt = epoch;
-      // Checked and stripped by the contract's schema as the route's serialiser would, once per
-      // key per TTL; hits skip serialisation altogether.
-      const body = Buffer.from(JSON.stringify(schema.encode(await load())));
-      if (startedAt === epoch) {
-        if (hit) entries.delete(key);
-        else if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(key, { body, until: Date.now() + ttlMs });
+      let pending = loading.get(key);
+      if (!pending) {
+        const inFlight = loading;
+        pending = compute(key, schema, load).finally(() => {
+          if (inFlight.get(key) === pending) inFlight.delete(key);
+        });
+        inFlight.set(key, pending);
       }
-      return sendJson(reply, body);
+      return sendJson(reply, await pending);
     },
     invalidate() {
       epoch++;
       entries.clear();
+      // A load started before the change may not answer a request that arrives after it.
+      loading = new Map();
     },
     get version() {
       return epoch;
