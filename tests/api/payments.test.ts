@@ -308,6 +308,26 @@ describe('the seat hold', () => {
     expect((await sessionRow(s.id)).bookedCount).toBe(1);
   });
 
+  it('a student whose own hold has run out no longer finds it in their list or on its page, and the seat is free', async () => {
+    const me = await t.actor({ role: 'student' });
+    const [s1, s2] = [await paidSession({ maxParticipants: 1 }), await paidSession({ maxParticipants: 1 })];
+    await startPaying(me, s1.id);
+    await startPaying(me, s2.id);
+    const listed = async () => (await t.request(me, { method: 'GET', url: `/api/booked-sessions/${enc(me.user!.email)}` })).json<BookedSessionPage>().items.map((i) => i.sessionId);
+    const runOut = (sessionId: string) => t.deps.db.kysely.updateTable('booking').set({ holdExpiresAt: new Date(Date.now() - 1000).toISOString() }).where('sessionId', '=', sessionId).execute();
+    expect(await listed()).toEqual(expect.arrayContaining([s1.id, s2.id]));
+
+    await runOut(s1.id);
+    expect(await listed()).toEqual([s2.id]);
+    expect(await bookingsOf(s1.id)).toEqual([]);
+    expect((await sessionRow(s1.id)).bookedCount).toBe(0);
+
+    await runOut(s2.id);
+    expect((await t.request(me, { method: 'GET', url: `/api/view-booked-session/${s2.id}` })).statusCode).toBe(404);
+    expect(await bookingsOf(s2.id)).toEqual([]);
+    expect((await sessionRow(s2.id)).bookedCount).toBe(0);
+  });
+
   it('a hold not yet due is kept by the sweep', async () => {
     const me = await t.actor({ role: 'student' });
     const s = await paidSession({ maxParticipants: 1 });

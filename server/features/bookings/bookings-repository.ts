@@ -18,6 +18,11 @@ export interface StudentEntryRow extends StudySessionRow {
   holdExpiresAt: string | null;
   /** Position in the session's waitlist (meaningful for waitlisted entries only). */
   placeInLine: number;
+  /**
+   * A payment hold whose time is up bears on this entry: its own (awaiting payment), or one in
+   * the session it waits for (releasing it moves the line). The list sweeps first, then.
+   */
+  holdDue: boolean;
 }
 
 export interface RosterRow {
@@ -57,7 +62,7 @@ function keysetAfter<DB, TB extends keyof DB>(
 }
 
 /** The caller's bookings and waitlist entries, as one list over both tables. */
-const studentEntries = (db: Kysely<Database>, studentId: string) => {
+const studentEntries = (db: Kysely<Database>, studentId: string, now: string) => {
   const entries = db
     .selectFrom('booking')
     .select([
@@ -90,17 +95,22 @@ const studentEntries = (db: Kysely<Database>, studentId: string) => {
       sql<number>`case when e.kind = 'waitlisted' then (select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and w."createdAt" <= e."entryCreatedAt" and (w."createdAt" < e."entryCreatedAt" or w.id <= e."entryId")) else 0 end`.as(
         'placeInLine',
       ),
+    )
+    .select(
+      sql<boolean>`case when e.kind = 'awaiting_payment' then e."entryHoldExpiresAt" <= ${now} when e.kind = 'waitlisted' then exists (select 1 from booking d where d."sessionId" = e."entrySessionId" and d.status = 'pending_payment' and d."holdExpiresAt" <= ${now}) else ${sql.lit(false)} end`.as('holdDue'),
     );
 };
 
 
-const entryOfStudent = prepare((db, p: { studentId: string; sessionId: string }) => studentEntries(db, p.studentId).where('e.entrySessionId', '=', p.sessionId));
-/** Newest first: the first page, and a page after (createdAt, id). */
-const entriesFirstPage = prepare((db, p: { studentId: string; limit: number }) =>
-  studentEntries(db, p.studentId).orderBy('e.entryCreatedAt', 'desc').orderBy('e.entryId', 'desc').limit(p.limit),
+const entryOfStudent = prepare((db, p: { studentId: string; sessionId: string; now: string }) =>
+  studentEntries(db, p.studentId, p.now).where('e.entrySessionId', '=', p.sessionId),
 );
-const entriesPageAfter = prepare((db, p: { studentId: string; limit: number; createdAt: string; id: string }) =>
-  studentEntries(db, p.studentId)
+/** Newest first: the first page, and a page after (createdAt, id). */
+const entriesFirstPage = prepare((db, p: { studentId: string; limit: number; now: string }) =>
+  studentEntries(db, p.studentId, p.now).orderBy('e.entryCreatedAt', 'desc').orderBy('e.entryId', 'desc').limit(p.limit),
+);
+const entriesPageAfter = prepare((db, p: { studentId: string; limit: number; createdAt: string; id: string; now: string }) =>
+  studentEntries(db, p.studentId, p.now)
     .where((eb) => keysetAfter(eb, [eb.ref('e.entryCreatedAt'), eb.ref('e.entryId')], [p.createdAt, p.id], '<'))
     .orderBy('e.entryCreatedAt', 'desc')
     .orderBy('e.entryId', 'desc')
@@ -265,15 +275,15 @@ export function bookingsRepository(database: Db) {
       return db.selectFrom('user').select(['id', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
     },
 
-    async entryOfStudent(studentId: string, sessionId: string): Promise<StudentEntryRow | undefined> {
-      const row = (await entryOfStudent(db, { studentId, sessionId })).rows[0];
-      return row && { ...row, placeInLine: Number(row.placeInLine) };
+    async entryOfStudent(studentId: string, sessionId: string, now: string): Promise<StudentEntryRow | undefined> {
+      const row = (await entryOfStudent(db, { studentId, sessionId, now })).rows[0];
+      return row && { ...row, placeInLine: Number(row.placeInLine), holdDue: Boolean(row.holdDue) };
     },
 
     /** Newest first; `after` is the (createdAt, id) of the previous page's last entry. */
-    async entriesOfStudent(studentId: string, limit: number, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
-      const { rows } = after ? await entriesPageAfter(db, { studentId, limit, createdAt: after[0], id: after[1] }) : await entriesFirstPage(db, { studentId, limit });
-      return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine) }));
+    async entriesOfStudent(studentId: string, limit: number, now: string, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
+      const { rows } = after ? await entriesPageAfter(db, { studentId, limit, createdAt: after[0], id: after[1], now }) : await entriesFirstPage(db, { studentId, limit, now });
+      return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine), holdDue: Boolean(row.holdDue) }));
     },
 
     /**

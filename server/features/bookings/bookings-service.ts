@@ -44,7 +44,12 @@ export function bookingsService(deps: AppDeps) {
   }
 
   async function entryOf(me: CurrentUser, sessionId: string): Promise<BookedSession> {
-    const row = await bookings.entryOfStudent(me.id, sessionId);
+    let row = await bookings.entryOfStudent(me.id, sessionId, deps.now().toISOString());
+    if (row?.holdDue) {
+      // A hold whose time is up bears on this entry: released first, then read again.
+      await payments.sweepExpiredHolds();
+      row = await bookings.entryOfStudent(me.id, sessionId, deps.now().toISOString());
+    }
     if (!row) throw notFound('You have not booked this session.');
     return toBookedSession(row, me, deps.now());
   }
@@ -84,7 +89,7 @@ export function bookingsService(deps: AppDeps) {
       if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
       // The new entry is known without reading it back: the session as the seat update left it.
       const booked = toBookedSession(
-        { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0 },
+        { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0, holdDue: false },
         me,
         now,
       );
@@ -95,10 +100,16 @@ export function bookingsService(deps: AppDeps) {
     async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string }): Promise<BookedSessionPage> {
       if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('You can only see your own booked sessions.');
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
-      await payments.sweepExpiredHolds();
       const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
       if (!student) throw notFound('No user has this email.');
-      const rows = await bookings.entriesOfStudent(student.id, page.limit + 1, after);
+      let rows = await bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
+      if (rows.some((row) => row.holdDue)) {
+        // Payment holds whose time is up bear on this list (the student's own, or one in a session
+        // they wait for): released first (seats free up, the line moves), then read again. Other
+        // holds are left to the next booking or the periodic sweep.
+        await payments.sweepExpiredHolds();
+        rows = await bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
+      }
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.entryCreatedAt, r.entryId]);
       const now = deps.now();
       return { items: items.map((row) => ({ ...toBookedSession(row, me, now), studentEmail: student.email })), nextCursor };
