@@ -8,7 +8,7 @@ import type pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { migrations } from '#migrations/index.ts';
 import type { Database } from './schema.ts';
-import { registerSqliteHandle } from './prepared.ts';
+import { registerSqliteHandle, statementName } from './prepared.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,7 +35,7 @@ export function createDb(database: Config['database']): Db {
     // listener. Its query fails (a 503 for the caller) and the pool discards it on release.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -49,6 +49,45 @@ export function createDb(database: Config['database']): Db {
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerSqliteHandle(kysely, sqlite);
   return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
+}
+
+/**
+ * The pool as Kysely sees it, its clients running prepared queries (server/db/prepared.ts) as
+ * named statements: PostgreSQL then parses and plans each once per connection instead of on
+ * every call (planning the booked-sessions join took longer than running it). Other SQL runs
+ * unnamed, as before.
+ */
+function withNamedStatements(pool: pg.Pool): pg.Pool {
+  // Connections whose named statements no longer fit the schema: they run everything unnamed
+  // until the pool retires them.
+  const outdated = new WeakSet<pg.PoolClient>();
+  const named = (client: pg.PoolClient): pg.PoolClient =>
+    new Proxy(client, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return async (text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' && !outdated.has(target) ? statementName(text) : undefined;
+          if (!name) return target.query(text as string, values);
+          try {
+            return await target.query({ name, text: text as string, values });
+          } catch (error) {
+            // A column added by a migration (another process's, during a rolling deploy) makes a
+            // statement prepared before it fail with "cached plan must not change result type".
+            // Outside a transaction it is simply run again unnamed; inside one, that transaction
+            // fails once (PostgreSQL aborted it) and the next runs unnamed.
+            if ((error as { code?: string }).code !== '0A000' || !/cached plan/.test(String((error as Error).message))) throw error;
+            outdated.add(target);
+            return target.query(text as string, values);
+          }
+        };
+      },
+    });
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property === 'connect') return async () => named(await target.connect());
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

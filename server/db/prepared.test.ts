@@ -81,4 +81,13 @@ describe('prepare', () => {
     ).rejects.toThrow('undo');
     expect(await readDuringTransaction).toEqual([]);
   });
+
+  it('keeps answering when a column is added after the query was prepared on a connection (PostgreSQL names its statements)', async () => {
+    const everyColumn = prepare((k, p: { id: string }) => k.selectFrom('user').selectAll().where('id', '=', p.id));
+    for (let i = 0; i < 3; i++) expect((await everyColumn(db.kysely, { id: 'u-bob' })).rows).toHaveLength(1);
+    await db.kysely.schema.alterTable('user').addColumn('addedLater', 'text').execute();
+    const [row] = (await everyColumn(db.kysely, { id: 'u-bob' })).rows as Array<Record<string, unknown>>;
+    expect(row).toMatchObject({ id: 'u-bob', name: 'bob', addedLater: null });
+    expect((await everyColumn(db.kysely, { id: 'u-ann' })).rows).toHaveLength(1);
+  });
 });

@@ -31,6 +31,8 @@ export function registerSqliteHandle(kysely: Kysely<Database>, sqlite: SQLite.Da
 
 interface DirectRead {
   statement: SQLite.Statement;
+  /** How many columns toObject was made for. */
+  width: number;
   /** The row's array made into an object of one shape (a repeated column name: the last wins). */
   toObject: (values: unknown[]) => Record<string, unknown>;
 }
@@ -43,6 +45,24 @@ interface DirectRead {
 function rowMaker(columns: string[]): DirectRead['toObject'] {
   const fields = columns.map((column, i) => `[${JSON.stringify(column)}]: values[${i}]`).join(', ');
   return new Function('values', `return { ${fields} };`) as DirectRead['toObject'];
+}
+
+/**
+ * PostgreSQL statement names of the prepared queries' SQL: each connection parses and plans such
+ * a query once and then only binds values (server/db/database.ts). Only SQL made by `prepare` is
+ * named, so the set of names is finite.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name for this SQL, if it is a prepared query's. */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+/** A statement in array mode with the function making its rows into objects. */
+function describe(statement: SQLite.Statement): DirectRead {
+  const columns = statement.columns().map((column) => column.name);
+  return { statement, width: columns.length, toObject: rowMaker(columns) };
 }
 
 const STAND_IN = '\u0000prepared-parameter:';
@@ -63,6 +83,7 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
       },
     });
     const template = build(db, standIns).compile();
+    if (!statementNames.has(template.sql)) statementNames.set(template.sql, `studynest_${statementNames.size + 1}`);
     const slots = template.parameters.map((value): Slot<P> => (typeof value === 'string' && value.startsWith(STAND_IN) ? { param: value.slice(STAND_IN.length) } : { value }));
     const bound = new Set(slots.flatMap((s) => ('param' in s ? [String(s.param)] : [])));
     const lost = [...used].filter((key) => !bound.has(key));
@@ -90,7 +111,7 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     let read = direct.get(sqlite);
     if (read === undefined) {
       const statement = sqlite.prepare(compiledWith(db, {} as P).sql);
-      read = statement.reader ? { statement: statement.raw(true), toObject: rowMaker(statement.columns().map((column) => column.name)) } : null;
+      read = statement.reader ? describe(statement.raw(true)) : null;
       direct.set(sqlite, read);
     }
     return read;
@@ -104,6 +125,9 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
       const read = directRead(sqlite, db);
       if (read) {
         const values = read.statement.all(compiledWith(db, params).parameters) as unknown[][];
+        // SQLite prepares the statement again after a schema change: `select *` then has more
+        // columns than the function was made for (a migration run by another connection).
+        if (values.length > 0 && values[0]!.length !== read.width) Object.assign(read, describe(read.statement));
         return { rows: values.map((row) => read.toObject(row) as O) };
       }
     }
