@@ -39,6 +39,14 @@ describe('prepare', () => {
     expect(rows).toEqual([{ id: 'u-bob', name: 'bob' }]);
   });
 
+  it('refuses a constant sent as a parameter (PostgreSQL could not plan for it): it must be a literal', async () => {
+    const { sql } = await import('kysely');
+    const constant = prepare((k, p: { id: string }) => k.selectFrom('user').select('id').where('id', '=', p.id).where('role', '=', 'student'));
+    await expect(constant(db.kysely, { id: 'u-ann' })).rejects.toThrow(/write constants as literals/);
+    const literal = prepare((k, p: { id: string }) => k.selectFrom('user').select('id').where('id', '=', p.id).where('name', '=', sql.lit('ann')));
+    expect((await literal(db.kysely, { id: 'u-ann' })).rows).toEqual([{ id: 'u-ann' }]);
+  });
+
   it('refuses a builder that turns a value into SQL text instead of a parameter', async () => {
     const { sql } = await import('kysely');
     const spliced = prepare((k, p: { column: string }) => k.selectFrom('user').select(sql.ref<string>(p.column).as('x')));

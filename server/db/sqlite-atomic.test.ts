@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createDb, migrateToLatest, type Db } from './database.ts';
 import { prepare } from './prepared.ts';
 import { sqliteAtomic } from './sqlite-atomic.ts';
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 const insertUser = prepare((k, p: { id: string; name: string }) =>
-  k.insertInto('user').values({ id: p.id, name: p.name, email: p.id, createdAt: now, updatedAt: now } as never),
+  k.insertInto('user').values({ id: p.id, name: p.name, email: p.id, createdAt: sql.lit(now), updatedAt: sql.lit(now) } as never),
 );
 const renameUser = prepare((k, p: { id: string; name: string }) => k.updateTable('user').set({ name: p.name }).where('id', '=', p.id).returning(['id', 'name']));
 const names = async () => (await db.kysely.selectFrom('user').select(['id', 'name']).orderBy('id').execute()).map((u) => `${u.id}:${u.name}`);

@@ -130,7 +130,7 @@ const sessionForStudentQuery = prepare((db, p: { sessionId: string; studentId: s
     .select('own.status as ownBookingStatus')
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('booking as due').select('due.id').where('due.status', '=', 'pending_payment').where('due.holdExpiresAt', '<=', p.now))
+        .exists(eb.selectFrom('booking as due').select('due.id').where('due.status', '=', sql.lit('pending_payment')).where('due.holdExpiresAt', '<=', p.now))
         .as('holdsDue'),
     )
     .where('s.id', '=', p.sessionId),
@@ -145,7 +145,7 @@ const bookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
 const takeSeat = (db: QueryCreator<Database>, p: { sessionId: string; now: string }) =>
   db
     .updateTable('study_session')
-    .set((eb) => ({ bookedCount: eb('bookedCount', '+', 1), updatedAt: p.now }))
+    .set((eb) => ({ bookedCount: eb('bookedCount', '+', eb.lit(1)), updatedAt: p.now }))
     .where('id', '=', p.sessionId)
     .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
     .returning('bookedCount');

@@ -1,13 +1,13 @@
 // The only SQL of the payments feature: a held booking's checkout reference, its confirmation
 // and the expired holds. Taking and giving back seats stays in the bookings repository (one
 // seat guard, docs/decisions/003-capacity-guard.md).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { prepare } from '#server/db/prepared.ts';
 import type { Database } from '#server/db/schema.ts';
 
 /** Run before every booking and bookings read (the sweep): compiled once. */
 const expiredHolds = prepare((db, p: { now: string; limit: number }) =>
-  db.selectFrom('booking').select(['id', 'sessionId', 'studentId']).where('status', '=', 'pending_payment').where('holdExpiresAt', '<=', p.now).orderBy('holdExpiresAt').limit(p.limit),
+  db.selectFrom('booking').select(['id', 'sessionId', 'studentId']).where('status', '=', sql.lit('pending_payment')).where('holdExpiresAt', '<=', p.now).orderBy('holdExpiresAt').limit(p.limit),
 );
 
 export function paymentsRepository(db: Kysely<Database>) {
