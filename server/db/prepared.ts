@@ -69,12 +69,11 @@ function describe(statement: SQLite.Statement): DirectRead {
 
 const STAND_IN = '\u0000prepared-parameter:';
 
-type Slot<P> = { param: keyof P } | { value: unknown };
 
 export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely<Database>, params: P) => Compilable<O>) {
   // Keyed by the dialect's adapter: SQLite and PostgreSQL write different SQL; a transaction
   // shares its database's adapter.
-  const compiled = new WeakMap<object, { template: CompiledQuery<O>; slots: Array<Slot<P>> }>();
+  const compiled = new WeakMap<object, { template: CompiledQuery<O>; params: Array<keyof P> }>();
 
   function compile(db: Kysely<Database>) {
     const used = new Set<string>();
@@ -86,8 +85,9 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     });
     const template = build(db, standIns).compile();
     if (!statementNames.has(template.sql)) statementNames.set(template.sql, `studynest_${statementNames.size + 1}`);
-    const slots = template.parameters.map((value): Slot<P> => (typeof value === 'string' && value.startsWith(STAND_IN) ? { param: value.slice(STAND_IN.length) } : { value }));
-    const bound = new Set(slots.flatMap((s) => ('param' in s ? [String(s.param)] : [])));
+    const isStandIn = (value: unknown): value is string => typeof value === 'string' && value.startsWith(STAND_IN);
+    const params = template.parameters.filter(isStandIn).map((value) => value.slice(STAND_IN.length) as keyof P);
+    const bound = new Set(params.map(String));
     const lost = [...used].filter((key) => !bound.has(key));
     if (lost.length > 0 || template.sql.includes(STAND_IN)) {
       throw new Error(`prepare: ${lost.join(', ') || 'a value'} did not become a bound parameter of: ${template.sql}`);
@@ -96,22 +96,27 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     // constant sent as a parameter is invisible to that plan. `status = $1` for the rare
     // 'pending_payment' was planned as a scan of every booking, and the booking storm fell from
     // 1,200 to 49 bookings/s. Constants are written into the SQL instead (sql.lit, eb.lit).
-    if (slots.some((slot) => 'value' in slot)) {
+    if (params.length !== template.parameters.length) {
       throw new Error(`prepare: write constants as literals (sql.lit, eb.lit), not as parameters, in: ${template.sql}`);
     }
-    return { template, slots };
+    return { template, params };
   }
 
-  /** The compiled query with these values bound (what `run` executes). */
-  function compiledWith(db: Kysely<Database>, params: P): CompiledQuery<O> {
+  function compiledFor(db: Kysely<Database>) {
     const adapter = db.getExecutor().adapter;
     let entry = compiled.get(adapter);
     if (!entry) {
       entry = compile(db);
       compiled.set(adapter, entry);
     }
-    const parameters = entry.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.value));
-    return { ...entry.template, parameters };
+    return entry;
+  }
+  /** These values in the order of the query's parameters. */
+  const parametersOf = (db: Kysely<Database>, values: P): unknown[] => compiledFor(db).params.map((key) => values[key]);
+
+  /** The compiled query with these values bound (what `run` executes). */
+  function compiledWith(db: Kysely<Database>, values: P): CompiledQuery<O> {
+    return { ...compiledFor(db).template, parameters: parametersOf(db, values) };
   }
 
   // Per SQLite handle: the statement in array mode, or null when the query writes.
@@ -119,7 +124,7 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
   function directRead(sqlite: SQLite.Database, db: Kysely<Database>): DirectRead | null {
     let read = direct.get(sqlite);
     if (read === undefined) {
-      const statement = sqlite.prepare(compiledWith(db, {} as P).sql);
+      const statement = sqlite.prepare(compiledFor(db).template.sql);
       read = statement.reader ? describe(statement.raw(true)) : null;
       direct.set(sqlite, read);
     }
@@ -133,7 +138,7 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     if (sqlite && !sqlite.inTransaction) {
       const read = directRead(sqlite, db);
       if (read) {
-        const values = read.statement.all(compiledWith(db, params).parameters) as unknown[][];
+        const values = read.statement.all(parametersOf(db, params)) as unknown[][];
         // SQLite prepares the statement again after a schema change: `select *` then has more
         // columns than the function was made for (a migration run by another connection).
         if (values.length > 0 && values[0]!.length !== read.width) Object.assign(read, describe(read.statement));
