@@ -1,6 +1,6 @@
 // The admin's list of users and the changes an admin makes to them (PRODUCT.md §4, §6).
 import { z } from 'zod';
-import { pageOf, pageQuery, roleSchema, userStatusSchema } from './common.ts';
+import { dateTime, pageOf, pageQuery, roleSchema, userStatusSchema } from './common.ts';
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -10,7 +10,7 @@ export const adminUserSchema = z.object({
   status: userStatusSchema,
   image: z.string().nullable(),
   /** Last sign-in, ISO instant; null when the user never signed in. */
-  lastSeen: z.string().nullable(),
+  lastSeen: dateTime.nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

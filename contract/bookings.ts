@@ -1,8 +1,8 @@
 // Booking a session, the waitlist, cancellation, the student's booked sessions and the
 // tutor's roster (PRODUCT.md §4, §6).
 import { z } from 'zod';
-import { pageOf } from './common.ts';
-import { sessionSchema } from './sessions.ts';
+import { dateTime, pageOf } from './common.ts';
+import { publicSessionSchema } from './sessions.ts';
 
 /** POST /api/book-session. The spec's other fields (role, studentEmail…) may be sent and are ignored: identity comes from the cookie. */
 export const bookSessionBody = z.object({
@@ -20,19 +20,20 @@ export const bookedSessionSchema = z.object({
   id: z.string(),
   sessionId: z.string(),
   sessionTitle: z.string(),
-  tutorEmail: z.string(),
+  /** To students who booked (a seat, paid or held); null while waitlisted. */
+  tutorEmail: z.string().nullable(),
   studentEmail: z.string(),
   status: bookingStateSchema,
   /** 1 = next to get a seat; null when booked. */
   placeInLine: z.number().int().nullable(),
   /** While awaiting payment: the seat is released at this instant unless paid. */
-  paymentDueBy: z.string().nullable(),
-  createdAt: z.string(),
+  paymentDueBy: dateTime.nullable(),
+  createdAt: dateTime,
   /** The last instant a booking can be cancelled (class start minus the session's cutoff). */
-  cancelUntil: z.string(),
+  cancelUntil: dateTime,
   /** Booked and before the cutoff now. */
   canCancel: z.boolean(),
-  session: sessionSchema,
+  session: publicSessionSchema,
 });
 export type BookedSession = z.infer<typeof bookedSessionSchema>;
 

@@ -24,3 +24,15 @@ export const userStatusSchema = z.enum(['Verified', 'Unverified', 'Blocked']);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 export const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * An instant the server writes (ISO 8601 in UTC, e.g. `2026-05-01T09:00:00.000Z`): documented as
+ * `format: date-time`, parsed as a plain string so that the web app never drops a row over it.
+ */
+export const dateTime = z.string().meta({ format: 'date-time' });
+
+/**
+ * A response that is not JSON (a file, an iCalendar): documented under `mediaType` with a binary
+ * or text body (server/http/openapi.ts), sent as it is by the route.
+ */
+export const nonJsonBody = (mediaType: string, description: string) => z.any().meta({ description, 'x-media-type': mediaType });

@@ -1,6 +1,6 @@
 // Reviews of a session by the students who booked it (PRODUCT.md §4).
 import { z } from 'zod';
-import { pageOf } from './common.ts';
+import { dateTime, pageOf } from './common.ts';
 
 const reviewText = z.string().trim().min(1, 'Review is required').max(2000, 'Review is too long (2000 characters at most)');
 const rating = z
@@ -28,8 +28,8 @@ export const reviewSchema = z.object({
   studentName: z.string(),
   rating: z.number().int(),
   review: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
 });
 export type Review = z.infer<typeof reviewSchema>;
 

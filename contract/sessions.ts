@@ -2,7 +2,7 @@
 // calls (spec §7, PRODUCT.md §4 and §6). The server validates with these; the web app parses
 // and builds its forms with them.
 import { z } from 'zod';
-import { isoDate, pageOf, pageQuery } from './common.ts';
+import { dateTime, isoDate, pageOf, pageQuery } from './common.ts';
 
 export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
@@ -13,11 +13,12 @@ export const sessionSchema = z.object({
   description: z.string(),
   tutorId: z.string(),
   tutorName: z.string(),
+  /** Only in answers to the tutor and admins (and, in contract/bookings.ts, to students who booked): see publicSessionSchema. */
   tutorEmail: z.string(),
-  registrationStartDate: z.string(),
-  registrationEndDate: z.string(),
-  classStartDate: z.string(),
-  classEndDate: z.string(),
+  registrationStartDate: dateTime,
+  registrationEndDate: dateTime,
+  classStartDate: dateTime,
+  classEndDate: dateTime,
   /** Minutes between class start and end, computed by the server. */
   durationMinutes: z.number().int(),
   /** The same in words, e.g. "2 hours 30 minutes". */
@@ -35,14 +36,28 @@ export const sessionSchema = z.object({
   reviewCount: z.number().int(),
   /** Approved and inside its registration window now: the green "Ongoing" badge. */
   isOpen: z.boolean(),
-  createdAt: z.string(),
+  createdAt: dateTime,
   /** Last update (the spec's "timestamp"). */
-  updatedAt: z.string(),
+  updatedAt: dateTime,
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 export const sessionPageSchema = pageOf(sessionSchema);
 export type SessionPage = z.infer<typeof sessionPageSchema>;
+
+/**
+ * A session as anyone may see it (the public lists, a session's page, a student's bookings):
+ * no email address. A tutor's email goes only to the tutor, admins and students who booked.
+ */
+export const publicSessionSchema = sessionSchema.omit({ tutorEmail: true });
+export type PublicSession = z.infer<typeof publicSessionSchema>;
+
+export const publicSessionPageSchema = pageOf(publicSessionSchema);
+export type PublicSessionPage = z.infer<typeof publicSessionPageSchema>;
+
+/** GET /api/session/{id}: the tutor's email only for the tutor and admins (who edit from it); null for anyone else. */
+export const sessionDetailsSchema = publicSessionSchema.extend({ tutorEmail: z.string().nullable() });
+export type SessionDetails = z.infer<typeof sessionDetailsSchema>;
 
 /** Home's tutors: a name and an id (spec §3 Tutor). */
 export const tutorSchema = z.object({ id: z.string(), name: z.string() });
@@ -90,25 +105,93 @@ const cancellationCutoffHours = z
   .min(0, 'Cancellation cutoff cannot be negative')
   .max(MAX_CUTOFF_HOURS, `Cancellation cutoff can be at most ${MAX_CUTOFF_HOURS} hours`);
 
+// ——— Schedule rules (PRODUCT.md §4), shared by the server and the web form ———
+
+/** Every date of a session lies within these (inclusive), whatever offset it was written with. */
+export const SESSION_DATES_FROM = '2000-01-01T00:00:00.000Z';
+export const SESSION_DATES_UNTIL = '2100-12-31T23:59:59.999Z';
+/** A class lasts at most this long (a leap year). */
+export const MAX_CLASS_DAYS = 366;
+
+export const SCHEDULE_LABELS = {
+  registrationStartDate: 'Registration Start Date',
+  registrationEndDate: 'Registration End Date',
+  classStartDate: 'Class Start Date',
+  classEndDate: 'Class End Date',
+} as const;
+export type ScheduleField = keyof typeof SCHEDULE_LABELS;
+export type SessionSchedule = Record<ScheduleField, string>;
+
+const FROM_MS = Date.parse(SESSION_DATES_FROM);
+const UNTIL_MS = Date.parse(SESSION_DATES_UNTIL);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** "Class End Date must be between 1 January 2000 and 31 December 2100." for a date outside them. */
+export function sessionDateProblem(field: ScheduleField, value: string): string | null {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms) || (ms >= FROM_MS && ms <= UNTIL_MS)) return null;
+  return `${SCHEDULE_LABELS[field]} must be between 1 January 2000 and 31 December 2100.`;
+}
+
+/**
+ * What is wrong with a whole schedule, by field (the first rule a field breaks), in the order
+ * the rules are listed; empty when nothing is. Dates that do not parse are left to their own
+ * field's check.
+ */
+export function scheduleProblems(s: SessionSchedule): Partial<Record<ScheduleField, string>> {
+  const problems: Partial<Record<ScheduleField, string>> = {};
+  const add = (field: ScheduleField, message: string) => {
+    problems[field] ??= message;
+  };
+  for (const field of Object.keys(SCHEDULE_LABELS) as ScheduleField[]) {
+    const problem = sessionDateProblem(field, s[field]);
+    if (problem) add(field, problem);
+  }
+  const t = (field: ScheduleField) => Date.parse(s[field]);
+  if (t('registrationEndDate') < t('registrationStartDate')) add('registrationEndDate', 'Registration End Date cannot be before the Registration Start Date.');
+  if (t('classEndDate') < t('classStartDate')) add('classEndDate', 'Class End Date cannot be before the Class Start Date.');
+  if (t('registrationStartDate') > t('classEndDate')) add('registrationStartDate', 'Registration Start Date cannot be after the Class End Date.');
+  if (t('registrationEndDate') > t('classEndDate')) add('registrationEndDate', 'Registration End Date cannot be after the Class End Date.');
+  if (t('classEndDate') - t('classStartDate') > MAX_CLASS_DAYS * DAY_MS) add('classEndDate', `A class can last at most a year (${MAX_CLASS_DAYS} days) from its Class Start Date.`);
+  return problems;
+}
+
+const sessionDate = (field: ScheduleField) =>
+  isoDate.superRefine((value, ctx) => {
+    const problem = sessionDateProblem(field, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const scheduleFields = z.object({
+  title,
+  description,
+  registrationStartDate: sessionDate('registrationStartDate'),
+  registrationEndDate: sessionDate('registrationEndDate'),
+  classStartDate: sessionDate('classStartDate'),
+  classEndDate: sessionDate('classEndDate'),
+  maxParticipants: maxParticipants.optional(),
+  cancellationCutoffHours: cancellationCutoffHours.optional(),
+});
+
 /**
  * POST /api/create-session/{email}. status, registrationFee, sessionDuration, tutorName and
  * tutorEmail of the spec's payload are not part of it: unknown keys are dropped, the server
  * sets them (PRODUCT.md §4).
  */
-export const createSessionBody = z.object({
-  title,
-  description,
-  registrationStartDate: isoDate,
-  registrationEndDate: isoDate,
-  classStartDate: isoDate,
-  classEndDate: isoDate,
-  maxParticipants: maxParticipants.optional(),
-  cancellationCutoffHours: cancellationCutoffHours.optional(),
+export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
+  for (const [field, message] of Object.entries(scheduleProblems(body))) {
+    // Each date out of bounds has already been named by its own field.
+    if (!sessionDateProblem(field as ScheduleField, body[field as ScheduleField])) ctx.addIssue({ code: 'custom', path: [field], message });
+  }
 });
 export type CreateSessionBody = z.input<typeof createSessionBody>;
 
-/** PUT /api/session/{email}/{id}: any subset; dates, capacity and cutoff only while pending or rejected (admins: always). */
-export const updateSessionBody = createSessionBody.partial();
+/**
+ * PUT /api/session/{email}/{id}: any subset; dates, capacity and cutoff only while pending or
+ * rejected (admins: always). Each date is bounded here; the rules between dates are checked by
+ * the server on the schedule the edit results in (scheduleProblems).
+ */
+export const updateSessionBody = scheduleFields.partial();
 export type UpdateSessionBody = z.input<typeof updateSessionBody>;
 
 export const MAX_FEE_DOLLARS = 10_000;

@@ -4,9 +4,17 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_init.ts';
 import * as m0005 from './0005_waitlist_student_index.ts';
 import * as m0006 from './0006_booking_hold_index.ts';
+import * as m0007 from './0007_upload.ts';
+import * as m0008 from './0008_jobs.ts';
+import * as m0009 from './0009_role_repair.ts';
+import * as m0010 from './0010_audit_log.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0005_waitlist_student_index': m0005,
   '0006_booking_hold_index': m0006,
+  '0007_upload': m0007,
+  '0008_jobs': m0008,
+  '0009_role_repair': m0009,
+  '0010_audit_log': m0010,
 };

@@ -1,22 +1,74 @@
-// Admin CLI: `npm run admin -- promote <email>` makes an existing account an admin.
+// The operator's CLI: `npm run admin -- <command>`, with the same DATA_DIR / DATABASE_URL (and
+// BASE_URL, SMTP_URL) as the server. The commands are server/operator/operator-commands.ts.
+import type { FastifyBaseLogger } from 'fastify';
+import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest } from '#server/db/database.ts';
-import { promoteToAdmin } from '#server/features/users/promote-admin.ts';
+import { outboxMailer } from '#server/email/outbox.ts';
+import { AppError } from '#server/errors.ts';
+import { createJobs } from '#server/jobs/jobs.ts';
+import { OperatorError, operatorCommands, type OperatorCommands } from '#server/operator/operator-commands.ts';
 
-const [command, email] = process.argv.slice(2);
-if (command !== 'promote' || !email) {
-  console.error('Usage: npm run admin -- promote <email>');
+const USAGE = `Usage: npm run admin -- <command>
+  promote <email>                 make an account an admin
+  demote <email> [student|tutor]  take admin away (default: student)
+  block <email>                   block an account and sign it out everywhere
+  unblock <email>                 let a blocked account sign in again
+  reset-password <email>          email the account a password-reset link
+  show <email>                    what StudyNest holds about an account
+  jobs                            list failed (dead) background jobs
+  retry <job id>|all              run failed jobs again
+  audit [count]                   the newest entries of the audit log (default 50)`;
+
+type Run = (commands: OperatorCommands, args: string[]) => Promise<string[]> | undefined;
+const COMMANDS: Record<string, Run> = {
+  promote: (c, [email]) => (email ? c.promote(email) : undefined),
+  demote: (c, [email, role]) => (email && (role === undefined || role === 'student' || role === 'tutor') ? c.demote(email, role) : undefined),
+  block: (c, [email]) => (email ? c.block(email) : undefined),
+  unblock: (c, [email]) => (email ? c.unblock(email) : undefined),
+  'reset-password': (c, [email]) => (email ? c.resetPassword(email) : undefined),
+  show: (c, [email]) => (email ? c.show(email) : undefined),
+  jobs: (c, rest) => (rest.length === 0 ? c.failedJobs() : undefined),
+  retry: (c, [which]) => (which ? c.retryJobs(which) : undefined),
+  audit: (c, [count]) => (count === undefined ? c.audit() : /^[1-9]\d{0,3}$/.test(count) ? c.audit(Number(count)) : undefined),
+};
+
+const [name = '', ...args] = process.argv.slice(2);
+const run = COMMANDS[name];
+if (!run || args.length > 2) {
+  console.error(USAGE);
   process.exit(2);
 }
+
+/** Warnings and errors on stderr; nothing else (the commands print what they did). */
+const log = {
+  level: 'warn',
+  fatal: (...a: unknown[]) => console.error(...a),
+  error: (...a: unknown[]) => console.error(...a),
+  warn: (...a: unknown[]) => console.error(...a),
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+  child: () => log,
+} as unknown as FastifyBaseLogger;
+
 const config = loadConfig();
 const db = createDb(config.database);
 try {
   await migrateToLatest(db.kysely);
-  if (await promoteToAdmin(db.kysely, email)) console.log(`${email} is now an admin.`);
-  else {
-    console.error(`No account has the email ${email}. Sign up first, then run this again.`);
-    process.exitCode = 1;
-  }
+  // Enqueue only: a running StudyNest's worker sends what is queued here.
+  const jobs = createJobs({ db, log, now: () => new Date() });
+  const auth = createAuth({ config, db, mailer: outboxMailer((job) => jobs.enqueue(db.kysely, job)), log });
+  const lines = await run(operatorCommands({ db, auth, config, now: () => new Date() }), args);
+  if (!lines) {
+    console.error(USAGE);
+    process.exitCode = 2;
+  } else console.log(lines.join('\n'));
+} catch (error) {
+  if (!(error instanceof OperatorError || error instanceof AppError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await db.destroy();
 }

@@ -7,16 +7,22 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
 import type { Config } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
-import { backgroundMailSettled, createMailer, type Mailer } from '#server/email/mailer.ts';
-import { installErrorHandler } from '#server/http/error-handler.ts';
+import { createMailer, type Mailer } from '#server/email/mailer.ts';
+import { outboxMailer } from '#server/email/outbox.ts';
+import { installCanonicalPaths } from '#server/http/canonical-path.ts';
+import { frameworkErrors, installErrorHandler } from '#server/http/error-handler.ts';
+import { installHttpSemantics } from '#server/http/http-semantics.ts';
+import { installJsonBodyParser } from '#server/http/json-body.ts';
+import { openapiOptions } from '#server/http/openapi.ts';
 import { responseSerializerCompiler } from '#server/http/response-serializer.ts';
 import { installSecurity } from '#server/http/security.ts';
+import { installPageForms } from '#server/http/page-forms.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { healthRoutes } from '#server/features/health/health-routes.ts';
 import { meRoutes } from '#server/features/users/me-routes.ts';
@@ -24,6 +30,8 @@ import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { FEATURE_ROUTES } from '#server/features/index.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { publicListCache } from '#server/features/sessions/public-list-cache.ts';
+import { backgroundWork } from '#server/features/background-work.ts';
+import { createJobs } from '#server/jobs/jobs.ts';
 
 export interface BuildOptions {
   /** Replace the mailer (tests capture mail with a real SMTP server instead, see tests/). */
@@ -31,13 +39,32 @@ export interface BuildOptions {
   db?: Db;
   now?: () => Date;
   webDir?: string;
+  /** Tests shorten these to see a slow client cut; production uses HTTP_TIMEOUTS. */
+  httpTimeouts?: HttpTimeouts;
 }
+
+export interface HttpTimeouts {
+  /** A request's headers and body must have arrived within this (Node checks every `checkIntervalMs`). */
+  requestMs: number;
+  headersMs: number;
+  checkIntervalMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A socket with no traffic at all is closed after this. */
+  idleMs: number;
+}
+
+/**
+ * A client trickling its request (slowloris) is cut within requestMs + checkIntervalMs = 45 s.
+ * In production run StudyNest behind a reverse proxy that buffers requests (README, Operations).
+ */
+export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 15_000, checkIntervalMs: 15_000, keepAliveMs: 5_000, idleMs: 60_000 };
 
 export interface App {
   app: FastifyInstance;
   deps: AppDeps;
   /** Every route as registered; tests/api/trust-routes.test.ts demands an access rule for each. */
-  routes: ReadonlyArray<{ method: string; url: string }>;
+  routes: ReadonlyArray<{ method: string; url: string; crossSite?: string }>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,40 +74,53 @@ const DEFAULT_WEB_DIR = fs.existsSync(path.resolve(here, '..', 'web', 'index.htm
   : path.resolve(here, '..', 'dist', 'web');
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const timeouts = options.httpTimeouts ?? HTTP_TIMEOUTS;
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot read (bad percent-encoding, an over-long parameter) answers our shape.
+    frameworkErrors,
   });
+  installCanonicalPaths(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env !== 'production' }));
   installErrorHandler(app);
   // JSON routes take JSON only: Fastify would also parse text/plain, a content type browsers
   // send cross-site without a preflight; refused with 415 like every other non-JSON body.
   app.removeContentTypeParser('text/plain');
-  const routes: Array<{ method: string; url: string }> = [];
+  // JSON nested deeper than 32 levels is refused with 400 before it is parsed.
+  installJsonBodyParser(app);
+  const routes: Array<{ method: string; url: string; crossSite?: string }> = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, crossSite: route.config?.crossSite });
   });
 
   const db = options.db ?? createDb(config.database);
   await migrateToLatest(db.kysely);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const auth = createAuth({ config, db, mailer, log: app.log });
-  const deps: AppDeps = { config, db, auth, mailer, log: app.log, now: options.now ?? (() => new Date()) };
+  const now = options.now ?? (() => new Date());
+  const jobs = createJobs({ db, log: app.log, now });
+  // better-auth's emails (verification, reset) go through the outbox like every other.
+  const auth = createAuth({ config, db, mailer: outboxMailer((job) => jobs.enqueue(db.kysely, job)), log: app.log });
+  const deps: AppDeps = { config, db, auth, mailer, jobs, log: app.log, now };
   if (!options.db) app.addHook('onClose', async () => db.destroy());
-  // Queued emails (booking confirmations…) go out before the process ends, within reason.
-  app.addHook('onClose', async () => {
-    await Promise.race([backgroundMailSettled(mailer), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
-  });
+  // Background work starts once the app is ready and stops (running jobs finished, within 10 s)
+  // before the database closes: onClose hooks run last-added first.
+  app.addHook('onReady', async () => jobs.start(backgroundWork(deps)));
+  app.addHook('onClose', async () => jobs.stop());
 
   await installSecurity(app, { baseUrl: config.baseUrl });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'StudyNest API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  // Compression, Vary and the docs' caching for every route registered below (server/http/http-semantics.ts).
+  await installHttpSemantics(app);
+  // The document a client can be generated from: auth, errors, media types (server/http/openapi.ts).
+  await app.register(swagger, openapiOptions(config.baseUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await authRoutes(app, deps);
@@ -101,6 +141,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverRenderEntry: path.resolve(webDir, '..', 'ssr', 'entry-server.js'),
     // Signed-out pages show the public lists: kept as long, dropped with them.
     pageCache: { ttlMs: config.listCacheMs, version: () => lists.version },
+    origin: config.baseUrl,
   });
+  // The pages' forms sent before the app is live (or without it), where the pages are served.
+  if (fs.existsSync(path.join(webDir, 'index.html'))) await installPageForms(app, { origin: config.baseUrl });
   return { app, deps, routes };
 }

@@ -5,7 +5,6 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { EARLY_HOLD_SCRIPT } from './src/early-hold.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\\/g, '/');
@@ -96,19 +95,11 @@ function appFiles(): Plugin {
   };
 }
 
-/** Puts web/src/early-hold.ts's script first in the page's <head> (its hash is in the CSP). */
-function earlyHold(): Plugin {
-  return {
-    name: 'studynest-early-hold',
-    transformIndexHtml: () => [{ tag: 'script', children: EARLY_HOLD_SCRIPT, injectTo: 'head-prepend' }],
-  };
-}
-
 // `--ssr src/entry-server.tsx` builds the server-side renderer into dist/ssr instead
 // (server/http/server-render.ts; docs/decisions/013-server-rendering.md).
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), earlyHold(), chunkModules(), appFiles(), preCompress()],
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkModules(), appFiles(), preCompress()],
   build: isSsrBuild
     ? {
         outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),

@@ -3,8 +3,10 @@
 // Starts the production bundle on a temporary SQLite data folder, has 64 concurrent clients
 // write notes and bookings, kills the server with SIGKILL at a random moment, and checks — five
 // times — that every write the server acknowledged (2xx) is in the database, that
-// `PRAGMA integrity_check` is ok, and that the server starts again on the same data.
-// Loopback only; bounded to well under two minutes. Exits non-zero on any lost write.
+// `PRAGMA integrity_check` is ok, and that the server starts again on the same data. Then,
+// once the email outbox has drained (server/jobs, written to the dev outbox folder), that every
+// acknowledged booking got its confirmation email (at least once; duplicates are counted).
+// Loopback only; bounded to under three minutes. Exits non-zero on any lost write or email.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +16,8 @@ import { freePort, startBuiltServer, type BuiltServer } from '#tests/helpers/bui
 const CLIENTS = 64;
 const ROUNDS = 5;
 const SESSIONS = 24;
-const TIME_LIMIT_MS = 110_000;
+// Rounds ~40 s, then the outbox drains (crashed workers' jobs come back within their 30 s lease).
+const TIME_LIMIT_MS = 170_000;
 const PASSWORD = 'plum kettle orbit 42';
 
 const startedAt = Date.now();
@@ -88,6 +91,7 @@ await inBatches([...Array(CLIENTS).keys()], 8, async (i) => {
 });
 
 const sessionIds: string[] = [];
+const sessionTitles = new Map<string, string>();
 const hasBookings = (await call('10.99.0.1', admin.cookie, 'POST', '/api/book-session', {})).status !== 404;
 if (hasBookings) {
   const day = 24 * 3600 * 1000;
@@ -107,6 +111,7 @@ if (hasBookings) {
     const approved = await call('10.99.0.1', admin.cookie, 'POST', `/api/sessions/${id}/approve`, { registrationFee: 0 });
     if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${await approved.text()}`);
     sessionIds.push(id);
+    sessionTitles.set(id, `Crash session ${s}`);
   }
 }
 const mode: Mode = (await call(clients[0]!.ip, clients[0]!.cookie, 'POST', '/api/create-note', { title: 'probe', details: 'probe' })).status === 404 ? 'names' : 'notes';
@@ -186,6 +191,50 @@ function verify(round: number): { notes: number; bookings: number } {
   }
 }
 
+/**
+ * Waits until no email job is left to send, then reads the dev outbox: every acknowledged
+ * booking must have its "Booking confirmed" email to its student. A summary for the last line.
+ */
+async function checkConfirmationEmails(): Promise<string> {
+  if (!hasBookings) return 'no bookings route';
+  const drainedBy = Date.now() + 45_000;
+  let waiting = -1;
+  let dead = 0;
+  for (;;) {
+    const db = new SQLite(dbFile, { readonly: true });
+    try {
+      const counts = db.prepare("select sum(case when status = 'dead' then 1 else 0 end) as dead, sum(case when status <> 'dead' then 1 else 0 end) as waiting from job where kind = 'email'").get() as { dead: number | null; waiting: number | null };
+      waiting = counts.waiting ?? 0;
+      dead = counts.dead ?? 0;
+    } finally {
+      db.close();
+    }
+    if (waiting === 0 || Date.now() > drainedBy) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const outbox = path.join(dataDir, 'outbox');
+  const sent = new Map<string, number>();
+  for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+    const head = fs.readFileSync(path.join(outbox, file), 'utf8').split(/\r?\n\r?\n/, 1)[0]!;
+    const to = /^To: (.*)$/m.exec(head)?.[1]?.trim().toLowerCase();
+    const subject = /^Subject: (.*)$/m.exec(head)?.[1]?.trim();
+    if (to && subject) sent.set(`${to} ${subject}`, (sent.get(`${to} ${subject}`) ?? 0) + 1);
+  }
+  const emailOf = new Map(clients.map((c) => [c.id, c.email]));
+  let missing = 0;
+  let duplicated = 0;
+  for (const b of ackedBookings) {
+    const n = sent.get(`${emailOf.get(b.studentId)} Booking confirmed: ${sessionTitles.get(b.sessionId)}`) ?? 0;
+    if (n === 0) missing++;
+    if (n > 1) duplicated++;
+  }
+  if (waiting > 0 || missing > 0 || dead > 0) {
+    console.error(`emails: ${missing} acknowledged bookings without their confirmation email; ${waiting} emails still waiting, ${dead} dead`);
+    failures++;
+  }
+  return `${ackedBookings.length - missing}/${ackedBookings.length} acknowledged bookings have their confirmation email (${duplicated} sent twice after a kill), ${missing} missing`;
+}
+
 for (let round = 1; round <= ROUNDS; round++) {
   const stop = { now: false };
   const notesBefore = ackedNotes.length;
@@ -213,6 +262,8 @@ if (health.status !== 200 || (sampleNotes && sampleNotes.status !== 200)) {
   console.error(`after the last restart: health ${health.status}, notes ${sampleNotes?.status}`);
   failures++;
 }
+// Emails: the confirmation of every acknowledged booking, once the outbox has drained.
+const emailStats = await checkConfirmationEmails();
 server.proc.kill('SIGTERM');
 const finalExit = await server.exited;
 if (unexpected) {
@@ -221,7 +272,7 @@ if (unexpected) {
 }
 console.log(
   `crash-durability: ${ROUNDS} SIGKILL rounds, ${ackedNotes.length} acknowledged notes and ${ackedBookings.length} acknowledged bookings, ` +
-    `${failures ? `${failures} FAILURES` : 'none lost'}; restart ok; clean exit ${finalExit}; ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    `${failures ? `${failures} FAILURES` : 'none lost'}; emails: ${emailStats}; restart ok; clean exit ${finalExit}; ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
 );
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(failures ? 1 : 0);

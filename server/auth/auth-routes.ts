@@ -1,11 +1,10 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { updateMeBody } from '#contract/users.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { DATABASE_UNAVAILABLE } from '#server/db/connection-errors.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
-import { AppError, badRequest, forbidden } from '#server/errors.ts';
-import { CLIENT_IP_HEADER, SIGN_UP_ROLES, type Auth } from './auth.ts';
+import { AppError } from '#server/errors.ts';
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { getCurrentUser, invalidateSessionCookie, invalidateUser } from './current-user.ts';
 
 /**
@@ -42,44 +41,18 @@ async function userChangedBy(path: string, request: FastifyRequest, { auth, db }
 }
 
 export async function authRoutes(app: FastifyInstance, { auth, config, db }: AppDeps): Promise<void> {
-  // Our rules on top of better-auth's endpoints, checked before they run.
-  const checkOurRules = async (url: string, rawBody: unknown) => {
-    const path = url.split('?')[0]!.replace(/^\/api\/auth/, '');
-    const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Record<string, unknown>;
-    if (path === '/sign-up/email' && body.role !== undefined && !SIGN_UP_ROLES.includes(body.role as (typeof SIGN_UP_ROLES)[number])) {
-      throw badRequest('Role must be Student or Tutor.', { role: 'Choose Student or Tutor' });
-    }
-    if (path === '/update-user' && ['role', 'blocked', 'lastSeen', 'email', 'emailVerified'].some((k) => k in body)) {
-      throw badRequest('Only your name and photo can be changed here.');
-    }
-    // better-auth takes any string for these; hold them to the same rules as PUT /api/user, and
-    // refuse fields only the server sets (mass assignment), as update-user does.
-    if (path === '/sign-up/email' || path === '/update-user') {
-      if (path === '/sign-up/email' && ['blocked', 'lastSeen', 'emailVerified', 'id', 'createdAt', 'updatedAt'].some((k) => k in body)) {
-        throw badRequest('Only name, email, password, role and photo can be set at sign-up.');
-      }
-      for (const field of ['name', 'image'] as const) {
-        if (body[field] === undefined || (field === 'image' && body[field] === null)) continue;
-        const checked = updateMeBody.shape[field].safeParse(body[field]);
-        if (!checked.success) {
-          const message = checked.error.issues[0]?.message ?? 'is invalid';
-          throw badRequest(`Invalid ${field}: ${message}`, { [field]: message });
-        }
-      }
-    }
-    if (path === '/sign-in/email' && typeof body.email === 'string') {
-      const row = await db.kysely.selectFrom('user').select('blocked').where('email', '=', body.email.toLowerCase()).executeTakeFirst();
-      if (row?.blocked) throw forbidden('This account has been blocked. Contact an administrator.');
-    }
-  };
-
+  // Our rules on what better-auth takes (roles, fields, blocked accounts) live inside it, in
+  // account-rules.ts and the database hooks of auth.ts, matched on the endpoint it resolved. This
+  // bridge holds no guard: the path it hands on is canonical (server/http/canonical-path.ts).
+  const origin = new URL(config.baseUrl).origin;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
-      await checkOurRules(request.url, request.body);
-      const path = request.url.split('?')[0]!.replace(/^\/api\/auth/, '');
+      const q = request.url.indexOf('?');
+      const path = (q === -1 ? request.url : request.url.slice(0, q)).slice('/api/auth'.length).replace(/\/$/, '');
+      const query = q === -1 ? '' : request.url.slice(q);
       const changedUser = IDENTITY_CHANGES.has(path) ? await userChangedBy(path, request, { auth, db }) : null;
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
@@ -92,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db }: App
       headers.delete('content-length');
       const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
       const response = await auth.handler(
-        new Request(new URL(request.url, config.baseUrl), {
+        new Request(`${origin}/api/auth${path}${query}`, {
           method: request.method,
           headers,
           body: hasBody ? JSON.stringify(request.body) : undefined,
@@ -109,8 +82,13 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db }: App
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
+      // better-auth's limiter says X-Retry-After; clients and the web app read the standard header.
+      const retryAfter = response.headers.get('x-retry-after');
+      if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
+      // An endpoint better-auth does not have answers like every other unknown address.
+      if (response.status === 404 && !response.body) return reply.type('application/json; charset=utf-8').send({ message: 'Not found.' });
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });

@@ -1,18 +1,20 @@
 // better-auth inside our server, on our Kysely instance. Mounted at /api/auth/* by auth-routes.ts.
 import { betterAuth } from 'better-auth';
-import { isAPIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { sendInBackground, type Mailer } from '#server/email/mailer.ts';
+import type { Mailer } from '#server/email/mailer.ts';
 import { newId } from '#server/ids.ts';
+import { accountRules, isRole, isSignUpRole, ROLE_MESSAGE } from './account-rules.ts';
 import { commonPasswords } from './common-passwords.ts';
 
 /** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
 export const CLIENT_IP_HEADER = 'x-studynest-client-ip';
 
-export const SIGN_UP_ROLES = ['student', 'tutor'] as const;
+/** Said after the right password only: a wrong one is answered like any other account's. */
+export const BLOCKED_MESSAGE = 'This account has been blocked. Contact an administrator.';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -83,11 +85,12 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       // Sign-up must not tell whether an email already has an account (ASVS 6.3.8): with
       // autoSignIn off, better-auth answers a taken email exactly like a new one (no cookie,
       // a synthetic user) and the owner gets an email instead; the web app signs in right after
-      // sign-up. Mails go out in the background so that timing does not tell either.
+      // sign-up. Mails are only queued here (the outbox, server/email/outbox.ts), one insert on
+      // either path, so that timing does not tell either.
       // See docs/decisions/007-passwords-and-no-account-enumeration.md.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }) => {
-        sendInBackground(mailer, log, {
+        await mailer.send({
           to: user.email,
           subject: 'Someone tried to create a StudyNest account with your email',
           text: `Hello ${user.name},\n\nSomeone tried to create a new StudyNest account with this email address, which already has an account. If it was you, log in at ${config.baseUrl}/login, or reset your password from there if you forgot it.\n\nIf it was not you, ignore this email: nothing has changed.\n`,
@@ -95,7 +98,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       },
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        sendInBackground(mailer, log, {
+        await mailer.send({
           to: user.email,
           subject: 'Reset your StudyNest password',
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your StudyNest account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays the same.\n`,
@@ -106,7 +109,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        sendInBackground(mailer, log, {
+        await mailer.send({
           to: user.email,
           subject: 'Verify your StudyNest email',
           text: `Hello ${user.name},\n\nWelcome to StudyNest. Confirm your email address by opening this link:\n\n${url}\n`,
@@ -114,6 +117,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       },
     },
     plugins: [
+      accountRules(),
       commonPasswords(),
       ...(config.google
         ? [
@@ -135,19 +139,32 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
     databaseHooks: {
       user: {
         create: {
+          // Every way an account is made (sign-up, Google, auth.api) ends here. The role a client
+          // asked for is only ever student or tutor; admin comes from ADMIN_EMAIL, the admin CLI
+          // or another admin (PATCH /api/users/:id), never from a request to better-auth.
           before: async (user) => {
             const email = String(user.email).toLowerCase();
-            const role = config.adminEmail && email === config.adminEmail ? 'admin' : (user as { role?: string }).role ?? 'student';
-            if (role !== 'admin' && !SIGN_UP_ROLES.includes(role as (typeof SIGN_UP_ROLES)[number])) return false;
+            const asked = (user as { role?: unknown }).role ?? 'student';
+            if (!isSignUpRole(asked)) throw new APIError('BAD_REQUEST', { message: ROLE_MESSAGE, code: 'INVALID_ACCOUNT_FIELD', fields: { role: 'Choose Student or Tutor' } });
+            const role = config.adminEmail && email === config.adminEmail ? 'admin' : asked;
             return { data: { ...user, role, blocked: false } };
+          },
+        },
+        update: {
+          // Whatever calls it, a role outside the three is never stored.
+          before: async (data) => {
+            if ('role' in data && !isRole((data as { role?: unknown }).role)) throw new APIError('BAD_REQUEST', { message: 'Unknown role.', code: 'INVALID_ACCOUNT_FIELD' });
+            return { data };
           },
         },
       },
       session: {
         create: {
+          // Runs only once the credentials were right (password, or the provider's answer).
           before: async (session) => {
             const row = await kysely.selectFrom('user').select('blocked').where('id', '=', session.userId).executeTakeFirst();
-            if (!row || row.blocked) return false;
+            if (!row) return false;
+            if (row.blocked) throw new APIError('FORBIDDEN', { message: BLOCKED_MESSAGE, code: 'ACCOUNT_BLOCKED' });
             return { data: session };
           },
           after: async (session) => {

@@ -1,4 +1,4 @@
-// A database that already ran a higher-numbered migration still takes a lower one that lands later.
+// Migrations on databases that already ran some: a lower-numbered one that lands later, and data repairs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,4 +25,28 @@ it('runs 0005 on a database that already ran 0006', async () => {
 
   const index = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name = 'waitlist_student_idx'`.execute(db.kysely);
   expect(index.rows).toEqual([{ name: 'waitlist_student_idx' }]);
+});
+
+// Migration 0009: roles stored through the old update-user hole (issue 14) become student.
+it('turns a role outside student, tutor and admin into student, and leaves the others', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-role-repair-'));
+  db = createDb({ dialect: 'sqlite', file: path.join(dir, 'db.sqlite') });
+  const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0009'));
+  const { error } = await new Migrator({ db: db.kysely, provider: { getMigrations: async () => before } }).migrateToLatest();
+  expect(error).toBeUndefined();
+  const now = new Date().toISOString();
+  for (const [id, role] of [['a', 'wizard'], ['b', 'admin'], ['c', 'tutor'], ['d', 'student'], ['e', 'Admin']]) {
+    await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt", "role", "blocked") values (${id}, ${id}, ${`${id}@example.com`}, 1, ${now}, ${now}, ${role}, 0)`.execute(db.kysely);
+  }
+
+  await migrateToLatest(db.kysely);
+
+  const rows = await sql<{ id: string; role: string }>`select "id", "role" from "user" order by "id"`.execute(db.kysely);
+  expect(rows.rows).toEqual([
+    { id: 'a', role: 'student' },
+    { id: 'b', role: 'admin' },
+    { id: 'c', role: 'tutor' },
+    { id: 'd', role: 'student' },
+    { id: 'e', role: 'student' },
+  ]);
 });

@@ -104,6 +104,9 @@ export interface BookingTable {
   holdExpiresAt: string | null;
   paymentRef: string | null;
   createdAt: string;
+  /** The class start the 24-hour / 1-hour reminder was sent for (a moved class gets new ones). */
+  reminded24hFor: ColumnType<string | null, string | null | undefined, string | null>;
+  reminded1hFor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WaitlistEntryTable {
@@ -148,6 +151,45 @@ export interface MaterialTable {
   updatedAt: string;
 }
 
+/** A profile photo under DATA_DIR/uploads; removed a day after upload unless a user's image. */
+export interface UploadTable {
+  name: string;
+  createdAt: string;
+}
+
+export type JobStatus = 'queued' | 'running' | 'dead';
+
+/** Background work (server/jobs): see docs/decisions/017-durable-jobs.md. */
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  status: Generated<JobStatus>;
+  runAt: string;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  lastError: string | null;
+  lockedBy: string | null;
+  lockedUntil: string | null;
+  key: string | null;
+  createdAt: string;
+}
+
+/** Admin actions (server/audit/audit-log.ts): inserted in the action's transaction, never changed. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** JSON text. */
+  details: string;
+  ip: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -160,6 +202,9 @@ export interface Database {
   review: ReviewTable;
   note: NoteTable;
   material: MaterialTable;
+  upload: UploadTable;
+  job: JobTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;

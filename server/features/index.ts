@@ -8,6 +8,7 @@ import { paymentsRoutes } from '#server/features/payments/payments-routes.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews-routes.ts';
 import { adminUsersRoutes } from '#server/features/admin-users/admin-users-routes.ts';
 import { sessionRoutes } from '#server/features/sessions/session-routes.ts';
+import { siteRoutes } from '#server/features/site/site-routes.ts';
 
 export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
   sessionRoutes,
@@ -16,4 +17,5 @@ export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Prom
   reviewsRoutes,
   notesRoutes,
   paymentsRoutes,
+  siteRoutes,
 ];

@@ -1,9 +1,10 @@
 // One error model: { message, fields? }, right status codes, 5xx masked and logged.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/db/connection-errors.ts';
 import { UNSTORABLE_TEXT, isUnstorableText } from '#server/db/unstorable-text.ts';
 import { AppError } from '#server/errors.ts';
+import { retryAfterSeconds, tooManyRequestsMessage } from '#web/lib/retry-after.ts';
 
 export const GENERIC_5XX = 'Something went wrong. Please try again later.';
 
@@ -45,7 +46,29 @@ export function installErrorHandler(app: FastifyInstance): void {
       FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
       FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
     };
-    const message = messages[error.code] ?? (status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message);
+    // A 429 names the wait @fastify/rate-limit sent in Retry-After, in the web app's words.
+    const message = messages[error.code] ?? (status === 429 ? tooManyRequestsMessage(retryAfterSeconds({ get: (name) => headerText(reply.getHeader(name)) })) : error.message);
     return reply.status(status).send({ message });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL its router cannot read answers `{ message }` like every other
+ * refusal (Fastify's own is `{ error, code, message, statusCode }`). It runs before any hook.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // No id is that long: nothing lives at such an address.
+    reply.status(404).send({ message: 'Not found.' });
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ message: 'The address is malformed (invalid percent-encoding).' });
+    return;
+  }
+  reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 500).send({ message: error.statusCode && error.statusCode < 500 ? 'The request could not be read.' : GENERIC_5XX });
+}
+
+function headerText(value: string | number | string[] | undefined): string | null {
+  return value === undefined ? null : String(value);
 }

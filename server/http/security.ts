@@ -1,19 +1,15 @@
 // Security headers and the cross-origin guard for every state-changing API call.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '#server/errors.ts';
-import { EARLY_HOLD_SCRIPT } from '#web/early-hold.ts';
-
-/** The page's one inline script (web/src/early-hold.ts), allowed by its hash and nothing else. */
-const earlyHoldHash = `'sha256-${createHash('sha256').update(EARLY_HOLD_SCRIPT).digest('base64')}'`;
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", earlyHoldHash],
+      // No inline script at all: the page's forms work without one (docs/decisions/018-forms-before-the-app.md).
+      scriptSrc: ["'self'"],
       // sweetalert2 and React set style attributes; scripts stay strict.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
@@ -58,8 +54,11 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
 
 export async function installSecurity(app: FastifyInstance, opts: { baseUrl: string }): Promise<void> {
   const fixed = Object.entries(securityHeaders());
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of fixed) reply.header(name, value);
+    // API answers are personal unless a route says otherwise (it sets its own Cache-Control):
+    // no browser or shared cache keeps them. (The path is canonical: see canonical-path.ts.)
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 
@@ -67,13 +66,15 @@ export async function installSecurity(app: FastifyInstance, opts: { baseUrl: str
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 
-  // CSRF: a state-changing call must come from our own origin. Browsers always send Origin
-  // on cross-origin and same-origin non-GET fetches; a missing Origin means a non-browser
-  // client, which carries no ambient cookie risk.
+  // CSRF: a state-changing request must come from our own origin, whatever route it matched
+  // (pages' forms included). Browsers always send Origin on cross-origin and same-origin non-GET
+  // requests; a missing Origin means a non-browser client, which carries no ambient cookie risk.
+  // A route opts out only by declaring `config: { crossSite: '<why>' }` (the payment webhook,
+  // authenticated by its signature); tests/api/trust-routes.test.ts lists every such route.
   const allowed = new URL(opts.baseUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/payments/webhook')) return;
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if ((request.routeOptions.config as { crossSite?: string } | undefined)?.crossSite) return;
     const origin = request.headers.origin;
     if (!origin) {
       const fetchSite = request.headers['sec-fetch-site'];
@@ -90,4 +91,11 @@ export async function installSecurity(app: FastifyInstance, opts: { baseUrl: str
     if (host && host === request.headers.host) return;
     throw forbidden('Cross-site requests are not allowed.');
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Why this state-changing route may be called from another site (never for cookie-based auth). */
+    crossSite?: string;
+  }
 }

@@ -4,15 +4,21 @@
 // first page request. Its API calls go through app.inject with the visitor's own cookie, so
 // they pass every check a browser's call would. docs/decisions/013-server-rendering.md.
 import { pathToFileURL } from 'node:url';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieValue } from '#server/auth/current-user.ts';
+import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
 
 interface RenderModule {
   render(input: {
     url: string;
     api: (url: string, init: RequestInit) => Promise<Response>;
-  }): Promise<{ html: string; stateElement: string; status: number; title: string | null; redirect?: undefined } | { redirect: string }>;
+    origin?: string;
+  }): Promise<{ html: string; stateElement: string; status: number; title: string | null; head?: string; redirect?: undefined } | { redirect: string }>;
+  /** The URL a signed-out visitor's page is drawn from and kept under (path and the parameters it reads). */
+  sharedPageUrl?(url: string): string;
 }
 
 /**
@@ -36,6 +42,16 @@ interface CachedPage {
 }
 
 const MAX_CACHED_PAGES = 500;
+/** Renders in progress at once per process (one event loop): enough to overlap their API calls. */
+const MAX_CONCURRENT_RENDERS = 3;
+
+export interface PageRendererOptions {
+  cache?: PageCacheOptions;
+  /** The app's public origin (BASE_URL): a redirect never leaves it. */
+  origin?: string;
+  /** Renders running at once in this process; beyond them the shell is sent. */
+  maxConcurrentRenders?: number;
+}
 
 export interface PageRenderer {
   /** Sends `request`'s page drawn by the server, or the bare index.html when drawing it fails. */
@@ -44,10 +60,13 @@ export interface PageRenderer {
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+/** index.html's own description, replaced by a shareable page's (its `head`: web/src/lib/page-meta.ts). */
+const DESCRIPTION_ELEMENT = /<meta name="description"[^>]*>/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export function createPageRenderer(app: FastifyInstance, entryFile: string, indexHtml: string, cache?: PageCacheOptions): PageRenderer {
+export function createPageRenderer(app: FastifyInstance, entryFile: string, indexHtml: string, options: PageRendererOptions = {}): PageRenderer {
+  const { cache, origin = 'http://localhost', maxConcurrentRenders = MAX_CONCURRENT_RENDERS } = options;
   const at = indexHtml.indexOf(ROOT_ELEMENT);
   if (at < 0) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   const head = indexHtml.slice(0, at);
@@ -55,18 +74,18 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
   let loading: Promise<RenderModule> | undefined;
   const load = () => (loading ??= import(pathToFileURL(entryFile).href) as Promise<RenderModule>);
 
-  /** The page's HTML, or where its guard sends this visitor. */
-  async function drawPage(request: FastifyRequest): Promise<DrawnPage> {
-    const renderer = await load();
+  /** The page at `url` (the request's, or its shared form) as `cookie` sees it, or where its guard sends them. */
+  async function drawPage(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined): Promise<DrawnPage> {
     const page = await renderer.render({
-      url: request.url,
-      api: async (url, init) => {
+      url,
+      origin,
+      api: async (apiUrl, init) => {
         // Drawing a page reads; it never changes anything on the visitor's behalf.
-        if ((init.method ?? 'GET') !== 'GET') throw new Error(`A server render tried ${init.method} ${url}`);
+        if ((init.method ?? 'GET') !== 'GET') throw new Error(`A server render tried ${init.method} ${apiUrl}`);
         const res = await app.inject({
           method: 'GET',
-          url,
-          headers: { accept: 'application/json', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+          url: apiUrl,
+          headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
           remoteAddress: request.ip,
         });
         const contentType = res.headers['content-type'];
@@ -77,37 +96,87 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       },
     });
     if (page.redirect !== undefined) return { redirect: page.redirect };
-    const pageHead = page.title ? head.replace(TITLE_ELEMENT, `<title>${escapeHtml(page.title)}</title>`) : head;
+    // Replaced by functions: a `$&` in a session's title or text is text, not a replacement pattern.
+    const titled = page.title ? head.replace(TITLE_ELEMENT, () => `<title>${escapeHtml(page.title!)}</title>`) : head;
+    const pageHead = page.head ? titled.replace(DESCRIPTION_ELEMENT, () => page.head!) : titled;
     return {
       html: `${pageHead}<div id="root">${page.html}</div>${page.stateElement}${tail}`,
       status: page.status,
     };
   }
 
-  const cached = new Map<string, CachedPage>();
+  /** index.html as it is: the browser draws the page (when drawing it here failed, or too many renders are running). */
+  const shell: CachedPage = { page: { html: indexHtml, status: 200 }, until: 0, version: 0, encoded: new Map() };
+  let rendering = 0;
 
-  /** The visitor's page: from the cache for a signed-out visitor when there is a fresh copy. */
-  async function pageFor(request: FastifyRequest): Promise<CachedPage> {
-    const shared = cache && cache.ttlMs > 0 && request.headers.cookie === undefined;
-    if (shared) {
-      const hit = cached.get(request.url);
-      if (hit && hit.until > Date.now() && hit.version === cache.version()) return hit;
+  /**
+   * Draws a page within the cap on renders in progress: a render is 10–40 ms of CPU on the one
+   * event loop, and a crowd of them delayed every other request (issue 14, row 5: /api/health
+   * took 6–10 s). At most `maxConcurrentRenders` run per turn of the loop; beyond them, and when
+   * drawing fails, the shell.
+   */
+  async function draw(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, version: number): Promise<CachedPage> {
+    if (rendering >= maxConcurrentRenders) {
+      request.log.debug({ rendering }, 'server renders at their cap: sending the page for the browser to draw');
+      return shell;
     }
-    const version = cache?.version() ?? 0;
-    let page: DrawnPage;
+    rendering++;
     try {
-      page = await drawPage(request);
+      // The slot is taken now, the drawing starts in a task of its own: a warm render with
+      // in-process data never waits on I/O, so it would run whole and give its slot back before
+      // the next request read in this turn of the event loop is looked at; the cap would never
+      // bind and a crowd of renders would still run back to back ahead of everything else.
+      await yieldToEventLoop();
+      const page = await drawPage(renderer, request, url, cookie);
+      return { page, until: Date.now() + (cache?.ttlMs ?? 0), version, encoded: new Map() };
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: sending the page for the browser to draw');
-      return { page: { html: indexHtml, status: 200 }, until: 0, version, encoded: new Map() };
+      return shell;
+    } finally {
+      rendering--;
     }
-    const entry: CachedPage = { page, until: Date.now() + (cache?.ttlMs ?? 0), version, encoded: new Map() };
-    // A page drawn across an invalidation is sent but not kept.
-    if (shared && version === cache.version()) {
-      cached.delete(request.url);
-      if (cached.size >= MAX_CACHED_PAGES) cached.delete(cached.keys().next().value!);
-      cached.set(request.url, entry);
+  }
+
+  const cached = new Map<string, CachedPage>();
+  /** Shared pages being drawn: concurrent misses of one page wait for the same render. */
+  const drawing = new Map<string, { version: number; entry: Promise<CachedPage> }>();
+
+  /**
+   * The visitor's page. A visitor without a session cookie gets the signed-out page, kept for
+   * the path and the query parameters the page reads (the renderer's `sharedPageUrl`): any
+   * other parameter or cookie changes nothing on it, so it must not cost a render.
+   */
+  async function pageFor(request: FastifyRequest): Promise<CachedPage> {
+    let renderer: RenderModule;
+    try {
+      renderer = await load();
+    } catch (error) {
+      request.log.error({ err: error }, 'server renderer failed to load: sending the page for the browser to draw');
+      return shell;
     }
+    const shared = cache && cache.ttlMs > 0 && sessionCookieValue(request.headers.cookie) === null;
+    if (!shared) return draw(renderer, request, request.url, request.headers.cookie, cache?.version() ?? 0);
+
+    const url = sharedUrl(renderer, request.url);
+    const version = cache.version();
+    const hit = cached.get(url);
+    if (hit && hit.until > Date.now() && hit.version === version) return hit;
+    const inProgress = drawing.get(url);
+    if (inProgress && inProgress.version === version) return inProgress.entry;
+    const entry = draw(renderer, request, url, undefined, version)
+      .then((drawn) => {
+        // A page drawn across an invalidation is sent but not kept; nor is the shell.
+        if (drawn !== shell && version === cache.version()) {
+          cached.delete(url);
+          if (cached.size >= MAX_CACHED_PAGES) cached.delete(cached.keys().next().value!);
+          cached.set(url, drawn);
+        }
+        return drawn;
+      })
+      .finally(() => {
+        if (drawing.get(url)?.entry === entry) drawing.delete(url);
+      });
+    drawing.set(url, { version, entry });
     return entry;
   }
 
@@ -115,11 +184,14 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     async send(request, reply) {
       const entry = await pageFor(request);
       const { page } = entry;
-      // The page (or the redirect) depends on who asks: never kept by a shared cache.
-      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie');
-      // A path of this app (the guards only send to those, web/src/lib/login-path.ts): never
-      // another site, whatever a bug upstream might produce.
-      if ('redirect' in page) return reply.redirect(/^\/(?![/\\])/.test(page.redirect) ? page.redirect : '/', 302);
+      // The page (or the redirect) depends on who asks: never kept by a shared cache, and a
+      // signed-in visitor's page (their notes, bookings…) not even by their own browser.
+      const personal = sessionCookieValue(request.headers.cookie) !== null;
+      reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie');
+      // A path of this origin, re-serialised (percent-encoded, so any text makes a valid header):
+      // never another site, whatever a guard or a bug upstream produces. The guards judge
+      // `?from=` with the same function (web/src/lib/safe-redirect.ts).
+      if ('redirect' in page) return reply.redirect(safeRedirectPath(page.redirect, origin), 302);
       reply.status(page.status).type('text/html; charset=utf-8');
       const coding = contentCoding(request);
       let body = entry.encoded.get(coding);
@@ -131,6 +203,15 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       return reply.send(body);
     },
   };
+}
+
+/** The renderer's shared form of `url`; the URL itself from a renderer without one (or if it fails). */
+function sharedUrl(renderer: RenderModule, url: string): string {
+  try {
+    return renderer.sharedPageUrl?.(url) ?? url;
+  } catch {
+    return url;
+  }
 }
 
 function escapeHtml(text: string): string {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { sendMethodNotAllowed } from '#server/http/http-semantics.ts';
 import { createPageRenderer, type PageCacheOptions } from '#server/http/server-render.ts';
 
 export interface StaticWebOptions {
@@ -12,6 +13,10 @@ export interface StaticWebOptions {
   serverRenderEntry?: string;
   /** Keeps signed-out visitors' pages for a while (server/http/server-render.ts). */
   pageCache?: PageCacheOptions;
+  /** The app's public origin (BASE_URL): the pages' redirects never leave it. */
+  origin?: string;
+  /** Server renders running at once; beyond them the page goes out as index.html for the browser to draw (server/http/server-render.ts). */
+  maxConcurrentRenders?: number;
 }
 
 export async function installStaticWeb(app: FastifyInstance, webDir: string, options: StaticWebOptions = {}): Promise<void> {
@@ -37,19 +42,26 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
   const indexHtml = hasWeb ? fs.readFileSync(indexFile) : null;
   const renderer =
     indexHtml && options.serverRenderEntry && fs.existsSync(options.serverRenderEntry)
-      ? createPageRenderer(app, options.serverRenderEntry, indexHtml.toString('utf8'), options.pageCache)
+      ? createPageRenderer(app, options.serverRenderEntry, indexHtml.toString('utf8'), {
+          cache: options.pageCache,
+          origin: options.origin,
+          maxConcurrentRenders: options.maxConcurrentRenders,
+        })
       : null;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+      // A path that exists under other methods: 405 with Allow (server/http/http-semantics.ts).
+      if (sendMethodNotAllowed(app, request, reply)) return reply;
       return reply.status(404).send({ message: 'Not found.' });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!indexHtml) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build.');
-    if (renderer && request.method === 'GET') return renderer.send(request, reply);
+    // HEAD answers what GET would, status and headers included (Node leaves out the body).
+    if (renderer) return renderer.send(request, reply);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   });
 }

@@ -239,7 +239,7 @@ describe('downloading', () => {
     expect(res.rawPayload.equals(content)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const disposition = String(res.headers['content-disposition']);
     expect(disposition).toBe(`attachment; filename="R_sum__ v2 (final).pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%3B%20v2%20%28final%29.pdf`);
   });
@@ -329,6 +329,69 @@ describe('editing and deleting', () => {
     expect(storedFiles()).not.toContain(fileKey);
     expect((await listAs(actors.student, '?limit=100')).items.map((x) => x.id)).not.toContain(m.id);
     expect((await t.request(actors.student, { method: 'GET', url: m.fileUrl })).statusCode).toBe(404);
+  });
+});
+
+describe('file names (issue 14 row 9)', () => {
+  const download = async (who: Actor, url: string) => {
+    const res = await t.request(who, { method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  /** The name in the encoded filename* parameter, decoded. */
+  const dispositionName = (header: unknown) => decodeURIComponent(/filename\*=UTF-8''([^;]+)$/.exec(String(header))![1]!);
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const BIDI_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
+  it('names the file after the type sniffed from its bytes: a real PDF sent as report.pdf.html downloads as report.pdf', async () => {
+    const m = await addPdf(actors.tutor, session.id, 'Report', 'report.pdf.html');
+    expect(m.fileName).toBe('report.pdf');
+    const res = await download(actors.student, m.fileUrl);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
+  });
+
+  it.each([
+    ['notes.html', 'notes.pdf'],
+    ['scan', 'scan.pdf'],
+    ['Slides.PDF', 'Slides.PDF'],
+    ['week 1.pdf.exe', 'week 1.pdf'],
+    ['archive.tar.gz', 'archive.tar.pdf'],
+    ['.html', 'material.pdf'],
+    ['report.pdf. ', 'report.pdf'],
+  ])('a PDF sent as %j is named %j', async (sent, stored) => {
+    expect((await addPdf(actors.tutor, session.id, 'Named by type', sent)).fileName).toBe(stored);
+  });
+
+  it('gives an image the extension of its sniffed type', async () => {
+    const res = await t.request(actors.tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: session.id, title: 'Photo' }, { name: 'photo.jpg.svg', content: await pngBytes(), type: 'image/svg+xml' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ mimeType: 'image/png', fileName: 'photo.jpg.png' });
+  });
+
+  it('strips bidi and control characters from the name it stores and sends', async () => {
+    // U+202E makes "invoice\u202Efdp.exe" read "invoiceexe.pdf"; the others hide or reorder text too.
+    const sent = 'in\u0001vo\u001bice\u007f\u0085\u009b\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u202Efdp.exe';
+    const m = await addPdf(actors.tutor, session.id, 'Invoice', sent);
+    expect(m.fileName).toBe('invoicefdp.pdf');
+    const res = await download(actors.student, m.fileUrl);
+    expect(dispositionName(res.headers['content-disposition'])).toBe('invoicefdp.pdf');
+  });
+
+  it('cleans a name stored before these rules when showing and sending it, with a header that cannot be split', async () => {
+    const m = await addPdf(actors.tutor, session.id, 'Stored long ago', 'old.pdf');
+    const stored = 'Ré\u202Esumé";\r\nX-Injected: 1 \\ 100%.pdf.html';
+    await t.deps.db.kysely.updateTable('material').set({ fileName: stored }).where('id', '=', m.id).execute();
+    const listed = (await t.request(actors.tutor, { method: 'GET', url: `/api/materials?sessionId=${session.id}&limit=100` })).json() as { items: Array<{ id: string; fileName: string }> };
+    const shown = listed.items.find((x) => x.id === m.id)!.fileName;
+    expect(shown).not.toMatch(BIDI_AND_CONTROLS);
+    expect(shown).toMatch(/\.pdf$/);
+    const res = await download(actors.student, m.fileUrl);
+    expect(res.headers['x-injected']).toBeUndefined();
+    const header = String(res.headers['content-disposition']);
+    expect(header).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%._~!$&+=:@-]+$/);
+    expect(/filename="([^"]*)"/.exec(header)![1]).not.toMatch(/["\\%;]/);
+    expect(dispositionName(header)).toBe(shown);
   });
 });
 

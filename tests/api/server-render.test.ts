@@ -2,7 +2,6 @@
 // visitor receives before any JavaScript runs shows the page's data, only the data that visitor
 // may see, and nothing in it can run as a script. Reads the production build (`npm test`
 // builds first).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,6 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installStaticWeb } from '#server/http/static-web.ts';
-import { EARLY_HOLD_SCRIPT } from '#web/early-hold.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
@@ -64,6 +62,8 @@ describe('server-rendered pages', () => {
 
     const mine = await t.request(owner, { method: 'GET', url: '/dashboard/manage-personal-notes' });
     expect(readPage(mine.body).root).toContain('Private eigenvalue tricks');
+    // A personal page is stored by no cache, the visitor's own browser included.
+    expect(mine.headers['cache-control']).toBe('private, no-store');
     const note = (created.json() as { id: string }).id;
     const notePage = await t.request(owner, { method: 'GET', url: `/dashboard/note/${note}` });
     // A title made of the user's text is escaped in the <head> as well.
@@ -80,7 +80,7 @@ describe('server-rendered pages', () => {
     const student = await t.actor({ role: 'student' });
     const cases: Array<[visitor: typeof student | null, url: string, location: string]> = [
       [null, '/dashboard/manage-personal-notes?page=2', `/login?${new URLSearchParams({ from: '/dashboard/manage-personal-notes?page=2' })}`],
-      [null, '/session/some-id', `/login?${new URLSearchParams({ from: '/session/some-id' })}`],
+      [null, '/dashboard/view-booked-session/some-id', `/login?${new URLSearchParams({ from: '/dashboard/view-booked-session/some-id' })}`],
       [student, '/dashboard/all-users', '/dashboard'],
       [student, '/login?from=%2Fall-sessions', '/all-sessions'],
       [student, '/login?from=%2F%2Fevil.example', '/'],
@@ -88,7 +88,7 @@ describe('server-rendered pages', () => {
     for (const [visitor, url, location] of cases) {
       const res = await t.request(visitor, { method: 'GET', url });
       expect([url, res.statusCode, res.headers.location]).toEqual([url, 302, location]);
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe(visitor ? 'private, no-store' : 'private, no-cache');
     }
   });
 
@@ -102,15 +102,15 @@ describe('server-rendered pages', () => {
     expect(root).toContain('&lt;/title&gt;&lt;/script&gt;&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;');
     expect(root).not.toContain('<img src=x');
     expect(res.body).toContain('<title>StudyNest | All Sessions</title>');
-    // The early form guard, the app's entry and its data block, nothing else: no inline script of React's either.
-    expect(scriptTags(res.body)).toEqual(['<script>', expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//), '<script type="application/json" id="server-state">']);
+    // The app's entry and its data block, nothing else: no inline script, of React's or ours.
+    expect(scriptTags(res.body)).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//), '<script type="application/json" id="server-state">']);
     expect(JSON.stringify(state)).toContain(JSON.stringify(title).slice(1, -1));
 
     // The session's page puts its title in the <head>, escaped.
     const details = await t.request(await t.actor({ role: 'student' }), { method: 'GET', url: `/session/${session.id}` });
     expect(details.statusCode).toBe(200);
     expect(details.body).toContain('<title>StudyNest | &#60;/title&#62;&#60;/script&#62;&#60;script&#62;alert(&#34;title&#34;)&#60;/script&#62;&#60;!--</title>');
-    expect(scriptTags(details.body)).toHaveLength(3);
+    expect(scriptTags(details.body)).toHaveLength(2);
   });
 
   it('sends a long page whole, without inline scripts (React would split large parts out)', async () => {
@@ -120,16 +120,16 @@ describe('server-rendered pages', () => {
     const res = await t.request(student, { method: 'GET', url: '/all-sessions' });
     expect(res.body.length).toBeGreaterThan(20_000);
     expect(res.body).toContain('Long page session 11');
-    expect(scriptTags(res.body)).toHaveLength(3);
+    expect(scriptTags(res.body)).toHaveLength(2);
     expect(res.body).not.toMatch(/<template|<!--\$[?!]-->/);
   });
 
-  it('has one inline script, the early form guard, which the CSP allows by its hash and nothing else', async () => {
+  it('has no inline script, and the CSP allows none: its forms work without one (a real POST to the page)', async () => {
     const res = await t.request(null, { method: 'GET', url: '/login' });
-    const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-    expect(inline).toEqual([EARLY_HOLD_SCRIPT]);
+    expect(res.body).not.toMatch(/<script>/);
+    expect(res.body).toMatch(/<form [^>]*method="post"/);
     const scriptSrc = String(res.headers['content-security-policy']).match(/script-src ([^;]*)/)![1]!.split(' ');
-    expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
+    expect(scriptSrc).toEqual(["'self'"]);
   });
 
   it('answers a path the app does not have with its Not Found page and a 404', async () => {

@@ -63,17 +63,18 @@ describe('sessions: permission matrix', () => {
       {
         name: 'GET /api/session/{approved}',
         request: async () => ({ method: 'GET', url: `/api/session/${(await sessionOfTutor()).id}` }),
-        expect: { anonymous: 401, student: 200, otherStudent: 200, tutor: 200, otherTutor: 200, admin: 200 },
+        // Public since issue 22: a session's link can be shared.
+        expect: everyone200,
       },
       {
         name: 'GET /api/session/{pending}',
         request: async () => ({ method: 'GET', url: `/api/session/${(await sessionOfTutor({ status: 'pending' })).id}` }),
-        expect: { anonymous: 401, student: 404, otherStudent: 404, tutor: 200, otherTutor: 404, admin: 200 },
+        expect: { anonymous: 404, student: 404, otherStudent: 404, tutor: 200, otherTutor: 404, admin: 200 },
       },
       {
         name: 'GET /api/session/{rejected}',
         request: async () => ({ method: 'GET', url: `/api/session/${(await sessionOfTutor({ status: 'rejected' })).id}` }),
-        expect: { anonymous: 401, student: 404, otherStudent: 404, tutor: 200, otherTutor: 404, admin: 200 },
+        expect: { anonymous: 404, student: 404, otherStudent: 404, tutor: 200, otherTutor: 404, admin: 200 },
       },
       {
         name: "POST /api/create-session/{tutor's email}",

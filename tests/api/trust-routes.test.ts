@@ -17,6 +17,7 @@ import { createBooking, createStudySession } from '#tests/factories.ts';
 import { ACTOR_NAMES, createActors, type ActorName, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { enc, iso } from '#tests/helpers/request-helpers.ts';
+import { spellings } from '#tests/helpers/spellings.ts';
 
 let t: TestApp;
 let a: Actors;
@@ -150,6 +151,10 @@ const rules = (): Record<string, Rule> => ({
   'GET /api/docs/static/swagger-initializer.js': { request: () => get('/api/docs/static/swagger-initializer.js'), expect: all(200), noFuzz: 'static documentation' },
   'GET /api/docs/static/*': { request: () => get('/api/docs/static/swagger-ui.css'), expect: all(200), noFuzz: 'static documentation' },
 
+  // For crawlers (issue 22): robots.txt and the sitemap of public pages
+  'GET /robots.txt': { request: () => get('/robots.txt'), expect: all(200) },
+  'GET /sitemap.xml': { request: () => get('/sitemap.xml'), expect: all(200) },
+
   // better-auth's own endpoints (our rules on top in server/auth/auth-routes.ts)
   'GET /api/auth/*': { request: () => get('/api/auth/get-session'), expect: all(200) },
   'POST /api/auth/*': { request: () => json('POST', '/api/auth/update-user', { name: 'Same Name' }), expect: signedIn(200) },
@@ -175,8 +180,8 @@ const rules = (): Record<string, Rule> => ({
   'GET /api/approved-sessions': { request: () => get('/api/approved-sessions'), expect: all(200) },
   'GET /api/sessions': { request: () => get('/api/sessions?q=Owned&open=true'), expect: all(200) },
   'GET /api/tutors': { request: () => get('/api/tutors'), expect: all(200) },
-  // The spec's details page needs a login (spec: "/session/:id require login").
-  'GET /api/session/:id': { request: () => get(`/api/session/${fx.tutorSession.id}`), expect: signedIn(200) },
+  // Public and read-only since issue 22 (a shared link); pending and rejected ones stay private (sessions.test.ts).
+  'GET /api/session/:id': { request: () => get(`/api/session/${fx.tutorSession.id}`), expect: all(200) },
   'POST /api/create-session/:email': {
     request: () =>
       json('POST', `/api/create-session/${enc(user('tutor').email)}`, {
@@ -354,6 +359,17 @@ describe('access control over every route', () => {
     }
     expect(serverErrors).toEqual([]);
     expect(actual).toEqual(expected);
+
+    // Every status seen is documented for its operation in the OpenAPI document (issue 22).
+    const doc = (await t.request(null, get('/api/docs/json'))).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const undocumented: string[] = [];
+    for (const [key, statuses] of Object.entries(actual)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const op = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (!op) continue; // hidden: the documentation's own files, better-auth's bridge (documented per endpoint)
+      for (const status of new Set(Object.values(statuses))) if (!op.responses[String(status)]) undocumented.push(`${key} ${status}`);
+    }
+    expect(undocumented).toEqual([]);
   }, 120_000);
 });
 
@@ -490,6 +506,12 @@ describe('cross-site requests and content types', () => {
     for (const [k, v] of Object.entries(outcomes)) expect(`${k} → ${v}`).toBe(`${k} → 403 Cross-site requests are not allowed.`);
   }, 120_000);
 
+  it('exempts from the origin check exactly the routes the table exempts, declared on the route itself', () => {
+    const table = rules();
+    const declared = t.routes.filter((r) => r.crossSite).map((r) => `${r.method} ${r.url}`);
+    expect([...new Set(declared)].sort()).toEqual(Object.keys(table).filter((k) => table[k]!.csrfExempt).sort());
+  });
+
   it('answers 415 to a non-JSON body sent to any JSON route', async () => {
     const table = rules();
     const outcomes: Record<string, number> = {};
@@ -517,6 +539,87 @@ async function tableCounts(): Promise<string> {
   return JSON.stringify([counts, updated]);
 }
 
+// ---- 8. every spelling of every path (issue 14) -------------------------------------------------
+describe('every route in every spelling of its path', () => {
+  /** The rule's request as raw HTTP (a real socket: app.inject would normalise the path). */
+  const raw = (req: InjectOptions, path: string) => ({
+    method: String(req.method ?? 'GET'),
+    path,
+    headers: { ...(req.headers as Record<string, string> | undefined) },
+    body: req.payload === undefined ? undefined : Buffer.isBuffer(req.payload) ? req.payload : String(req.payload),
+  });
+
+  it('answers every non-canonical spelling 404, as each of the six actors, changing nothing', async () => {
+    const table = rules();
+    const wrong: string[] = [];
+    let sent = 0;
+    const victims = await victimSnapshot();
+    for (const key of routeKeys()) {
+      const rule = table[key]!;
+      for (const who of ACTOR_NAMES) {
+        const req = await rule.request(who);
+        const url = String(req.url);
+        for (const s of spellings(url)) {
+          if (s.kind === 'trailing slash') continue;
+          const res = await t.http(a[who], raw(req, s.path));
+          sent++;
+          if (res.statusCode !== 404) wrong.push(`${key} as ${who}: ${s.kind} ${s.path} → ${res.statusCode}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(sent).toBeGreaterThan(2000);
+    expect(await victimSnapshot()).toBe(victims);
+  }, 300_000);
+
+  it('answers a trailing slash like the canonical path, as each of the six actors', async () => {
+    const table = rules();
+    const actual: Record<string, Expect> = {};
+    const expected: Record<string, Expect> = {};
+    for (const key of routeKeys()) {
+      const rule = table[key]!;
+      actual[key] = {} as Expect;
+      expected[key] = {} as Expect;
+      for (const who of ACTOR_NAMES) {
+        const req = await rule.request(who);
+        const [path = '', query] = String(req.url).split('?');
+        const res = await t.http(a[who], raw(req, `${path}/${query === undefined ? '' : `?${query}`}`));
+        actual[key][who] = res.statusCode;
+        // The same answer, or a 404 for a path whose last part is a file or a wildcard.
+        expected[key][who] = res.statusCode === 404 ? 404 : rule.expect[who];
+      }
+    }
+    expect(actual).toEqual(expected);
+    // Most routes really answer as their canonical path does (not 404 everywhere).
+    const same = Object.entries(actual).filter(([k, v]) => JSON.stringify(v) === JSON.stringify(table[k]!.expect)).length;
+    expect(same).toBeGreaterThan(routeKeys().length * 0.8);
+  }, 120_000);
+
+  it('answers every endpoint better-auth exposes, in every non-canonical spelling, 404', async () => {
+    // Listed from the library itself: each endpoint of auth.api carries its path and methods.
+    const endpoints = Object.values(t.deps.auth.api as Record<string, { path?: unknown; options?: { method?: unknown } }>)
+      .filter((e) => typeof e.path === 'string')
+      .map((e) => ({ path: `/api/auth${e.path as string}`, methods: [e.options?.method ?? 'GET'].flat().map(String).filter((m) => m === 'GET' || m === 'POST') }));
+    expect(endpoints.length).toBeGreaterThan(25);
+    const wrong: string[] = [];
+    for (const { path, methods } of endpoints) {
+      if (path.includes(':')) continue;
+      for (const method of methods.length ? methods : ['POST']) {
+        for (const who of ['anonymous', 'student', 'admin'] as const) {
+          for (const s of [...spellings(path), { kind: 'upper case endpoint', path: `/api/auth${path.slice('/api/auth'.length).toUpperCase()}` }]) {
+            if (s.kind === 'trailing slash') continue;
+            const res = await t.http(a[who], { method, path: s.path, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ role: 'admin' }) : undefined });
+            if (res.statusCode !== 404) wrong.push(`${method} ${s.path} (${s.kind}) as ${who} → ${res.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    const admins = await t.deps.db.kysely.selectFrom('user').select('id').where('role', '=', 'admin').execute();
+    expect(admins.map((r) => r.id)).toEqual([user('admin').id]);
+  }, 300_000);
+});
+
 // ---- 3. fuzzing ----------------------------------------------------------------------------------
 describe('fuzzing every route from generated input', () => {
   const FUZZ_RUNS = 200;
@@ -542,12 +645,27 @@ describe('fuzzing every route from generated input', () => {
     fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'undefined', 'true', '[]', '{}', '../../etc/passwd', '%00', "' OR '1'='1", '<script>alert(1)</script>', '\u0000', '\uFEFF', '𝕏'.repeat(50), 'a'.repeat(5000)),
     fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
   );
+  /** Dates and numbers at and past every bound a database column or a calendar file has. */
+  const extreme = fc.constantFrom(
+    '7026-01-01T00:00:00.000Z', '+010000-01-01T00:00:00.000Z', '-000001-01-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '1969-12-31T23:59:59.999Z', '2100-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z',
+    1e308, -1e308, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, -0, 0.1 + 0.2, 8640000000000001,
+  );
   /** Any JSON at all, including the wrong types for every field. */
   const anyJson = fc.oneof(
     { depthSize: 'small' },
     fc.jsonValue({ maxDepth: 3 }),
-    fc.dictionary(fc.constantFrom('title', 'details', 'name', 'email', 'password', 'role', 'status', 'sessionId', 'rating', 'review', 'registrationFee', 'maxParticipants', 'link', 'blocked', 'reason', 'feedback', 'registrationStartDate', 'classEndDate', 'studentEmail', 'tutorEmail', 'limit', 'cursor', 'newPassword', 'currentPassword', 'token', 'checkoutSessionId'), fc.oneof(fc.jsonValue({ maxDepth: 2 }), nasty, fc.integer(), fc.double(), fc.constant(null))),
+    fc.dictionary(fc.constantFrom('title', 'details', 'name', 'email', 'password', 'role', 'status', 'sessionId', 'rating', 'review', 'registrationFee', 'maxParticipants', 'link', 'blocked', 'reason', 'feedback', 'registrationStartDate', 'registrationEndDate', 'classStartDate', 'classEndDate', 'studentEmail', 'tutorEmail', 'limit', 'cursor', 'newPassword', 'currentPassword', 'token', 'checkoutSessionId'), fc.oneof(fc.jsonValue({ maxDepth: 2 }), nasty, fc.integer(), fc.double(), fc.constant(null), extreme)),
     nasty,
+  );
+  /** Bodies no JSON encoder would write: nesting deep enough to blow a recursive parser, broken multipart. */
+  const rawBody = fc.constantFrom(
+    { type: 'application/json', body: `${'['.repeat(200_000)}${']'.repeat(200_000)}` },
+    { type: 'application/json', body: `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}` },
+    { type: 'application/json', body: `{"email":${'['.repeat(5_000)}` },
+    { type: 'multipart/form-data', body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc' },
+    { type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc' },
+    { type: 'multipart/form-data; boundary=', body: '' },
+    { type: 'multipart/form-data; boundary=x', body: '--x--\r\n' },
   );
   const anyQuery = fc.dictionary(fc.constantFrom('limit', 'cursor', 'q', 'open', 'role', 'status', 'sessionId', 'token', 'x'), nasty, { maxKeys: 4 });
 
@@ -575,6 +693,7 @@ describe('fuzzing every route from generated input', () => {
           query: anyQuery,
           body: anyJson,
           ip: fc.integer({ min: 1, max: 250 }),
+          raw: fc.option(rawBody, { freq: 8 }),
         }),
         { numRuns: FUZZ_RUNS, seed: seed + keys.indexOf(key) },
       );
@@ -589,10 +708,11 @@ describe('fuzzing every route from generated input', () => {
           method: method as InjectOptions['method'],
           url: qs ? `${url}?${qs}` : url,
           remoteAddress: `172.30.${s.ip}.${sent % 250}`,
-          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: JSON.stringify(s.body), headers: { 'content-type': 'application/json' } }),
+          ...(method === 'GET' || method === 'DELETE' ? {} : s.raw ? { payload: s.raw.body, headers: { 'content-type': s.raw.type } } : { payload: JSON.stringify(s.body), headers: { 'content-type': 'application/json' } }),
         });
         sent++;
-        const where = `${key} as ${s.who}: ${method} ${qs ? `${url}?${qs}` : url} ${method === 'GET' || method === 'DELETE' ? '' : JSON.stringify(s.body).slice(0, 200)}`;
+        const sentBody = s.raw ? `${s.raw.type}: ${s.raw.body.slice(0, 60)}…` : JSON.stringify(s.body).slice(0, 200);
+        const where = `${key} as ${s.who}: ${method} ${qs ? `${url}?${qs}` : url} ${method === 'GET' || method === 'DELETE' ? '' : sentBody}`;
         if (res.statusCode >= 500) problems.push(`${where} → ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (STACK_TRACE.test(res.body)) problems.push(`${where} → stack trace in ${res.body.slice(0, 300)}`);
       }

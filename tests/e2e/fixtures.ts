@@ -13,6 +13,7 @@ import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDb } from '#server/db/database.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
@@ -145,7 +146,7 @@ export const test = base.extend<
       const db = createDb(config.database);
       const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as AppDeps['log'];
       const auth = createAuth({ config, db, mailer: { send: async () => {} }, log: quietLog });
-      const deps: AppDeps = { config, db, auth, mailer: { send: async () => {} }, log: quietLog, now: () => new Date() };
+      const deps: AppDeps = { config, db, auth, mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date() };
 
       await use({ baseURL, config, deps, mailbox, oidcUser, stripe, logs: () => output });
 

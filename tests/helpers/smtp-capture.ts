@@ -14,7 +14,8 @@ function decodeQuotedPrintable(s: string): string {
   return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startSmtpCapture() {
+/** `port`: listen there (a test stops the server and starts it again on the same port); any free port by default. */
+export async function startSmtpCapture(port = 0) {
   const messages: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -38,11 +39,12 @@ export async function startSmtpCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const listening = (server.server.address() as { port: number }).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     messages,
     /** Waits for the first mail to `to` matching `subject` (if given) that arrives. */
     async waitFor(to: string, subject?: RegExp, timeoutMs = 5000): Promise<CapturedMail> {

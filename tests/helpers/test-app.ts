@@ -1,7 +1,9 @@
 // Builds the real app on a fresh database with mail going to an in-process SMTP server.
 // Requests go through app.inject (no network).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '#server/app.ts';
+import { buildApp, type App, type HttpTimeouts } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
@@ -18,6 +20,11 @@ export interface TestApp extends App {
   mail: SmtpCapture;
   /** A request as `actor` (null = anonymous), with our own Origin like a browser would send. */
   request(actor: Actor | CreatedUser | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  /**
+   * The same over a real socket, with the path sent byte for byte as given (`app.inject`
+   * normalises dot segments and so cannot test what an attacker's `curl --path-as-is` sends).
+   */
+  http(actor: Actor | null, opts: RawRequest): Promise<RawResponse>;
   createUser(overrides?: UserOverrides): Promise<CreatedUser>;
   signIn(user: CreatedUser): Promise<Actor>;
   /** createUser + signIn. */
@@ -25,12 +32,30 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
+export interface RawRequest {
+  method: string;
+  /** Sent exactly as written: dot segments, percent-encodings and doubled slashes included. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export interface RawResponse {
+  statusCode: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json(): Record<string, unknown>;
+}
+
 let ipCounter = 0;
 /** Each sign-in comes from its own address so the sign-in rate limit does not get in the way. */
 const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
-/** `webDir`: the built web app to serve (tests/api/server-render.test.ts); none by default. */
-export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string } = {}): Promise<TestApp> {
+/**
+ * `webDir`: the built web app to serve (tests/api/server-render.test.ts); none by default.
+ * `now`: the app's clock (deps.now), for tests that move time (jobs, holds, reminders).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string; httpTimeouts?: HttpTimeouts; now?: () => Date } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startSmtpCapture();
   const config = loadConfig({
@@ -42,7 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...env,
   });
   config.database = database.database;
-  const built = await buildApp(config, { webDir: options.webDir ?? '/nonexistent' });
+  const built = await buildApp(config, { webDir: options.webDir ?? '/nonexistent', httpTimeouts: options.httpTimeouts, now: options.now });
   await built.app.ready();
   const cookies = new WeakMap<CreatedUser, string>();
 
@@ -69,12 +94,35 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     return { user, cookie };
   };
 
+  let port: Promise<number> | null = null;
+  const listening = () => (port ??= built.app.listen({ host: '127.0.0.1', port: 0 }).then(() => (built.app.server.address() as AddressInfo).port));
+  const rawHttp: TestApp['http'] = async (who, opts) => {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
+    if (who?.cookie) headers.cookie = who.cookie;
+    if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
+    const at = await listening();
+    return new Promise<RawResponse>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: at, method: opts.method, path: opts.path, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) as Record<string, unknown> });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(opts.body);
+    });
+  };
+
   const createUserHere = (overrides?: UserOverrides) => createUser(built.deps, overrides);
 
   return {
     ...built,
     mail,
     request,
+    http: rawHttp,
     createUser: createUserHere,
     signIn,
     actor: async (overrides) => signIn(await createUserHere(overrides)),

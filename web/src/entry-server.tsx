@@ -5,13 +5,14 @@ import { Writable } from 'node:stream';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { StrictMode, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { ServerRedirectContext } from '#web/app/guards/redirect.tsx';
 import { AppProviders } from '#web/app/providers.tsx';
 import { createQueryClient } from '#web/app/query-client.ts';
-import { routes } from '#web/app/router.tsx';
+import { type RouteHandle, routes } from '#web/app/router.tsx';
 import { SERVER_STATE_ELEMENT_ID } from '#web/app/server-state.ts';
 import { type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
+import { shareTags } from '#web/lib/page-meta.ts';
 import { ServerTitleContext } from '#web/lib/use-title.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface RenderInput {
   url: string;
   /** Answers the page's API calls (`/api/…`) in-process, as the visitor (their cookie). */
   api: ApiTransport;
+  /** The app's public origin (BASE_URL): redirect targets taken from the URL must stay on it. */
+  origin?: string;
   /** Gives up on a render that takes longer (the server then sends the page without HTML). */
   timeoutMs?: number;
 }
@@ -41,6 +44,8 @@ export type RenderOutput =
       status: number;
       /** The document title the page sets (`StudyNest | Home`), when it sets one. */
       title: string | null;
+      /** A public page's description, canonical link, Open Graph and Twitter tags for its <head> (lib/page-meta.ts); empty for others. */
+      head: string;
       redirect?: undefined;
     }
   /** A guard sends the visitor elsewhere (signed out on a signed-in page, a role's page…). */
@@ -56,20 +61,38 @@ setApiTransport((url, init) => {
 });
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The URL a signed-out visitor's page is drawn from and kept under (server/http/server-render.ts):
+ * the path, and of the query only the parameters the matched routes' pages read (their
+ * `handle.searchParams`, app/router.tsx), first value each, in a fixed order. Any other parameter
+ * (`?v=<random>`, `utm_source`) changes nothing on the page, so it makes no new render.
+ */
+export function sharedPageUrl(url: string): string {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const read = new Set((matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle as RouteHandle | undefined)?.searchParams ?? []));
+  const kept = new URLSearchParams();
+  for (const name of [...read].sort()) {
+    const value = searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
 /** A page needing more rounds of data than this is rendered with what it has (spinners for the rest). */
 const MAX_DATA_ROUNDS = 4;
 
-export async function render({ url, api, timeoutMs = 3000 }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, api, origin = 'http://localhost', timeoutMs = 3000 }: RenderInput): Promise<RenderOutput> {
   return currentApi.run(api, async () => {
-    const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+    const context = await handler.query(new Request(new URL(url, origin)));
     if (context instanceof Response) throw new Error(`Unexpected ${context.status} response for ${url}`);
     const router = createStaticRouter(handler.dataRoutes, context);
 
     const queryClient = createQueryClient();
     // No retries and no garbage-collection timers: this cache lives for one render.
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity } });
-    const redirect = { to: null as string | null };
-    const title = { title: null as string | null };
+    const redirect = { to: null as string | null, origin };
+    const title = { title: null as string | null, description: null as string | null };
     const app = (
       <StrictMode>
         <ServerRedirectContext value={redirect}>
@@ -102,7 +125,10 @@ export async function render({ url, api, timeoutMs = 3000 }: RenderInput): Promi
       const html = await renderToHtml(app, deadline - Date.now());
       if (redirect.to) return { redirect: redirect.to };
       const unknownPath = context.matches.at(-1)?.route.path === '*';
-      return { html, stateElement: stateElement(dehydrate(queryClient)), status: unknownPath ? 404 : 200, title: title.title };
+      // A page worth sharing says so with a description: its own (useTitle) or its route's.
+      const description = unknownPath ? null : (title.description ?? context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.description).findLast(Boolean) ?? null);
+      const head = description ? shareTags({ title: title.title ?? 'StudyNest', description, canonicalUrl: new URL(sharedPageUrl(url), origin).href, origin }) : '';
+      return { html, stateElement: stateElement(dehydrate(queryClient)), status: unknownPath ? 404 : 200, title: title.title, head };
     } finally {
       queryClient.clear();
     }

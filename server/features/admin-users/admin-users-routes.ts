@@ -34,6 +34,6 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AppDeps): Pro
     },
   }, async (request) => {
     const me = await requireUser(deps.auth, request);
-    return users.update(me, request.params.id, request.body);
+    return users.update(me, request.params.id, request.body, request.ip);
   });
 }

@@ -3,6 +3,7 @@
 import type { AdminUser, UpdateUserBody } from '#contract/admin-users.ts';
 import type { Role } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
 import { type CurrentUser, invalidateUser, userStatus } from '#server/auth/current-user.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { toIso } from '#server/ids.ts';
@@ -24,7 +25,7 @@ function assertAdmin(me: CurrentUser): void {
   if (me.role !== 'admin') throw forbidden('This is only for admins.');
 }
 
-export function adminUsersService(deps: Pick<AppDeps, 'db'>) {
+export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now'>) {
   const repo = adminUsersRepository(deps.db);
 
   return {
@@ -34,25 +35,43 @@ export function adminUsersService(deps: Pick<AppDeps, 'db'>) {
       return { items: page.items.map(toAdminUserDto), nextCursor: page.nextCursor };
     },
 
-    async update(me: CurrentUser, id: string, change: UpdateUserBody): Promise<AdminUser> {
+    /** `ip`: the address of the admin's request, for the audit log. */
+    async update(me: CurrentUser, id: string, change: UpdateUserBody, ip: string | null): Promise<AdminUser> {
       assertAdmin(me);
-      const target = await repo.findById(id);
-      if (!target) throw notFound('No user has this id.');
-      if (change.blocked === true && target.id === me.id) throw badRequest('You cannot block your own account.');
+      return applyChange(id, change, { kind: 'admin', id: me.id, email: me.email, ip });
+    },
 
-      await repo.transaction(async (tx) => {
-        const stopsBeingAdmin = (change.role !== undefined && change.role !== 'admin') || change.blocked === true;
-        if (target.role === 'admin' && stopsBeingAdmin) {
-          const others = (await repo.activeAdminIds(tx)).filter((adminId) => adminId !== target.id);
-          if (others.length === 0) throw conflict('You are the last admin: make another user an admin first.');
-        }
-        await repo.update(tx, id, change);
-        if (change.blocked === true) await repo.deleteSessionsOf(tx, id);
-      });
-      // Their cached sessions carry the old role or a usable account (docs/decisions/004).
-      invalidateUser(id);
-
-      return toAdminUserDto((await repo.findById(id))!);
+    /** The operator's change from the machine (`npm run admin`): the same rules, with no admin signed in. */
+    updateByOperator(id: string, change: UpdateUserBody): Promise<AdminUser> {
+      return applyChange(id, change, OPERATOR);
     },
   };
+
+  /** A role change or block, by an admin or by the operator, recorded in the audit log in its transaction. */
+  async function applyChange(id: string, change: UpdateUserBody, by: AuditActor): Promise<AdminUser> {
+    const target = await repo.findById(id);
+    if (!target) throw notFound('No user has this id.');
+    if (change.blocked === true && by.kind === 'admin' && target.id === by.id) throw badRequest('You cannot block your own account.');
+
+    await repo.transaction(async (tx) => {
+      const stopsBeingAdmin = (change.role !== undefined && change.role !== 'admin') || change.blocked === true;
+      if (target.role === 'admin' && stopsBeingAdmin) {
+        const others = (await repo.activeAdminIds(tx)).filter((adminId) => adminId !== target.id);
+        if (others.length === 0) throw conflict('You are the last admin: make another user an admin first.');
+      }
+      await repo.update(tx, id, change);
+      if (change.blocked === true) await repo.deleteSessionsOf(tx, id);
+      const user = { targetType: 'user', targetId: id };
+      if (change.role !== undefined && change.role !== target.role) {
+        await recordAudit(tx, by, { action: 'user.role_changed', ...user, details: { email: target.email, from: target.role, to: change.role } }, deps.now());
+      }
+      if (change.blocked !== undefined) {
+        await recordAudit(tx, by, { action: change.blocked ? 'user.blocked' : 'user.unblocked', ...user, details: { email: target.email } }, deps.now());
+      }
+    });
+    // Their cached sessions carry the old role or a usable account (docs/decisions/004).
+    invalidateUser(id);
+
+    return toAdminUserDto((await repo.findById(id))!);
+  }
 }

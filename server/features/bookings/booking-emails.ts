@@ -1,25 +1,45 @@
 // The booking emails (PRODUCT.md §7): confirmation with the .ics to the student, new booking
-// to the tutor. Sent in the background: the booking has happened whatever the mail does.
+// to the tutor. Jobs of the outbox, enqueued in the booking's transaction; rendered when a worker
+// sends them, from the session as it is then (server/email/outbox.ts).
 import type { AppDeps } from '#server/app-deps.ts';
-import { sendInBackground } from '#server/email/mailer.ts';
+import type { Mail } from '#server/email/mailer.ts';
+import { renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
-import { sendSeatHeldEmail } from '#server/features/payments/payment-emails.ts';
+import { seatHeldEmailJob } from '#server/features/payments/payment-emails.ts';
+import type { NewJob } from '#server/jobs/jobs.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 import { sessionCalendar } from './session-calendar.ts';
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-export function sendBookingEmails(
-  deps: AppDeps,
-  session: StudySessionRow,
-  student: { id: string; name: string; email: string },
-  opts: { promotedFromWaitlist: boolean; seatsTaken: number },
-): void {
+interface BookingMailArgs {
+  sessionId: string;
+  student: { id: string; name: string; email: string };
+  promotedFromWaitlist: boolean;
+}
+
+/** The two emails of a booking (student and tutor), as jobs to enqueue with it. */
+export function bookingEmailJobs(session: Pick<StudySessionRow, 'id'>, student: { id: string; name: string; email: string }, opts: { promotedFromWaitlist: boolean }): NewJob[] {
+  const args = { sessionId: session.id, student: { id: student.id, name: student.name, email: student.email }, promotedFromWaitlist: opts.promotedFromWaitlist } satisfies BookingMailArgs;
+  return [renderedEmailJob('bookings.confirmation', args), renderedEmailJob('bookings.tutor-notice', args)];
+}
+
+/** How the booking emails are built when sent; a session deleted meanwhile sends nothing. */
+export function bookingMailRenderers(deps: AppDeps, findSession: (id: string) => Promise<StudySessionRow | undefined>): Record<string, MailRenderer> {
+  const withSession = (render: (session: StudySessionRow, args: BookingMailArgs) => Mail): MailRenderer => async (args) => {
+    const session = await findSession(String(args.sessionId));
+    return session ? render(session, args as unknown as BookingMailArgs) : null;
+  };
+  return {
+    'bookings.confirmation': withSession((session, args) => confirmationMail(deps, session, args.student, args)),
+    'bookings.tutor-notice': withSession((session, args) => tutorNoticeMail(deps, session, args.student, args)),
+  };
+}
+
+function confirmationMail(deps: AppDeps, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
   const link = `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`;
-  // Rendered when the mail queue gets to it (with its .ics), not while the student waits.
-  sendInBackground(deps.mailer, deps.log, () => {
-    const ics = sessionCalendar(deps, session, student.id);
-    return {
+  const ics = sessionCalendar(deps, session, student.id);
+  return {
     to: student.email,
     subject: opts.promotedFromWaitlist ? `A seat opened up: you are booked for ${session.title}` : `Booking confirmed: ${session.title}`,
     text: [
@@ -36,10 +56,12 @@ export function sendBookingEmails(
       'The attached calendar file adds the class to Google Calendar, Outlook or Apple Calendar.',
     ].join('\n'),
     attachments: [{ filename: ics.filename, content: ics.body, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
-    };
-  });
-  const seats = session.maxParticipants === null ? `${opts.seatsTaken} booked` : `${opts.seatsTaken} of ${session.maxParticipants} seats taken`;
-  sendInBackground(deps.mailer, deps.log, () => ({
+  };
+}
+
+function tutorNoticeMail(deps: AppDeps, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
+  const seats = session.maxParticipants === null ? `${session.bookedCount} booked` : `${session.bookedCount} of ${session.maxParticipants} seats taken`;
+  return {
     to: session.tutorEmail,
     subject: `New booking: ${session.title}`,
     text: [
@@ -52,14 +74,13 @@ export function sendBookingEmails(
       '',
       `Roster: ${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`,
     ].join('\n'),
-  }));
+  };
 }
 
 /** Students moved up from the waitlist: booked (free session), or offered a held seat to pay for. */
-export function sendPromotionEmails(deps: AppDeps, session: StudySessionRow, promoted: PromotedStudent[], seatsTaken: number): void {
-  for (const student of promoted) {
+export function promotionEmailJobs(deps: Pick<AppDeps, 'config'>, session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>, promoted: PromotedStudent[]): NewJob[] {
+  return promoted.flatMap((student) => {
     const who = { id: student.studentId, name: student.name, email: student.email };
-    if (student.holdExpiresAt) sendSeatHeldEmail(deps, session, who, student.holdExpiresAt);
-    else sendBookingEmails(deps, session, who, { promotedFromWaitlist: true, seatsTaken });
-  }
+    return student.holdExpiresAt ? [seatHeldEmailJob(deps, session, who, student.holdExpiresAt)] : bookingEmailJobs(session, who, { promotedFromWaitlist: true });
+  });
 }

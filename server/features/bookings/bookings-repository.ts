@@ -9,6 +9,7 @@ import { prepare } from '#server/db/prepared.ts';
 import type { BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
 import { sqliteAtomic } from '#server/db/sqlite-atomic.ts';
 import { newId } from '#server/ids.ts';
+import { insertJobCompiled, insertJobQuery, type JobInsert } from '#server/jobs/job-repository.ts';
 
 export interface StudentEntryRow extends StudySessionRow {
   entryId: string;
@@ -47,6 +48,10 @@ export interface PromotedStudent {
 
 /** How long a student moved up from the waitlist of a paid session has to pay (they learn it by email). */
 export const PROMOTED_HOLD_MS = 24 * 3_600_000;
+
+/** The class reminders (class-reminders.ts): 24 hours and 1 hour before class starts. */
+export type ReminderOffset = '24h' | '1h';
+const reminderColumn = { '24h': 'reminded24hFor', '1h': 'reminded1hFor' } as const;
 
 export type BookOutcome = { kind: 'booked'; bookingId: string; bookedCount: number } | { kind: 'full' } | { kind: 'duplicate' };
 
@@ -135,6 +140,10 @@ const sessionForStudentQuery = prepare((db, p: { sessionId: string; studentId: s
     )
     .where('s.id', '=', p.sessionId),
 );
+/** Holds whose time is up, oldest first (index booking_hold_idx): the expiry job's batch. */
+const dueHoldsQuery = prepare((db, p: { now: string; limit: number }) =>
+  db.selectFrom('booking').select(['id', 'sessionId', 'studentId']).where('status', '=', sql.lit('pending_payment')).where('holdExpiresAt', '<=', p.now).orderBy('holdExpiresAt').limit(p.limit),
+);
 const bookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.selectFrom('booking').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
 );
@@ -217,6 +226,70 @@ const bookAtOnce = prepare((db, p: NewBooking) =>
     .select('seat.bookedCount'),
 );
 
+/** Two jobs (a booking's emails) inserted by the booking statement itself (PostgreSQL). */
+type JobPair = { [K in `${'a' | 'b'}${'Id' | 'Kind' | 'Payload' | 'RunAt' | 'MaxAttempts' | 'CreatedAt'}`]: K extends `${string}MaxAttempts` ? number : string };
+const jobColumns = ['id', 'kind', 'payload', 'status', 'runAt', 'attempts', 'maxAttempts', 'createdAt'] as const;
+/**
+ * bookAtOnce with the booking's two jobs (its emails) inserted by the same statement, only when
+ * the booking row was: the booking and its emails commit together in one round trip.
+ */
+const bookAtOnceWithJobs = prepare((db, p: NewBooking & JobPair) =>
+  db
+    .with('seat', (q) => takeSeat(q, p))
+    .with('entry', (q) =>
+      q
+        .insertInto('booking')
+        .columns(['id', 'sessionId', 'studentId', 'studentEmail', 'createdAt', 'status', 'amountCents', 'holdExpiresAt'])
+        .expression((eb) =>
+          eb
+            .selectFrom('seat')
+            .select([
+              eb.cast<string>(eb.val(p.id), 'text').as('id'),
+              eb.cast<string>(eb.val(p.sessionId), 'text').as('sessionId'),
+              eb.cast<string>(eb.val(p.studentId), 'text').as('studentId'),
+              eb.cast<string>(eb.val(p.studentEmail), 'text').as('studentEmail'),
+              eb.cast<string>(eb.val(p.now), 'text').as('createdAt'),
+              eb.cast<BookingStatus>(eb.val(p.status), 'text').as('status'),
+              eb.cast<number>(eb.val(p.amountCents), 'integer').as('amountCents'),
+              eb.cast<string | null>(eb.val(p.holdExpiresAt), 'text').as('holdExpiresAt'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .with('left_line', (q) =>
+      q
+        .deleteFrom('waitlist_entry')
+        .where('sessionId', '=', p.sessionId)
+        .where('studentId', '=', p.studentId)
+        .where((eb) => eb.exists(eb.selectFrom('entry').select('entry.id')))
+        .returning('waitlist_entry.id'),
+    )
+    .with('jobs', (q) =>
+      q
+        .insertInto('job')
+        .columns(jobColumns)
+        .expression((eb) => {
+          const job = (x: 'a' | 'b') =>
+            eb
+              .selectFrom('entry')
+              .select([
+                eb.cast<string>(eb.val(p[`${x}Id`]), 'text').as('id'),
+                eb.cast<string>(eb.val(p[`${x}Kind`]), 'text').as('kind'),
+                eb.cast<string>(eb.val(p[`${x}Payload`]), 'text').as('payload'),
+                sql<'queued'>`'queued'`.as('status'),
+                eb.cast<string>(eb.val(p[`${x}RunAt`]), 'text').as('runAt'),
+                sql<number>`0`.as('attempts'),
+                eb.cast<number>(eb.val(p[`${x}MaxAttempts`]), 'integer').as('maxAttempts'),
+                eb.cast<string>(eb.val(p[`${x}CreatedAt`]), 'text').as('createdAt'),
+              ]);
+          return job('a').unionAll(job('b'));
+        })
+        .returning('job.id'),
+    )
+    .selectFrom('seat')
+    .select('seat.bookedCount'),
+);
+
 export function bookingsRepository(database: Db) {
   const { kysely: db, dialect, sqlite } = database;
   /** The session row, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
@@ -234,8 +307,8 @@ export function bookingsRepository(database: Db) {
     return row ? Number(row.bookedCount) : null;
   };
 
-  /** Seat, booking row, out of the line, atomically; the seats taken after, or null when full. */
-  const takeSeatAndBook = async (booking: NewBooking): Promise<number | null> => {
+  /** Seat, booking row, out of the line and its jobs (emails), atomically; the seats taken after, or null when full. */
+  const takeSeatAndBook = async (booking: NewBooking, jobs: JobInsert[]): Promise<number | null> => {
     if (sqlite) {
       return sqliteAtomic(db, sqlite, (tx) => {
         const seat = tx.rows(takeSeatQuery.compiledWith(db, { sessionId: booking.sessionId, now: booking.now }))[0];
@@ -243,11 +316,29 @@ export function bookingsRepository(database: Db) {
         tx.run(insertBooking.compiledWith(db, booking));
         // A student who was waiting and got a seat directly leaves the line.
         tx.run(leaveLine.compiledWith(db, { sessionId: booking.sessionId, studentId: booking.studentId }));
+        for (const job of jobs) tx.run(insertJobCompiled(db, job));
         return Number(seat.bookedCount);
       });
     }
-    const row = (await bookAtOnce(db, booking)).rows[0];
-    return row ? Number(row.bookedCount) : null;
+    if (jobs.length === 0) {
+      const row = (await bookAtOnce(db, booking)).rows[0];
+      return row ? Number(row.bookedCount) : null;
+    }
+    if (jobs.length === 2 && jobs.every((job) => job.key === null)) {
+      const [a, b] = jobs as [JobInsert, JobInsert];
+      const pair: JobPair = {
+        aId: a.id, aKind: a.kind, aPayload: a.payload, aRunAt: a.runAt, aMaxAttempts: a.maxAttempts, aCreatedAt: a.createdAt,
+        bId: b.id, bKind: b.kind, bPayload: b.payload, bRunAt: b.runAt, bMaxAttempts: b.maxAttempts, bCreatedAt: b.createdAt,
+      };
+      const row = (await bookAtOnceWithJobs(db, { ...booking, ...pair })).rows[0];
+      return row ? Number(row.bookedCount) : null;
+    }
+    return db.transaction().execute(async (trx) => {
+      const row = (await bookAtOnce(trx, booking)).rows[0];
+      if (!row) return null;
+      for (const job of jobs) await insertJobQuery(trx, job).execute();
+      return Number(row.bookedCount);
+    });
   };
 
   return {
@@ -265,6 +356,57 @@ export function bookingsRepository(database: Db) {
       if (!row) return undefined;
       const { ownBookingStatus, holdsDue, ...session } = row;
       return { session, ownBookingStatus: ownBookingStatus ?? null, holdsDue: Boolean(holdsDue) };
+    },
+
+    async dueHolds(now: string, limit: number): Promise<Array<{ id: string; sessionId: string; studentId: string }>> {
+      return (await dueHoldsQuery(db, { now, limit })).rows;
+    },
+
+    /**
+     * Confirmed bookings of classes starting in (now, horizon] whose `offset` reminder was not
+     * recorded for their current class start (never, or for a time the class has moved from).
+     */
+    remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; createdAt: string; classStartDate: string }>> {
+      const column = `b.${reminderColumn[offset]}` as const;
+      return db
+        .selectFrom('booking as b')
+        .innerJoin('study_session as s', 's.id', 'b.sessionId')
+        .select(['b.id', 'b.createdAt', 's.classStartDate'])
+        .where('b.status', '=', 'confirmed')
+        .where('s.classStartDate', '>', now)
+        .where('s.classStartDate', '<=', horizon)
+        .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<>', eb.ref('s.classStartDate'))]))
+        .orderBy('s.classStartDate')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Records the `offset` reminder of a booking for this class start, with its jobs, once; false when already recorded. */
+    async recordReminder(bookingId: string, offset: ReminderOffset, classStartDate: string, jobs: JobInsert[]): Promise<boolean> {
+      const column = reminderColumn[offset];
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('booking')
+          .set({ [column]: classStartDate })
+          .where('id', '=', bookingId)
+          .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<>', classStartDate)]))
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        for (const job of jobs) await insertJobQuery(trx, job).execute();
+        return true;
+      });
+    },
+
+    /** A booking with its student's name and its session, or undefined once it is gone. */
+    async bookingWithSession(bookingId: string): Promise<{ studentEmail: string; studentName: string; session: StudySessionRow } | undefined> {
+      const row = await db
+        .selectFrom('booking as b')
+        .innerJoin('user as u', 'u.id', 'b.studentId')
+        .select(['b.sessionId', 'u.email as studentEmail', 'u.name as studentName'])
+        .where('b.id', '=', bookingId)
+        .executeTakeFirst();
+      const session = row && (await this.findSession(row.sessionId));
+      return row && session ? { studentEmail: row.studentEmail, studentName: row.studentName, session } : undefined;
     },
 
     findWaitlistEntry(sessionId: string, studentId: string) {
@@ -292,7 +434,7 @@ export function bookingsRepository(database: Db) {
      * guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
      * refused the row (the seat taken with it is rolled back).
      */
-    async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string; hold?: { amountCents: number; expiresAt: string } }): Promise<BookOutcome> {
+    async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string; hold?: { amountCents: number; expiresAt: string } }, jobs: JobInsert[] = []): Promise<BookOutcome> {
       const bookingId = newId(Date.parse(input.now));
       try {
         const bookedCount = await takeSeatAndBook({
@@ -305,7 +447,7 @@ export function bookingsRepository(database: Db) {
           status: input.hold ? 'pending_payment' : 'confirmed',
           amountCents: input.hold?.amountCents ?? 0,
           holdExpiresAt: input.hold?.expiresAt ?? null,
-        });
+        }, jobs);
         return bookedCount === null ? { kind: 'full' } : { kind: 'booked', bookingId, bookedCount };
       } catch (error) {
         if (isUniqueViolation(error)) return { kind: 'duplicate' };
@@ -315,9 +457,10 @@ export function bookingsRepository(database: Db) {
 
     /**
      * Cancels a booking, frees its seat and, in the same transaction, books the first students
-     * in line into the free seats. null when the student had no booking.
+     * in line into the free seats, with the jobs (emails) `jobsFor` gives for them. null when the
+     * student had no booking.
      */
-    async cancel(input: { sessionId: string; studentId: string; now: string; onlyExpiredHold?: boolean }): Promise<{ promoted: PromotedStudent[] } | null> {
+    async cancel(input: { sessionId: string; studentId: string; now: string; onlyExpiredHold?: boolean }, jobsFor: (promoted: PromotedStudent[]) => JobInsert[] = () => []): Promise<{ promoted: PromotedStudent[] } | null> {
       return db.transaction().execute(async (trx) => {
         // Lock first so that concurrent cancellations and waitlist joins take turns.
         const session = await lockSession(trx, input.sessionId);
@@ -367,6 +510,7 @@ export function bookingsRepository(database: Db) {
             .execute();
           promoted.push({ studentId: next.studentId, email: next.email, name: next.name, bookingId, holdExpiresAt });
         }
+        for (const job of jobsFor(promoted)) await insertJobQuery(trx, job).execute();
         return { promoted };
       });
     },

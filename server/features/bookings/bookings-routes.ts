@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
-import { errorSchema, idParam, pageQuery } from '#contract/common.ts';
+import { errorSchema, idParam, nonJsonBody, pageQuery } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { bookingsService } from './bookings-service.ts';
@@ -39,7 +39,7 @@ export async function bookingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   r.get('/api/booked-sessions/:email/:sessionId/calendar.ics', {
-    schema: { tags, summary: 'The booked session as an iCalendar file', params: bookedSessionParams, response: { 200: z.string(), ...errors } },
+    schema: { tags, summary: 'The booked session as an iCalendar file', params: bookedSessionParams, response: { 200: nonJsonBody('text/calendar', 'The session as an iCalendar (RFC 5545) file'), ...errors } },
   }, async (request, reply) => {
     const ics = await bookings.calendar(await requireUser(deps.auth, request), request.params.email, request.params.sessionId);
     return reply

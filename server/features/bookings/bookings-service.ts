@@ -9,9 +9,10 @@ import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { paymentsService } from '#server/features/payments/payments-service.ts';
-import { isRegistrationOpen, toSessionDto } from '#server/features/sessions/session-dto.ts';
-import { sendBookingEmails, sendPromotionEmails } from './booking-emails.ts';
+import { isRegistrationOpen, toPublicSessionDto } from '#server/features/sessions/session-dto.ts';
+import { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
+import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { sessionCalendar } from './session-calendar.ts';
 
 const HOUR_MS = 3_600_000;
@@ -25,13 +26,17 @@ export function bookingsService(deps: AppDeps) {
   const bookings = bookingsRepository(deps.db);
   const payments = paymentsService(deps);
 
+  /** A read found a hold past its time: the expiry job (hold-expiry.ts) runs now, not a sweep of our own. */
+  const releaseDueHolds = () => deps.jobs.runScheduleNow(EXPIRE_HOLDS_JOB);
+
   function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date): BookedSession {
     const deadline = cancelDeadline(row);
     return {
       id: row.entryId,
       sessionId: row.id,
       sessionTitle: row.title,
-      tutorEmail: row.tutorEmail,
+      // A tutor's email goes to the students who booked them, not to those waiting in line.
+      tutorEmail: row.kind === 'waitlisted' ? null : row.tutorEmail,
       studentEmail: me.email,
       status: row.kind,
       placeInLine: row.kind === 'waitlisted' ? row.placeInLine : null,
@@ -39,15 +44,15 @@ export function bookingsService(deps: AppDeps) {
       createdAt: row.entryCreatedAt,
       cancelUntil: deadline.toISOString(),
       canCancel: row.kind !== 'waitlisted' && now.getTime() < deadline.getTime(),
-      session: toSessionDto(row, me, now),
+      session: toPublicSessionDto(row, me, now),
     };
   }
 
   async function entryOf(me: CurrentUser, sessionId: string): Promise<BookedSession> {
     let row = await bookings.entryOfStudent(me.id, sessionId, deps.now().toISOString());
     if (row?.holdDue) {
-      // A hold whose time is up bears on this entry: released first, then read again.
-      await payments.sweepExpiredHolds();
+      // A hold whose time is up bears on this entry: its expiry job runs now, then read again.
+      await releaseDueHolds();
       row = await bookings.entryOfStudent(me.id, sessionId, deps.now().toISOString());
     }
     if (!row) throw notFound('You have not booked this session.');
@@ -59,9 +64,9 @@ export function bookingsService(deps: AppDeps) {
     if (me.role !== 'student') throw forbidden(refusal);
     let found = await bookings.findSessionForStudent(sessionId, me.id, deps.now().toISOString());
     if (found?.holdsDue) {
-      // Payment holds whose time is up are released first (their seats free up, the line moves);
-      // then the session is read again.
-      await payments.sweepExpiredHolds();
+      // Payment holds whose time is up are released first by their expiry job (their seats free
+      // up, the line moves); then the session is read again.
+      await releaseDueHolds();
       found = await bookings.findSessionForStudent(sessionId, me.id, deps.now().toISOString());
     }
     // Sessions not approved are not public: the same answer as a missing one.
@@ -84,7 +89,9 @@ export function bookingsService(deps: AppDeps) {
         return { ...(await entryOf(me, sessionId)), checkoutUrl };
       }
       const now = deps.now();
-      const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: now.toISOString() });
+      // The booking and its two emails commit together.
+      const emails = bookingEmailJobs(session, me, { promotedFromWaitlist: false }).map(deps.jobs.row);
+      const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: now.toISOString() }, emails);
       if (outcome.kind === 'full') throw conflict('This session is full.');
       if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
       // The new entry is known without reading it back: the session as the seat update left it.
@@ -93,7 +100,7 @@ export function bookingsService(deps: AppDeps) {
         me,
         now,
       );
-      sendBookingEmails(deps, session, me, { promotedFromWaitlist: false, seatsTaken: outcome.bookedCount });
+      deps.jobs.wake();
       return { ...booked, checkoutUrl: null };
     },
 
@@ -105,9 +112,9 @@ export function bookingsService(deps: AppDeps) {
       let rows = await bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
       if (rows.some((row) => row.holdDue)) {
         // Payment holds whose time is up bear on this list (the student's own, or one in a session
-        // they wait for): released first (seats free up, the line moves), then read again. Other
-        // holds are left to the next booking or the periodic sweep.
-        await payments.sweepExpiredHolds();
+        // they wait for): their expiry job runs now (seats free up, the line moves), then read
+        // again. Other holds are left to the job's next run (hold-expiry.ts).
+        await releaseDueHolds();
         rows = await bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
       }
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.entryCreatedAt, r.entryId]);
@@ -130,10 +137,9 @@ export function bookingsService(deps: AppDeps) {
       }
       // Refund first: if the refund fails the booking stays, never money kept for a cancelled seat.
       if (booking.status === 'confirmed' && booking.amountCents > 0) await payments.refundBooking(booking);
-      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() });
+      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() }, (promoted) => promotionEmailJobs(deps, session, promoted).map(deps.jobs.row));
       if (!result) throw notFound('You have not booked this session.');
-      const after = await bookings.findSession(sessionId);
-      sendPromotionEmails(deps, session, result.promoted, after?.bookedCount ?? session.bookedCount);
+      deps.jobs.wake();
     },
 
     async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
@@ -152,7 +158,6 @@ export function bookingsService(deps: AppDeps) {
 
     async roster(me: CurrentUser, sessionId: string, page: { limit: number; cursor?: string }): Promise<Roster> {
       const after = decodeCursor(page.cursor, ['number', 'string', 'string'] as const);
-      await payments.sweepExpiredHolds();
       const session = await bookings.findSession(sessionId);
       if (!session) throw notFound('Session not found.');
       if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('Only the tutor of this session and admins can see its roster.');

@@ -3,18 +3,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appConfigSchema } from '#contract/users.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { getCurrentUser } from '#server/auth/current-user.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
+const jobCountsSchema = z.object({ queued: z.number().int(), running: z.number().int(), failed: z.number().int(), dead: z.number().int() });
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+  /** Admins only: background jobs waiting (failed: waiting after a failure), running, and given up (server/jobs). */
+  jobs: jobCountsSchema.optional(),
+});
 
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/health', {
     schema: { tags: ['health'], summary: 'Liveness and readiness (database reachable)', response: { 200: healthSchema, 503: healthSchema } },
-  }, async (_request, reply) => {
+  }, async (request, reply) => {
     const up = await isDatabaseReachable(deps.db.kysely);
-    return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
+    const admin = up && (await getCurrentUser(deps.auth, request).catch(() => null))?.role === 'admin';
+    const jobs = admin ? await deps.jobs.counts() : undefined;
+    return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', ...(jobs && { jobs }) });
   });
 
   // The benchmark's baseline: this same Fastify build and serialiser, without any work behind it.

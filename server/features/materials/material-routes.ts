@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, idParam } from '#contract/common.ts';
+import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
 import {
   MATERIAL_MAX_BYTES,
   createFileMaterialFields,
@@ -18,7 +18,12 @@ import {
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { AppError, badRequest } from '#server/errors.ts';
+import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
+import { contentDisposition } from './material-file-name.ts';
 import { materialService, type UploadedFile } from './material-service.ts';
+
+/** A file part of a multipart form (documentation only: the route reads it itself). */
+const multipartFile = z.any().meta({ type: 'string', format: 'binary', description: 'An image or a PDF, 10 MB at most' });
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
 
@@ -39,6 +44,7 @@ function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T>
 async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
+  assertMultipartBoundary(request);
   try {
     for await (const part of request.parts({ limits: { fileSize: MATERIAL_MAX_BYTES, files: 1 } })) {
       if (part.type === 'file') {
@@ -52,17 +58,9 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The file is larger than 10 MB.');
-    if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'Send one file at a time.');
-    throw error;
+    throw multipartReadError(error);
   }
   return { fields, file };
-}
-
-/** RFC 6266: an ASCII fallback plus the exact name, percent-encoded (RFC 8187). */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -88,6 +86,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
       description:
         'JSON `{ sessionId, title, link }` with an http(s) link, or multipart/form-data with the fields `sessionId`, `title` and `file` (an image or a PDF, 10 MB at most).',
       consumes: ['application/json', 'multipart/form-data'],
+      'x-request-body': { 'application/json': createLinkMaterialBody, 'multipart/form-data': createFileMaterialFields.extend({ file: multipartFile }) },
       response: { 201: materialSchema, ...errors },
     },
   }, async (request, reply) => {
@@ -111,6 +110,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
       summary: 'Edit a material of yours: its title, and optionally a new link or file',
       description: 'JSON `{ title, link? }`, or multipart/form-data with `title` and optionally `file`.',
       consumes: ['application/json', 'multipart/form-data'],
+      'x-request-body': { 'application/json': updateMaterialBody, 'multipart/form-data': updateFileMaterialFields.extend({ file: multipartFile.optional() }) },
       params: idParam,
       response: { 200: materialSchema, ...errors },
     },
@@ -144,7 +144,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
       summary: "A material's file, for its tutor, students booked on its session and admins",
       params: idParam,
       // The bytes of the file (a stream is sent as is, not serialised).
-      response: { 200: z.any(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 200: nonJsonBody('application/octet-stream', 'The file (its own Content-Type: a PDF or an image)'), 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
   }, async (request, reply) => {
     const me = await requireUser(deps.auth, request);
@@ -154,7 +154,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
     reply.header('Content-Disposition', contentDisposition(file.fileName));
     reply.header('X-Content-Type-Options', 'nosniff');
     // Per user and revalidated each time: access ends when the booking does.
-    reply.header('Cache-Control', 'private, no-cache');
+    reply.header('Cache-Control', 'private, no-store');
     return reply.send(file.stream);
   });
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
+import { cleanFileName } from './material-file-name.ts';
 import { materialFileStore, type StoredFile } from './material-file-store.ts';
 import { materialRepository, type MaterialRow, type MaterialScope } from './material-repository.ts';
 
@@ -31,23 +32,12 @@ export function toMaterialDto(row: MaterialRow): Material {
     kind: row.fileKey ? 'file' : 'link',
     link: row.fileKey ? null : row.link,
     fileUrl: row.fileKey ? `/api/materials/${row.id}/file` : null,
-    fileName: row.fileKey ? row.fileName : null,
+    fileName: row.fileKey ? cleanFileName(row.fileName ?? '', row.mimeType ?? '') : null,
     mimeType: row.fileKey ? row.mimeType : null,
     fileSize: row.fileKey ? row.fileSize : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-}
-
-/** A display name safe to keep: no folders, no control characters, bounded length. */
-export function cleanFileName(name: string, mimeType: string): string {
-  const base = [...(name.split(/[\\/]/).pop() ?? '')].filter((c) => c >= ' ' && c !== '\u007f' && c !== '"').join('').trim();
-  const fallback = mimeType === 'application/pdf' ? 'material.pdf' : `material.${mimeType.split('/')[1] ?? 'bin'}`;
-  if (!base || base === '.' || base === '..') return fallback;
-  if (base.length <= 200) return base;
-  const dot = base.lastIndexOf('.');
-  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
-  return base.slice(0, 200 - ext.length) + ext;
 }
 
 export function materialService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
@@ -159,7 +149,8 @@ export function materialService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
       if (!row.fileKey) throw notFound('This material is a link, not a file.');
       const opened = await files.open(row.fileKey);
       if (!opened) throw notFound('The file of this material is missing.');
-      return { ...opened, mimeType: row.mimeType ?? 'application/octet-stream', fileName: row.fileName ?? 'material' };
+      const mimeType = row.mimeType ?? 'application/octet-stream';
+      return { ...opened, mimeType, fileName: cleanFileName(row.fileName ?? '', mimeType) };
     },
 
     /**

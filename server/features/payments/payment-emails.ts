@@ -2,17 +2,19 @@
 // in line, who must pay to keep it. (Confirmation emails are the bookings feature's.)
 import type { AppDeps } from '#server/app-deps.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
-import { sendInBackground } from '#server/email/mailer.ts';
+import { emailJob } from '#server/email/outbox.ts';
+import type { NewJob } from '#server/jobs/jobs.ts';
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-export function sendSeatHeldEmail(
-  deps: AppDeps,
+/** The email as a job of the outbox, enqueued in the transaction that holds the seat. */
+export function seatHeldEmailJob(
+  deps: Pick<AppDeps, 'config'>,
   session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>,
   student: { name: string; email: string },
   holdExpiresAt: string,
-): void {
-  sendInBackground(deps.mailer, deps.log, {
+): NewJob {
+  return emailJob({
     to: student.email,
     subject: `A seat opened up: pay to book ${session.title}`,
     text: [

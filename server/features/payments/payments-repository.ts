@@ -1,14 +1,11 @@
-// The only SQL of the payments feature: a held booking's checkout reference, its confirmation
-// and the expired holds. Taking and giving back seats stays in the bookings repository (one
-// seat guard, docs/decisions/003-capacity-guard.md).
-import { sql, type Kysely } from 'kysely';
-import { prepare } from '#server/db/prepared.ts';
+// The only SQL of the payments feature: a held booking's checkout reference and its
+// confirmation. Holds and their expiry are the bookings feature's (hold-expiry.ts); taking and
+// giving back seats stays in the bookings repository (one seat guard,
+// docs/decisions/003-capacity-guard.md).
+import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { insertJobQuery, type JobInsert } from '#server/jobs/job-repository.ts';
 
-/** Run before every booking and bookings read (the sweep): compiled once. */
-const expiredHolds = prepare((db, p: { now: string; limit: number }) =>
-  db.selectFrom('booking').select(['id', 'sessionId', 'studentId']).where('status', '=', sql.lit('pending_payment')).where('holdExpiresAt', '<=', p.now).orderBy('holdExpiresAt').limit(p.limit),
-);
 
 export function paymentsRepository(db: Kysely<Database>) {
   return {
@@ -34,22 +31,22 @@ export function paymentsRepository(db: Kysely<Database>) {
     /**
      * Held → confirmed, only for the checkout that holds it. Conditional, so a replayed webhook,
      * the success page and the webhook racing, or a hold swept at the same moment change the
-     * row at most once; false when nothing changed.
+     * row at most once; false when nothing changed. `jobs` (the confirmation emails) are
+     * added in the same transaction when it changed.
      */
-    async confirmHold(bookingId: string, checkoutId: string): Promise<boolean> {
-      const result = await db
-        .updateTable('booking')
-        .set({ status: 'confirmed', holdExpiresAt: null })
-        .where('id', '=', bookingId)
-        .where('status', '=', 'pending_payment')
-        .where('paymentRef', '=', checkoutId)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    /** Holds whose time is up, oldest first (index booking_hold_idx). */
-    async expiredHolds(now: string, limit: number) {
-      return (await expiredHolds(db, { now, limit })).rows;
+    async confirmHold(bookingId: string, checkoutId: string, jobs: JobInsert[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('booking')
+          .set({ status: 'confirmed', holdExpiresAt: null })
+          .where('id', '=', bookingId)
+          .where('status', '=', 'pending_payment')
+          .where('paymentRef', '=', checkoutId)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        for (const job of jobs) await insertJobQuery(trx, job).execute();
+        return true;
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
-// POST /api/payments/confirm (the success page) and POST /api/payments/webhook (Stripe), plus
-// the timer that frees expired seat holds. Booking a paid session itself is POST
-// /api/book-session (features/bookings), which calls the payments service.
+// POST /api/payments/confirm (the success page) and POST /api/payments/webhook (Stripe).
+// Booking a paid session itself is POST /api/book-session (features/bookings), which calls the
+// payments service; holds end by the bookings feature's expiry job (hold-expiry.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '#contract/common.ts';
@@ -8,9 +8,6 @@ import { confirmPaymentBody, confirmPaymentSchema, webhookAckSchema } from '#con
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { paymentsService } from './payments-service.ts';
-
-/** Expired holds are also swept lazily before bookings and lists; the timer covers quiet times. */
-const SWEEP_INTERVAL_MS = 60_000;
 
 export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const payments = paymentsService(deps);
@@ -30,6 +27,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhook.withTypeProvider<ZodTypeProvider>().post('/api/payments/webhook', {
+      config: { crossSite: 'called by Stripe, authenticated by its signature over the raw body, never by a cookie' },
       schema: {
         tags,
         summary: 'Stripe webhook (checkout.session.completed), verified with STRIPE_WEBHOOK_SECRET',
@@ -40,16 +38,5 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return payments.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
     });
-  });
-
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    sweeping = payments.sweepExpiredHolds().catch((err: unknown) => deps.log.error({ err }, 'sweeping expired payment holds failed'));
-  }, SWEEP_INTERVAL_MS);
-  // Never keeps the process alive; stopped (and a running sweep awaited) before the database closes.
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
   });
 }

@@ -8,7 +8,7 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Config } from '#server/config.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
-import { sendBookingEmails, sendPromotionEmails } from '#server/features/bookings/booking-emails.ts';
+import { bookingEmailJobs, promotionEmailJobs } from '#server/features/bookings/booking-emails.ts';
 import { bookingsRepository } from '#server/features/bookings/bookings-repository.ts';
 import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
 import { paymentsRepository } from './payments-repository.ts';
@@ -17,8 +17,6 @@ import { stripeGateway } from './stripe-gateway.ts';
 const MINUTE_MS = 60_000;
 /** Stripe refuses a Checkout that expires sooner than 30 minutes after creation. */
 const CHECKOUT_LIFETIME_MS = (HOLD_MINUTES + 1) * MINUTE_MS;
-/** Holds released per sweep; the next sweep takes the rest. */
-const SWEEP_BATCH = 100;
 
 const OUTCOME_MESSAGES: Record<PaymentOutcome, string> = {
   booked: 'Session booked successfully',
@@ -54,18 +52,24 @@ export function paymentsService(deps: AppDeps) {
     }
   }
 
-  /** Frees a booking's seat (the first in line moves up, emailed). onlyExpiredHold: only if still unpaid and due. */
-  async function release(hold: { sessionId: string; studentId: string }, onlyExpiredHold: boolean): Promise<boolean> {
-    const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString(), onlyExpiredHold });
-    if (!result) return false;
+  /** Frees a booking's seat (the first in line moves up, emailed in the same transaction). */
+  async function release(hold: { sessionId: string; studentId: string }): Promise<boolean> {
     const session = await bookings.findSession(hold.sessionId);
-    if (session) sendPromotionEmails(deps, session, result.promoted, session.bookedCount);
+    const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString() }, (promoted) =>
+      session ? promotionEmailJobs(deps, session, promoted).map(deps.jobs.row) : [],
+    );
+    if (!result) return false;
+    deps.jobs.wake();
     return true;
   }
 
-  async function notifyConfirmed(booking: { sessionId: string; studentId: string }): Promise<void> {
-    const [session, student] = await Promise.all([bookings.findSession(booking.sessionId), payments.findStudent(booking.studentId)]);
-    if (session && student) sendBookingEmails(deps, session, student, { promotedFromWaitlist: false, seatsTaken: session.bookedCount });
+  /** Held → confirmed, with the booking emails in the same transaction; false when nothing changed. */
+  async function confirm(booking: { id: string; sessionId: string; studentId: string }, checkoutId: string): Promise<boolean> {
+    const student = await payments.findStudent(booking.studentId);
+    const emails = student ? bookingEmailJobs({ id: booking.sessionId }, student, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
+    const confirmed = await payments.confirmHold(booking.id, checkoutId, emails);
+    if (confirmed) deps.jobs.wake();
+    return confirmed;
   }
 
   /**
@@ -78,10 +82,7 @@ export function paymentsService(deps: AppDeps) {
     if (booking && booking.paymentRef === checkout.id) {
       if (booking.status === 'confirmed') return 'booked';
       if (checkout.amountCents === booking.amountCents && checkout.currency === 'usd') {
-        if (await payments.confirmHold(booking.id, checkout.id)) {
-          await notifyConfirmed(booking);
-          return 'booked';
-        }
+        if (await confirm(booking, checkout.id)) return 'booked';
         const now = await payments.findBookingById(booking.id);
         if (now?.status === 'confirmed' && now.paymentRef === checkout.id) return 'booked';
       } else {
@@ -147,7 +148,7 @@ export function paymentsService(deps: AppDeps) {
         });
       } catch (error) {
         // No page to pay on: the seat goes back at once rather than in 30 minutes.
-        if (createdHold) await release({ sessionId: session.id, studentId: me.id }, false);
+        if (createdHold) await release({ sessionId: session.id, studentId: me.id });
         return provider(() => Promise.reject(error));
       }
       if (!checkout.url || !(await payments.attachCheckout(hold.id, checkout.id, session.registrationFeeCents))) {
@@ -188,14 +189,6 @@ export function paymentsService(deps: AppDeps) {
       if (!checkout?.paymentIntentId) throw conflict('The payment of this booking was not found at the payment service, so it cannot be refunded. Please contact an admin.');
       const refund = await provider(() => gateway.refund(checkout.paymentIntentId!, `refund-${checkout.id}`));
       deps.log.info({ booking: booking.id, refund: refund.id }, 'booking refunded');
-    },
-
-    /** Frees every seat whose payment hold is over; the waitlist moves up. Safe to run anywhere, any time. */
-    async sweepExpiredHolds(): Promise<number> {
-      const expired = await payments.expiredHolds(deps.now().toISOString(), SWEEP_BATCH);
-      let released = 0;
-      for (const hold of expired) if (await release(hold, true)) released++;
-      return released;
     },
   };
 }

@@ -1,6 +1,7 @@
-// Database row → the Session DTO every client sees (contract/sessions.ts). Rejection details
-// are private to the owning tutor and admins.
-import type { Session } from '#contract/sessions.ts';
+// Database row → the Session DTOs (contract/sessions.ts). Rejection details are private to the
+// owning tutor and admins; the tutor's email is only in the answers made for them (Session),
+// never in what anyone may read (PublicSession).
+import type { PublicSession, Session, SessionDetails } from '#contract/sessions.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { durationInWords } from './session-duration.ts';
@@ -15,7 +16,18 @@ export function canSeePrivateDetails(row: Pick<StudySessionRow, 'tutorId'>, view
   return viewer !== null && (viewer.role === 'admin' || viewer.id === row.tutorId);
 }
 
+/** For the tutor's and admins' answers. */
 export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): Session {
+  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: row.tutorEmail };
+}
+
+/** A session's page: its email only for the tutor and admins. */
+export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): SessionDetails {
+  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null };
+}
+
+/** For answers anyone may read: the public lists, a student's bookings. */
+export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): PublicSession {
   const privateDetails = canSeePrivateDetails(row, viewer);
   return {
     id: row.id,
@@ -23,7 +35,6 @@ export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, n
     description: row.description,
     tutorId: row.tutorId,
     tutorName: row.tutorName,
-    tutorEmail: row.tutorEmail,
     registrationStartDate: row.registrationStartDate,
     registrationEndDate: row.registrationEndDate,
     classStartDate: row.classStartDate,

@@ -9,8 +9,10 @@ import {
   approvedSessionsQuery,
   approveSessionBody,
   createSessionBody,
+  publicSessionPageSchema,
   rejectSessionBody,
   sessionListQuery,
+  sessionDetailsSchema,
   sessionPageSchema,
   sessionSchema,
   tutorEmailParam,
@@ -19,7 +21,7 @@ import {
   updateSessionBody,
 } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
-import { requireUser } from '#server/auth/current-user.ts';
+import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
 import { publicListCache } from './public-list-cache.ts';
 import { sessionService } from './session-service.ts';
 
@@ -33,23 +35,24 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const lists = publicListCache(deps.db, deps.config.listCacheMs);
 
   r.get('/api/approved-sessions', {
-    schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: sessionPageSchema, 400: errorSchema } },
-  }, async (request, reply) => lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, sessionPageSchema, () => sessions.listPublic(request.query)));
+    schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, 400: errorSchema } },
+  }, async (request, reply) => lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query)));
 
   r.get('/api/sessions', {
-    schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: sessionPageSchema, 400: errorSchema } },
+    schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: publicSessionPageSchema, 400: errorSchema } },
   }, async (request, reply) => {
     const { limit, cursor, q, open } = request.query;
-    return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, sessionPageSchema, () => sessions.listPublic(request.query));
+    return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query));
   });
 
   r.get('/api/tutors', {
     schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, 400: errorSchema } },
   }, async (request, reply) => lists.send(reply, `tutors|${request.query.limit}|${request.query.cursor ?? ''}`, tutorPageSchema, () => sessions.listTutors(request.query)));
 
+  // Public and read-only: a session's link can be shared (booking still needs a signed-in student).
   r.get('/api/session/:id', {
-    schema: { tags, summary: 'One session (pending and rejected ones only for their tutor and admins)', params: idParam, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.getVisible(await requireUser(deps.auth, request), request.params.id));
+    schema: { tags, summary: 'One session: approved ones for anyone, pending and rejected ones only for their tutor and admins', params: idParam, response: { 200: sessionDetailsSchema, 400: errorSchema, 404: errorSchema } },
+  }, async (request) => sessions.getVisible(await getCurrentUser(deps.auth, request), request.params.id));
 
   r.post('/api/create-session/:email', {
     schema: { tags, summary: 'A tutor creates a session (pending, free until approved)', params: tutorEmailParam, body: createSessionBody, response: { 201: sessionSchema, ...errors } },

@@ -7,24 +7,29 @@ import type {
   adminSessionListQuery,
   approveSessionBody,
   createSessionBody,
+  PublicSessionPage,
   rejectSessionBody,
   Session,
+  SessionDetails,
+  SessionSchedule,
   SessionPage,
   sessionListQuery,
   TutorPage,
   updateSessionBody,
 } from '#contract/sessions.ts';
+import { scheduleProblems } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
-import { sendInBackground } from '#server/email/mailer.ts';
+import type { Mail } from '#server/email/mailer.ts';
+import { emailJob } from '#server/email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
 import { materialFileStore } from '#server/features/materials/material-file-store.ts';
 import { paymentsService } from '#server/features/payments/payments-service.ts';
 import { userRepository } from '#server/features/users/user-repository.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
-import { canSeePrivateDetails, toSessionDto } from './session-dto.ts';
+import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
 import { publicListCache } from './public-list-cache.ts';
 import { sessionRepository } from './session-repository.ts';
@@ -63,27 +68,13 @@ function assertAdmin(me: CurrentUser, action: string): void {
   if (me.role !== 'admin') throw forbidden(`Only admins can ${action} sessions.`);
 }
 
-// ——— Date rules (PRODUCT.md §4): 400 naming the field ———
+// ——— Date rules (PRODUCT.md §4, contract/sessions.ts): 400 naming the field ———
 
-interface Schedule {
-  registrationStartDate: string;
-  registrationEndDate: string;
-  classStartDate: string;
-  classEndDate: string;
-}
+type Schedule = SessionSchedule;
 
+/** The contract's rules on a whole schedule: an edit's dates merged with the stored ones, too. */
 function assertScheduleValid(s: Schedule): void {
-  const fields: Record<string, string> = {};
-  const t = (v: string) => Date.parse(v);
-  if (t(s.registrationEndDate) < t(s.registrationStartDate)) {
-    fields.registrationEndDate = 'Registration End Date cannot be before the Registration Start Date.';
-  }
-  if (t(s.classEndDate) < t(s.classStartDate)) {
-    fields.classEndDate = 'Class End Date cannot be before the Class Start Date.';
-  }
-  if (t(s.registrationStartDate) > t(s.classEndDate)) {
-    fields.registrationStartDate = 'Registration Start Date cannot be after the Class End Date.';
-  }
+  const fields = scheduleProblems(s) as Record<string, string>;
   const first = Object.values(fields)[0];
   if (first) throw badRequest(first, fields);
 }
@@ -103,12 +94,21 @@ export function sessionService(deps: AppDeps) {
 
   const dto = (row: StudySessionRow, viewer: CurrentUser | null): Session => toSessionDto(row, viewer, deps.now());
 
-  function mailTutor(row: StudySessionRow, subject: string, lines: string[]): void {
+  function mailTutor(row: StudySessionRow, subject: string, lines: string[]): Mail {
     const link = `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(row.tutorEmail)}/${row.id}`;
-    sendInBackground(deps.mailer, deps.log, {
+    return {
       to: row.tutorEmail,
       subject,
       text: [`Hello ${row.tutorName},`, '', ...lines, '', `See your session: ${link}`, '', 'StudyNest'].join('\n'),
+    };
+  }
+
+  /** The guarded update and the tutor's email in one transaction: both happen or neither. */
+  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, mail: (row: StudySessionRow) => Mail) {
+    return deps.db.kysely.transaction().execute(async (trx) => {
+      const updated = await sessionRepository(trx).updateGuarded(id, patch, where);
+      if (updated) await deps.jobs.enqueue(trx, emailJob(mail(updated)));
+      return updated;
     });
   }
 
@@ -127,7 +127,7 @@ export function sessionService(deps: AppDeps) {
      * The public list of approved sessions (Home and All Sessions). The one read behind both,
      * independent of the caller so that it can be cached.
      */
-    async listPublic(query: Partial<Pick<PublicListQuery, 'q' | 'open'>> & Page): Promise<SessionPage> {
+    async listPublic(query: Partial<Pick<PublicListQuery, 'q' | 'open'>> & Page): Promise<PublicSessionPage> {
       const after = decodeCursor(query.cursor, ['string', 'string'] as const);
       const rows = await repo.listApproved({
         q: query.q || undefined,
@@ -135,7 +135,9 @@ export function sessionService(deps: AppDeps) {
         after: after ?? null,
         limit: query.limit,
       });
-      return toPage(rows, query.limit, null);
+      const now = deps.now();
+      const page = pageFrom(rows, query.limit, (row) => [row.createdAt, row.id]);
+      return { items: page.items.map((row) => toPublicSessionDto(row, null, now)), nextCursor: page.nextCursor };
     },
 
     async listTutors(query: Page): Promise<TutorPage> {
@@ -145,10 +147,11 @@ export function sessionService(deps: AppDeps) {
     },
 
     /** Approved sessions to anyone signed in; pending and rejected ones only to their tutor and admins (else 404). */
-    async getVisible(viewer: CurrentUser, id: string): Promise<Session> {
+    /** Anyone may read an approved session (signed out too: a shared link); others only their tutor and admins. */
+    async getVisible(viewer: CurrentUser | null, id: string): Promise<SessionDetails> {
       const row = await repo.findById(id);
       if (!row || (row.status !== 'approved' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
-      return dto(row, viewer);
+      return toSessionDetailsDto(row, viewer, deps.now());
     },
 
     async create(me: CurrentUser, email: string, body: CreateInput): Promise<Session> {
@@ -269,14 +272,15 @@ export function sessionService(deps: AppDeps) {
         updatedAt: deps.now().toISOString(),
       };
       if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
-      const updated = await repo.updateGuarded(id, patch, { status: ['pending'] });
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (approved) => {
+        const fee = approved.registrationFeeCents === 0 ? 'free' : `$${(approved.registrationFeeCents / 100).toFixed(2)}`;
+        return mailTutor(approved, `Session approved: ${approved.title}`, [
+          `Your session "${approved.title}" was approved and is now listed on StudyNest.`,
+          `Registration fee: ${fee}.`,
+        ]);
+      });
       if (!updated) return refusal(id, patch, message);
       lists.invalidate();
-      const fee = updated.registrationFeeCents === 0 ? 'free' : `$${(updated.registrationFeeCents / 100).toFixed(2)}`;
-      mailTutor(updated, `Session approved: ${updated.title}`, [
-        `Your session "${updated.title}" was approved and is now listed on StudyNest.`,
-        `Registration fee: ${fee}.`,
-      ]);
       return dto(updated, me);
     },
 
@@ -292,15 +296,16 @@ export function sessionService(deps: AppDeps) {
         rejectionFeedback: body.feedback,
         updatedAt: deps.now().toISOString(),
       };
-      const updated = await repo.updateGuarded(id, patch, { status: ['pending'] });
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (rejected) =>
+        mailTutor(rejected, `Session not approved: ${rejected.title}`, [
+          `Your session "${rejected.title}" was not approved.`,
+          `Reason: ${body.reason}`,
+          `Feedback: ${body.feedback}`,
+          '',
+          'You can edit the session and resubmit it from Manage Sessions.',
+        ]),
+      );
       if (!updated) return refusal(id, patch, message);
-      mailTutor(updated, `Session not approved: ${updated.title}`, [
-        `Your session "${updated.title}" was not approved.`,
-        `Reason: ${body.reason}`,
-        `Feedback: ${body.feedback}`,
-        '',
-        'You can edit the session and resubmit it from Manage Sessions.',
-      ]);
       return dto(updated, me);
     },
 

@@ -1,23 +1,32 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '#contract/common.ts';
+import { errorSchema, nonJsonBody } from '#contract/common.ts';
 import { uploadResultSchema } from '#contract/users.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser } from '#server/auth/current-user.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
+import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
 import { PHOTO_MAX_BYTES, imageStore } from './image-store.ts';
+import { UPLOAD_URL_PREFIX, uploadRepository } from './upload-repository.ts';
 
 export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = imageStore(deps.config.dataDir);
+  const uploads = uploadRepository(deps.db.kysely);
 
   r.post('/api/uploads', {
-    // Anonymous callers (the sign-up page) share a tighter budget than signed-in ones.
+    // Anonymous callers (the sign-up page) share a tighter budget than signed-in ones. The
+    // budget is chosen by who the caller is (a real session) or else its address (request.ip:
+    // only TRUST_PROXY hops are believed), never by what a header merely says.
     config: {
       rateLimit: {
-        max: (request: import('fastify').FastifyRequest) => (request.headers.cookie ? 60 : 10),
+        keyGenerator: async (request: FastifyRequest) => {
+          const me = await getCurrentUser(deps.auth, request);
+          return me ? `user:${me.id}` : `ip:${request.ip}`;
+        },
+        max: (_request: FastifyRequest, key: string) => (key.startsWith('user:') ? 60 : 10),
         timeWindow: '1 minute',
       },
     },
@@ -25,26 +34,36 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
       tags: ['uploads'],
       summary: 'Upload a profile photo (multipart field "file", 2 MB max)',
       consumes: ['multipart/form-data'],
+      'x-request-body': { 'multipart/form-data': z.object({ file: z.any().meta({ type: 'string', format: 'binary', description: 'A PNG, JPEG, WebP, GIF or AVIF image, 2 MB at most' }) }) },
       response: { 201: uploadResultSchema, 400: errorSchema, 413: errorSchema, 429: errorSchema },
     },
   }, async (request, reply) => {
-    void (await getCurrentUser(deps.auth, request));
     if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file".');
-    const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'file') throw badRequest('Choose an image to upload (field "file").');
+    assertMultipartBoundary(request);
     let bytes: Buffer;
     try {
+      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'file') throw badRequest('Choose an image to upload (field "file").');
       bytes = await file.toBuffer();
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The image is larger than 2 MB.');
+      throw multipartReadError(err);
+    }
+    const { name, webp } = await store.encode(bytes);
+    // Recorded before it is written: a file on disk always has its record, and a photo nobody
+    // uses is removed a day later (upload-cleanup.ts).
+    await uploads.record(name, deps.now().toISOString());
+    try {
+      await store.write(name, webp);
+    } catch (err) {
+      await uploads.forget(name).catch(() => undefined);
       throw err;
     }
-    const url = await store.save(bytes);
-    return reply.status(201).send({ url });
+    return reply.status(201).send({ url: `${UPLOAD_URL_PREFIX}${name}` });
   });
 
   r.get('/api/uploads/:name', {
-    schema: { tags: ['uploads'], summary: 'A stored profile photo', params: z.object({ name: z.string().max(100) }) },
+    schema: { tags: ['uploads'], summary: 'A stored profile photo', params: z.object({ name: z.string().max(100) }), response: { 200: nonJsonBody('image/webp', 'The photo (WebP)'), 404: errorSchema } },
   }, async (request, reply) => {
     const file = store.pathOf(request.params.name);
     if (!file) throw notFound('No such image.');

@@ -36,9 +36,26 @@ const PaymentSuccessPage = lazyPage(() => import('#web/features/payments/pages/p
 const PaymentCancelledPage = lazyPage(() => import('#web/features/payments/pages/payment-cancelled-page.tsx'), 'PaymentCancelledPage');
 const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
+/**
+ * A route's `handle`: `searchParams` lists the query parameters its page reads
+ * (`useSearchParams`). A signed-out visitor's page is drawn by the server, and kept, for the path
+ * and these parameters only (web/src/entry-server.tsx `sharedPageUrl`), so that `?v=<random>`
+ * cannot force a fresh render each time: a page reading a parameter not listed here would be
+ * drawn without it. tests/api/server-render-load.test.ts checks the list against the pages.
+ */
+export interface RouteHandle {
+  searchParams?: readonly string[];
+  /**
+   * A public page worth sharing: its summary for search results and link previews. The server
+   * then adds its canonical link and Open Graph and Twitter tags (web/src/lib/page-meta.ts); a
+   * page may say more about itself with useTitle's description (a session's own text).
+   */
+  description?: string;
+}
+
 /*
  * Routes of spec §2, grouped so that each feature adds its own entries:
- * - publicRoutes: anyone (add /session/:id under signedInRoutes, it needs a login);
+ * - publicRoutes: anyone (a session's details too: reading is public, booking needs a login);
  * - authRoutes: only signed-out visitors (a signed-in user goes to / or ?from=);
  * - signedInRoutes: any signed-in user, outside the dashboard;
  * - dashboardRoutes: children of /dashboard. Wrap role-specific pages in StudentOnly,
@@ -47,20 +64,30 @@ const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout
  */
 
 export const publicRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'all-sessions', element: <AllSessionsPage /> },
-  { path: 'reset-password', element: <ResetPasswordPage /> },
+  {
+    index: true,
+    element: <HomePage />,
+    handle: { description: 'Book study sessions with tutors: browse approved sessions, their schedule, seats and fee, then keep notes and materials in one place.' } satisfies RouteHandle,
+  },
+  {
+    path: 'all-sessions',
+    element: <AllSessionsPage />,
+    handle: { searchParams: ['q', 'open'], description: 'Every approved study session on StudyNest: search by title or tutor and see which are open for registration now.' } satisfies RouteHandle,
+  },
+  { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: 'Choose a new password for your StudyNest account.' } satisfies RouteHandle },
+  // Read by anyone (a shared link, a calendar entry); booking asks to log in.
+  { path: 'session/:id', element: <SessionDetailsPage /> },
 ];
 
+// `?from=` is read only once signed in (RedirectIfSignedIn), never on a page drawn for a signed-out visitor.
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage /> },
-  { path: 'register', element: <RegisterPage /> },
+  { path: 'login', element: <LoginPage />, handle: { description: 'Log in to StudyNest to book study sessions, keep notes and open your tutors\' materials.' } satisfies RouteHandle },
+  { path: 'register', element: <RegisterPage />, handle: { description: 'Create a StudyNest account as a student, to book sessions, or as a tutor, to teach them.' } satisfies RouteHandle },
 ];
 
 export const signedInRoutes: RouteObject[] = [
-  { path: 'session/:id', element: <SessionDetailsPage /> },
-  { path: 'payment/success', element: <PaymentSuccessPage /> },
-  { path: 'payment/cancelled', element: <PaymentCancelledPage /> },
+  { path: 'payment/success', element: <PaymentSuccessPage />, handle: { searchParams: ['checkout_session_id'] } satisfies RouteHandle },
+  { path: 'payment/cancelled', element: <PaymentCancelledPage />, handle: { searchParams: ['session'] } satisfies RouteHandle },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
@@ -84,7 +111,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'session/:email/:id', element: <RequireRole roles={['tutor', 'admin']}><TutorSessionDetailsPage /></RequireRole> },
   // Admin pages:
   { path: 'all-materials', element: <AdminOnly><AllMaterialsPage /></AdminOnly> },
-  { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly> },
+  { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly>, handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
   {
     path: 'all-users',
     element: (
@@ -92,6 +119,7 @@ export const dashboardRoutes: RouteObject[] = [
         <AllUsersPage />
       </AdminOnly>
     ),
+    handle: { searchParams: ['q', 'role'] } satisfies RouteHandle,
   },
 ];
 

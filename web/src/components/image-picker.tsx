@@ -1,10 +1,11 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '#web/components/avatar.tsx';
+import { useAdopt } from '#web/lib/form-fields.ts';
 
 type ImagePickerProps = {
   label: string;
-  file: File | null;
-  onChange: (file: File | null) => void;
+  /** The field's name in its form, which reads the file chosen from it when sent. */
+  name: string;
   /** The current picture, shown until a new file is chosen. */
   currentSrc?: string | null;
 };
@@ -12,11 +13,14 @@ type ImagePickerProps = {
 /**
  * Spec §2 image upload: accepts images, uses the first chosen file, previews it and shows its
  * name (default text "Please select an image"). The preview is a data: URL, which the CSP's
- * img-src allows, unlike blob: URLs.
+ * img-src allows, unlike blob: URLs. The file stays in the field (its form reads it when sent),
+ * including one chosen before the app was live.
  */
-export function ImagePicker({ label, file, onChange, currentSrc = null }: ImagePickerProps) {
+export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps) {
   const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const input = useAdopt<HTMLInputElement>((field) => setFile(field.files?.[0] ?? null));
 
   useEffect(() => {
     if (!file) {
@@ -36,7 +40,7 @@ export function ImagePicker({ label, file, onChange, currentSrc = null }: ImageP
   }, [file]);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    onChange(event.target.files?.[0] ?? null);
+    setFile(event.target.files?.[0] ?? null);
   }
 
   return (
@@ -48,7 +52,9 @@ export function ImagePicker({ label, file, onChange, currentSrc = null }: ImageP
         <Avatar src={preview ?? currentSrc} alt={file ? `Preview of ${file.name}` : ''} className="w-14" />
         <div className="min-w-0 flex-1">
           <input
+            ref={input}
             id={inputId}
+            name={name}
             type="file"
             accept="image/*"
             className="file-input file-input-sm w-full"

@@ -1,38 +1,45 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
+import { fieldText } from '#web/lib/form-fields.ts';
 
 type SearchFormProps = {
   label: string;
-  /** The search in force (e.g. from the URL); the box starts with it. */
-  initialValue?: string;
+  /** The form's id: the page's filters outside it join it with `form={id}`. */
+  id?: string;
+  /** The search in force (from the URL); the box starts with it. */
+  defaultValue?: string;
   placeholder?: string;
   className?: string;
   onSearch: (query: string) => void;
 };
 
-/** A labelled search box with its Search button; the query is applied on submit, trimmed. */
-export function SearchForm({ label, initialValue = '', placeholder, className = 'flex min-w-0 flex-1 items-end gap-2', onSearch }: SearchFormProps) {
-  const [draft, setDraft] = useState(initialValue);
+/**
+ * A labelled search box with its Search button; the query is applied on submit, trimmed. A real
+ * GET form to the page's own address, its box named `q`: sent before the app is live (or
+ * without it), the browser asks the server for the page with the search and the filters that
+ * joined the form, the same address the app shows it at.
+ */
+export function SearchForm({ label, id, defaultValue = '', placeholder, className = 'flex min-w-0 flex-1 items-end gap-2', onSearch }: SearchFormProps) {
   const inputId = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSearch(draft.trim());
+    onSearch(fieldText(new FormData(event.currentTarget), 'q').trim());
   }
 
   return (
-    <form role="search" className={className} onSubmit={handleSubmit}>
+    <form id={id} role="search" method="get" className={className} onSubmit={handleSubmit}>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor={inputId} className="text-sm font-medium">
           {label}
         </label>
         <input
           id={inputId}
+          name="q"
           type="search"
           className="input w-full"
-          value={draft}
+          defaultValue={defaultValue}
           maxLength={100}
           placeholder={placeholder}
-          onChange={(event) => setDraft(event.target.value)}
         />
       </div>
       <button type="submit" className="btn btn-primary">

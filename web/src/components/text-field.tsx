@@ -1,6 +1,7 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type ComponentPropsWithRef, useId } from 'react';
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+/** Uncontrolled in this app's forms: `defaultValue`, then the form is read when sent (lib/form-fields.ts). */
+type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'value'> & {
   label: string;
   /** A short help text or error under the field, read with it by screen readers. */
   hint?: string;

@@ -1,3 +1,5 @@
+import { retryAfterSeconds, tooManyRequestsMessage } from '#web/lib/retry-after.ts';
+
 /**
  * The one fetch wrapper for StudyNest's JSON API: same origin, cookies sent, errors parsed from
  * the server's `{ message, fields? }` into an ApiError. A 401 sends the user to the login page
@@ -101,7 +103,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (response.status === 401 && redirectOnUnauthorized) notifyUnauthorized();
     throw new ApiError(
       response.status,
-      message ?? `Request failed (${response.status}).`,
+      response.status === 429 ? rateLimitedMessage(response.headers, message) : (message ?? `Request failed (${response.status}).`),
       fields,
     );
   }
@@ -121,6 +123,12 @@ function readErrorPayload(payload: unknown): {
         ? (fields as Record<string, string>)
         : undefined,
   };
+}
+
+/** A 429's message: with the wait from its Retry-After when it gives one, else the server's own. */
+export function rateLimitedMessage(headers: { get(name: string): string | null }, serverMessage: string | undefined): string {
+  const seconds = retryAfterSeconds(headers);
+  return seconds === null ? (serverMessage ?? tooManyRequestsMessage(null)) : tooManyRequestsMessage(seconds);
 }
 
 /** Message to show for any thrown value (ApiError, better-auth error, network failure). */

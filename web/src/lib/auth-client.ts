@@ -1,5 +1,6 @@
 import { inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { withWaitInMessage } from '#web/lib/retry-after.ts';
 
 /**
  * better-auth's client, talking to the server's /api/auth/* routes on the same origin.
@@ -10,6 +11,8 @@ export const authClient = createAuthClient({
   // The server-side renderer loads this module too (no window there); it never calls it.
   baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
+  // better-auth's 429 says "Please try again later" and gives the wait in a header: say the wait.
+  fetchOptions: { onResponse: ({ response }) => withWaitInMessage(response) },
   plugins: [
     // Fields the server adds to better-auth's user (sign-up takes a role).
     inferAdditionalFields({

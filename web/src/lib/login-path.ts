@@ -1,3 +1,5 @@
+import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
+
 type PathParts = { pathname: string; search?: string; hash?: string };
 
 /** `/login?from=<where the user was>`; the login page sends them back there. */
@@ -6,12 +8,11 @@ export function loginPathFrom({ pathname, search = '', hash = '' }: PathParts): 
 }
 
 /**
- * The `from` search parameter when it is a path of this app, else `/`. Anything else
- * (`//evil.example`, `https://…`) would make the login page an open redirect.
+ * Where the login page sends a signed-in visitor: the `from` search parameter when it is a page
+ * of this app (judged by safeRedirectPath against `origin`), else `/`. Never back to login or
+ * register, which would only send them on again.
  */
-export function returnPathFrom(searchParams: URLSearchParams): string {
-  const from = searchParams.get('from');
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
-  if (from.startsWith('/login') || from.startsWith('/register')) return '/';
-  return from;
+export function returnPathFrom(searchParams: URLSearchParams, origin: string): string {
+  const path = safeRedirectPath(searchParams.get('from'), origin);
+  return /^\/(login|register)(?=[/?#]|$)/i.test(path) ? '/' : path;
 }

@@ -1,13 +1,23 @@
 import { createContext, useContext, useEffect } from 'react';
 
-/** Set by the server-side renderer (web/src/entry-server.tsx): the page's title for its <head>. */
-export const ServerTitleContext = createContext<{ title: string | null } | null>(null);
+/**
+ * Set by the server-side renderer (web/src/entry-server.tsx): the page's title for its <head>,
+ * and the description of a page worth sharing (web/src/lib/page-meta.ts).
+ */
+export const ServerTitleContext = createContext<{ title: string | null; description?: string | null } | null>(null);
 
-/** Sets the document title to `StudyNest | <page>` (PRODUCT.md §1), in the server's HTML too. */
-export function useTitle(page: string): void {
+/**
+ * Sets the document title to `StudyNest | <page>` (PRODUCT.md §1), in the server's HTML too.
+ * `description`: a public page's own summary for search results and link previews; pages
+ * without one take their route's (`handle.description`, app/router.tsx).
+ */
+export function useTitle(page: string, description?: string): void {
   const server = useContext(ServerTitleContext);
   // On the server, rendering is the only chance: the innermost page renders last and wins.
-  if (server) server.title = `StudyNest | ${page}`;
+  if (server) {
+    server.title = `StudyNest | ${page}`;
+    if (description) server.description = description;
+  }
   useEffect(() => {
     document.title = `StudyNest | ${page}`;
   }, [page]);

@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { fieldText } from '#web/lib/form-fields.ts';
 import {
   PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
@@ -9,27 +10,38 @@ import {
 } from '#web/features/auth/password-rules.ts';
 import { useChangePassword } from '#web/features/account/api/use-change-password.ts';
 
+/**
+ * Sent before the app is live, the form goes to its page's own address (a POST: never a password
+ * in an address), where the server changes the password (server/http/page-forms.ts).
+ */
 export function ChangePasswordForm() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [revokeOtherSessions, setRevokeOtherSessions] = useState(true);
   const changePassword = useChangePassword();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
     try {
-      await changePassword.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
+      await changePassword.mutateAsync({
+        currentPassword: fieldText(fields, 'currentPassword'),
+        newPassword: fieldText(fields, 'newPassword'),
+        revokeOtherSessions: fields.has('revokeOtherSessions'),
+      });
     } catch (error) {
       await showErrorDialog('Password change failed', errorMessage(error));
       return;
     }
-    setCurrentPassword('');
-    setNewPassword('');
+    // Emptied for the next change; the checkbox stays as it was.
+    for (const name of ['currentPassword', 'newPassword']) {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLInputElement) field.value = '';
+    }
     await showSuccessToast('Password changed successfully');
   }
 
   return (
     <form
+      method="post"
       aria-labelledby="password-heading"
       className="card bg-base-100 shadow-sm"
       onSubmit={(event) => void handleSubmit(event)}
@@ -44,8 +56,6 @@ export function ChangePasswordForm() {
           type="password"
           autoComplete="current-password"
           required
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
         />
         <TextField
           label="New password"
@@ -56,20 +66,13 @@ export function ChangePasswordForm() {
           minLength={PASSWORD_MIN_LENGTH}
           maxLength={PASSWORD_MAX_LENGTH}
           hint={PASSWORD_HINT}
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
         />
         <label className="flex cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            className="checkbox"
-            checked={revokeOtherSessions}
-            onChange={(event) => setRevokeOtherSessions(event.target.checked)}
-          />
+          <input type="checkbox" name="revokeOtherSessions" value="true" className="checkbox" defaultChecked />
           <span>Sign out other devices</span>
         </label>
         <div>
-          <button type="submit" className="btn btn-primary" disabled={changePassword.isPending}>
+          <button type="submit" name="intent" value="password" className="btn btn-primary" disabled={changePassword.isPending}>
             {changePassword.isPending ? 'Saving…' : 'Change password'}
           </button>
         </div>

@@ -3,20 +3,24 @@ import { ImagePicker } from '#web/components/image-picker.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import type { Me } from '#contract/users.ts';
 import { uploadImage } from '#web/features/uploads/api/use-upload-image.ts';
 import { useUpdateProfile } from '#web/features/account/api/use-update-profile.ts';
 
-/** Name and photo of the signed-in user (PUT /api/user). */
+/**
+ * Name and photo of the signed-in user (PUT /api/user). Sent before the app is live, it goes to
+ * its page's own address, where the server saves the name (server/http/page-forms.ts).
+ */
 export function ProfileForm({ user }: { user: Me }) {
-  const [name, setName] = useState(user.name);
-  const [image, setImage] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const updateProfile = useUpdateProfile();
   const busy = uploading || updateProfile.isPending;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const image = fieldFile(fields, 'image');
     try {
       let imageUrl = user.image;
       if (image) {
@@ -24,18 +28,19 @@ export function ProfileForm({ user }: { user: Me }) {
         imageUrl = (await uploadImage(image)).url;
         setUploading(false);
       }
-      await updateProfile.mutateAsync({ name: name.trim(), image: imageUrl });
+      await updateProfile.mutateAsync({ name: fieldText(fields, 'name').trim(), image: imageUrl });
     } catch (error) {
       setUploading(false);
       await showErrorDialog('Profile update failed', errorMessage(error));
       return;
     }
-    setImage(null);
+    // The settings page draws the form afresh for the saved profile (keyed by it).
     await showSuccessToast('Profile updated successfully');
   }
 
   return (
     <form
+      method="post"
       aria-labelledby="profile-heading"
       className="card bg-base-100 shadow-sm"
       onSubmit={(event) => void handleSubmit(event)}
@@ -50,12 +55,11 @@ export function ProfileForm({ user }: { user: Me }) {
           autoComplete="name"
           required
           maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          defaultValue={user.name}
         />
-        <ImagePicker label="Photo" file={image} onChange={setImage} currentSrc={user.image} />
+        <ImagePicker label="Photo" name="image" currentSrc={user.image} />
         <div>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" name="intent" value="profile" className="btn btn-primary" disabled={busy}>
             {busy ? 'Saving…' : 'Save profile'}
           </button>
         </div>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { uploadImage } from '#web/features/uploads/api/use-upload-image.ts';
@@ -14,11 +15,6 @@ import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/fe
 
 export function RegisterPage() {
   useTitle('Register');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [role, setRole] = useState<SignUpRole>('student');
-  const [image, setImage] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const signUp = useSignUp();
   const queryClient = useQueryClient();
@@ -26,6 +22,9 @@ export function RegisterPage() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const image = fieldFile(fields, 'image');
+    const role: SignUpRole = fieldText(fields, 'role') === 'tutor' ? 'tutor' : 'student';
     let imageUrl: string | undefined;
     try {
       if (image) {
@@ -39,7 +38,7 @@ export function RegisterPage() {
       setUploading(false);
     }
     try {
-      await signUp.mutateAsync({ name: name.trim(), email: email.trim(), password, role, image: imageUrl });
+      await signUp.mutateAsync({ name: fieldText(fields, 'name').trim(), email: fieldText(fields, 'email').trim(), password: fieldText(fields, 'password'), role, image: imageUrl });
     } catch (error) {
       await showErrorDialog('Registration failed', errorMessage(error));
       return;
@@ -54,15 +53,14 @@ export function RegisterPage() {
       <div className="card bg-base-100 shadow-md">
         <div className="card-body gap-4">
           <h1 className="text-center text-2xl font-bold">Create your account</h1>
-          <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+          {/* Sent before the app is live, the form goes to this page's own address, where the server registers (server/http/page-forms.ts). */}
+          <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
             <TextField
               label="Full name"
               name="name"
               autoComplete="name"
               required
               maxLength={100}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
             />
             <TextField
               label="Email"
@@ -70,8 +68,6 @@ export function RegisterPage() {
               type="email"
               autoComplete="email"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
             />
             <TextField
               label="Password"
@@ -82,27 +78,17 @@ export function RegisterPage() {
               minLength={PASSWORD_MIN_LENGTH}
               maxLength={PASSWORD_MAX_LENGTH}
               hint={PASSWORD_HINT}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
             />
             <div className="flex flex-col gap-1">
               <label htmlFor="register-role" className="text-sm font-medium">
                 Role
               </label>
-              <select
-                id="register-role"
-                name="role"
-                className="select w-full"
-                value={role}
-                onChange={(event: ChangeEvent<HTMLSelectElement>) =>
-                  setRole(event.target.value as SignUpRole)
-                }
-              >
+              <select id="register-role" name="role" className="select w-full" defaultValue="student">
                 <option value="student">Student</option>
                 <option value="tutor">Tutor</option>
               </select>
             </div>
-            <ImagePicker label="Photo" file={image} onChange={setImage} />
+            <ImagePicker label="Photo" name="image" />
             <button type="submit" className="btn btn-primary w-full" disabled={busy}>
               {uploading ? 'Uploading photo…' : signUp.isPending ? 'Registering…' : 'Register'}
             </button>

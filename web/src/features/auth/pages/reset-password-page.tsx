@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useResetPassword } from '#web/features/auth/api/use-reset-password.ts';
@@ -14,8 +15,6 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token');
   // better-auth redirects here with ?error=INVALID_TOKEN when the link is expired or used.
   const linkError = searchParams.get('error');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const resetPassword = useResetPassword();
   const navigate = useNavigate();
@@ -23,7 +22,9 @@ export function ResetPasswordPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) return;
-    if (newPassword !== confirmPassword) {
+    const fields = new FormData(event.currentTarget);
+    const newPassword = fieldText(fields, 'newPassword');
+    if (newPassword !== fieldText(fields, 'confirmPassword')) {
       setMismatch(true);
       return;
     }
@@ -54,7 +55,9 @@ export function ResetPasswordPage() {
               </span>
             </div>
           ) : (
-            <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+            // Sent before the app is live, the form goes to this page's own address (with the
+            // link's token), where the server sets the password (server/http/page-forms.ts).
+            <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
               <TextField
                 label="New password"
                 name="newPassword"
@@ -64,8 +67,6 @@ export function ResetPasswordPage() {
                 minLength={PASSWORD_MIN_LENGTH}
                 maxLength={PASSWORD_MAX_LENGTH}
                 hint={PASSWORD_HINT}
-                value={newPassword}
-                onChange={(event) => setNewPassword(event.target.value)}
               />
               <TextField
                 label="Confirm new password"
@@ -74,8 +75,6 @@ export function ResetPasswordPage() {
                 autoComplete="new-password"
                 required
                 error={mismatch ? 'The passwords do not match.' : undefined}
-                value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.target.value)}
               />
               <button
                 type="submit"

@@ -2,7 +2,7 @@
 // server decides every refusal; this panel only picks the button and shows the answers.
 import { Link } from 'react-router';
 import { HOLD_MINUTES, PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
-import type { Session } from '#contract/sessions.ts';
+import type { PublicSession } from '#contract/sessions.ts';
 import { useAuthConfig } from '#web/features/auth/api/use-auth-config.ts';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useBookSession } from '#web/features/bookings/api/use-book-session.ts';
@@ -14,7 +14,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
-export function BookingPanel({ session }: { session: Session }) {
+export function BookingPanel({ session }: { session: PublicSession }) {
   const { formatDate, formatTime } = useDateFormatters();
   const { user } = useMe();
   const isStudent = user?.role === 'student';
@@ -117,6 +117,19 @@ export function BookingPanel({ session }: { session: Session }) {
   }
   if (!session.isOpen) {
     return <p className="text-sm text-base-content/70">Registration for this session is closed.</p>;
+  }
+  // Signed out (a shared link): reading is public, booking needs an account.
+  if (user === null) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to={`/login?from=${encodeURIComponent(`/session/${session.id}`)}`} className="btn btn-primary w-full sm:w-auto">
+          Log in to book
+        </Link>
+        <span className="text-sm text-base-content/70">
+          No account yet? <Link to="/register" className="link">Register</Link>
+        </span>
+      </div>
+    );
   }
   if (full && isStudent) {
     return (

@@ -97,7 +97,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
           <p className="whitespace-pre-line break-words">{s.description}</p>
           <FactList
             facts={[
-              { label: 'Instructor email', value: <span className="break-all">{s.tutorEmail}</span> },
+              { label: 'Instructor email', value: booked.tutorEmail ? <span className="break-all">{booked.tutorEmail}</span> : 'Shown once you have a seat' },
               { label: 'Rating', value: ratingText(s) },
               { label: 'Class Start Date', value: formatDate(s.classStartDate) },
               { label: 'Class End Date', value: formatDate(s.classEndDate) },

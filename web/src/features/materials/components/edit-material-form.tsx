@@ -5,20 +5,21 @@ import { useUpdateMaterial } from '#web/features/materials/api/use-update-materi
 import { fileProblem } from '#web/features/materials/material-file-rules.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
-import { MaterialSourceFields, type MaterialSource } from './material-source-fields.tsx';
+import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
+import { MaterialSourceFields } from './material-source-fields.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 
 /** Edit a material in place: its title, and optionally a new file or link. */
 export function EditMaterialForm({ material, onDone }: { material: Material; onDone: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const update = useUpdateMaterial(setProgress);
-  const [title, setTitle] = useState(material.title);
-  const [source, setSource] = useState<MaterialSource>(material.kind);
-  const [link, setLink] = useState(material.link ?? '');
-  const [file, setFile] = useState<File | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const source = fieldText(fields, 'source');
+    const file = fieldFile(fields, 'file');
+    const link = fieldText(fields, 'link');
     if (source === 'file' && file) {
       const problem = fileProblem(file);
       if (problem) return void (await showErrorDialog('Error', problem));
@@ -27,7 +28,7 @@ export function EditMaterialForm({ material, onDone }: { material: Material; onD
     const newFile = source === 'file' && file ? file : undefined;
     setProgress(newFile ? 0 : null);
     try {
-      await update.mutateAsync({ id: material.id, title, link: changedLink, file: newFile });
+      await update.mutateAsync({ id: material.id, title: fieldText(fields, 'title'), link: changedLink, file: newFile });
     } catch (error) {
       setProgress(null);
       await showErrorDialog('Error', errorMessage(error));
@@ -40,8 +41,8 @@ export function EditMaterialForm({ material, onDone }: { material: Material; onD
 
   return (
     <form className="flex flex-col gap-3" aria-label={`Edit ${material.title}`} onSubmit={(event) => void handleSubmit(event)}>
-      <TextField label="Title" required maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
-      <MaterialSourceFields source={source} onSourceChange={setSource} link={link} onLinkChange={setLink} onFileChange={setFile} optional />
+      <TextField label="Title" name="title" required maxLength={200} defaultValue={material.title} />
+      <MaterialSourceFields defaultSource={material.kind} defaultLink={material.link ?? ''} optional />
       {progress !== null && <UploadProgress fraction={progress} />}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-sm btn-primary" disabled={update.isPending}>

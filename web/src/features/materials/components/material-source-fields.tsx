@@ -1,33 +1,36 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useAdopt } from '#web/lib/form-fields.ts';
 
 export type MaterialSource = 'file' | 'link';
 
 type MaterialSourceFieldsProps = {
-  source: MaterialSource;
-  onSourceChange: (source: MaterialSource) => void;
-  link: string;
-  onLinkChange: (link: string) => void;
-  onFileChange: (file: File | null) => void;
+  /** The choice it starts with; the form reads `source`, `file` and `link` when sent. */
+  defaultSource: MaterialSource;
+  defaultLink?: string;
   /** Edit form: the file or link may stay as it is. */
   optional?: boolean;
-  /** Changes to remount the file input (clears it after a successful upload). */
-  fileInputKey?: number;
 };
 
 /** "A file (image or PDF) or a link": the choice and its field. */
-export function MaterialSourceFields({ source, onSourceChange, link, onLinkChange, onFileChange, optional = false, fileInputKey }: MaterialSourceFieldsProps) {
+export function MaterialSourceFields({ defaultSource, defaultLink = '', optional = false }: MaterialSourceFieldsProps) {
   const id = useId();
+  const [source, setSource] = useState<MaterialSource>(defaultSource);
+  // A choice made before the app was live shows its field once it is.
+  const choice = useAdopt<HTMLFieldSetElement>((fieldset) => {
+    const checked = fieldset.querySelector<HTMLInputElement>('input[name="source"]:checked');
+    if (checked?.value === 'file' || checked?.value === 'link') setSource(checked.value);
+  });
   return (
     <>
-      <fieldset className="flex flex-col gap-1">
+      <fieldset ref={choice} className="flex flex-col gap-1">
         <legend className="text-sm font-medium">{optional ? 'Replace with' : 'Material'}</legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-2">
-            <input type="radio" className="radio radio-sm" name={`${id}-source`} checked={source === 'file'} onChange={() => onSourceChange('file')} />
+            <input type="radio" className="radio radio-sm" name="source" value="file" defaultChecked={defaultSource === 'file'} onChange={() => setSource('file')} />
             File (image or PDF)
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" className="radio radio-sm" name={`${id}-source`} checked={source === 'link'} onChange={() => onSourceChange('link')} />
+            <input type="radio" className="radio radio-sm" name="source" value="link" defaultChecked={defaultSource === 'link'} onChange={() => setSource('link')} />
             Link
           </label>
         </div>
@@ -38,14 +41,13 @@ export function MaterialSourceFields({ source, onSourceChange, link, onLinkChang
             File{optional ? ' (leave empty to keep the current one)' : ''}
           </label>
           <input
-            key={fileInputKey}
             id={`${id}-file`}
+            name="file"
             type="file"
             className="file-input w-full"
             accept="image/png,image/jpeg,image/webp,image/gif,image/avif,application/pdf"
             required={!optional}
             aria-describedby={`${id}-file-hint`}
-            onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
           />
           <p id={`${id}-file-hint`} className="text-sm text-base-content/70">
             An image or a PDF, 10 MB at most.
@@ -58,14 +60,14 @@ export function MaterialSourceFields({ source, onSourceChange, link, onLinkChang
           </label>
           <input
             id={`${id}-link`}
+            name="link"
             type="url"
             className="input w-full"
             placeholder="https://drive.google.com/…"
             maxLength={2000}
             required={!optional}
-            value={link}
+            defaultValue={defaultLink}
             aria-describedby={`${id}-link-hint`}
-            onChange={(event) => onLinkChange(event.target.value)}
           />
           <p id={`${id}-link-hint`} className="text-sm text-base-content/70">
             An http(s) address, e.g. a Google Drive link.

@@ -4,12 +4,13 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useCreateMaterial } from '#web/features/materials/api/use-create-material.ts';
-import { MaterialSourceFields, type MaterialSource } from '#web/features/materials/components/material-source-fields.tsx';
+import { MaterialSourceFields } from '#web/features/materials/components/material-source-fields.tsx';
 import { UploadProgress } from '#web/features/materials/components/upload-progress.tsx';
 import { fileProblem } from '#web/features/materials/material-file-rules.ts';
 import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** Tutor: add a file (image or PDF) or a link to one of their approved sessions (PRODUCT.md §4). */
@@ -19,11 +20,6 @@ export function UploadMaterialsPage() {
   const sessions = useTutorSessions(user?.email ?? '');
   const [progress, setProgress] = useState<number | null>(null);
   const create = useCreateMaterial(setProgress);
-  const [sessionId, setSessionId] = useState('');
-  const [title, setTitle] = useState('');
-  const [source, setSource] = useState<MaterialSource>('file');
-  const [link, setLink] = useState('');
-  const [file, setFile] = useState<File | null>(null);
   const [formKey, setFormKey] = useState(0);
   const sessionFieldId = useId();
 
@@ -36,6 +32,11 @@ export function UploadMaterialsPage() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const sessionId = fieldText(fields, 'sessionId');
+    const title = fieldText(fields, 'title');
+    const file = fieldFile(fields, 'file');
+    const source = fieldText(fields, 'source');
     if (source === 'file') {
       if (!file) return void (await showErrorDialog('Error', 'Choose an image or a PDF to upload.'));
       const problem = fileProblem(file);
@@ -43,16 +44,14 @@ export function UploadMaterialsPage() {
     }
     setProgress(source === 'file' ? 0 : null);
     try {
-      await create.mutateAsync(source === 'file' && file ? { sessionId, title, file } : { sessionId, title, link });
+      await create.mutateAsync(source === 'file' && file ? { sessionId, title, file } : { sessionId, title, link: fieldText(fields, 'link') });
     } catch (error) {
       setProgress(null);
       await showErrorDialog('Error', errorMessage(error));
       return;
     }
     setProgress(null);
-    setTitle('');
-    setLink('');
-    setFile(null);
+    // A fresh form for the next material.
     setFormKey((k) => k + 1);
     await showSuccessToast('Material uploaded successfully');
   }
@@ -69,13 +68,15 @@ export function UploadMaterialsPage() {
       ) : approved.length === 0 ? (
         <p className="text-base-content/70">Materials can be added to approved sessions. None of your sessions is approved yet.</p>
       ) : (
-        <form className="card bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+        // Sent before the app is live, the form goes to its page's own address, where the server
+        // adds a link, and keeps the page as it is for a file (server/http/page-forms.ts).
+        <form key={formKey} method="post" className="card bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
           <div className="card-body gap-4">
             <div className="flex flex-col gap-1">
               <label htmlFor={sessionFieldId} className="text-sm font-medium">
                 Session
               </label>
-              <select id={sessionFieldId} className="select w-full" required value={sessionId} onChange={(event) => setSessionId(event.target.value)}>
+              <select id={sessionFieldId} name="sessionId" className="select w-full" required defaultValue="">
                 <option value="" disabled>
                   Choose one of your approved sessions
                 </option>
@@ -86,15 +87,8 @@ export function UploadMaterialsPage() {
                 ))}
               </select>
             </div>
-            <TextField label="Title" required maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} />
-            <MaterialSourceFields
-              source={source}
-              onSourceChange={setSource}
-              link={link}
-              onLinkChange={setLink}
-              onFileChange={setFile}
-              fileInputKey={formKey}
-            />
+            <TextField label="Title" name="title" required maxLength={200} />
+            <MaterialSourceFields defaultSource="file" />
             {progress !== null && <UploadProgress fraction={progress} />}
             <button type="submit" className="btn btn-primary" disabled={create.isPending}>
               {create.isPending ? 'Uploading…' : 'Upload Material'}

@@ -6,21 +6,21 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useSubmitReview } from '#web/features/reviews/api/use-submit-review.ts';
 import { TextAreaField } from '#web/features/sessions/components/text-area-field.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog } from '#web/lib/dialogs.ts';
 
 export function ReviewForm({ sessionId, existing }: { sessionId: string; existing: Review | null }) {
-  const [review, setReview] = useState(existing?.review ?? '');
-  const [rating, setRating] = useState(existing ? String(existing.rating) : '');
   const [saved, setSaved] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const submit = useSubmitReview();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = new FormData(event.currentTarget);
     setSaved(null);
     setFields({});
     try {
-      await submit.mutateAsync({ sessionId, review: review.trim(), rating: Number(rating) });
+      await submit.mutateAsync({ sessionId, review: fieldText(form, 'review').trim(), rating: Number(fieldText(form, 'rating')) });
       setSaved(existing ? 'Review updated successfully' : 'Review submitted successfully');
     } catch (error) {
       if (error instanceof ApiError && error.fields) setFields(error.fields);
@@ -29,11 +29,13 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
   }
 
   return (
-    <form aria-labelledby="review-heading" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+    // Sent before the app is live, the form goes to its page's own address, where the server saves
+    // it (server/http/page-forms.ts).
+    <form method="post" aria-labelledby="review-heading" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
       <h2 id="review-heading" className="text-xl font-semibold">
         {existing ? 'Your review' : 'Review this session'}
       </h2>
-      <TextAreaField label="Review" name="review" required maxLength={2000} rows={4} value={review} error={fields.review} onChange={(e) => setReview(e.target.value)} />
+      <TextAreaField label="Review" name="review" required maxLength={2000} rows={4} defaultValue={existing?.review} error={fields.review} />
       <TextField
         label="Rating"
         name="rating"
@@ -45,8 +47,7 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
         step={1}
         hint="rate the session from 1 to 5"
         error={fields.rating}
-        value={rating}
-        onChange={(e) => setRating(e.target.value)}
+        defaultValue={existing ? String(existing.rating) : ''}
         className="max-w-32"
       />
       <div>

@@ -4,6 +4,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useApproveSession } from '#web/features/sessions/api/use-approve-session.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { fieldText } from '#web/lib/form-fields.ts';
 import { Modal } from './modal.tsx';
 
 /** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats. */
@@ -18,18 +19,18 @@ export function ApproveSessionDialog({ session, onClose }: { session: Session | 
 function ApproveForm({ session, onClose }: { session: Session; onClose: () => void }) {
   const approve = useApproveSession();
   const [paid, setPaid] = useState(false);
-  const [fee, setFee] = useState('');
-  const [capacity, setCapacity] = useState(session.maxParticipants === null ? '' : String(session.maxParticipants));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const capacity = fieldText(fields, 'maxParticipants');
     setErrors({});
     try {
       await approve.mutateAsync({
         id: session.id,
         body: {
-          registrationFee: paid ? Number(fee) : 0,
+          registrationFee: paid ? Number(fieldText(fields, 'registrationFee')) : 0,
           maxParticipants: capacity.trim() === '' ? null : Number(capacity),
         },
       });
@@ -54,11 +55,11 @@ function ApproveForm({ session, onClose }: { session: Session; onClose: () => vo
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Registration fee</legend>
         <label className="flex cursor-pointer items-center gap-2">
-          <input type="radio" name="fee-kind" className="radio radio-sm" checked={!paid} onChange={() => setPaid(false)} />
+          <input type="radio" name="feeKind" value="free" className="radio radio-sm" defaultChecked onChange={() => setPaid(false)} />
           Free
         </label>
         <label className="flex cursor-pointer items-center gap-2">
-          <input type="radio" name="fee-kind" className="radio radio-sm" checked={paid} onChange={() => setPaid(true)} />
+          <input type="radio" name="feeKind" value="paid" className="radio radio-sm" onChange={() => setPaid(true)} />
           Paid
         </label>
       </fieldset>
@@ -72,8 +73,6 @@ function ApproveForm({ session, onClose }: { session: Session; onClose: () => vo
           max={10000}
           step={0.01}
           required
-          value={fee}
-          onChange={(event) => setFee(event.target.value)}
           error={errors.registrationFee}
         />
       )}
@@ -84,8 +83,7 @@ function ApproveForm({ session, onClose }: { session: Session; onClose: () => vo
         inputMode="numeric"
         min={1}
         step={1}
-        value={capacity}
-        onChange={(event) => setCapacity(event.target.value)}
+        defaultValue={session.maxParticipants === null ? '' : String(session.maxParticipants)}
         hint="Leave empty for no limit."
         error={errors.maxParticipants}
       />

@@ -4,6 +4,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useRejectSession } from '#web/features/sessions/api/use-reject-session.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { fieldText } from '#web/lib/form-fields.ts';
 import { Modal } from './modal.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
@@ -18,15 +19,14 @@ export function RejectSessionDialog({ session, onClose }: { session: Session | n
 
 function RejectForm({ session, onClose }: { session: Session; onClose: () => void }) {
   const reject = useRejectSession();
-  const [reason, setReason] = useState('');
-  const [feedback, setFeedback] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
     setErrors({});
     try {
-      await reject.mutateAsync({ id: session.id, body: { reason, feedback } });
+      await reject.mutateAsync({ id: session.id, body: { reason: fieldText(fields, 'reason'), feedback: fieldText(fields, 'feedback') } });
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         setErrors(error.fields);
@@ -45,8 +45,8 @@ function RejectForm({ session, onClose }: { session: Session; onClose: () => voi
       <p className="break-words">
         <strong>{session.title}</strong> by {session.tutorName}
       </p>
-      <TextField label="Reason" name="reason" required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} error={errors.reason} />
-      <TextAreaField label="Feedback" name="feedback" required maxLength={2000} rows={4} value={feedback} onChange={(event) => setFeedback(event.target.value)} error={errors.feedback} />
+      <TextField label="Reason" name="reason" required maxLength={500} error={errors.reason} />
+      <TextAreaField label="Feedback" name="feedback" required maxLength={2000} rows={4} error={errors.feedback} />
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
           Cancel

@@ -1,4 +1,13 @@
+import { useState } from 'react';
+import { SESSION_DATES_FROM, SESSION_DATES_UNTIL } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
+import { fieldText, useAdopt, useHydrated } from '#web/lib/form-fields.ts';
+
+// The contract's bounds as datetime-local values (the same text on the server and in the browser;
+// a zone's few hours at either end are left to the server, which names the field).
+const EARLIEST = SESSION_DATES_FROM.slice(0, 16);
+const LATEST = SESSION_DATES_UNTIL.slice(0, 16);
+const earliest = (start: string) => (start && start > EARLIEST ? start : EARLIEST);
 
 export type ScheduleValues = {
   registrationStartDate: string;
@@ -10,25 +19,47 @@ export type ScheduleValues = {
   cancellationCutoffHours: string;
 };
 
+const SCHEDULE_FIELDS: Array<keyof ScheduleValues> = ['registrationStartDate', 'registrationEndDate', 'classStartDate', 'classEndDate', 'maxParticipants', 'cancellationCutoffHours'];
+
+/** The schedule as the form holds it (its fields are named after ScheduleValues' keys). */
+export function scheduleFrom(fields: FormData): ScheduleValues {
+  return Object.fromEntries(SCHEDULE_FIELDS.map((key) => [key, fieldText(fields, key)])) as ScheduleValues;
+}
+
 type ScheduleFieldsProps = {
-  values: ScheduleValues;
-  onChange: (values: ScheduleValues) => void;
+  /** What the fields start with; what is then typed stays in them and is read from the form (scheduleFrom). */
+  defaults: ScheduleValues;
   /** Messages from the server, by field name. */
   errors?: Record<string, string>;
 };
 
 /**
  * The dates, capacity and cutoff of a session. Native datetime-local pickers in the user's
- * time zone; each end picker takes its start as the minimum (spec §5).
+ * time zone, within the contract's years; each end picker takes its start as the minimum (spec §5)
+ * and registration ends by the end of the class. The server checks the same rules
+ * (contract/sessions.ts scheduleProblems) and its messages show under each field. The fields
+ * are uncontrolled: the bounds follow the dates they depend on as they are typed, including
+ * those typed before the app was live.
+ *
+ * The bounds that depend on a date are set once the page is hydrated: the dates the server drew
+ * (its "now", in UTC) differ from the browser's (a minute later, in the visitor's zone), and
+ * React does not correct an attribute the server drew differently, so an end's minimum or
+ * maximum would keep the server's minute and refuse the form.
  */
-export function ScheduleFields({ values, onChange, errors = {} }: ScheduleFieldsProps) {
-  const set = (key: keyof ScheduleValues) => (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value });
+export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
+  const [registrationStart, setRegistrationStart] = useState(defaults.registrationStartDate);
+  const [classStart, setClassStart] = useState(defaults.classStartDate);
+  const [classEnd, setClassEnd] = useState(defaults.classEndDate);
+  const registrationStartField = useAdopt<HTMLInputElement>((field) => setRegistrationStart(field.value));
+  const classStartField = useAdopt<HTMLInputElement>((field) => setClassStart(field.value));
+  const classEndField = useAdopt<HTMLInputElement>((field) => setClassEnd(field.value));
+  const hydrated = useHydrated();
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField label="Registration Start Date" name="registrationStartDate" type="datetime-local" required value={values.registrationStartDate} onChange={set('registrationStartDate')} error={errors.registrationStartDate} />
-      <TextField label="Registration End Date" name="registrationEndDate" type="datetime-local" required min={values.registrationStartDate} value={values.registrationEndDate} onChange={set('registrationEndDate')} error={errors.registrationEndDate} />
-      <TextField label="Class Start Date" name="classStartDate" type="datetime-local" required value={values.classStartDate} onChange={set('classStartDate')} error={errors.classStartDate} />
-      <TextField label="Class End Date" name="classEndDate" type="datetime-local" required min={values.classStartDate} value={values.classEndDate} onChange={set('classEndDate')} error={errors.classEndDate} />
+      <TextField ref={registrationStartField} label="Registration Start Date" name="registrationStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.registrationStartDate} onChange={(event) => setRegistrationStart(event.target.value)} error={errors.registrationStartDate} />
+      <TextField label="Registration End Date" name="registrationEndDate" type="datetime-local" required min={hydrated ? earliest(registrationStart) : EARLIEST} max={hydrated && classEnd && classEnd < LATEST ? classEnd : LATEST} defaultValue={defaults.registrationEndDate} error={errors.registrationEndDate} />
+      <TextField ref={classStartField} label="Class Start Date" name="classStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.classStartDate} onChange={(event) => setClassStart(event.target.value)} error={errors.classStartDate} />
+      <TextField ref={classEndField} label="Class End Date" name="classEndDate" type="datetime-local" required min={hydrated ? earliest(classStart) : EARLIEST} max={LATEST} defaultValue={defaults.classEndDate} onChange={(event) => setClassEnd(event.target.value)} error={errors.classEndDate} />
       <TextField
         label="Max participants (optional)"
         name="maxParticipants"
@@ -36,8 +67,7 @@ export function ScheduleFields({ values, onChange, errors = {} }: ScheduleFields
         inputMode="numeric"
         min={1}
         step={1}
-        value={values.maxParticipants}
-        onChange={set('maxParticipants')}
+        defaultValue={defaults.maxParticipants}
         hint="Leave empty for no limit."
         error={errors.maxParticipants}
       />
@@ -50,8 +80,7 @@ export function ScheduleFields({ values, onChange, errors = {} }: ScheduleFields
         max={720}
         step={1}
         required
-        value={values.cancellationCutoffHours}
-        onChange={set('cancellationCutoffHours')}
+        defaultValue={defaults.cancellationCutoffHours}
         hint="Students may cancel until this many hours before class starts."
         error={errors.cancellationCutoffHours}
       />

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { Session } from '#contract/sessions.ts';
+import type { PublicSession } from '#contract/sessions.ts';
 import { OpenBadge } from './open-badge.tsx';
 
 /** Spec §2 card: title, description, the Ongoing/Closed button and Read More. */
-export function SessionCard({ session, headingLevel = 2 }: { session: Session; headingLevel?: 2 | 3 }) {
+export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card h-full bg-base-100 shadow-sm" aria-labelledby={`session-${session.id}-title`}>

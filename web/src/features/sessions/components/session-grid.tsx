@@ -1,9 +1,9 @@
-import type { Session } from '#contract/sessions.ts';
+import type { PublicSession } from '#contract/sessions.ts';
 import { SessionCard } from './session-card.tsx';
 
 /** Spec §9: 1 column on small screens, 2 from sm, 3 from md. */
 /** `headingLevel`: the cards' title level, one below the heading above the grid. */
-export function SessionGrid({ sessions, headingLevel = 2 }: { sessions: Session[]; headingLevel?: 2 | 3 }) {
+export function SessionGrid({ sessions, headingLevel = 2 }: { sessions: PublicSession[]; headingLevel?: 2 | 3 }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3" data-testid="session-grid">
       {sessions.map((session) => (

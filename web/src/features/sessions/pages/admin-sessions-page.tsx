@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Session, SessionStatus } from '#contract/sessions.ts';
 import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
 import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
@@ -13,12 +13,32 @@ import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialo
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
+import { useFilterField } from '#web/lib/form-fields.ts';
 
-/** Admin: every session, pending first; approve, reject, edit, delete (PRODUCT.md §4). */
+const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfies SessionStatus[];
+
+/**
+ * Admin: every session, pending first; approve, reject, edit, delete (PRODUCT.md §4). The status
+ * filter and the search live in the URL (`?status=…&q=…`), the address the search form (a GET)
+ * asks for when sent before the app is live.
+ */
 export function AdminSessionsPage() {
   useTitle('All Sessions');
-  const [status, setStatus] = useState<SessionStatus | ''>('');
-  const [q, setQ] = useState('');
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status') ?? '';
+  const status = (STATUSES.includes(statusParam) ? statusParam : '') as SessionStatus | '';
+  const q = params.get('q') ?? '';
+  const formId = useId();
+  function update(next: { status?: SessionStatus | ''; q?: string }) {
+    const search = new URLSearchParams();
+    const nextStatus = next.status ?? status;
+    const nextQ = next.q ?? q;
+    if (nextStatus) search.set('status', nextStatus);
+    if (nextQ) search.set('q', nextQ);
+    setParams(search, { replace: true });
+  }
+  // Chosen before the app was live, the status applies once it is.
+  const statusField = useFilterField<HTMLSelectElement>(status, (field) => update({ status: field.value as SessionStatus | '' }));
   const [approving, setApproving] = useState<Session | null>(null);
   const [rejecting, setRejecting] = useState<Session | null>(null);
   const statusId = useId();
@@ -35,14 +55,14 @@ export function AdminSessionsPage() {
           <label htmlFor={statusId} className="text-sm font-medium">
             Status
           </label>
-          <select id={statusId} className="select w-full sm:w-44" value={status} onChange={(event) => setStatus(event.target.value as SessionStatus | '')}>
+          <select ref={statusField} id={statusId} form={formId} name="status" className="select w-full sm:w-44" defaultValue={status} onChange={(event) => update({ status: event.target.value as SessionStatus | '' })}>
             <option value="">All</option>
             <option value="pending">Pending</option>
             <option value="approved">Approved</option>
             <option value="rejected">Rejected</option>
           </select>
         </div>
-        <SearchForm label="Search by title or tutor" onSearch={setQ} />
+        <SearchForm id={formId} label="Search by title or tutor" defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
       <PagedListState query={sessions} loadingLabel="Loading sessions" empty="No sessions match.">

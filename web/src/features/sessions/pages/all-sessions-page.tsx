@@ -1,9 +1,11 @@
+import { useId } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useSessions } from '#web/features/sessions/api/use-sessions.ts';
 import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
+import { useFilterField } from '#web/lib/form-fields.ts';
 
 /**
  * All Sessions (spec §2): approved sessions in a 1/2/3-column grid, searched by title or tutor,
@@ -13,8 +15,7 @@ import { SearchForm } from '#web/components/search-form.tsx';
 export function AllSessionsPage() {
   useTitle('All Sessions');
   const [currentParams, setParams] = useSearchParams();
-  // While a change of the filters is being applied, show it already (a controlled toggle would
-  // otherwise flip back until the navigation completes).
+  // While a change of the filters is being applied, list for it already.
   const { pathname } = useLocation();
   const pending = useNavigation().location;
   const params = pending && pending.pathname === pathname ? new URLSearchParams(pending.search) : currentParams;
@@ -32,6 +33,11 @@ export function AllSessionsPage() {
     setParams(search, { replace: true });
   }
 
+  // The switch belongs to the search form (a GET to this page: `?q=…&open=true`); switched
+  // before the app was live, it applies once the app is.
+  const formId = useId();
+  const openSwitch = useFilterField<HTMLInputElement>(open, (field) => update({ open: field.checked }));
+
   return (
     <section aria-labelledby="all-sessions-heading" className="flex flex-col gap-6">
       <h1 id="all-sessions-heading" className="text-3xl font-bold">
@@ -40,14 +46,15 @@ export function AllSessionsPage() {
 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <SearchForm
+          id={formId}
           label="Search by title or tutor"
-          initialValue={q}
+          defaultValue={q}
           placeholder="e.g. Calculus or Maria"
           className="flex w-full max-w-xl items-end gap-2"
           onSearch={(query) => update({ q: query })}
         />
         <label className="label cursor-pointer gap-2 text-base-content">
-          <input type="checkbox" className="toggle toggle-success" checked={open} onChange={(event) => update({ open: event.target.checked })} />
+          <input ref={openSwitch} form={formId} type="checkbox" name="open" value="true" className="toggle toggle-success" defaultChecked={open} onChange={(event) => update({ open: event.target.checked })} />
           Open for registration
         </label>
       </div>

@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import { TextField } from '#web/components/text-field.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useCreateSession } from '#web/features/sessions/api/use-create-session.ts';
-import { ScheduleFields, type ScheduleValues } from '#web/features/sessions/components/schedule-fields.tsx';
+import { ScheduleFields, scheduleFrom } from '#web/features/sessions/components/schedule-fields.tsx';
 import { TextAreaField } from '#web/features/sessions/components/text-area-field.tsx';
 import { defaultSchedule, scheduleBody } from '#web/features/sessions/schedule-values.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
@@ -16,16 +17,15 @@ export function CreateSessionPage() {
   const { user } = useMe();
   const navigate = useNavigate();
   const createSession = useCreateSession(user?.email ?? '');
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [schedule, setSchedule] = useState<ScheduleValues>(() => defaultSchedule());
+  const [defaults] = useState(() => defaultSchedule());
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
     setErrors({});
     try {
-      await createSession.mutateAsync({ title, description, ...scheduleBody(schedule) });
+      await createSession.mutateAsync({ title: fieldText(fields, 'title'), description: fieldText(fields, 'description'), ...scheduleBody(scheduleFrom(fields)) });
     } catch (error) {
       // A 400 names the field: show it there and in the dialog; anything else is spec §8's generic text.
       if (error instanceof ApiError && error.status === 400) {
@@ -46,18 +46,17 @@ export function CreateSessionPage() {
         Create a Session
       </h1>
       <p className="mt-1 text-base-content/70">Fill the form below to create a session.</p>
-      <form className="card mt-6 bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+      {/* Sent before the app is live, the form goes to this page's own address, where the server keeps the page as it is (server/http/page-forms.ts). */}
+      <form method="post" className="card mt-6 bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
         <div className="card-body gap-4">
-          <TextField label="Session Title" name="title" required maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
-          <ScheduleFields values={schedule} onChange={setSchedule} errors={errors} />
+          <TextField label="Session Title" name="title" required maxLength={200} error={errors.title} />
+          <ScheduleFields defaults={defaults} errors={errors} />
           <TextAreaField
             label="Session description"
             name="description"
             required
             maxLength={5000}
             rows={5}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
             error={errors.description}
           />
           <div>

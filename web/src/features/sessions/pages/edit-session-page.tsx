@@ -7,11 +7,12 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useSession } from '#web/features/sessions/api/use-session.ts';
 import { useUpdateSession } from '#web/features/sessions/api/use-update-session.ts';
-import { ScheduleFields, type ScheduleValues } from '#web/features/sessions/components/schedule-fields.tsx';
+import { ScheduleFields, scheduleFrom, type ScheduleValues } from '#web/features/sessions/components/schedule-fields.tsx';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { TextAreaField } from '#web/features/sessions/components/text-area-field.tsx';
 import { scheduleBody, scheduleOf } from '#web/features/sessions/schedule-values.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
@@ -22,26 +23,28 @@ export function EditSessionPage() {
   const session = useSession(id);
   if (session.isPending) return <Spinner label="Loading the session" />;
   if (session.isError) return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
-  return <EditSessionForm key={session.data.id} session={session.data} />;
+  // The session's tutor and admins get its tutor's email with it (the server's own rule).
+  const { tutorEmail } = session.data;
+  if (tutorEmail === null) return <p role="alert" className="alert alert-error my-6">You can only edit your own sessions.</p>;
+  return <EditSessionForm key={session.data.id} session={{ ...session.data, tutorEmail }} />;
 }
 
 function EditSessionForm({ session }: { session: Session }) {
   const { user } = useMe();
   const navigate = useNavigate();
   const updateSession = useUpdateSession();
-  const [title, setTitle] = useState(session.title);
-  const [description, setDescription] = useState(session.description);
-  const initialSchedule = scheduleOf(session);
-  const [schedule, setSchedule] = useState<ScheduleValues>(initialSchedule);
+  const [initialSchedule] = useState(() => scheduleOf(session));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const scheduleEditable = session.status !== 'approved' || user?.role === 'admin';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
     setErrors({});
-    const body: UpdateSessionBody = { title, description };
+    const body: UpdateSessionBody = { title: fieldText(fields, 'title'), description: fieldText(fields, 'description') };
     if (scheduleEditable) {
       // Only what changed: the pickers have minute precision, the stored instants may not.
+      const schedule = scheduleFrom(fields);
       const next = scheduleBody(schedule);
       for (const key of Object.keys(schedule) as Array<keyof ScheduleValues>) {
         if (schedule[key] !== initialSchedule[key]) Object.assign(body, { [key]: next[key] });
@@ -66,12 +69,13 @@ function EditSessionForm({ session }: { session: Session }) {
         </h1>
         <StatusBadge status={session.status} />
       </div>
-      <form className="card mt-6 bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+      {/* Sent before the app is live, the form goes to this page's own address, where the server keeps the page as it is (server/http/page-forms.ts). */}
+      <form method="post" className="card mt-6 bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
         <div className="card-body gap-4">
-          <TextField label="Title" name="title" required maxLength={200} value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
-          <TextAreaField label="Details" name="description" required maxLength={5000} rows={6} value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} />
+          <TextField label="Title" name="title" required maxLength={200} defaultValue={session.title} error={errors.title} />
+          <TextAreaField label="Details" name="description" required maxLength={5000} rows={6} defaultValue={session.description} error={errors.description} />
           {scheduleEditable ? (
-            <ScheduleFields values={schedule} onChange={setSchedule} errors={errors} />
+            <ScheduleFields defaults={initialSchedule} errors={errors} />
           ) : (
             <p className="text-sm text-base-content/70">Dates, capacity and cancellation cutoff are fixed once a session is approved.</p>
           )}

@@ -10,14 +10,20 @@ import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx'
 import { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { shortText } from '#web/lib/page-meta.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Session details (spec §2, signed in): every field, the booking panel and the reviews. */
+/**
+ * Session details: every field, the booking panel and the reviews. Public and read-only for a
+ * signed-out visitor (a shared link, a calendar entry: issue 22), who is asked to log in to book.
+ */
 export function SessionDetailsPage() {
   const { formatDate } = useDateFormatters();
   const { id = '' } = useParams();
   const session = useSession(id);
-  useTitle(session.data?.title ?? 'Session Details');
+  const loaded = session.data;
+  // An approved session's own summary for search results and link previews (lib/page-meta.ts).
+  useTitle(loaded?.title ?? 'Session Details', loaded?.status === 'approved' ? shortText(`${loaded.title} with ${loaded.tutorName}: ${loaded.description}`, 200) : undefined);
 
   if (session.isPending) return <Spinner label="Loading the session" />;
   if (session.isError) {

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
 import { Avatar } from '#web/components/avatar.tsx';
@@ -12,15 +13,35 @@ import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { useFilterField } from '#web/lib/form-fields.ts';
 
 const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', admin: 'Admin' };
 
-/** Admin: every user, searched and filtered, with role change and block (spec §2, PRODUCT.md §4). */
+const isRole = (value: string): value is Role => (roleSchema.options as readonly string[]).includes(value);
+
+/**
+ * Admin: every user, searched and filtered, with role change and block (spec §2, PRODUCT.md §4).
+ * The role filter and the search live in the URL (`?role=…&q=…`), the address the search form
+ * (a GET) asks for when sent before the app is live.
+ */
 export function AllUsersPage() {
   useTitle('All Users');
-  const [q, setQ] = useState('');
-  const [role, setRole] = useState<Role | ''>('');
+  const [params, setParams] = useSearchParams();
+  const roleParam = params.get('role') ?? '';
+  const role: Role | '' = isRole(roleParam) ? roleParam : '';
+  const q = params.get('q') ?? '';
   const roleId = useId();
+  const formId = useId();
+  function update(next: { role?: Role | ''; q?: string }) {
+    const search = new URLSearchParams();
+    const nextRole = next.role ?? role;
+    const nextQ = next.q ?? q;
+    if (nextRole) search.set('role', nextRole);
+    if (nextQ) search.set('q', nextQ);
+    setParams(search, { replace: true });
+  }
+  // Chosen before the app was live, the role applies once it is.
+  const roleField = useFilterField<HTMLSelectElement>(role, (field) => update({ role: isRole(field.value) ? field.value : '' }));
   const users = useUsers(q, role);
   const items = users.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -34,7 +55,7 @@ export function AllUsersPage() {
           <label htmlFor={roleId} className="text-sm font-medium">
             Role
           </label>
-          <select id={roleId} className="select w-full sm:w-40" value={role} onChange={(event) => setRole(event.target.value as Role | '')}>
+          <select ref={roleField} id={roleId} form={formId} name="role" className="select w-full sm:w-40" defaultValue={role} onChange={(event) => update({ role: isRole(event.target.value) ? event.target.value : '' })}>
             <option value="">All</option>
             {roleSchema.options.map((r) => (
               <option key={r} value={r}>
@@ -43,7 +64,7 @@ export function AllUsersPage() {
             ))}
           </select>
         </div>
-        <SearchForm label="Search by name or email" onSearch={setQ} />
+        <SearchForm id={formId} label="Search by name or email" defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
       <PagedListState query={users} loadingLabel="Loading users" empty="No users match.">
@@ -69,25 +90,31 @@ function UserRow({ user }: { user: AdminUser }) {
   const roleFieldId = useId();
   const isMe = me?.id === user.id;
 
-  async function change(body: { role?: Role; blocked?: boolean }, confirm: [string, string, string], done: string) {
-    if (!(await confirmUserChange(...confirm))) return;
+  /** Whether the change was made (asked first). */
+  async function change(body: { role?: Role; blocked?: boolean }, confirm: [string, string, string], done: string): Promise<boolean> {
+    if (!(await confirmUserChange(...confirm))) return false;
     try {
       await update.mutateAsync({ id: user.id, ...body });
     } catch (error) {
       await showErrorDialog('Error', errorMessage(error));
-      return;
+      return false;
     }
     await showSuccessToast(done);
+    return true;
   }
 
-  function handleRole(next: Role) {
-    if (next === user.role) return;
-    void change(
+  async function handleRole(next: string) {
+    if (next === user.role || !isRole(next)) return;
+    const made = await change(
       { role: next },
       ['Change role?', `${user.name} will become ${next === 'admin' ? 'an' : 'a'} ${ROLE_LABELS[next]}.`, 'Yes, change it!'],
       'Role updated successfully',
     );
+    // Not made: the select shows the role the user has.
+    if (!made && roleField.current) roleField.current.value = user.role;
   }
+  // A role chosen before the app was live is asked about once it is.
+  const roleField = useFilterField<HTMLSelectElement>(user.role, (field) => void handleRole(field.value));
 
   function handleBlock() {
     if (user.status === 'Blocked') {
@@ -125,7 +152,7 @@ function UserRow({ user }: { user: AdminUser }) {
             <label htmlFor={roleFieldId} className="text-xs font-medium">
               Role<span className="sr-only"> of {user.name}</span>
             </label>
-            <select id={roleFieldId} className="select select-sm w-32" value={user.role} disabled={update.isPending} onChange={(event) => handleRole(event.target.value as Role)}>
+            <select ref={roleField} id={roleFieldId} className="select select-sm w-32" defaultValue={user.role} disabled={update.isPending} onChange={(event) => void handleRole(event.target.value)}>
               {roleSchema.options.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}

@@ -1,0 +1,30 @@
+// Expired sign-in sessions and one-time tokens (email verification, password reset) are purged:
+// better-auth refuses them once past their time but never deletes them. A recurring job of
+// server/jobs (server/features/background-work.ts), once across processes; idempotent.
+import type { AppDeps } from '#server/app-deps.ts';
+import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+
+export const PURGE_EXPIRED_AUTH_JOB = 'auth.purge-expired';
+export const AUTH_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+type PurgeDeps = Pick<AppDeps, 'db' | 'now'>;
+
+/** Deletes the sessions and verification tokens that expired before `now`; returns how many. */
+export async function purgeExpiredAuthRows(deps: PurgeDeps, now: Date = deps.now()): Promise<{ sessions: number; tokens: number }> {
+  const before = now.toISOString();
+  const sessions = await deps.db.kysely.deleteFrom('session').where('expiresAt', '<', before).executeTakeFirst();
+  const tokens = await deps.db.kysely.deleteFrom('verification').where('expiresAt', '<', before).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+}
+
+export function authPurge(deps: PurgeDeps & Pick<AppDeps, 'log'>): { schedule: Schedule; handler: JobHandler } {
+  return {
+    schedule: { kind: PURGE_EXPIRED_AUTH_JOB, everyMs: AUTH_PURGE_INTERVAL_MS },
+    handler: {
+      async run() {
+        const purged = await purgeExpiredAuthRows(deps);
+        if (purged.sessions + purged.tokens > 0) deps.log.info(purged, 'purged expired sessions and tokens');
+      },
+    },
+  };
+}

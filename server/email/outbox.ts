@@ -1,0 +1,50 @@
+// Every email is a job of kind 'email' (the outbox): written in the transaction of what it tells
+// about, sent by a worker of server/jobs through the mailer, at least once, retried for more
+// than a day while the SMTP server refuses it, then kept as dead with the last error
+// (docs/decisions/017-durable-jobs.md).
+//
+// A job holds either the whole message or the name of a renderer and its arguments: a booking's
+// confirmation (with its .ics) is built when a worker sends it, not while the student waits for
+// the answer (docs/decisions/011), and from the session as it is then.
+import type { Mail, Mailer } from '#server/email/mailer.ts';
+import type { JobHandler, NewJob } from '#server/jobs/jobs.ts';
+import { EMAIL_MAX_ATTEMPTS } from '#server/jobs/retry-policy.ts';
+
+export const EMAIL_JOB = 'email';
+
+/** Builds a message from stored arguments; null when there is nothing to send any more. */
+export type MailRenderer = (args: Record<string, unknown>) => Promise<Mail | null>;
+
+type EmailPayload = { mail: Mail } | { render: string; args: Record<string, unknown> };
+
+/** The job of one email with its whole message. */
+export function emailJob(mail: Mail): NewJob {
+  return { kind: EMAIL_JOB, payload: { mail } satisfies EmailPayload, maxAttempts: EMAIL_MAX_ATTEMPTS };
+}
+
+/** The job of one email rendered when it is sent, by `renderers[render]` (see emailJobHandler). */
+export function renderedEmailJob(render: string, args: Record<string, unknown>): NewJob {
+  return { kind: EMAIL_JOB, payload: { render, args } satisfies EmailPayload, maxAttempts: EMAIL_MAX_ATTEMPTS };
+}
+
+/** Sends the outbox's emails; a thrown error (SMTP down, refused) makes the job retry. */
+export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRenderer>): JobHandler {
+  return {
+    async run(payload) {
+      const email = payload as EmailPayload;
+      let mail: Mail | null;
+      if ('mail' in email) mail = email.mail;
+      else {
+        const render = renderers[email.render];
+        if (!render) throw new Error(`no renderer for emails of kind ${email.render}`);
+        mail = await render(email.args);
+      }
+      if (mail) await mailer.send(mail);
+    },
+  };
+}
+
+/** The outbox as a Mailer, for code that only sends (better-auth's callbacks): each mail is enqueued on its own. */
+export function outboxMailer(enqueue: (job: NewJob) => Promise<void>): Mailer {
+  return { send: (mail) => enqueue(emailJob(mail)) };
+}

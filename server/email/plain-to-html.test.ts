@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { plainToHtml } from './plain-to-html.ts';
+
+describe('plainToHtml', () => {
+  it('escapes the text, keeps paragraphs and lines, and makes links clickable', () => {
+    const html = plainToHtml('Hello <Sam> & co,\n\nOpen this:\nhttps://studynest.example/reset?token=a&b=1\n');
+    expect(html).toContain('<p>Hello &lt;Sam&gt; &amp; co,</p>');
+    expect(html).toContain('<p>Open this:<br>\n<a href="https://studynest.example/reset?token=a&amp;b=1">https://studynest.example/reset?token=a&amp;b=1</a></p>');
+    expect(html).not.toMatch(/<Sam>/);
+  });
+});

@@ -1,0 +1,24 @@
+// The HTML alternative of a plain-text email: the same words, escaped, paragraphs kept, links
+// made clickable. Mail clients that prefer HTML show this; the text part stays the source.
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Escaped text with its http(s) links as anchors (the link text is the address itself). */
+function linkify(line: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of line.matchAll(/https?:\/\/[^\s<>"]+/g)) {
+    html += escape(line.slice(last, match.index));
+    const url = escape(match[0]);
+    html += `<a href="${url}">${url}</a>`;
+    last = match.index + match[0].length;
+  }
+  return html + escape(line.slice(last));
+}
+
+export function plainToHtml(text: string): string {
+  const paragraphs = text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((block) => `<p>${block.split('\n').map(linkify).join('<br>\n')}</p>`);
+  return `<!doctype html>\n<html><body style="font-family: system-ui, sans-serif; line-height: 1.5">\n${paragraphs.join('\n')}\n</body></html>\n`;
+}

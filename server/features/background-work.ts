@@ -1,0 +1,29 @@
+// What the app's workers run (server/jobs): every job kind's handler and the recurring jobs.
+// Built once per app in buildApp and handed to its jobs; a kind missing here fails its jobs.
+import type { AppDeps } from '#server/app-deps.ts';
+import { authPurge, PURGE_EXPIRED_AUTH_JOB } from '#server/auth/auth-purge.ts';
+import { EMAIL_JOB, emailJobHandler } from '#server/email/outbox.ts';
+import type { JobWork } from '#server/jobs/jobs.ts';
+import { bookingMailRenderers } from './bookings/booking-emails.ts';
+import { bookingsRepository } from './bookings/bookings-repository.ts';
+import { CLASS_REMINDERS_JOB, classReminders } from './bookings/class-reminders.ts';
+import { EXPIRE_HOLDS_JOB, holdExpiry } from './bookings/hold-expiry.ts';
+import { REMOVE_UNREFERENCED_UPLOADS_JOB, uploadCleanup } from './uploads/upload-cleanup.ts';
+
+export function backgroundWork(deps: AppDeps): JobWork {
+  const bookings = bookingsRepository(deps.db);
+  const holds = holdExpiry(deps);
+  const reminders = classReminders(deps);
+  const uploads = uploadCleanup(deps);
+  const auth = authPurge(deps);
+  return {
+    handlers: {
+      [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }),
+      [EXPIRE_HOLDS_JOB]: holds.handler,
+      [CLASS_REMINDERS_JOB]: reminders.handler,
+      [REMOVE_UNREFERENCED_UPLOADS_JOB]: uploads.handler,
+      [PURGE_EXPIRED_AUTH_JOB]: auth.handler,
+    },
+    schedules: [holds.schedule, reminders.schedule, uploads.schedule, auth.schedule],
+  };
+}

@@ -1,0 +1,87 @@
+// Reminders (issue 16): each booked student gets an email 24 hours and 1 hour before class
+// starts. A recurring job (server/jobs) looks every 30 s for confirmed bookings whose reminder
+// moment has come and whose class has not started, and for each, in one transaction, records
+// the class start it reminded of (booking.reminded24hFor / reminded1hFor) and enqueues the email.
+// So:
+// - a reminder whose moment had passed when the student booked is recorded, never sent;
+// - the 24-hour reminder is not sent once the 1-hour moment has come (a process that was down);
+// - a cancelled booking has no row, and an email already queued for it renders to nothing;
+// - a class moved to another time no longer matches what was recorded: its reminders come again
+//   for the new time, and an email queued for the old time renders to nothing.
+// Idempotent: the conditional update records each reminder once, whichever process runs it.
+import type { AppDeps } from '#server/app-deps.ts';
+import type { Mail } from '#server/email/mailer.ts';
+import { renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
+import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { bookingsRepository, type ReminderOffset } from './bookings-repository.ts';
+
+export const CLASS_REMINDERS_JOB = 'bookings.class-reminders';
+const PERIOD_MS = 30_000;
+const HOUR_MS = 3_600_000;
+const OFFSETS: Array<{ offset: ReminderOffset; beforeMs: number; label: string }> = [
+  { offset: '24h', beforeMs: 24 * HOUR_MS, label: '24 hours' },
+  { offset: '1h', beforeMs: HOUR_MS, label: '1 hour' },
+];
+const BATCH = 200;
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+interface ReminderArgs {
+  bookingId: string;
+  offset: ReminderOffset;
+  classStartDate: string;
+}
+
+export function classReminders(deps: AppDeps): { schedule: Schedule; handler: JobHandler; renderers: Record<string, MailRenderer> } {
+  const bookings = bookingsRepository(deps.db);
+
+  async function remindDue(): Promise<number> {
+    const now = deps.now();
+    let sent = 0;
+    for (const { offset, beforeMs } of OFFSETS) {
+      for (;;) {
+        const due = await bookings.remindersDue(offset, now.toISOString(), new Date(now.getTime() + beforeMs).toISOString(), BATCH);
+        for (const booking of due) {
+          const moment = Date.parse(booking.classStartDate) - beforeMs;
+          // Booked after its moment, or (24 h) the 1-hour moment has come meanwhile: recorded, not sent.
+          const skip = Date.parse(booking.createdAt) > moment || (offset === '24h' && now.getTime() >= Date.parse(booking.classStartDate) - HOUR_MS);
+          const args: ReminderArgs = { bookingId: booking.id, offset, classStartDate: booking.classStartDate };
+          if (await bookings.recordReminder(booking.id, offset, booking.classStartDate, skip ? [] : [deps.jobs.row(renderedEmailJob('bookings.reminder', { ...args }))])) {
+            if (!skip) sent++;
+          }
+        }
+        if (due.length < BATCH) break;
+      }
+    }
+    if (sent > 0) deps.jobs.wake();
+    return sent;
+  }
+
+  const render: MailRenderer = async (stored) => {
+    const args = stored as unknown as ReminderArgs;
+    const found = await bookings.bookingWithSession(args.bookingId);
+    // Cancelled, moved, or already started: nothing to remind of any more.
+    if (!found || found.session.classStartDate !== args.classStartDate || deps.now().getTime() >= Date.parse(args.classStartDate)) return null;
+    const { session, studentEmail, studentName } = found;
+    const label = OFFSETS.find((o) => o.offset === args.offset)!.label;
+    const mail: Mail = {
+      to: studentEmail,
+      subject: `Reminder: ${session.title} starts in ${label}`,
+      text: [
+        `Hello ${studentName},`,
+        '',
+        `"${session.title}" with ${session.tutorName} starts in ${label}.`,
+        `Class: ${when(session.classStartDate)} to ${when(session.classEndDate)}`,
+        '',
+        `Your booking: ${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`,
+      ].join('\n'),
+    };
+    return mail;
+  };
+
+  return {
+    schedule: { kind: CLASS_REMINDERS_JOB, everyMs: PERIOD_MS },
+    handler: { run: async () => void (await remindDue()) },
+    renderers: { 'bookings.reminder': render },
+  };
+}

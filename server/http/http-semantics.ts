@@ -1,0 +1,58 @@
+// What caches, proxies and HTTP clients expect of every answer (issue 22 part 2):
+//  - a compressed answer always says `Vary: Accept-Encoding`, whoever compressed it (the build's
+//    .br/.gz files sent by @fastify/static, the page renderer, @fastify/compress), so that a
+//    shared cache never hands Brotli to a client that did not ask for it;
+//  - API answers (JSON, the OpenAPI document, the .ics) and the API docs' files are compressed
+//    by @fastify/compress from 1 KB (Brotli quality 4, else gzip); what is already compressed is
+//    left alone;
+//  - the API docs' files (swagger-ui's bundle, not content-hashed) are cacheable for a day and
+//    revalidated with their ETag after that;
+//  - a method an existing API path does not take answers 405 with `Allow` (not 404).
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Below this a compressed body saves less than its headers and CPU cost. */
+export const COMPRESS_THRESHOLD = 1024;
+
+const DOCS_FILES = '/api/docs/static/';
+export const DOCS_CACHE_CONTROL = 'public, max-age=86400';
+
+function addVary(reply: FastifyReply, value: string): void {
+  const current = reply.getHeader('vary');
+  const list = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+  if (list.some((v) => v === '*' || v.toLowerCase() === value.toLowerCase())) return;
+  reply.header('vary', [...list, value].join(', '));
+}
+
+/** Before any route is registered: the hooks apply to the routes added after them. */
+export async function installHttpSemantics(app: FastifyInstance): Promise<void> {
+  // Answers only: request bodies are taken as sent (a compressed body would be a way around the
+  // body limits and the JSON depth guard, which read the bytes as they arrive).
+  await app.register(compress, { global: true, globalDecompression: false, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  // Instance-level onSend hooks run before @fastify/compress's route-level one, which sets its
+  // own Vary; this one covers bodies compressed before onSend (static files, rendered pages).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.getHeader('content-encoding')) addVary(reply, 'Accept-Encoding');
+    if (reply.statusCode === 200 && request.url.startsWith(DOCS_FILES)) reply.header('cache-control', DOCS_CACHE_CONTROL);
+    done(null, payload);
+  });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods some route takes at this (canonical) path; none when no route matches it. */
+export function allowedMethods(app: FastifyInstance, url: string): string[] {
+  const path = url.split('?')[0] ?? '';
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+}
+
+/**
+ * For the not-found handler: an API path that exists under other methods answers 405 with
+ * `Allow` (RFC 9110 §15.5.6). True when it answered.
+ */
+export function sendMethodNotAllowed(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
+  const allowed = allowedMethods(app, request.url);
+  if (allowed.length === 0 || allowed.includes(request.method)) return false;
+  reply.status(405).header('allow', allowed.join(', ')).send({ message: `${request.method} is not allowed here: use ${allowed.join(', ')}.` });
+  return true;
+}

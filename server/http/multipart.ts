@@ -1,0 +1,39 @@
+// Reading multipart bodies (uploads and materials): what goes wrong while reading is the
+// client's doing — no boundary, a body cut short, a malformed part header, too many parts — and
+// answers 4xx with a sentence. @fastify/multipart passes busboy's errors on as plain Errors (no
+// status), which would otherwise be answered as a 500.
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '#server/errors.ts';
+
+export const UNREADABLE_MULTIPART = 'The form could not be read: send it whole, as multipart/form-data with a boundary.';
+
+/** RFC 2046 §5.1.1: 1 to 70 characters, quoted or not. */
+const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^\s;"]{1,70})\s*(?:;|$)/i;
+
+/** 400 for a multipart request whose Content-Type names no usable boundary (busboy would find no parts, or throw). */
+export function assertMultipartBoundary(request: FastifyRequest): void {
+  if (!BOUNDARY.test(request.headers['content-type'] ?? '')) throw badRequest(UNREADABLE_MULTIPART);
+}
+
+const KNOWN: Record<string, () => AppError> = {
+  FST_PARTS_LIMIT: () => new AppError(413, 'The form has too many fields.'),
+  FST_FIELDS_LIMIT: () => new AppError(413, 'The form has too many fields.'),
+  FST_FILES_LIMIT: () => new AppError(413, 'Send one file at a time.'),
+  FST_PROTO_VIOLATION: () => badRequest('The form has a field name that is not allowed.'),
+  FST_INVALID_JSON_FIELD_ERROR: () => badRequest('A form field announced as JSON is not valid JSON.'),
+};
+
+/**
+ * The error to throw for `error`, raised while reading a multipart body: our own refusals as they
+ * are, @fastify/multipart's limits as a sentence, anything else a 400. A file over its size
+ * limit (FST_REQ_FILE_TOO_LARGE) is passed on for the route to name its limit. Only for code that
+ * reads the body: a failure after it (disk, database) is not the client's.
+ */
+export function multipartReadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return error;
+  const known = typeof code === 'string' ? KNOWN[code] : undefined;
+  if (known) return known();
+  return badRequest(UNREADABLE_MULTIPART);
+}

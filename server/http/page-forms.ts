@@ -1,0 +1,188 @@
+// The pages' forms sent the browser's way: each form of the web app is a real <form method="post">
+// to its page's own address (a search is a GET, which the renderer answers like any page). The app
+// takes a form over once it is live and sends it through the API; a form sent before that (Enter
+// pressed while the page is still loading, a password manager's autofill and submit) comes here,
+// as application/x-www-form-urlencoded. docs/decisions/018-forms-before-the-app.md.
+//
+// A handler either does what the app would have done, through the same API route with the
+// visitor's own cookie (app.inject: every check of the real route applies), and answers
+// 303 See Other to the page the app would show next, passing on the cookies the API set (signed
+// in); or, when it cannot do it as the app would (a file to upload, dates in the visitor's time
+// zone, a refusal to explain), answers 204 No Content: the browser then stays on the page exactly
+// as the visitor left it, everything typed still in it, and the app sends it once asked again.
+// Nothing typed is lost and, a POST, no password ever goes into an address. The same-origin check
+// of every state-changing request (server/http/security.ts) applies to these routes too.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
+
+/** What the API answered a handler: its status and JSON body. */
+interface ApiAnswer {
+  ok: boolean;
+  status: number;
+  body: unknown;
+}
+
+interface FormContext {
+  fields: URLSearchParams;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Calls the API as the visitor; cookies it sets are passed on with the answer. */
+  api(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<ApiAnswer>;
+}
+
+/** Where to send the visitor once done (a path of this site), or null: keep the page as it is. */
+type PageForm = (form: FormContext) => Promise<string | null>;
+
+const text = (fields: URLSearchParams, name: string) => fields.get(name) ?? '';
+/** A file field sent urlencoded holds the file's name only: the file itself needs the app. */
+const fileChosen = (fields: URLSearchParams, name: string) => text(fields, name) !== '';
+
+const PAGE_FORMS: Record<string, PageForm> = {
+  // The page's own address again (with its `?from=`): signed in, its guard sends the visitor on.
+  '/login': async ({ fields, query, api }) => {
+    const signedIn = await api('POST', '/api/auth/sign-in/email', { email: text(fields, 'email'), password: text(fields, 'password') });
+    return signedIn.ok ? withQuery('/login', query) : null;
+  },
+
+  // As the app does: the account, then a sign-in (sign-up never signs in by itself, decision 007).
+  '/register': async ({ fields, api }) => {
+    if (fileChosen(fields, 'image')) return null;
+    const role = text(fields, 'role') === 'tutor' ? 'tutor' : 'student';
+    const email = text(fields, 'email').trim();
+    const password = text(fields, 'password');
+    const signedUp = await api('POST', '/api/auth/sign-up/email', { name: text(fields, 'name').trim(), email, password, role });
+    if (!signedUp.ok) return null;
+    const signedIn = await api('POST', '/api/auth/sign-in/email', { email, password });
+    return signedIn.ok ? '/register' : null;
+  },
+
+  '/reset-password': async ({ fields, query, api }) => {
+    const token = query.get('token');
+    const newPassword = text(fields, 'newPassword');
+    if (!token || newPassword !== text(fields, 'confirmPassword')) return null;
+    const reset = await api('POST', '/api/auth/reset-password', { token, newPassword });
+    return reset.ok ? '/login' : null;
+  },
+
+  // Two forms, told apart by the button that sent them.
+  '/dashboard/settings': async ({ fields, api }) => {
+    if (text(fields, 'intent') === 'password') {
+      const changed = await api('POST', '/api/auth/change-password', {
+        currentPassword: text(fields, 'currentPassword'),
+        newPassword: text(fields, 'newPassword'),
+        revokeOtherSessions: fields.has('revokeOtherSessions'),
+      });
+      return changed.ok ? '/dashboard/settings' : null;
+    }
+    if (text(fields, 'intent') !== 'profile' || fileChosen(fields, 'image')) return null;
+    const saved = await api('PUT', '/api/user', { name: text(fields, 'name').trim() });
+    return saved.ok ? '/dashboard/settings' : null;
+  },
+
+  '/dashboard/create-note': async ({ fields, api }) => {
+    const created = await api('POST', '/api/create-note', { title: text(fields, 'title').trim(), details: text(fields, 'details').trim() });
+    return created.ok ? '/dashboard/manage-personal-notes' : null;
+  },
+
+  '/dashboard/note/edit/:id': async ({ fields, params, api }) => {
+    const me = await api('GET', '/api/me');
+    const email = (me.body as { email?: unknown } | null)?.email;
+    if (!me.ok || typeof email !== 'string') return null;
+    const id = encodeURIComponent(params.id ?? '');
+    const saved = await api('PUT', `/api/note/${encodeURIComponent(email)}/${id}`, { title: text(fields, 'title').trim(), details: text(fields, 'details').trim() });
+    return saved.ok ? `/dashboard/note/${id}` : null;
+  },
+
+  // The review form of a booked session's page.
+  '/dashboard/view-booked-session/:id': async ({ fields, params, api }) => {
+    const rating = Number(text(fields, 'rating'));
+    const saved = await api('POST', '/api/review', { sessionId: params.id, review: text(fields, 'review').trim(), rating });
+    return saved.ok ? `/dashboard/view-booked-session/${encodeURIComponent(params.id ?? '')}` : null;
+  },
+
+  '/dashboard/upload-materials': async ({ fields, api }) => {
+    if (text(fields, 'source') !== 'link') return null;
+    const added = await api('POST', '/api/materials', { sessionId: text(fields, 'sessionId'), title: text(fields, 'title'), link: text(fields, 'link') });
+    return added.ok ? '/dashboard/upload-materials' : null;
+  },
+
+  // Dates typed into datetime-local pickers are in the visitor's time zone, which only the
+  // browser knows: kept for the app to send.
+  '/dashboard/create-session': async () => null,
+  '/dashboard/session/edit/:id': async () => null,
+};
+
+/** Larger than any form of the app: notes are the longest (20,000 characters, percent-encoded). */
+const FORM_BODY_LIMIT = 256 * 1024;
+
+export async function installPageForms(app: FastifyInstance, opts: { origin: string }): Promise<void> {
+  const origin = new URL(opts.origin).origin;
+  await app.register(async (forms) => {
+    // Only these routes read urlencoded bodies: the API takes JSON (and multipart) only.
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+      done(null, new URLSearchParams(body as string));
+    });
+    for (const [path, handle] of Object.entries(PAGE_FORMS)) {
+      forms.post(path, async (request: FastifyRequest, reply: FastifyReply) => {
+        const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+        const query = new URL(request.url, origin).searchParams;
+        const cookies: string[] = [];
+        let cookie = request.headers.cookie;
+        const api: FormContext['api'] = async (method, url, body) => {
+          const res = await app.inject({
+            method,
+            url,
+            headers: {
+              origin,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(cookie ? { cookie } : {}),
+              ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+            },
+            remoteAddress: request.ip,
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+          const set = [res.headers['set-cookie'] ?? []].flat();
+          cookies.push(...set);
+          // A later call of the same form goes as the session just made (sign-up, then sign-in).
+          if (set.length > 0) cookie = mergeCookies(cookie, set);
+          let json: unknown = null;
+          try {
+            json = res.body ? JSON.parse(res.body) : null;
+          } catch {
+            json = null;
+          }
+          return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, body: json };
+        };
+        const next = await handle({ fields, params: request.params as Record<string, string>, query, api });
+        reply.header('Cache-Control', 'no-store');
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        if (next === null) return reply.status(204).send();
+        return reply.redirect(safeRedirectPath(next, origin), 303);
+      });
+    }
+  });
+}
+
+function withQuery(path: string, query: URLSearchParams): string {
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The Cookie header `cookie` with the cookies of `setCookies` (Set-Cookie values) in place. */
+function mergeCookies(cookie: string | undefined, setCookies: string[]): string {
+  const jar = new Map<string, string>();
+  for (const part of (cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) jar.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  for (const set of setCookies) {
+    const pair = set.split(';')[0] ?? '';
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    if (value === '' || /;\s*max-age=0/i.test(set)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}

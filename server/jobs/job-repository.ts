@@ -1,0 +1,156 @@
+// The only SQL of server/jobs. A job is claimed by one UPDATE that marks it running for one
+// worker until a lease ends: on PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED (two
+// workers never wait for each other nor take the same row); on SQLite the statement runs under
+// the database's single write lock, which serialises every claim (docs/decisions/017).
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Db } from '#server/db/database.ts';
+import type { Database, JobStatus } from '#server/db/schema.ts';
+
+export interface JobRow {
+  id: string;
+  kind: string;
+  payload: string;
+  status: JobStatus;
+  runAt: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  lockedBy: string | null;
+  lockedUntil: string | null;
+  key: string | null;
+  createdAt: string;
+}
+
+/** A job as written by enqueue. */
+export interface JobInsert {
+  id: string;
+  kind: string;
+  payload: string;
+  runAt: string;
+  maxAttempts: number;
+  key: string | null;
+  createdAt: string;
+}
+
+/** The row's insert; with a key, a second job of the same key is not added. */
+export function insertJobQuery(db: Kysely<Database>, job: JobInsert) {
+  return db
+    .insertInto('job')
+    .values({ ...job, status: 'queued', attempts: 0 })
+    .$if(job.key !== null, (q) => q.onConflict((oc) => oc.column('key').doNothing()));
+}
+
+export function insertJobCompiled(db: Kysely<Database>, job: JobInsert): CompiledQuery {
+  return insertJobQuery(db, job).compile();
+}
+
+export function jobRepository(database: Db) {
+  const { kysely: db, dialect } = database;
+  return {
+    /**
+     * Marks up to `limit` due jobs running for `worker` until `until` and returns them: queued
+     * jobs whose time has come, and running jobs whose worker's lease ran out (it crashed).
+     */
+    async claim(p: { now: string; until: string; worker: string; limit: number }): Promise<JobRow[]> {
+      const rows = await db
+        .updateTable('job')
+        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', eb.lit(1)), lockedBy: p.worker, lockedUntil: p.until }))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('job')
+            .select('job.id')
+            .where((w) =>
+              w.or([
+                w.and([w('job.status', '=', sql.lit('queued')), w('job.runAt', '<=', p.now)]),
+                w.and([w('job.status', '=', sql.lit('running')), w('job.lockedUntil', '<=', p.now)]),
+              ]),
+            )
+            .orderBy('job.runAt')
+            .limit(p.limit)
+            .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+        )
+        .returningAll()
+        .execute();
+      return rows.map((row) => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) }));
+    },
+
+    /** Claims the job of this key whatever its time (queued, or running past its lease); undefined when another worker holds it. */
+    async claimKey(p: { key: string; now: string; until: string; worker: string }): Promise<JobRow | undefined> {
+      const row = await db
+        .updateTable('job')
+        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', eb.lit(1)), lockedBy: p.worker, lockedUntil: p.until }))
+        .where('key', '=', p.key)
+        .where((w) => w.or([w('status', '=', sql.lit('queued')), w.and([w('status', '=', sql.lit('running')), w('lockedUntil', '<=', p.now)])]))
+        .returningAll()
+        .executeTakeFirst();
+      return row && { ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) };
+    },
+
+    /** The worker is alive: its running jobs stay its own until `until`. */
+    async renew(worker: string, until: string): Promise<void> {
+      await db.updateTable('job').set({ lockedUntil: until }).where('lockedBy', '=', worker).where('status', '=', sql.lit('running')).execute();
+    },
+
+    /** Done: removed, if this worker still holds it. */
+    async complete(id: string, worker: string): Promise<void> {
+      await db.deleteFrom('job').where('id', '=', id).where('lockedBy', '=', worker).execute();
+    },
+
+    /** Tried again at `runAt` (queued) or given up (dead), with the error; if this worker still holds it. */
+    async fail(p: { id: string; worker: string; status: 'queued' | 'dead'; runAt: string; error: string; resetAttempts?: boolean }): Promise<void> {
+      await db
+        .updateTable('job')
+        .set({ status: p.status, runAt: p.runAt, lastError: p.error, lockedBy: null, lockedUntil: null, ...(p.resetAttempts && { attempts: 0 }) })
+        .where('id', '=', p.id)
+        .where('lockedBy', '=', p.worker)
+        .execute();
+    },
+
+    /** A recurring job done: queued again for its next time. */
+    async reschedule(p: { id: string; worker: string; runAt: string }): Promise<void> {
+      await db
+        .updateTable('job')
+        .set({ status: 'queued', runAt: p.runAt, attempts: 0, lastError: null, lockedBy: null, lockedUntil: null })
+        .where('id', '=', p.id)
+        .where('lockedBy', '=', p.worker)
+        .execute();
+    },
+
+    /** How many jobs wait (queued, of which `failed` failed before), run, or gave up. */
+    async counts(): Promise<{ queued: number; running: number; failed: number; dead: number }> {
+      const rows = await db
+        .selectFrom('job')
+        .select(['status', sql<number>`case when "lastError" is not null then 1 else 0 end`.as('failedBefore')])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .groupBy(['status', sql`case when "lastError" is not null then 1 else 0 end`])
+        .execute();
+      const counts = { queued: 0, running: 0, failed: 0, dead: 0 };
+      for (const row of rows) {
+        counts[row.status] += Number(row.n);
+        if (row.status === 'queued' && Number(row.failedBefore) === 1) counts.failed += Number(row.n);
+      }
+      return counts;
+    },
+
+    /** Jobs for the admin view, most urgent first. */
+    list(limit: number): Promise<JobRow[]> {
+      return db.selectFrom('job').selectAll().orderBy('runAt').orderBy('id').limit(limit).execute();
+    },
+
+    /** Jobs that gave up (dead), oldest first: the operator's `npm run admin -- jobs`. */
+    dead(limit: number): Promise<JobRow[]> {
+      return db.selectFrom('job').selectAll().where('status', '=', sql.lit('dead')).orderBy('runAt').orderBy('id').limit(limit).execute();
+    },
+
+    /** "Retry now": a queued or dead job becomes due at once with fresh attempts. false when there is no such job. */
+    async retryNow(id: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('job')
+        .set({ status: 'queued', runAt: now, attempts: 0 })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'dead'])
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}

@@ -1,0 +1,312 @@
+// Background and scheduled work, durable in our own database (docs/decisions/017-durable-jobs.md).
+//
+//   await deps.jobs.enqueue(trx, { kind: 'email', payload })   // in the transaction of its cause
+//
+// A job is a row written in the same transaction as the change that causes it, so both commit
+// or neither does. Workers (one per process, started with the app, stopped by its close) claim
+// due rows, each row by one worker, run the kind's handler, and delete the row when it succeeds.
+// A failure is tried again later (retry-policy.ts) until the row's maxAttempts, then the row is
+// kept as dead with its last error. A worker that dies mid-job loses its lease and the job is
+// claimed again: handlers are at-least-once, so each must be idempotent or harmless to repeat.
+// Recurring jobs (schedules) are one row each, queued again after every run: several processes
+// share them and each run happens in one of them.
+import { performance } from 'node:perf_hooks';
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
+import { newId } from '#server/ids.ts';
+import { insertJobCompiled, insertJobQuery, jobRepository, type JobInsert, type JobRow } from './job-repository.ts';
+import { DEFAULT_MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
+
+export interface NewJob {
+  kind: string;
+  /** Anything JSON can hold; given back to the handler. */
+  payload: unknown;
+  /** Not before then (default: now). */
+  runAt?: Date;
+  /** Tries before the job is dead (default DEFAULT_MAX_ATTEMPTS). */
+  maxAttempts?: number;
+  /** At most one job with this key exists at a time. */
+  key?: string;
+}
+
+export interface JobContext {
+  id: string;
+  /** 1 on the first try. */
+  attempt: number;
+}
+
+export interface JobHandler {
+  run(payload: unknown, job: JobContext): Promise<void>;
+  /** Wait after the `attempt`-th failed try (default retryDelayMs). */
+  retryDelayMs?(attempt: number): number;
+}
+
+/** A job that runs every `everyMs`, once across all processes; its handler is handlers[kind]. */
+export interface Schedule {
+  kind: string;
+  everyMs: number;
+}
+
+export interface JobWork {
+  handlers: Record<string, JobHandler>;
+  schedules: Schedule[];
+}
+
+export interface JobsOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** How often an idle worker looks for due jobs (other processes' jobs, retries, schedules). */
+  pollMs?: number;
+  /**
+   * How long a claimed job is its worker's without news from it; the worker renews the lease of
+   * its running jobs every third of it, so only a worker that died loses them.
+   */
+  leaseMs?: number;
+  /** Jobs run at the same time by this process. */
+  concurrency?: number;
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
+
+const BATCH = 16;
+/** Pause between two jobs while the process is busy serving requests (docs/decisions/011). */
+const BUSY_PAUSE_MS = 20;
+
+let lastLoopSample = performance.eventLoopUtilization();
+let lastLoopBusy = false;
+let lastLoopCheck = 0;
+/** Whether the event loop was more than 90 % busy over the last ~100 ms: requests go first then. */
+function loopIsBusy(): boolean {
+  const now = performance.now();
+  if (now - lastLoopCheck >= 100) {
+    const sample = performance.eventLoopUtilization();
+    lastLoopBusy = performance.eventLoopUtilization(sample, lastLoopSample).utilization > 0.9;
+    lastLoopSample = sample;
+    lastLoopCheck = now;
+  }
+  return lastLoopBusy;
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+export function createJobs(options: JobsOptions) {
+  const { db, log, now } = options;
+  const pollMs = options.pollMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const concurrency = options.concurrency ?? 2;
+  const repo = jobRepository(db);
+  const worker = `w-${newId()}`;
+
+  let work: JobWork = { handlers: {}, schedules: [] };
+  let recurring = new Map<string, Schedule>();
+  let running = false;
+  let loop: Promise<void> = Promise.resolve();
+  let sleeper: { timer: NodeJS.Timeout; wake: () => void } | null = null;
+  let wakeAsked = false;
+
+  function toInsert(job: NewJob): JobInsert {
+    const at = now();
+    return {
+      id: newId(at.getTime()),
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? null),
+      runAt: (job.runAt ?? at).toISOString(),
+      maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      key: job.key ?? null,
+      createdAt: at.toISOString(),
+    };
+  }
+
+  /** Look for work soon: called after an enqueue (its transaction commits meanwhile). */
+  function wake(): void {
+    wakeAsked = true;
+    const asleep = sleeper;
+    if (asleep) setTimeout(asleep.wake, 5).unref();
+  }
+
+  // While jobs run, their leases are renewed (a killed process stops renewing: its jobs are
+  // claimed again within leaseMs).
+  let heartbeat: NodeJS.Timeout | null = null;
+  let holding = 0;
+  async function holdingLeases<T>(work: () => Promise<T>): Promise<T> {
+    holding++;
+    heartbeat ??= setInterval(() => {
+      repo.renew(worker, new Date(now().getTime() + leaseMs).toISOString()).catch((err: unknown) => log.error({ err }, 'renewing job leases failed'));
+    }, leaseMs / 3).unref();
+    try {
+      return await work();
+    } finally {
+      if (--holding === 0 && heartbeat) {
+        clearInterval(heartbeat);
+        heartbeat = null;
+      }
+    }
+  }
+
+  async function runOne(row: JobRow): Promise<void> {
+    const handler = work.handlers[row.kind];
+    const schedule = recurring.get(row.kind);
+    // A recurring job's next time counts from when this run started: whatever it saw was as of then.
+    const startedAt = now().getTime();
+    try {
+      if (!handler) throw new Error(`no handler for jobs of kind ${row.kind}`);
+      await handler.run(JSON.parse(row.payload) as unknown, { id: row.id, attempt: row.attempts });
+      if (schedule && row.key === scheduleKey(schedule)) {
+        await repo.reschedule({ id: row.id, worker, runAt: new Date(startedAt + schedule.everyMs).toISOString() });
+      } else {
+        await repo.complete(row.id, worker);
+      }
+    } catch (error) {
+      const message = errorText(error);
+      if (schedule && row.key === scheduleKey(schedule)) {
+        // A recurring job is never dead: it runs again at its next time.
+        log.error({ err: error, job: row.id, kind: row.kind }, 'scheduled job failed');
+        await repo.fail({ id: row.id, worker, status: 'queued', runAt: new Date(startedAt + schedule.everyMs).toISOString(), error: message, resetAttempts: true });
+        return;
+      }
+      const dead = row.attempts >= row.maxAttempts;
+      const delay = (handler?.retryDelayMs ?? retryDelayMs)(row.attempts);
+      log[dead ? 'error' : 'warn']({ err: error, job: row.id, kind: row.kind, attempt: row.attempts }, dead ? 'job failed for the last time: dead' : 'job failed: will retry');
+      await repo.fail({ id: row.id, worker, status: dead ? 'dead' : 'queued', runAt: new Date(now().getTime() + delay).toISOString(), error: message });
+    }
+  }
+
+  /** Claims and runs one batch of due jobs; how many it ran. */
+  async function runBatch(): Promise<number> {
+    const at = now();
+    const rows = await repo.claim({ now: at.toISOString(), until: new Date(at.getTime() + leaseMs).toISOString(), worker, limit: BATCH });
+    let next = 0;
+    const lane = async () => {
+      for (let row = rows[next++]; row; row = rows[next++]) {
+        await runOne(row).catch((err: unknown) => log.error({ err, job: row!.id }, 'recording a job outcome failed'));
+        // Background work: while requests saturate the event loop, give them the turn.
+        if (loopIsBusy()) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    if (rows.length > 0) await holdingLeases(() => Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane)));
+    return rows.length;
+  }
+
+  async function pollLoop(): Promise<void> {
+    while (running) {
+      wakeAsked = false;
+      let ran = 0;
+      try {
+        ran = await runBatch();
+      } catch (err) {
+        // The database is unreachable or busy: try again at the next poll.
+        log.error({ err }, 'claiming jobs failed');
+      }
+      if (!running) break;
+      if (ran > 0 || wakeAsked) continue;
+      await new Promise<void>((resolve) => {
+        // Only this sleep's own wake-up ends it (a late call meant for an earlier sleep does nothing).
+        const mine = {
+          timer: setTimeout(() => done(), pollMs),
+          wake: () => done(),
+        };
+        const done = () => {
+          if (sleeper !== mine) return;
+          clearTimeout(mine.timer);
+          sleeper = null;
+          resolve();
+        };
+        sleeper = mine;
+      });
+    }
+  }
+
+  const scheduleKey = (schedule: Schedule) => `schedule:${schedule.kind}`;
+
+  return {
+    worker,
+
+    /** Adds jobs in `executor`'s transaction (or alone, on the database): they exist once it commits. */
+    async enqueue(executor: Kysely<Database>, jobs: NewJob | NewJob[]): Promise<void> {
+      for (const job of [jobs].flat()) await insertJobQuery(executor, toInsert(job)).execute();
+      wake();
+    },
+
+    /** The inserts of these jobs, for a synchronous SQLite transaction (server/db/sqlite-atomic.ts). */
+    insertQueries(jobs: NewJob[]): CompiledQuery[] {
+      if (jobs.length > 0) wake();
+      return jobs.map((job) => insertJobCompiled(db.kysely, toInsert(job)));
+    },
+
+    /** The values of a job row, for a statement that inserts it itself (PostgreSQL CTEs). */
+    row: toInsert,
+
+    wake,
+
+    /**
+     * Registers the kinds' handlers and schedules and starts this process's worker (`poll: false`:
+     * no worker; jobs run only through runDue, for tests).
+     */
+    async start(jobWork: JobWork, opts: { poll?: boolean } = {}): Promise<void> {
+      work = jobWork;
+      recurring = new Map(jobWork.schedules.map((s) => [s.kind, s]));
+      for (const schedule of jobWork.schedules) {
+        await insertJobQuery(db.kysely, { ...toInsert({ kind: schedule.kind, payload: {}, key: scheduleKey(schedule), maxAttempts: 1 }) }).execute();
+      }
+      if (opts.poll === false) return;
+      running = true;
+      loop = pollLoop();
+    },
+
+    /**
+     * Stops looking for jobs and waits for those running (at most `waitMs`). A job still running
+     * then is claimed again by a worker once its lease ends.
+     */
+    async stop(waitMs = 10_000): Promise<void> {
+      running = false;
+      sleeper?.wake();
+      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+      // Jobs still running are abandoned: their leases run out and another worker takes them.
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+    },
+
+    /**
+     * Runs every job due now (and what they enqueue that is due) until none is left; how many
+     * ran. For tests with a controllable clock, and scripts.
+     */
+    async runDue(): Promise<number> {
+      let total = 0;
+      for (let ran = await runBatch(); ran > 0; ran = await runBatch()) total += ran;
+      return total;
+    },
+
+    /**
+     * Runs the recurring job of `kind` now, in this process, and resolves once it has run (a run
+     * that another worker has in progress is waited for, then run again here: it may have started
+     * before what the caller needs). For a read that finds work overdue (a hold past its time) and
+     * must not show it; the job stays the only code that does the work.
+     */
+    async runScheduleNow(kind: string, timeoutMs = 10_000): Promise<void> {
+      const schedule = recurring.get(kind);
+      if (!schedule) throw new Error(`no schedule of kind ${kind}`);
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const at = now();
+        const row = await repo.claimKey({ key: scheduleKey(schedule), now: at.toISOString(), until: new Date(at.getTime() + leaseMs).toISOString(), worker });
+        if (row) return holdingLeases(() => runOne(row));
+        // Its row is missing (removed by hand): put it back.
+        await insertJobQuery(db.kysely, toInsert({ kind, payload: {}, key: scheduleKey(schedule), maxAttempts: 1 })).execute();
+        if (Date.now() > deadline) throw new Error(`the scheduled job ${kind} stayed busy for ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+
+    counts: () => repo.counts(),
+    list: (limit: number) => repo.list(limit),
+    async retryNow(id: string): Promise<boolean> {
+      const done = await repo.retryNow(id, now().toISOString());
+      if (done) wake();
+      return done;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// The operator's commands (`npm run admin -- …`, scripts/admin.ts): what an admin can do in the
+// app, done from the machine, through the same services and rules. Each returns the lines it
+// prints; a refusal is an OperatorError (or the service's AppError) whose message is printed.
+import type { Role } from '#contract/common.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { latestAudit } from '#server/audit/audit-log.ts';
+import { userStatus } from '#server/auth/current-user.ts';
+import { AppError } from '#server/errors.ts';
+import { adminUsersService } from '#server/features/admin-users/admin-users-service.ts';
+import { toIso } from '#server/ids.ts';
+import { jobRepository, type JobRow } from '#server/jobs/job-repository.ts';
+import { operatorRepository } from './operator-repository.ts';
+
+export class OperatorError extends Error {}
+
+/** A change made here reaches running processes within their session cache's 15 s (docs/decisions/004). */
+const CACHE_NOTE = 'Running StudyNest processes apply it within 15 seconds.';
+
+export function operatorCommands(deps: Pick<AppDeps, 'db' | 'auth' | 'config' | 'now'>) {
+  const users = adminUsersService(deps);
+  const repo = operatorRepository(deps.db);
+  const jobs = jobRepository(deps.db);
+
+  async function userByEmail(email: string) {
+    const user = await repo.findUserByEmail(email);
+    if (!user) throw new OperatorError(`No account has the email ${email}.`);
+    return user;
+  }
+
+  /** The service's refusals, said about the account named instead of "you". */
+  async function change(email: string, patch: { role?: Role; blocked?: boolean }) {
+    const user = await userByEmail(email);
+    try {
+      return await users.updateByOperator(user.id, patch);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 409) throw new OperatorError(`${user.email} is the last admin who can sign in: promote another account first.`);
+      throw error;
+    }
+  }
+
+  return {
+    async promote(email: string): Promise<string[]> {
+      const before = await userByEmail(email);
+      if (before.role === 'admin') return [`${before.email} is already an admin.`];
+      await change(email, { role: 'admin' });
+      return [`${before.email} is now an admin (was ${before.role}). ${CACHE_NOTE}`];
+    },
+
+    async demote(email: string, role: Exclude<Role, 'admin'> = 'student'): Promise<string[]> {
+      const before = await userByEmail(email);
+      if (before.role === role) return [`${before.email} is already a ${role}.`];
+      await change(email, { role });
+      return [`${before.email} is now a ${role} (was ${before.role}). ${CACHE_NOTE}`];
+    },
+
+    async block(email: string): Promise<string[]> {
+      const before = await userByEmail(email);
+      await change(email, { blocked: true });
+      return [`${before.email} is blocked and signed out everywhere. ${CACHE_NOTE}`];
+    },
+
+    async unblock(email: string): Promise<string[]> {
+      const before = await userByEmail(email);
+      await change(email, { blocked: false });
+      return [`${before.email} is unblocked: they can sign in again.`];
+    },
+
+    /** Through better-auth's own request-password-reset: its email is a job of the outbox, sent by a running StudyNest. */
+    async resetPassword(email: string): Promise<string[]> {
+      const user = await userByEmail(email);
+      await deps.auth.api.requestPasswordReset({ body: { email: user.email, redirectTo: '/reset-password' } });
+      return [
+        `A password-reset link for ${user.email} is queued in the outbox (valid for an hour once sent).`,
+        `A running StudyNest sends it${deps.config.smtpUrl ? '' : ` (without SMTP_URL: to ${deps.config.dataDir}/outbox, its link in the log)`}.`,
+      ];
+    },
+
+    async show(email: string): Promise<string[]> {
+      const user = await userByEmail(email);
+      const s = await repo.summaryOf(user.id, deps.now());
+      return [
+        `${user.name} <${user.email}>`,
+        `  id:          ${user.id}`,
+        `  role:        ${user.role}`,
+        `  status:      ${userStatus(user)}`,
+        `  signed up:   ${toIso(user.createdAt)}`,
+        `  last seen:   ${toIso(user.lastSeen) ?? 'never'}`,
+        `  sign-in:     ${s.signInMethods.join(', ') || 'none'}; ${s.openSessions} open session(s)`,
+        `  bookings: ${s.bookings}, sessions tutored: ${s.tutoring}, materials: ${s.materials}, reviews: ${s.reviews}, notes: ${s.notes}`,
+      ];
+    },
+
+    /** The newest entries of the audit log. */
+    async audit(limit = 50): Promise<string[]> {
+      const rows = await latestAudit(deps.db.kysely, limit);
+      if (rows.length === 0) return ['The audit log is empty.'];
+      return rows.map((r) => `${r.at}  ${r.actor}${r.ip ? ` from ${r.ip}` : ''}  ${r.action}  ${r.targetType} ${r.targetId}  ${r.details}`);
+    },
+
+    /** The jobs that gave up, with their last error. */
+    async failedJobs(limit = 100): Promise<string[]> {
+      const dead = await jobs.dead(limit);
+      if (dead.length === 0) return ['No failed jobs.'];
+      return [`${dead.length === limit ? `The first ${limit}` : dead.length} failed job(s):`, ...dead.map(describeJob)];
+    },
+
+    /** One dead job (its id), or every dead one ('all'), queued again at once with fresh attempts. */
+    async retryJobs(which: string): Promise<string[]> {
+      const now = deps.now().toISOString();
+      const targets = which === 'all' ? await jobs.dead(10_000) : (await jobs.dead(10_000)).filter((job) => job.id === which);
+      if (targets.length === 0) throw new OperatorError(which === 'all' ? 'No failed jobs to retry.' : `No failed job has the id ${which} (see npm run admin -- jobs).`);
+      const retried: JobRow[] = [];
+      for (const job of targets) if (await jobs.retryNow(job.id, now)) retried.push(job);
+      return [`Queued again ${retried.length} job(s); a running StudyNest runs them within a second:`, ...retried.map(describeJob)];
+    },
+  };
+}
+
+function describeJob(job: JobRow): string {
+  const error = (job.lastError ?? 'no error recorded').replace(/\s+/g, ' ').slice(0, 200);
+  return `  ${job.id}  ${job.kind}  ${Number(job.attempts)} attempt(s), created ${toIso(job.createdAt)}: ${error}`;
+}
+
+export type OperatorCommands = ReturnType<typeof operatorCommands>;

@@ -1,0 +1,165 @@
+// Issue 23 item 4: the operator's CLI (`npm run admin -- …`). Its commands run here against the
+// test app's database; one test spawns the real command.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailJob } from '#server/email/outbox.ts';
+import { operatorCommands, OperatorError, type OperatorCommands } from '#server/operator/operator-commands.ts';
+import { createBooking, createStudySession } from '#tests/factories.ts';
+import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { json } from '#tests/helpers/request-helpers.ts';
+
+let t: TestApp;
+let admin: Actor;
+let cli: OperatorCommands;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.actor({ role: 'admin' });
+  cli = operatorCommands(t.deps);
+});
+afterAll(async () => t?.close());
+
+const userRow = (id: string) => t.deps.db.kysely.selectFrom('user').select(['role', 'blocked']).where('id', '=', id).executeTakeFirstOrThrow();
+const me = (who: Actor) => t.request(who, { method: 'GET', url: '/api/auth/get-session' });
+const signedIn = async (who: Actor) => (await me(who)).json() !== null;
+
+/** A dead email job to `to`, as the outbox leaves one after its last attempt. */
+async function deadEmailJob(to: string): Promise<string> {
+  await t.deps.jobs.enqueue(t.deps.db.kysely, emailJob({ to, subject: 'Your receipt', text: 'Thanks.' }));
+  const row = await t.deps.db.kysely.selectFrom('job').select('id').where('payload', 'like', `%${to}%`).executeTakeFirstOrThrow();
+  await t.deps.db.kysely.updateTable('job').set({ status: 'dead', attempts: 12, lastError: 'SMTP 554 refused', runAt: new Date(Date.now() + 86_400_000).toISOString() }).where('id', '=', row.id).execute();
+  return row.id;
+}
+
+describe('npm run admin: accounts', () => {
+  it('promote and demote change the role through the admin rules, and say what they did', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    expect(await cli.promote(tutor.user!.email.toUpperCase())).toEqual([`${tutor.user!.email} is now an admin (was tutor). Running StudyNest processes apply it within 15 seconds.`]);
+    expect((await userRow(tutor.user!.id)).role).toBe('admin');
+    // Applied at once in this process: the admin list opens for them.
+    expect((await t.request(tutor, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    expect(await cli.promote(tutor.user!.email)).toEqual([`${tutor.user!.email} is already an admin.`]);
+
+    expect(await cli.demote(tutor.user!.email, 'tutor')).toEqual([`${tutor.user!.email} is now a tutor (was admin). Running StudyNest processes apply it within 15 seconds.`]);
+    expect((await userRow(tutor.user!.id)).role).toBe('tutor');
+    expect((await t.request(tutor, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+  });
+
+  it('refuses to demote or block the last admin who can sign in', async () => {
+    const others = await t.deps.db.kysely.selectFrom('user').select('id').where('role', '=', 'admin').where('id', '!=', admin.user!.id).execute();
+    expect(others).toEqual([]);
+    await expect(cli.demote(admin.user!.email)).rejects.toThrow(new OperatorError(`${admin.user!.email} is the last admin who can sign in: promote another account first.`));
+    await expect(cli.block(admin.user!.email)).rejects.toThrow(/is the last admin/);
+    expect(await userRow(admin.user!.id)).toMatchObject({ role: 'admin' });
+  });
+
+  it('block signs the user out everywhere and keeps them out; unblock lets them in again', async () => {
+    const student = await t.actor({ role: 'student' });
+    expect(await signedIn(student)).toBe(true);
+    expect(await cli.block(student.user!.email)).toEqual([`${student.user!.email} is blocked and signed out everywhere. Running StudyNest processes apply it within 15 seconds.`]);
+    expect(await signedIn(student)).toBe(false);
+    const again = await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', ...json({ email: student.user!.email, password: student.user!.password }) });
+    expect(again.statusCode).toBe(403);
+
+    expect(await cli.unblock(student.user!.email)).toEqual([`${student.user!.email} is unblocked: they can sign in again.`]);
+    expect(Boolean((await userRow(student.user!.id)).blocked)).toBe(false);
+    await t.signIn(student.user!);
+  });
+
+  it('reset-password goes through better-auth and the outbox: the user gets a working link', async () => {
+    const student = await t.actor({ role: 'student' });
+    const lines = await cli.resetPassword(student.user!.email);
+    expect(lines[0]).toBe(`A password-reset link for ${student.user!.email} is queued in the outbox (valid for an hour once sent).`);
+    const mail = await t.mail.waitFor(student.user!.email, /Reset/);
+    const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(mail.text)![1]!);
+    const reset = await t.request(null, { method: 'POST', url: '/api/auth/reset-password', ...json({ token, newPassword: 'a brand new passphrase 42' }) });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await t.signIn({ ...student.user!, password: 'a brand new passphrase 42' });
+  });
+
+  it('show prints the account and what it holds', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const student = await t.actor({ role: 'student' });
+    const session = await createStudySession(t.deps, tutor.user!);
+    await createBooking(t.deps, session, student.user!);
+    const lines = await cli.show(student.user!.email);
+    expect(lines[0]).toBe(`${student.user!.name} <${student.user!.email}>`);
+    expect(lines).toContain(`  id:          ${student.user!.id}`);
+    expect(lines).toContain('  role:        student');
+    expect(lines).toContain('  status:      Verified');
+    expect(lines).toContain('  sign-in:     credential; 1 open session(s)');
+    expect(lines).toContain('  bookings: 1, sessions tutored: 0, materials: 0, reviews: 0, notes: 0');
+    expect((await cli.show(tutor.user!.email)).at(-1)).toBe('  bookings: 0, sessions tutored: 1, materials: 0, reviews: 0, notes: 0');
+  });
+
+  it('every account command refuses an unknown email', async () => {
+    for (const run of [cli.promote, cli.demote, cli.block, cli.unblock, cli.resetPassword, cli.show]) {
+      await expect(run('nobody@example.com')).rejects.toThrow(new OperatorError('No account has the email nobody@example.com.'));
+    }
+  });
+});
+
+describe('npm run admin: failed jobs', () => {
+  it('lists dead jobs with their last error and retries one, which then runs', async () => {
+    expect(await cli.failedJobs()).toEqual(['No failed jobs.']);
+    const id = await deadEmailJob('receipt-1@example.com');
+    const listed = await cli.failedJobs();
+    expect(listed[0]).toBe('1 failed job(s):');
+    expect(listed[1]).toMatch(new RegExp(`^  ${id}  email  12 attempt\\(s\\), created \\S+: SMTP 554 refused$`));
+
+    const retried = await cli.retryJobs(id);
+    expect(retried[0]).toBe('Queued again 1 job(s); a running StudyNest runs them within a second:');
+    await t.mail.waitFor('receipt-1@example.com', /Your receipt/);
+    expect(await cli.failedJobs()).toEqual(['No failed jobs.']);
+    await expect(cli.retryJobs(id)).rejects.toThrow(/No failed job has the id/);
+  });
+
+  it('retry all queues every dead job again', async () => {
+    await deadEmailJob('receipt-2@example.com');
+    await deadEmailJob('receipt-3@example.com');
+    expect((await cli.retryJobs('all'))[0]).toBe('Queued again 2 job(s); a running StudyNest runs them within a second:');
+    await t.mail.waitFor('receipt-2@example.com');
+    await t.mail.waitFor('receipt-3@example.com');
+    await expect(cli.retryJobs('all')).rejects.toThrow(new OperatorError('No failed jobs to retry.'));
+  });
+});
+
+/** `npm run admin -- …` as an operator types it (the script through tsx), on the test app's database. */
+function runAdminCommand(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { config } = t.deps;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: config.database.dialect === 'sqlite' ? config.database.file : config.database.url,
+    AUTH_SECRET: config.authSecret,
+    BASE_URL: config.baseUrl,
+    SMTP_URL: config.smtpUrl,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the real command', () => {
+  it('promotes, refuses an unknown email (exit 1) and prints its usage (exit 2)', async () => {
+    const student = await t.createUser({ role: 'student' });
+    const promoted = await runAdminCommand('promote', student.email);
+    expect(promoted).toMatchObject({ code: 0, stderr: '' });
+    expect(promoted.stdout).toBe(`${student.email} is now an admin (was student). Running StudyNest processes apply it within 15 seconds.\n`);
+    expect((await userRow(student.id)).role).toBe('admin');
+
+    expect(await runAdminCommand('block', 'nobody@example.com')).toMatchObject({ code: 1, stdout: '', stderr: 'No account has the email nobody@example.com.\n' });
+    const usage = await runAdminCommand('frobnicate');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^Usage: npm run admin -- <command>/);
+  }, 120_000);
+});

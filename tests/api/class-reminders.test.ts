@@ -1,0 +1,158 @@
+// Class reminders (server/features/bookings/class-reminders.ts) with a controllable clock: 24
+// hours and 1 hour before class starts; skipped when its moment had passed at booking; none for
+// a cancelled booking; moved with the class.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudySession } from '#tests/factories.ts';
+import { enc, json } from '#tests/helpers/request-helpers.ts';
+import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+
+let t: TestApp;
+let clock = new Date();
+const setClock = (ms: number) => (clock = new Date(ms));
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const reminders = (email: string, title: string) => t.mail.messages.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith(`Reminder: ${title}`));
+
+async function book(who: Actor, sessionId: string) {
+  const res = await t.request(who, { method: 'POST', url: '/api/book-session', ...json({ sessionId }) });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** Every job due now has run (the worker's own runs included), and their emails have arrived. */
+async function settle() {
+  await t.deps.jobs.runDue();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await t.deps.jobs.runDue();
+}
+
+async function newClass(title: string, startsIn: number) {
+  const tutor = await t.createUser({ role: 'tutor' });
+  const start = clock.getTime() + startsIn;
+  return createStudySession(t.deps, tutor, {
+    title,
+    classStartDate: new Date(start).toISOString(),
+    registrationEndDate: new Date(Math.min(start, clock.getTime() + 7 * DAY)).toISOString(),
+    cancellationCutoffHours: 1,
+  });
+}
+
+describe('recurring jobs', () => {
+  it('are scheduled once each when the app starts: expired auth purge, hold expiry, class reminders, unused photo removal', async () => {
+    const rows = await t.deps.db.kysely.selectFrom('job').select(['key']).where('key', 'like', 'schedule:%').orderBy('key').execute();
+    expect(rows.map((r) => r.key)).toEqual(['schedule:auth.purge-expired', 'schedule:bookings.class-reminders', 'schedule:bookings.expire-holds', 'schedule:uploads.remove-unreferenced']);
+  });
+});
+
+describe('class reminders', () => {
+  it('emails a booked student 24 hours and 1 hour before class starts, once each, and nothing after it starts', async () => {
+    const s = await newClass('Organic Synthesis', 3 * DAY);
+    const me = await t.actor({ role: 'student' });
+    await book(me, s.id);
+    const start = Date.parse(s.classStartDate);
+
+    setClock(start - DAY - 60_000);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+
+    setClock(start - DAY + 1000);
+    const first = await t.mail.waitFor(me.user!.email, /^Reminder: Organic Synthesis starts in 24 hours$/);
+    expect(first.text).toContain(`/dashboard/view-booked-session/${s.id}`);
+    expect(first.raw).toMatch(/^Auto-Submitted: auto-generated\r$/m);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toHaveLength(1);
+
+    setClock(start - HOUR + 1000);
+    await t.mail.waitFor(me.user!.email, /^Reminder: Organic Synthesis starts in 1 hour$/);
+    setClock(start + HOUR);
+    await settle();
+    expect(reminders(me.user!.email, s.title).map((m) => m.subject)).toEqual(['Reminder: Organic Synthesis starts in 24 hours', 'Reminder: Organic Synthesis starts in 1 hour']);
+  });
+
+  it('skips a reminder whose moment had passed when the student booked', async () => {
+    const s = await newClass('Late Booker', 12 * HOUR);
+    const me = await t.actor({ role: 'student' });
+    await book(me, s.id);
+    const start = Date.parse(s.classStartDate);
+    await settle();
+    setClock(start - 2 * HOUR);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+    setClock(start - HOUR + 1000);
+    await t.mail.waitFor(me.user!.email, /^Reminder: Late Booker starts in 1 hour$/);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toHaveLength(1);
+  });
+
+  it('sends none for a cancelled booking', async () => {
+    const s = await newClass('Cancelled Plans', 3 * DAY);
+    const me = await t.actor({ role: 'student' });
+    await book(me, s.id);
+    const cancel = await t.request(me, { method: 'DELETE', url: `/api/booked-sessions/${enc(me.user!.email)}/${s.id}` });
+    expect(cancel.statusCode).toBe(204);
+    const start = Date.parse(s.classStartDate);
+    setClock(start - DAY + 1000);
+    await settle();
+    setClock(start - HOUR + 1000);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+  });
+
+  it('moves the reminders when the class time changes', async () => {
+    const s = await newClass('Moved Class', 3 * DAY);
+    const me = await t.actor({ role: 'student' });
+    await book(me, s.id);
+    const oldStart = Date.parse(s.classStartDate);
+    const newStart = oldStart + 2 * DAY;
+    await t.deps.db.kysely
+      .updateTable('study_session')
+      .set({ classStartDate: new Date(newStart).toISOString(), classEndDate: new Date(newStart + 2 * HOUR).toISOString() })
+      .where('id', '=', s.id)
+      .execute();
+
+    // The old time's moments pass: nothing.
+    setClock(oldStart - DAY + 1000);
+    await settle();
+    setClock(oldStart - HOUR + 1000);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+
+    // The new time's: both, for the new time.
+    setClock(newStart - DAY + 1000);
+    const moved = await t.mail.waitFor(me.user!.email, /^Reminder: Moved Class starts in 24 hours$/);
+    expect(moved.text).toContain(`Class: ${new Date(newStart).toISOString().slice(0, 10)}`);
+    setClock(newStart - HOUR + 1000);
+    await t.mail.waitFor(me.user!.email, /^Reminder: Moved Class starts in 1 hour$/);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toHaveLength(2);
+  });
+
+  it('a class moved after its 24-hour reminder was sent gets a new one for the new time', async () => {
+    const s = await newClass('Moved Again', 3 * DAY);
+    const me = await t.actor({ role: 'student' });
+    await book(me, s.id);
+    const oldStart = Date.parse(s.classStartDate);
+    setClock(oldStart - DAY + 1000);
+    await t.mail.waitFor(me.user!.email, /^Reminder: Moved Again starts in 24 hours$/);
+    const newStart = oldStart + 3 * DAY;
+    await t.deps.db.kysely
+      .updateTable('study_session')
+      .set({ classStartDate: new Date(newStart).toISOString(), classEndDate: new Date(newStart + 2 * HOUR).toISOString() })
+      .where('id', '=', s.id)
+      .execute();
+    setClock(oldStart);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toHaveLength(1);
+    setClock(newStart - DAY + 1000);
+    await settle();
+    await t.mail.waitFor(me.user!.email, /^Reminder: Moved Again starts in 24 hours$/);
+    expect(reminders(me.user!.email, s.title)).toHaveLength(2);
+  });
+});

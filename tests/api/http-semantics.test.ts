@@ -1,0 +1,167 @@
+// Issue 22 part 2: HTTP as caches, proxies and clients expect it, over a real socket against the
+// built app (`npm run build` first): HEAD answers like GET on every page route, every compressed
+// answer says Vary: Accept-Encoding, API JSON and the docs' bundle are compressed (and the bundle
+// cacheable), a wrong method is 405 with Allow, a 429 says Retry-After.
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import type { RouteObject } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '#web/app/router.tsx';
+import { createBooking, createStudySession } from '#tests/factories.ts';
+import { createTestApp, type Actor, type RawResponse, type TestApp } from '#tests/helpers/test-app.ts';
+
+const WEB_DIR = path.resolve('dist/web');
+let t: TestApp;
+let student: Actor;
+let sessionId: string;
+let tutorEmail: string;
+
+beforeAll(async () => {
+  for (const file of [path.join(WEB_DIR, 'index.html'), path.resolve('dist/ssr/entry-server.js')]) {
+    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run build\` first (\`npm test\` does).`);
+  }
+  t = await createTestApp({}, { webDir: WEB_DIR });
+  student = await t.actor({ role: 'student' });
+  const tutor = await t.createUser({ role: 'tutor' });
+  tutorEmail = tutor.email;
+  const session = await createStudySession(t.deps, tutor, { title: 'HTTP semantics' });
+  await createBooking(t.deps, session, student.user!);
+  sessionId = session.id;
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** Every path of the app's router, parameters filled in with real data. */
+function pagePaths(): string[] {
+  const out = new Set<string>();
+  const walk = (list: RouteObject[], prefix: string) => {
+    for (const route of list) {
+      const here = route.path ? `${prefix.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : prefix;
+      if ((route.index || (route.path && !route.children)) && !here.includes('*')) out.add(here || '/');
+      if (route.children) walk(route.children, here);
+    }
+  };
+  walk(routes, '');
+  return [...out].map((p) => p.replace(':email', encodeURIComponent(tutorEmail)).replace(/:id/g, sessionId)).concat(['/no-such-page']);
+}
+
+const ENCODINGS = { 'accept-encoding': 'br, gzip' };
+/**
+ * Status and headers, but the date and connection handling; the length only as present or not,
+ * since two renders of one page may differ by a byte (the data's timestamps) — and a HEAD with
+ * nothing to send may leave out a zero length.
+ */
+const comparable = (res: RawResponse) => {
+  const { date: _date, 'keep-alive': _keepAlive, connection: _connection, 'content-length': length, ...headers } = res.headers;
+  return { status: res.statusCode, headers, length: length !== undefined && length !== '0' };
+};
+
+describe('HEAD', () => {
+  it('answers every page route with the status and headers GET gives, signed out and signed in', async () => {
+    const paths = pagePaths();
+    expect(paths.length).toBeGreaterThan(20);
+    const differ: string[] = [];
+    const statuses = new Set<number>();
+    for (const who of [null, student]) {
+      for (const p of paths) {
+        const get = await t.http(who, { method: 'GET', path: p, headers: ENCODINGS });
+        const head = await t.http(who, { method: 'HEAD', path: p, headers: ENCODINGS });
+        statuses.add(get.statusCode);
+        if (JSON.stringify(comparable(head)) !== JSON.stringify(comparable(get))) differ.push(`${who ? 'student' : 'anonymous'} ${p}: GET ${JSON.stringify(comparable(get))} HEAD ${JSON.stringify(comparable(head))}`);
+        expect(head.body).toBe('');
+      }
+    }
+    expect(differ).toEqual([]);
+    // The comparison covered pages, redirects and a not-found page.
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 302, 404]));
+  }, 120_000);
+});
+
+describe('compression', () => {
+  it('says Vary: Accept-Encoding on every compressed answer: pages, static files, API JSON, the docs', async () => {
+    const assets = fs.readdirSync(path.join(WEB_DIR, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).map((f) => `/assets/${f}`);
+    const rootFiles = fs.readdirSync(WEB_DIR).filter((f) => fs.statSync(path.join(WEB_DIR, f)).isFile() && !/\.(br|gz|html)$/.test(f)).map((f) => `/${f}`);
+    const api = ['/api/docs/json', '/api/docs/yaml', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-ui.css', '/api/sessions', '/api/approved-sessions', `/api/session/${sessionId}`];
+    const compressed: string[] = [];
+    const missing: string[] = [];
+    for (const who of [null, student]) {
+      for (const p of [...pagePaths(), ...assets, ...rootFiles, ...api, `/api/booked-sessions/${encodeURIComponent(student.user!.email)}`]) {
+        for (const encoding of ['br', 'gzip', 'br, gzip']) {
+          const res = await t.http(who, { method: 'GET', path: p, headers: { 'accept-encoding': encoding } });
+          const coding = res.headers['content-encoding'];
+          if (!coding) continue;
+          compressed.push(`${p} ${coding}`);
+          if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(String(res.headers.vary ?? ''))) missing.push(`${p} (${coding}): Vary ${res.headers.vary ?? 'absent'}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(compressed.length).toBeGreaterThan(60);
+    expect(compressed.some((c) => c.startsWith('/assets/'))).toBe(true);
+  }, 120_000);
+
+  it('compresses the API document and the docs bundle, and lets the bundle be cached', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const br = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-encoding']).toBe('gzip');
+    expect(bundle.headers['cache-control']).toBe('public, max-age=86400');
+    expect(bundle.headers.etag).toBeTruthy();
+    const again = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js', headers: { 'if-none-match': String(bundle.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    // Small answers are not worth compressing; personal ones stay no-store when compressed.
+    const health = await t.http(null, { method: 'GET', path: '/api/health', headers: ENCODINGS });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    const booked = await t.app.inject({ method: 'GET', url: `/api/booked-sessions/${encodeURIComponent(student.user!.email)}`, headers: { ...ENCODINGS, cookie: student.cookie! } });
+    expect(booked.headers['content-encoding']).toBe('br');
+    expect(booked.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(brotliDecompressSync(booked.rawPayload).toString()).items).toHaveLength(1);
+  });
+
+  it('takes request bodies as sent: a gzip-encoded body is not inflated past the body guards', async () => {
+    const res = await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: gzipSync(JSON.stringify({ email: 'a@example.com', password: 'whatever1' })) });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { message: 'The request body is not valid JSON.' } });
+  });
+});
+
+describe('methods', () => {
+  it('answers a method an existing API path does not take with 405 and Allow, for every route', async () => {
+    const byPath = new Map<string, Set<string>>();
+    for (const r of t.routes) if (r.url.startsWith('/api/') && !r.url.includes('*')) byPath.set(r.url, (byPath.get(r.url) ?? new Set()).add(r.method));
+    const wrong: string[] = [];
+    for (const [url, methods] of byPath) {
+      const concrete = url.replace(/:(\w+)/g, 'x1');
+      const other = ['PATCH', 'PUT', 'DELETE', 'POST', 'GET'].find((m) => !methods.has(m))!;
+      const res = await t.request(student, { method: other as 'GET', url: concrete });
+      const allow = String(res.headers.allow ?? '').split(/,\s*/).sort();
+      const expected = [...methods].filter((m) => m !== 'OPTIONS').sort();
+      if (res.statusCode !== 405 || JSON.stringify(allow) !== JSON.stringify(expected) || typeof res.json().message !== 'string') wrong.push(`${other} ${concrete}: ${res.statusCode} Allow ${res.headers.allow} (expected ${expected.join(', ')})`);
+    }
+    expect(wrong).toEqual([]);
+    expect(byPath.size).toBeGreaterThan(30);
+    // A path nothing serves, under any method, stays 404; so does a non-canonical spelling.
+    expect((await t.request(null, { method: 'PUT', url: '/api/no-such-thing' })).statusCode).toBe(404);
+    expect((await t.http(null, { method: 'PUT', path: '/api/./health' })).statusCode).toBe(404);
+  });
+});
+
+describe('429', () => {
+  it('sends a standard Retry-After (whole seconds) from the upload limit and from the sign-in limit', async () => {
+    let upload;
+    for (let i = 0; i < 11; i++) upload = await t.request(null, { method: 'POST', url: '/api/uploads', remoteAddress: '10.77.0.1', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+    expect(upload!.statusCode).toBe(429);
+    expect(upload!.headers['retry-after']).toMatch(/^\d+$/);
+
+    let signIn;
+    for (let i = 0; i < 5; i++) signIn = await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.77.0.2', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }) });
+    expect(signIn!.statusCode).toBe(429);
+    expect(signIn!.headers['retry-after']).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,180 @@
+// The pages' forms sent the browser's way (server/http/page-forms.ts): a POST to the page's own
+// address, urlencoded, before the app is live or without it. Each does what the app would have
+// done and answers 303 to the next page, or answers 204 (the browser keeps the page as it was).
+// Reads the production build of the web app (`npm test` builds first).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBooking, createStudySession } from '#tests/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+
+const WEB_DIR = path.resolve('dist/web');
+
+let t: TestApp;
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (`npm test` does).');
+  t = await createTestApp({}, { webDir: WEB_DIR });
+});
+afterAll(async () => t?.close());
+
+let address = 0;
+/** A urlencoded form body, as a browser sends one, from an address of its own (sign-ins are rate-limited per address). */
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  remoteAddress: `10.77.${(address >> 8) & 255}.${address++ & 255}`,
+});
+const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat() as string[];
+const cookieOf = (res: { headers: Record<string, unknown> }) => setCookies(res).map((c) => c.split(';')[0]).join('; ');
+
+describe('login', () => {
+  it('signs in and sends the visitor back to the page, whose guard sends them on to ?from=', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const res = await t.request(null, { method: 'POST', url: '/login?from=%2Fdashboard', ...form({ email: user.email, password: user.password }) });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?from=%2Fdashboard');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const cookie = cookieOf(res);
+    expect(cookie).toMatch(/session_token=/);
+    const next = await t.request({ user, cookie }, { method: 'GET', url: '/login?from=%2Fdashboard' });
+    expect(next.statusCode).toBe(302);
+    expect(next.headers.location).toBe('/dashboard');
+  });
+
+  it('keeps the page as it is (204, no cookie) when the password is wrong', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const res = await t.request(null, { method: 'POST', url: '/login', ...form({ email: user.email, password: 'not-the-password' }) });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(setCookies(res)).toEqual([]);
+  });
+
+  it('is refused from another site, like every state-changing request', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const res = await t.request(null, { method: 'POST', url: '/login', ...form({ email: user.email, password: user.password }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(setCookies(res)).toEqual([]);
+  });
+});
+
+describe('register', () => {
+  it('makes the account with the role chosen and signs it in', async () => {
+    const email = `form-tutor-${Date.now().toString(36)}@example.com`;
+    const res = await t.request(null, { method: 'POST', url: '/register', ...form({ name: ' Form Tutor ', email, password: 'Form-Tutor-Pass-1', role: 'tutor', image: '' }) });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/register');
+    expect(cookieOf(res)).toMatch(/session_token=/);
+    const user = await t.deps.db.kysely.selectFrom('user').select(['name', 'role']).where('email', '=', email).executeTakeFirst();
+    expect(user).toEqual({ name: 'Form Tutor', role: 'tutor' });
+  });
+
+  it('leaves a form with a photo to the app (only its name is sent): nothing made, the page kept', async () => {
+    const email = `form-photo-${Date.now().toString(36)}@example.com`;
+    const res = await t.request(null, { method: 'POST', url: '/register', ...form({ name: 'Photo', email, password: 'Form-Photo-Pass-1', role: 'student', image: 'me.png' }) });
+    expect(res.statusCode).toBe(204);
+    expect(await t.deps.db.kysely.selectFrom('user').select('id').where('email', '=', email).execute()).toEqual([]);
+  });
+
+  it('never makes an admin', async () => {
+    const email = `form-admin-${Date.now().toString(36)}@example.com`;
+    const res = await t.request(null, { method: 'POST', url: '/register', ...form({ name: 'Admin?', email, password: 'Form-Admin-Pass-1', role: 'admin' }) });
+    expect(res.statusCode).toBe(303);
+    expect((await t.deps.db.kysely.selectFrom('user').select('role').where('email', '=', email).executeTakeFirst())?.role).toBe('student');
+  });
+});
+
+describe('reset password', () => {
+  it('keeps the page when the two passwords differ, and sets the password when they match', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const asked = await t.request(null, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } });
+    expect(asked.statusCode).toBe(200);
+    const token = (await t.deps.db.kysely.selectFrom('verification').select('identifier').execute()).map((row) => /^reset-password:(.+)$/.exec(row.identifier)?.[1]).find(Boolean);
+    expect(token).toBeTruthy();
+    const url = `/reset-password?token=${token}`;
+    const differ = await t.request(null, { method: 'POST', url, ...form({ newPassword: 'New-Reset-Pass-1', confirmPassword: 'New-Reset-Pass-2' }) });
+    expect(differ.statusCode).toBe(204);
+    const done = await t.request(null, { method: 'POST', url, ...form({ newPassword: 'New-Reset-Pass-1', confirmPassword: 'New-Reset-Pass-1' }) });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('/login');
+    await expect(t.signIn({ ...user, password: 'New-Reset-Pass-1' })).resolves.toBeTruthy();
+  });
+});
+
+describe('signed-in forms', () => {
+  it('saves a note, then its edit, as the signed-in student', async () => {
+    const student = await t.actor({ role: 'student' });
+    const title = `Form note ${Date.now().toString(36)}`;
+    const created = await t.request(student, { method: 'POST', url: '/dashboard/create-note', ...form({ title: ` ${title} `, details: 'From a form.' }) });
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe('/dashboard/manage-personal-notes');
+    const note = await t.deps.db.kysely.selectFrom('note').select(['id', 'details']).where('title', '=', title).executeTakeFirstOrThrow();
+    expect(note.details).toBe('From a form.');
+
+    const edited = await t.request(student, { method: 'POST', url: `/dashboard/note/edit/${note.id}`, ...form({ title, details: 'Edited in a form.' }) });
+    expect(edited.statusCode).toBe(303);
+    expect(edited.headers.location).toBe(`/dashboard/note/${note.id}`);
+    expect((await t.deps.db.kysely.selectFrom('note').select('details').where('id', '=', note.id).executeTakeFirstOrThrow()).details).toBe('Edited in a form.');
+  });
+
+  it("never acts for anyone but the visitor: signed out, or on another student's note, the page is kept", async () => {
+    const ownerUser = await t.createUser({ role: 'student' });
+    const owner = await t.signIn(ownerUser);
+    const other = await t.actor({ role: 'student' });
+    await t.request(owner, { method: 'POST', url: '/dashboard/create-note', ...form({ title: 'Mine', details: 'Private.' }) });
+    const note = await t.deps.db.kysely.selectFrom('note').select('id').where('studentId', '=', ownerUser.id).executeTakeFirstOrThrow();
+    expect((await t.request(null, { method: 'POST', url: '/dashboard/create-note', ...form({ title: 'Anon', details: 'x' }) })).statusCode).toBe(204);
+    expect((await t.request(other, { method: 'POST', url: `/dashboard/note/edit/${note.id}`, ...form({ title: 'Taken', details: 'Over.' }) })).statusCode).toBe(204);
+    expect((await t.deps.db.kysely.selectFrom('note').select('title').where('id', '=', note.id).executeTakeFirstOrThrow()).title).toBe('Mine');
+  });
+
+  it('saves a review of a booked session whose class has started', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const studentUser = await t.createUser({ role: 'student' });
+    const student = await t.signIn(studentUser);
+    const session = await createStudySession(t.deps, tutor, { classStartDate: new Date(Date.now() - 3_600_000).toISOString(), registrationStartDate: new Date(Date.now() - 48 * 3_600_000).toISOString() });
+    await createBooking(t.deps, session, studentUser);
+    const res = await t.request(student, { method: 'POST', url: `/dashboard/view-booked-session/${session.id}`, ...form({ review: 'Good.', rating: '4' }) });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/dashboard/view-booked-session/${session.id}`);
+    expect(await t.deps.db.kysely.selectFrom('review').select(['review', 'rating']).where('sessionId', '=', session.id).execute()).toEqual([{ review: 'Good.', rating: 4 }]);
+  });
+
+  it('changes the password (the new session cookie passed on) and the name; a new photo is left to the app', async () => {
+    const studentUser = await t.createUser({ role: 'student', name: 'Before' });
+    const student = await t.signIn(studentUser);
+    const changed = await t.request(student, { method: 'POST', url: '/dashboard/settings', ...form({ currentPassword: studentUser.password, newPassword: 'Changed-In-Form-1', revokeOtherSessions: 'true', intent: 'password' }) });
+    expect(changed.statusCode).toBe(303);
+    expect(changed.headers.location).toBe('/dashboard/settings');
+    const cookie = cookieOf(changed);
+    expect(cookie).toMatch(/session_token=/);
+    const me = { user: studentUser, cookie };
+    expect((await t.request(me, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+
+    const named = await t.request(me, { method: 'POST', url: '/dashboard/settings', ...form({ name: ' After ', image: '', intent: 'profile' }) });
+    expect(named.statusCode).toBe(303);
+    expect((await t.deps.db.kysely.selectFrom('user').select('name').where('id', '=', studentUser.id).executeTakeFirstOrThrow()).name).toBe('After');
+    const photo = await t.request(me, { method: 'POST', url: '/dashboard/settings', ...form({ name: 'Photo', image: 'me.png', intent: 'profile' }) });
+    expect(photo.statusCode).toBe(204);
+  });
+
+  it('adds a link material; a file, and a session (dates in the visitor’s zone), are left to the app', async () => {
+    const tutorUser = await t.createUser({ role: 'tutor' });
+    const tutor = await t.signIn(tutorUser);
+    const session = await createStudySession(t.deps, tutorUser);
+    const link = await t.request(tutor, { method: 'POST', url: '/dashboard/upload-materials', ...form({ sessionId: session.id, title: 'Reading', source: 'link', link: 'https://example.com/reading' }) });
+    expect(link.statusCode).toBe(303);
+    expect(await t.deps.db.kysely.selectFrom('material').select(['title', 'link']).where('sessionId', '=', session.id).execute()).toEqual([{ title: 'Reading', link: 'https://example.com/reading' }]);
+    const file = await t.request(tutor, { method: 'POST', url: '/dashboard/upload-materials', ...form({ sessionId: session.id, title: 'Slides', source: 'file', file: 'slides.pdf' }) });
+    expect(file.statusCode).toBe(204);
+    const created = await t.request(tutor, { method: 'POST', url: '/dashboard/create-session', ...form({ title: 'Too early', description: 'x', registrationStartDate: '2030-01-01T10:00' }) });
+    expect(created.statusCode).toBe(204);
+    expect(await t.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', 'Too early').execute()).toEqual([]);
+  });
+});
+
+it('reads urlencoded bodies on these pages only: the API still refuses them', async () => {
+  const student = await t.actor({ role: 'student' });
+  const res = await t.request(student, { method: 'POST', url: '/api/create-note', ...form({ title: 'x', details: 'y' }) });
+  expect(res.statusCode).toBe(415);
+});

@@ -1,0 +1,3875 @@
+// Generated from the OpenAPI document (GET /api/docs/json) by `npm run openapi:types`: do not edit.
+export interface paths {
+    "/api/admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every session for admins, pending first; status filter and search */
+        get: operations["getAdminSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approved-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Home's Sessions: approved sessions, newest first */
+        get: operations["getApprovedSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change one's password (optionally signing out other sessions) */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/get-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current session and its user, or null */
+        get: operations["getAuthSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/request-password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a password-reset link (the same answer whether or not the account exists) */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose a new password with the emailed token (signs out the account's sessions) */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/send-verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the email-verification link again */
+        post: operations["sendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with email and password: sets the session cookie */
+        post: operations["signInEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: ends the session and clears its cookie */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account (student or tutor); a verification email follows. Does not sign in. */
+        post: operations["signUpEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/update-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change one's own name or photo */
+        post: operations["updateAuthUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verify an email address with the emailed token (and sign in); redirects to callbackURL when given */
+        get: operations["verifyEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/book-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a session (students); a paid one is held and answered with its Checkout page */
+        post: operations["postBookSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booked-sessions/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student's booked and waitlisted sessions (own; admins may read) */
+        get: operations["getBookedSessionsByEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booked-sessions/{email}/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a booking before the cutoff (the first in line gets the seat) */
+        delete: operations["deleteBookedSessionsByEmailAndSessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booked-sessions/{email}/{sessionId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The booked session as an iCalendar file */
+        get: operations["getBookedSessionsCalendarIcsByEmailAndSessionId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the web app may offer (sign-in methods, payments) */
+        get: operations["getConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a note (students) */
+        post: operations["postCreateNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-session/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A tutor creates a session (pending, free until approved) */
+        post: operations["postCreateSessionByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and readiness (database reachable) */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Materials: a tutor's own, a student's booked sessions', or all for admins */
+        get: operations["getMaterials"];
+        put?: never;
+        /**
+         * Add a material to an approved session of yours
+         * @description JSON `{ sessionId, title, link }` with an http(s) link, or multipart/form-data with the fields `sessionId`, `title` and `file` (an image or a PDF, 10 MB at most).
+         */
+        post: operations["postMaterials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/materials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a material of yours: its title, and optionally a new link or file
+         * @description JSON `{ title, link? }`, or multipart/form-data with `title` and optionally `file`.
+         */
+        put: operations["putMaterialsById"];
+        post?: never;
+        /** Delete a material (its tutor, or an admin) */
+        delete: operations["deleteMaterialsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/materials/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A material's file, for its tutor, students booked on its session and admins */
+        get: operations["getMaterialsFileById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in caller */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/note/{email}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One note (owner; admins may read) */
+        get: operations["getNoteByEmailAndId"];
+        /** Change a note (owner) */
+        put: operations["putNoteByEmailAndId"];
+        post?: never;
+        /** Delete a note (owner) */
+        delete: operations["deleteNoteByEmailAndId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student's notes (own; admins may read) */
+        get: operations["getNotesByEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the caller's Checkout with Stripe and book the seat if it is paid */
+        post: operations["postPaymentsConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe webhook (checkout.session.completed), verified with STRIPE_WEBHOOK_SECRET */
+        post: operations["postPaymentsWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Review a booked session (a second call updates the review) */
+        post: operations["postReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change your review */
+        put: operations["putReviewById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/{email}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the tutor's sessions (tutor, admin) */
+        get: operations["getSessionByEmailAndId"];
+        /** Edit a session (tutor: dates only while pending or rejected; admin) */
+        put: operations["putSessionByEmailAndId"];
+        post?: never;
+        /** Delete a session (tutor: only without bookings; admin: with everything attached) */
+        delete: operations["deleteSessionByEmailAndId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session: approved ones for anyone, pending and rejected ones only for their tutor and admins */
+        get: operations["getSessionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved sessions: search by title or tutor, open for registration now, pages */
+        get: operations["getSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin approves a pending session, setting its fee (0 = free) and optional capacity */
+        post: operations["postSessionsApproveById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/my-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own review of the session, if any */
+        get: operations["getSessionsMyReviewById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin rejects a pending session with a reason and feedback */
+        post: operations["postSessionsRejectById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owning tutor sends a rejected session back for review */
+        post: operations["postSessionsResubmitById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session's reviews, newest first, with average and count (public) */
+        get: operations["getSessionsReviewsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Booked students and the waitlist (owning tutor, admins) */
+        get: operations["getSessionsRosterById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the waitlist of a full session (students) */
+        post: operations["postSessionsWaitlistById"];
+        /** Leave the waitlist */
+        delete: operations["deleteSessionsWaitlistById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Home's tutors: not blocked, with at least one approved session */
+        get: operations["getTutors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a profile photo (multipart field "file", 2 MB max) */
+        post: operations["postUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stored profile photo */
+        get: operations["getUploadsByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update the caller's own name and photo */
+        put: operations["putUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's role (own, or any for admins) */
+        get: operations["getUserByEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All users, searched by name or email and filtered by role (admins) */
+        get: operations["getUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a user's role or block / unblock them (admins) */
+        patch: operations["patchUsersById"];
+        trace?: never;
+    };
+    "/api/view-booked-session/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's booking of a session (id = session id) */
+        get: operations["getViewBookedSessionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/view-sessions/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tutor's own sessions, every status (admins may read any) */
+        get: operations["getViewSessionsByEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AuthError: {
+            code?: string;
+            fields?: {
+                [key: string]: string;
+            };
+            message: string;
+        };
+        Error: {
+            fields?: {
+                [key: string]: string;
+            };
+            message: string;
+        };
+    };
+    responses: {
+        /** @description The request is malformed or a field is invalid (`fields` names each) */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request conflicts with the current state */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not allowed for this account, or a cross-site request */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Something went wrong (details are logged, never sent) */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource (or not visible to the caller), or a non-canonical path */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body or file is too large */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database is unreachable: try again shortly */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many requests: wait as `Retry-After` says */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not signed in (no valid session cookie) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not of a type this operation takes */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getAdminSessions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                q?: string;
+                status?: "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            title: string;
+                            tutorEmail: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApprovedSessions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                    revokeOtherSessions?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    /** @description The session cookie (set or cleared) */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string | null;
+                        user: {
+                            blocked: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not signed in (no valid session cookie) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            id: string;
+                            ipAddress?: string | null;
+                            token: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            userAgent?: string | null;
+                            userId: string;
+                        };
+                        user: {
+                            blocked: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    } | null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    redirectTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests: wait as `Retry-After` says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newPassword: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests: wait as `Retry-After` says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signInEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    rememberMe?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    /** @description The session cookie (set or cleared) */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: boolean;
+                        token: string;
+                        url?: string;
+                        user: {
+                            blocked: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not signed in (no valid session cookie) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not allowed for this account, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests: wait as `Retry-After` says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    /** @description The session cookie (set or cleared) */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signUpEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    /** Format: email */
+                    email: string;
+                    image?: string;
+                    name: string;
+                    password: string;
+                    /** @enum {string} */
+                    role?: "student" | "tutor";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string | null;
+                        user: {
+                            blocked: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests: wait as `Retry-After` says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateAuthUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    image?: string | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not signed in (no valid session cookie) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query: {
+                callbackURL?: string;
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    /** @description The session cookie (set or cleared) */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: boolean;
+                        user?: {
+                            blocked: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Verified (or not): redirected to callbackURL */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not signed in (no valid session cookie) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postBookSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        /** Format: date-time */
+                        cancelUntil: string;
+                        checkoutUrl: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        /** Format: date-time */
+                        paymentDueBy: string | null;
+                        placeInLine: number | null;
+                        session: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        sessionId: string;
+                        sessionTitle: string;
+                        /** @enum {string} */
+                        status: "booked" | "waitlisted" | "awaiting_payment";
+                        studentEmail: string;
+                        tutorEmail: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBookedSessionsByEmail: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            canCancel: boolean;
+                            /** Format: date-time */
+                            cancelUntil: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            /** Format: date-time */
+                            paymentDueBy: string | null;
+                            placeInLine: number | null;
+                            session: {
+                                averageRating: number | null;
+                                cancellationCutoffHours: number;
+                                /** Format: date-time */
+                                classEndDate: string;
+                                /** Format: date-time */
+                                classStartDate: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                durationMinutes: number;
+                                id: string;
+                                isOpen: boolean;
+                                maxParticipants: number | null;
+                                /** Format: date-time */
+                                registrationEndDate: string;
+                                registrationFee: number;
+                                /** Format: date-time */
+                                registrationStartDate: string;
+                                rejectionFeedback: string | null;
+                                rejectionReason: string | null;
+                                reviewCount: number;
+                                seatsTaken: number;
+                                sessionDuration: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                title: string;
+                                tutorId: string;
+                                tutorName: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            sessionId: string;
+                            sessionTitle: string;
+                            /** @enum {string} */
+                            status: "booked" | "waitlisted" | "awaiting_payment";
+                            studentEmail: string;
+                            tutorEmail: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteBookedSessionsByEmailAndSessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBookedSessionsCalendarIcsByEmailAndSessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session as an iCalendar (RFC 5545) file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        googleSignIn: boolean;
+                        payments: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postCreateNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    details: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        details: string;
+                        id: string;
+                        studentEmail: string;
+                        title: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postCreateSessionByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cancellationCutoffHours?: number;
+                    /** Format: date-time */
+                    classEndDate: string;
+                    /** Format: date-time */
+                    classStartDate: string;
+                    description: string;
+                    maxParticipants?: number | null;
+                    /** Format: date-time */
+                    registrationEndDate: string;
+                    /** Format: date-time */
+                    registrationStartDate: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        database: "up" | "down";
+                        jobs?: {
+                            dead: number;
+                            failed: number;
+                            queued: number;
+                            running: number;
+                        };
+                        /** @enum {string} */
+                        status: "ok" | "unavailable";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMaterials: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            fileName: string | null;
+                            fileSize: number | null;
+                            fileUrl: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "file" | "link";
+                            link: string | null;
+                            mimeType: string | null;
+                            sessionId: string;
+                            sessionTitle: string;
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postMaterials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    link: string;
+                    sessionId: string;
+                    title: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description An image or a PDF, 10 MB at most
+                     */
+                    file: string;
+                    sessionId: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        fileName: string | null;
+                        fileSize: number | null;
+                        fileUrl: string | null;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "file" | "link";
+                        link: string | null;
+                        mimeType: string | null;
+                        sessionId: string;
+                        sessionTitle: string;
+                        title: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putMaterialsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    link?: string;
+                    title: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description An image or a PDF, 10 MB at most
+                     */
+                    file?: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        fileName: string | null;
+                        fileSize: number | null;
+                        fileUrl: string | null;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "file" | "link";
+                        link: string | null;
+                        mimeType: string | null;
+                        sessionId: string;
+                        sessionTitle: string;
+                        title: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMaterialsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMaterialsFileById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (its own Content-Type: a PDF or an image) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        id: string;
+                        image: string | null;
+                        name: string;
+                        /** @enum {string} */
+                        role: "student" | "tutor" | "admin";
+                        /** @enum {string} */
+                        status: "Verified" | "Unverified" | "Blocked";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNoteByEmailAndId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        details: string;
+                        id: string;
+                        studentEmail: string;
+                        title: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putNoteByEmailAndId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    details: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        details: string;
+                        id: string;
+                        studentEmail: string;
+                        title: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteNoteByEmailAndId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotesByEmail: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            details: string;
+                            id: string;
+                            studentEmail: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentsConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    checkoutSessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        sessionId: string;
+                        /** @enum {string} */
+                        status: "booked" | "pending" | "refunded";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentsWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    review: string;
+                    sessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        rating: number;
+                        review: string;
+                        sessionId: string;
+                        studentName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        rating: number;
+                        review: string;
+                        sessionId: string;
+                        studentName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putReviewById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                    review: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        rating: number;
+                        review: string;
+                        sessionId: string;
+                        studentName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionByEmailAndId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putSessionByEmailAndId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cancellationCutoffHours?: number;
+                    /** Format: date-time */
+                    classEndDate?: string;
+                    /** Format: date-time */
+                    classStartDate?: string;
+                    description?: string;
+                    maxParticipants?: number | null;
+                    /** Format: date-time */
+                    registrationEndDate?: string;
+                    /** Format: date-time */
+                    registrationStartDate?: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSessionByEmailAndId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        title: string;
+                        tutorEmail: string | null;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                open?: boolean | string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSessionsApproveById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    maxParticipants?: number | null;
+                    registrationFee: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionsMyReviewById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        review: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            rating: number;
+                            review: string;
+                            sessionId: string;
+                            studentName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSessionsRejectById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    feedback: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSessionsResubmitById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionsReviewsById: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        average: number | null;
+                        count: number;
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            rating: number;
+                            review: string;
+                            sessionId: string;
+                            studentName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionsRosterById: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bookedCount: number;
+                        items: {
+                            email: string;
+                            name: string;
+                            placeInLine: number | null;
+                            since: string;
+                            /** @enum {string} */
+                            status: "booked" | "waitlisted" | "awaiting_payment";
+                            studentId: string;
+                        }[];
+                        maxParticipants: number | null;
+                        nextCursor: string | null;
+                        waitlistCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSessionsWaitlistById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        /** Format: date-time */
+                        cancelUntil: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        /** Format: date-time */
+                        paymentDueBy: string | null;
+                        placeInLine: number | null;
+                        session: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        sessionId: string;
+                        sessionTitle: string;
+                        /** @enum {string} */
+                        status: "booked" | "waitlisted" | "awaiting_payment";
+                        studentEmail: string;
+                        tutorEmail: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSessionsWaitlistById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTutors: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A PNG, JPEG, WebP, GIF or AVIF image, 2 MB at most
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUploadsByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo (WebP) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    image?: string | null;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        id: string;
+                        image: string | null;
+                        name: string;
+                        /** @enum {string} */
+                        role: "student" | "tutor" | "admin";
+                        /** @enum {string} */
+                        status: "Verified" | "Unverified" | "Blocked";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUserByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        role: "student" | "tutor" | "admin";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUsers: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                q?: string;
+                role?: "student" | "tutor" | "admin";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            email: string;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            /** @enum {string} */
+                            status: "Verified" | "Unverified" | "Blocked";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    blocked?: boolean;
+                    /** @enum {string} */
+                    role?: "student" | "tutor" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        id: string;
+                        image: string | null;
+                        /** Format: date-time */
+                        lastSeen: string | null;
+                        name: string;
+                        /** @enum {string} */
+                        role: "student" | "tutor" | "admin";
+                        /** @enum {string} */
+                        status: "Verified" | "Unverified" | "Blocked";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getViewBookedSessionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canCancel: boolean;
+                        /** Format: date-time */
+                        cancelUntil: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        /** Format: date-time */
+                        paymentDueBy: string | null;
+                        placeInLine: number | null;
+                        session: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        sessionId: string;
+                        sessionTitle: string;
+                        /** @enum {string} */
+                        status: "booked" | "waitlisted" | "awaiting_payment";
+                        studentEmail: string;
+                        tutorEmail: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getViewSessionsByEmail: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            title: string;
+                            tutorEmail: string;
+                            tutorId: string;
+                            tutorName: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
