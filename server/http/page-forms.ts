@@ -27,11 +27,14 @@ interface FormContext {
   params: Record<string, string>;
   query: URLSearchParams;
   /** Calls the API as the visitor; cookies it sets are passed on with the answer. */
-  api(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<ApiAnswer>;
+  api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiAnswer>;
 }
 
-/** Where to send the visitor once done (a path of this site), or null: keep the page as it is. */
-type PageForm = (form: FormContext) => Promise<string | null>;
+/**
+ * Where to send the visitor once done: a path of this site, the payment page our own API named
+ * (`{ checkout }`), or null: keep the page as it is.
+ */
+type PageForm = (form: FormContext) => Promise<string | { checkout: string } | null>;
 
 const text = (fields: URLSearchParams, name: string) => fields.get(name) ?? '';
 /** A file field sent urlencoded holds the file's name only: the file itself needs the app. */
@@ -106,6 +109,29 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return added.ok ? '/dashboard/upload-materials' : null;
   },
 
+  // The booking panel of a session's page: book (a paid session: to its payment page, as the
+  // app goes), pay for a held seat (the same call resumes the same payment), join or leave the
+  // waitlist; then the session's page again, which shows where the visitor stands.
+  '/session/:id': async ({ fields, params, api }) => {
+    const id = params.id ?? '';
+    const page = `/session/${encodeURIComponent(id)}`;
+    const waitlist = `/api/sessions/${encodeURIComponent(id)}/waitlist`;
+    switch (text(fields, 'intent')) {
+      case 'book': {
+        const booked = await api('POST', '/api/book-session', { sessionId: id });
+        if (!booked.ok) return null;
+        const checkoutUrl = (booked.body as { checkoutUrl?: unknown } | null)?.checkoutUrl;
+        return typeof checkoutUrl === 'string' ? { checkout: checkoutUrl } : page;
+      }
+      case 'join':
+        return (await api('POST', waitlist)).ok ? page : null;
+      case 'leave':
+        return (await api('DELETE', waitlist)).ok ? page : null;
+      default:
+        return null;
+    }
+  },
+
   // Dates typed into datetime-local pickers are in the visitor's time zone, which only the
   // browser knows: kept for the app to send.
   '/dashboard/create-session': async () => null,
@@ -157,10 +183,18 @@ export async function installPageForms(app: FastifyInstance, opts: { origin: str
         reply.header('Cache-Control', 'no-store');
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         if (next === null) return reply.status(204).send();
+        if (typeof next === 'object') return reply.redirect(checkoutLocation(next.checkout), 303);
         return reply.redirect(safeRedirectPath(next, origin), 303);
       });
     }
   });
+}
+
+/** A payment page's address as the API gave it: only an absolute http(s) URL is followed. */
+function checkoutLocation(url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) throw new Error(`Not a payment page address: ${url}`);
+  return parsed.href;
 }
 
 function withQuery(path: string, query: URLSearchParams): string {

@@ -6,17 +6,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createStudySession } from '#tests/factories.ts';
+import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 const WEB_DIR = path.resolve('dist/web');
 
 let t: TestApp;
+let stripe: FakeStripe;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (`npm test` does).');
-  t = await createTestApp({}, { webDir: WEB_DIR });
+  stripe = await startFakeStripe();
+  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, { webDir: WEB_DIR });
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
 
 let address = 0;
 /** A urlencoded form body, as a browser sends one, from an address of its own (sign-ins are rate-limited per address). */
@@ -170,6 +176,75 @@ describe('signed-in forms', () => {
     const created = await t.request(tutor, { method: 'POST', url: '/dashboard/create-session', ...form({ title: 'Too early', description: 'x', registrationStartDate: '2030-01-01T10:00' }) });
     expect(created.statusCode).toBe(204);
     expect(await t.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', 'Too early').execute()).toEqual([]);
+  });
+});
+
+describe("a session's booking panel", () => {
+  const bookingOf = (sessionId: string, studentId: string) =>
+    t.deps.db.kysely.selectFrom('booking').select(['status']).where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+
+  it('books a free session and shows its page again, which says it is booked', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const studentUser = await t.createUser({ role: 'student' });
+    const student = await t.signIn(studentUser);
+    const session = await createStudySession(t.deps, tutor);
+    const res = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/session/${session.id}`);
+    expect(await bookingOf(session.id, studentUser.id)).toEqual({ status: 'confirmed' });
+    const page = await t.request(student, { method: 'GET', url: `/session/${session.id}` });
+    expect(page.body).toContain('You have booked this session.');
+  });
+
+  it('holds the seat of a paid session and sends the visitor to its payment page; Pay now resumes the same one', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const studentUser = await t.createUser({ role: 'student' });
+    const student = await t.signIn(studentUser);
+    const session = await createStudySession(t.deps, tutor, { registrationFeeCents: 1500 });
+    const first = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
+    expect(await bookingOf(session.id, studentUser.id)).toEqual({ status: 'pending_payment' });
+    const page = await t.request(student, { method: 'GET', url: `/session/${session.id}` });
+    expect(page.body).toContain('A seat is held for you');
+    const again = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(first.headers.location);
+  });
+
+  it('joins and leaves the waitlist of a full session', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const taken = await t.createUser({ role: 'student' });
+    const studentUser = await t.createUser({ role: 'student' });
+    const student = await t.signIn(studentUser);
+    const session = await createStudySession(t.deps, tutor, { maxParticipants: 1 });
+    await createBooking(t.deps, session, taken);
+    const joined = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'join' }) });
+    expect(joined.statusCode).toBe(303);
+    expect(joined.headers.location).toBe(`/session/${session.id}`);
+    const waiting = () => t.deps.db.kysely.selectFrom('waitlist_entry').select('studentId').where('sessionId', '=', session.id).execute();
+    expect(await waiting()).toEqual([{ studentId: studentUser.id }]);
+    expect((await t.request(student, { method: 'GET', url: `/session/${session.id}` })).body.replaceAll('<!-- -->', '')).toContain('You are on the waitlist: number 1 in line.');
+    const left = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'leave' }) });
+    expect(left.statusCode).toBe(303);
+    expect(await waiting()).toEqual([]);
+  });
+
+  it('keeps the page (204) when the API refuses: signed out, a tutor, a full session, an unknown intent; and refuses another site', async () => {
+    const tutorUser = await t.createUser({ role: 'tutor' });
+    const tutor = await t.signIn(tutorUser);
+    const studentUser = await t.createUser({ role: 'student' });
+    const student = await t.signIn(studentUser);
+    const session = await createStudySession(t.deps, tutorUser, { maxParticipants: 1 });
+    expect((await t.request(null, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) })).statusCode).toBe(204);
+    expect((await t.request(tutor, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) })).statusCode).toBe(204);
+    expect((await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'cancel-everything' }) })).statusCode).toBe(204);
+    const crossSite = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await bookingOf(session.id, studentUser.id)).toBeUndefined();
+    await createBooking(t.deps, session, await t.createUser({ role: 'student' }));
+    expect((await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) })).statusCode).toBe(204);
+    expect(await bookingOf(session.id, studentUser.id)).toBeUndefined();
   });
 });
 

@@ -506,3 +506,37 @@ async function cookieOf(server: Server, user: CreatedUser): Promise<string> {
   expect(res.status).toBe(200);
   return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
+
+test('Book now pressed before the app is live books the session, and the page says so', async ({ browser, server, createUser }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const student = await createUser({ role: 'student' });
+  const session = await createStudySession(server.deps, tutor, { title: `Early booking ${suffix()}` });
+  const held = await beforeTheApp(browser, server, `/session/${session.id}`, student);
+  const { page } = held;
+  const sent = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `/session/${session.id}`);
+  await page.getByRole('button', { name: 'Book now' }).click();
+  expect((await sent).status()).toBe(303);
+  await expect(page.getByText('You have booked this session.')).toBeVisible();
+  await held.live();
+  await expect(page.getByRole('link', { name: 'View booking' })).toBeVisible();
+  const bookings = await server.deps.db.kysely.selectFrom('booking').select(['status']).where('sessionId', '=', session.id).where('studentId', '=', student.id).execute();
+  expect(bookings).toEqual([{ status: 'confirmed' }]);
+  await held.close();
+});
+
+test('Join waitlist pressed before the app is live puts the student in line', async ({ browser, server, createUser }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const other = await createUser({ role: 'student' });
+  const student = await createUser({ role: 'student' });
+  const session = await createStudySession(server.deps, tutor, { title: `Early waitlist ${suffix()}`, maxParticipants: 1 });
+  await createBooking(server.deps, session, other);
+  const held = await beforeTheApp(browser, server, `/session/${session.id}`, student);
+  const { page } = held;
+  await page.getByRole('button', { name: 'Join waitlist' }).click();
+  await expect(page.getByText('You are on the waitlist: number 1 in line.')).toBeVisible();
+  await held.live();
+  await page.getByRole('button', { name: 'Leave waitlist' }).click();
+  await expect(page.getByText('You left the waitlist')).toBeVisible();
+  expect(await server.deps.db.kysely.selectFrom('waitlist_entry').select('id').where('sessionId', '=', session.id).execute()).toEqual([]);
+  await held.close();
+});

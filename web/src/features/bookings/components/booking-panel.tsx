@@ -1,5 +1,9 @@
 // The Book now / waitlist / paid panel on /session/:id (spec §2, §8; PRODUCT.md §4). The
 // server decides every refusal; this panel only picks the button and shows the answers.
+// Each button sends a real form to the page's own address (docs/decisions/018): pressed before
+// the app is live, or without JavaScript, the server books, pays, joins or leaves
+// (server/http/page-forms.ts); once the app is live it takes the form over.
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HOLD_MINUTES, PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
 import type { PublicSession } from '#contract/sessions.ts';
@@ -64,6 +68,11 @@ export function BookingPanel({ session }: { session: PublicSession }) {
     }
   }
 
+  const onSubmit = (action: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void action();
+  };
+
   if (isStudent && mine.isPending) return <p className="text-sm text-base-content/70">Checking your booking…</p>;
 
   const entry = isStudent ? mine.data : null;
@@ -85,9 +94,11 @@ export function BookingPanel({ session }: { session: PublicSession }) {
           A seat is held for you{due ? ` until ${formatDate(due)} ${formatTime(due)}` : ''}. Pay{' '}
           {feeText(session.registrationFee)} to book it.
         </span>
-        <button type="button" className="btn btn-sm btn-primary" disabled={book.isPending} onClick={() => void handleBook()}>
-          {book.isPending ? 'Opening payment…' : 'Pay now'}
-        </button>
+        <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
+          <button type="submit" className="btn btn-sm btn-primary" disabled={book.isPending}>
+            {book.isPending ? 'Opening payment…' : 'Pay now'}
+          </button>
+        </ActionForm>
       </div>
     );
   }
@@ -98,9 +109,11 @@ export function BookingPanel({ session }: { session: PublicSession }) {
           You are on the waitlist: number {entry.placeInLine} in line.{' '}
           {paid ? 'If a seat opens up, it is held for you for 24 hours and you are emailed a link to pay.' : 'You will be booked and emailed automatically if a seat opens up.'}
         </span>
-        <button type="button" className="btn btn-sm" disabled={leave.isPending} onClick={() => void handleLeave()}>
-          Leave waitlist
-        </button>
+        <ActionForm intent="leave" onSubmit={onSubmit(handleLeave)}>
+          <button type="submit" className="btn btn-sm" disabled={leave.isPending}>
+            Leave waitlist
+          </button>
+        </ActionForm>
       </div>
     );
   }
@@ -135,24 +148,36 @@ export function BookingPanel({ session }: { session: PublicSession }) {
     return (
       <div className="flex flex-col gap-2">
         <p className="font-medium">This session is full.</p>
-        <div>
-          <button type="button" className="btn btn-secondary w-full sm:w-auto" disabled={join.isPending} onClick={() => void handleJoin()}>
+        <ActionForm intent="join" onSubmit={onSubmit(handleJoin)}>
+          <button type="submit" className="btn btn-secondary w-full sm:w-auto" disabled={join.isPending}>
             {join.isPending ? 'Joining…' : 'Join waitlist'}
           </button>
-        </div>
+        </ActionForm>
       </div>
     );
   }
   return (
     <div>
-      <button type="button" className="btn btn-primary w-full sm:w-auto" disabled={book.isPending} onClick={() => void handleBook()}>
-        {book.isPending ? 'Booking…' : 'Book now'}
-      </button>
+      <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={book.isPending}>
+          {book.isPending ? 'Booking…' : 'Book now'}
+        </button>
+      </ActionForm>
       {paid && (
         <p className="mt-2 text-sm text-base-content/70">
           Registration fee {feeText(session.registrationFee)}, paid on Stripe's secure page. Your seat is held for {HOLD_MINUTES} minutes while you pay.
         </p>
       )}
     </div>
+  );
+}
+
+/** One of the panel's actions as a form to the page's own address; `intent` tells the server which. */
+function ActionForm({ intent, onSubmit, children }: { intent: 'book' | 'join' | 'leave'; onSubmit: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+  return (
+    <form method="post" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </form>
   );
 }
