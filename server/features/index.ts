@@ -6,6 +6,7 @@ import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
 import { notesRoutes } from '#server/features/notes/notes-routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments-routes.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews-routes.ts';
+import { adminJobsRoutes } from '#server/features/admin-jobs/admin-jobs-routes.ts';
 import { adminUsersRoutes } from '#server/features/admin-users/admin-users-routes.ts';
 import { sessionRoutes } from '#server/features/sessions/session-routes.ts';
 import { siteRoutes } from '#server/features/site/site-routes.ts';
@@ -13,6 +14,7 @@ import { siteRoutes } from '#server/features/site/site-routes.ts';
 export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
   sessionRoutes,
   adminUsersRoutes,
+  adminJobsRoutes,
   bookingsRoutes,
   reviewsRoutes,
   notesRoutes,

@@ -242,6 +242,8 @@ export function openapiOptions(baseUrl: string): FastifyDynamicSwaggerOptions {
         { name: 'payments', description: 'Paid sessions through Stripe Checkout' },
         { name: 'uploads', description: 'Profile photos' },
         { name: 'users', description: "Admins' user management" },
+        { name: 'jobs', description: "Background work (emails, scheduled jobs): the admins' view" },
+        { name: 'notifications', description: 'Which optional emails a user receives, and unsubscribing from them' },
         { name: 'platform', description: 'Health and configuration' },
       ],
       components: {

@@ -3,6 +3,7 @@
 // workers never wait for each other nor take the same row); on SQLite the statement runs under
 // the database's single write lock, which serialises every claim (docs/decisions/017).
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { JobCounts, JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database, JobStatus } from '#server/db/schema.ts';
 
@@ -116,8 +117,8 @@ export function jobRepository(database: Db) {
         .execute();
     },
 
-    /** How many jobs wait (queued, of which `failed` failed before), run, or gave up. */
-    async counts(): Promise<{ queued: number; running: number; failed: number; dead: number }> {
+    /** How many jobs are in each state (contract/admin-jobs.ts): queued and failed are disjoint. */
+    async counts(): Promise<JobCounts> {
       const rows = await db
         .selectFrom('job')
         .select(['status', sql<number>`case when "lastError" is not null then 1 else 0 end`.as('failedBefore')])
@@ -126,15 +127,29 @@ export function jobRepository(database: Db) {
         .execute();
       const counts = { queued: 0, running: 0, failed: 0, dead: 0 };
       for (const row of rows) {
-        counts[row.status] += Number(row.n);
-        if (row.status === 'queued' && Number(row.failedBefore) === 1) counts.failed += Number(row.n);
+        const state: JobState = row.status === 'queued' && Number(row.failedBefore) === 1 ? 'failed' : row.status;
+        counts[state] += Number(row.n);
       }
       return counts;
     },
 
-    /** Jobs for the admin view, most urgent first. */
-    list(limit: number): Promise<JobRow[]> {
-      return db.selectFrom('job').selectAll().orderBy('runAt').orderBy('id').limit(limit).execute();
+    /** One page of the jobs in `state` (every state when absent), next to run first: the admin's dashboard. */
+    async list(p: { state?: JobState; after?: readonly [string, string]; limit: number }): Promise<JobRow[]> {
+      let q = db.selectFrom('job').selectAll();
+      if (p.state === 'queued') q = q.where('status', '=', sql.lit('queued')).where('lastError', 'is', null);
+      else if (p.state === 'failed') q = q.where('status', '=', sql.lit('queued')).where('lastError', 'is not', null);
+      else if (p.state) q = q.where('status', '=', p.state);
+      if (p.after) {
+        const [runAt, id] = p.after;
+        q = q.where((eb) => eb.or([eb('runAt', '>', runAt), eb.and([eb('runAt', '=', runAt), eb('id', '>', id)])]));
+      }
+      const rows = await q.orderBy('runAt').orderBy('id').limit(p.limit).execute();
+      return rows.map((row) => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) }));
+    },
+
+    async find(id: string): Promise<JobRow | undefined> {
+      const row = await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && { ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) };
     },
 
     /** Jobs that gave up (dead), oldest first: the operator's `npm run admin -- jobs`. */
@@ -142,15 +157,24 @@ export function jobRepository(database: Db) {
       return db.selectFrom('job').selectAll().where('status', '=', sql.lit('dead')).orderBy('runAt').orderBy('id').limit(limit).execute();
     },
 
-    /** "Retry now": a queued or dead job becomes due at once with fresh attempts. false when there is no such job. */
+    /**
+     * "Retry now": a job that failed (queued again after a failure) or gave up (dead) becomes due
+     * at once with fresh attempts; its last error stays until the next try. false when there is
+     * no such job (gone, waiting for its first try, or running).
+     */
     async retryNow(id: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable('job')
         .set({ status: 'queued', runAt: now, attempts: 0 })
         .where('id', '=', id)
-        .where('status', 'in', ['queued', 'dead'])
+        .where((w) => w.or([w('status', '=', sql.lit('dead')), w.and([w('status', '=', sql.lit('queued')), w('lastError', 'is not', null)])]))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
   };
+}
+
+/** The state an admin sees (contract/admin-jobs.ts): a queued job that failed before is "failed". */
+export function jobState(row: Pick<JobRow, 'status' | 'lastError'>): JobState {
+  return row.status === 'queued' && row.lastError !== null ? 'failed' : row.status;
 }

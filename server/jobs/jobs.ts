@@ -13,6 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
@@ -301,8 +302,12 @@ export function createJobs(options: JobsOptions) {
       }
     },
 
+    /** How many jobs are in each state (the admin's dashboard, GET /api/health for admins). */
     counts: () => repo.counts(),
-    list: (limit: number) => repo.list(limit),
+    /** One page of jobs in a state, next to run first (`after`: the last row's [runAt, id]). */
+    list: (p: { state?: JobState; after?: readonly [string, string]; limit: number }) => repo.list(p),
+    find: (id: string) => repo.find(id),
+    /** A failed or dead job, due at once with fresh attempts; false when there is no such job. */
     async retryNow(id: string): Promise<boolean> {
       const done = await repo.retryNow(id, now().toISOString());
       if (done) wake();

@@ -117,6 +117,14 @@ const fresh = {
     await createBooking(t.deps, s, user('student'));
     return s;
   },
+  /** A job that gave up (server/jobs): what an admin retries. */
+  async deadJob() {
+    const key = `matrix-${Math.random()}`;
+    await t.deps.jobs.enqueue(t.deps.db.kysely, { kind: 'test.matrix', payload: {}, key });
+    const row = await t.deps.db.kysely.selectFrom('job').select('id').where('key', '=', key).executeTakeFirstOrThrow();
+    await t.deps.db.kysely.updateTable('job').set({ status: 'dead', lastError: 'refused' }).where('id', '=', row.id).execute();
+    return row.id;
+  },
   async waitlistedStudentA() {
     const s = await fresh.fullSession();
     await ok(await t.request(a.student, { method: 'POST', url: `/api/sessions/${s.id}/waitlist` }), 201, 'waitlist');
@@ -218,6 +226,10 @@ const rules = (): Record<string, Rule> => ({
     expect: only({ tutor: 200, otherTutor: 404 }),
   },
   'GET /api/admin/sessions': { request: () => get('/api/admin/sessions'), expect: only({ admin: 200 }) },
+
+  // Background work (issue 16)
+  'GET /api/admin/jobs': { request: () => get('/api/admin/jobs?state=dead'), expect: only({ admin: 200 }) },
+  'POST /api/admin/jobs/:id/retry': { request: async () => ({ method: 'POST', url: `/api/admin/jobs/${await fresh.deadJob()}/retry` }), expect: only({ admin: 200 }) },
 
   // Bookings and the waitlist
   'POST /api/book-session': {

@@ -1,5 +1,39 @@
 // Generated from the OpenAPI document (GET /api/docs/json) by `npm run openapi:types`: do not edit.
 export interface paths {
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Background jobs in a state (queued, running, failed, dead), next to run first, with the count of each state (admins) */
+        get: operations["getAdminJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a failed or dead job again now, with fresh attempts (admins) */
+        post: operations["postAdminJobsRetryById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sessions": {
         parameters: {
             query?: never;
@@ -965,6 +999,104 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAdminJobs: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                state?: "queued" | "running" | "failed" | "dead";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            dead: number;
+                            failed: number;
+                            queued: number;
+                            running: number;
+                        };
+                        items: {
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            kind: string;
+                            lastError: string | null;
+                            maxAttempts: number;
+                            /** Format: date-time */
+                            nextTryAt: string | null;
+                            recurring: boolean;
+                            /** @enum {string} */
+                            state: "queued" | "running" | "failed" | "dead";
+                            summary: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminJobsRetryById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        kind: string;
+                        lastError: string | null;
+                        maxAttempts: number;
+                        /** Format: date-time */
+                        nextTryAt: string | null;
+                        recurring: boolean;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "failed" | "dead";
+                        summary: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminSessions: {
         parameters: {
             query?: {

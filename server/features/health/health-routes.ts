@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { jobCountsSchema } from '#contract/admin-jobs.ts';
 import { appConfigSchema } from '#contract/users.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser } from '#server/auth/current-user.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
 
-const jobCountsSchema = z.object({ queued: z.number().int(), running: z.number().int(), failed: z.number().int(), dead: z.number().int() });
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
-  /** Admins only: background jobs waiting (failed: waiting after a failure), running, and given up (server/jobs). */
+  /** Admins only: background jobs in each state (contract/admin-jobs.ts); the list is GET /api/admin/jobs. */
   jobs: jobCountsSchema.optional(),
 });
 

@@ -1,0 +1,66 @@
+// The admin's view of background work (issue 16): jobs by state and "retry now". The SQL is
+// server/jobs' own (job-repository.ts); this is the rule (admins only) and the DTO.
+import type { AdminJob, AdminJobPage, JobState } from '#contract/admin-jobs.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import { conflict, forbidden, notFound } from '#server/errors.ts';
+import { jobState, type JobRow } from '#server/jobs/job-repository.ts';
+
+/** A few words on what a job is about, never its whole payload (an email's body is the recipient's). */
+function summaryOf(row: JobRow): string | null {
+  try {
+    const payload = JSON.parse(row.payload) as { mail?: { subject?: unknown }; render?: unknown } | null;
+    if (typeof payload?.mail?.subject === 'string') return payload.mail.subject.slice(0, 200);
+    if (typeof payload?.render === 'string') return payload.render;
+  } catch {
+    // Not JSON: nothing to say.
+  }
+  return null;
+}
+
+export function toAdminJobDto(row: JobRow): AdminJob {
+  const state = jobState(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    summary: summaryOf(row),
+    state,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    recurring: row.key?.startsWith('schedule:') ?? false,
+    lastError: row.lastError,
+    nextTryAt: state === 'queued' || state === 'failed' ? row.runAt : null,
+    createdAt: row.createdAt,
+  };
+}
+
+function assertAdmin(me: CurrentUser): void {
+  if (me.role !== 'admin') throw forbidden('This is only for admins.');
+}
+
+export function adminJobsService(deps: Pick<AppDeps, 'jobs'>) {
+  return {
+    async list(me: CurrentUser, query: { state?: JobState; cursor?: string; limit: number }): Promise<AdminJobPage> {
+      assertAdmin(me);
+      const after = decodeCursor(query.cursor, ['string', 'string']);
+      const [rows, counts] = await Promise.all([deps.jobs.list({ state: query.state, after, limit: query.limit + 1 }), deps.jobs.counts()]);
+      const page = pageFrom(rows, query.limit, (row) => [row.runAt, row.id]);
+      return { items: page.items.map(toAdminJobDto), nextCursor: page.nextCursor, counts };
+    },
+
+    /** Runs a failed or dead job again at once (with fresh attempts); 404 when it is gone, 409 when it has not failed. */
+    async retryNow(me: CurrentUser, id: string): Promise<AdminJob> {
+      assertAdmin(me);
+      if (!(await deps.jobs.retryNow(id))) {
+        const row = await deps.jobs.find(id);
+        if (!row) throw notFound('No job has this id: it may have finished meanwhile.');
+        throw conflict(jobState(row) === 'running' ? 'This job is running now.' : 'This job has not failed: it runs at its time.');
+      }
+      const row = await deps.jobs.find(id);
+      // Already run and finished by a worker in the meantime.
+      if (!row) throw notFound('No job has this id: it may have finished meanwhile.');
+      return toAdminJobDto(row);
+    },
+  };
+}
