@@ -3,6 +3,30 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+// The boundaries the linter keeps (docs/decisions/019-boundaries.md).
+// A server feature (server/features/<name>/) reaches another only through its one public module.
+const FEATURE_DOOR = 'public.ts';
+const serverFeatures = fs
+  .readdirSync(new URL('./server/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = serverFeatures.map((feature) => ({
+  target: `./server/features/${feature}`,
+  from: './server/features',
+  except: [`./${feature}`, ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/${FEATURE_DOOR}`)],
+  message: `A feature imports another only through its ${FEATURE_DOOR}.`,
+}));
+// What production runs: the server, the web app, the contract, migrations and the operator scripts.
+const production = ['./server', './web', './contract', './migrations', './scripts/admin.ts', './scripts/backup.ts', './scripts/restore.ts', './scripts/backup-config.ts', './scripts/build-server.mjs'];
+const boundaryZones = [
+  { target: './server', from: './web', message: 'The server never imports the web app: code both use lives in contract/.' },
+  { target: './migrations', from: ['./server', './web', './contract', './tests'], message: 'A migration is frozen code: it imports only kysely and other migrations.' },
+  ...featureZones,
+];
+const productionZones = [{ target: production, from: './tests', message: 'Production code never imports tests/: what both need lives in server/.' }];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results/**', 'lighthouse/**'] },
@@ -15,6 +39,30 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-empty-pattern': 'off',
     },
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // Imports resolve as Node resolves them (package.json "imports": #server/*, #web/*…), and
+      // TypeScript files are read for their imports, or no cycle through them would be seen.
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...productionZones] }],
+    },
+  },
+  {
+    // bookings ⇄ payments: the last feature cycle, broken in the next commit.
+    files: ['server/features/bookings/**', 'server/features/payments/**'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
+    // Tests may import tests/ helpers; every other boundary holds for them too.
+    files: ['**/*.test.{ts,tsx}', 'tests/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -1,6 +1,6 @@
 // Never edit this file once landed: add a new migration instead.
 import { sql, type Kysely } from 'kysely';
-import { isPostgres, authTimestamp, authBoolean } from '#server/db/migration-types.ts';
+import { isPostgres, authTimestamp, authBoolean } from './dialect-columns.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const ts = authTimestamp(db);

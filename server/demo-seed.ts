@@ -2,10 +2,12 @@
 // generated now and printed once, so a demo account is never an open door.
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
-import { createUser, type CreatedUser } from '#tests/factories.ts';
+import { createUser, type CreatedUser } from '#server/factories.ts';
 import { seedDemoSessions } from '#server/features/sessions/session-demo-seed.ts';
 import { seedDemoMaterials } from '#server/features/materials/material-demo-seed.ts';
 import { seedDemoStudents } from '#server/features/bookings/student-demo-seed.ts';
+import { seedDemoReviews } from '#server/features/reviews/review-demo-seed.ts';
+import { seedDemoNotes } from '#server/features/notes/note-demo-seed.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@studynest.example', name: 'Ada Admin', role: 'admin' },
@@ -19,7 +21,7 @@ export const DEMO_ACCOUNTS = [
 export type DemoSeeder = (deps: AppDeps, users: CreatedUser[]) => Promise<void>;
 
 /** Later features add their demo content here (sessions, bookings…). */
-export const DEMO_CONTENT: DemoSeeder[] = [seedDemoSessions, seedDemoStudents, seedDemoMaterials];
+export const DEMO_CONTENT: DemoSeeder[] = [seedDemoSessions, seedDemoStudents, seedDemoReviews, seedDemoNotes, seedDemoMaterials];
 
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<CreatedUser[] | null> {
   const any = await deps.db.kysely.selectFrom('user').select('id').limit(1).executeTakeFirst();

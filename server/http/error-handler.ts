@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/db/connection-errors.ts';
 import { UNSTORABLE_TEXT, isUnstorableText } from '#server/db/unstorable-text.ts';
 import { AppError } from '#server/errors.ts';
-import { retryAfterSeconds, tooManyRequestsMessage } from '#web/lib/retry-after.ts';
+import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
 
 export const GENERIC_5XX = 'Something went wrong. Please try again later.';
 

@@ -13,7 +13,7 @@
 // Nothing typed is lost and, a POST, no password ever goes into an address. The same-origin check
 // of every state-changing request (server/http/security.ts) applies to these routes too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#contract/safe-redirect.ts';
 
 /** What the API answered a handler: its status and JSON body. */
 interface ApiAnswer {

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieValue } from '#server/auth/current-user.ts';
-import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#contract/safe-redirect.ts';
 
 interface RenderModule {
   render(input: {

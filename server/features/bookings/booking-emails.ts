@@ -5,7 +5,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
-import { seatHeldEmailJob } from '#server/features/payments/payment-emails.ts';
+import { seatHeldEmailJob } from '#server/features/payments/public.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 import { sessionCalendar } from './session-calendar.ts';

@@ -1,4 +1,4 @@
-import { retryAfterSeconds, tooManyRequestsMessage } from '#web/lib/retry-after.ts';
+import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
 
 /**
  * The one fetch wrapper for StudyNest's JSON API: same origin, cookies sent, errors parsed from

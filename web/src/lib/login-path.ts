@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#contract/safe-redirect.ts';
 
 type PathParts = { pathname: string; search?: string; hash?: string };
 

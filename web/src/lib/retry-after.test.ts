@@ -1,6 +1,7 @@
 // A 429 tells the visitor how long to wait, from the answer's Retry-After (issue 14, row 11).
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds, tooManyRequestsMessage, withWaitInMessage } from '#web/lib/retry-after.ts';
+import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
+import { withWaitInMessage } from '#web/lib/retry-after.ts';
 
 describe('tooManyRequestsMessage', () => {
   const cases: Array<[seconds: number | null, message: string]> = [

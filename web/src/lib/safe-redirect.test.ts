@@ -2,7 +2,7 @@
 // 302 and the browser's navigation both go through safeRedirectPath (issue 14, row 3).
 import { describe, expect, it } from 'vitest';
 import { returnPathFrom } from '#web/lib/login-path.ts';
-import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#contract/safe-redirect.ts';
 
 const ORIGIN = 'https://studynest.example';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { Navigate } from 'react-router';
-import { safeRedirectPath } from '#web/lib/safe-redirect.ts';
+import { safeRedirectPath } from '#contract/safe-redirect.ts';
 
 /**
  * Set by the server-side renderer (web/src/entry-server.tsx) for one render: a guard's redirect

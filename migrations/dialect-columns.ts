@@ -1,5 +1,6 @@
-// Column types that differ between dialects, for migrations. better-auth stores native
-// timestamps and booleans on PostgreSQL and ISO text / 0-1 integers on SQLite.
+// Column types that differ between dialects, for migrations (kept beside them: a migration
+// imports nothing from the app). better-auth stores native timestamps and booleans on
+// PostgreSQL and ISO text / 0-1 integers on SQLite.
 import { PostgresAdapter, type Kysely } from 'kysely';
 
 export function isPostgres(db: Kysely<unknown>): boolean {

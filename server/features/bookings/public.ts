@@ -1,0 +1,5 @@
+// What other features may use of bookings (docs/decisions/019-boundaries.md).
+export { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
+export { bookingsRepository } from './bookings-repository.ts';
+export { FINISHED_DEMO_SESSION } from './student-demo-seed.ts';
+export { bookingsService } from './bookings-service.ts';
