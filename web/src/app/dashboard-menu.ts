@@ -29,6 +29,7 @@ export const dashboardMenu: readonly DashboardMenuEntry[] = [
   { label: 'All Users', to: '/dashboard/all-users', roles: ['admin'] },
   { label: 'All Sessions', to: '/dashboard/all-sessions', roles: ['admin'] },
   { label: 'All Materials', to: '/dashboard/all-materials', roles: ['admin'] },
+  { label: 'Background Jobs', to: '/dashboard/background-jobs', roles: ['admin'] },
   { label: 'Settings', to: '/dashboard/settings', roles: everyone },
 ];
 

@@ -10,6 +10,7 @@ import { lazyPage } from '#web/app/lazy-page.ts';
 
 // Every page but Home is loaded on first visit (app/lazy-page.ts): keep new pages lazy too.
 const AllUsersPage = lazyPage(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage');
+const BackgroundJobsPage = lazyPage(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage');
 const UploadMaterialsPage = lazyPage(() => import('#web/features/materials/pages/upload-materials-page.tsx'), 'UploadMaterialsPage');
 const ViewAllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage');
 const StudyMaterialsPage = lazyPage(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage');
@@ -112,6 +113,7 @@ export const dashboardRoutes: RouteObject[] = [
   // Admin pages:
   { path: 'all-materials', element: <AdminOnly><AllMaterialsPage /></AdminOnly> },
   { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly>, handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
+  { path: 'background-jobs', element: <AdminOnly><BackgroundJobsPage /></AdminOnly>, handle: { searchParams: ['state'] } satisfies RouteHandle },
   {
     path: 'all-users',
     element: (

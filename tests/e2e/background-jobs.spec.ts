@@ -1,0 +1,58 @@
+// Issue 16, "admins see the work", in a real browser on a 375 px phone: an email that gave up
+// (dead, with its last error) is listed on the admin's Background Jobs page; "Retry now" sends it
+// through the running server's worker, and the Dead list is empty afterwards. Others are turned away.
+import type { Page } from '@playwright/test';
+import { emailJob } from '#server/email/outbox.ts';
+import { expect, test } from './fixtures';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
+
+async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
+test('an admin sees a dead email with its last error and retries it now; it is delivered', async ({ page, server, mailbox, createUser, loginAs }) => {
+  const admin = await createUser({ role: 'admin' });
+  const to = `retry-${suffix()}@example.com`;
+  const subject = `Booking confirmed: Algebra ${suffix()}`;
+  const db = server.deps.db.kysely;
+  const key = `e2e-${suffix()}`;
+  await server.deps.jobs.enqueue(db, { ...emailJob({ to, subject, text: 'You are booked.' }), key });
+  await db.updateTable('job').set({ status: 'dead', attempts: 102, lastError: '421 mail.example.com: service not available' }).where('key', '=', key).execute();
+
+  await loginAs(page, admin);
+  await page.goto('/dashboard');
+  // The phone's sidebar opens from its button (aria-controls names the sidebar).
+  await page.locator('button[aria-controls="dashboard-sidebar"]').click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Background Jobs' }).click();
+  await expect(page).toHaveTitle('StudyNest | Background Jobs');
+  await page.getByRole('navigation', { name: 'Job states' }).getByRole('link', { name: /^Dead/ }).click();
+  await expect(page).toHaveURL(/state=dead/);
+
+  const row = page.getByTestId('job-row').filter({ hasText: subject });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Dead');
+  await expect(row).toContainText('102 of 102');
+  await expect(row).toContainText('421 mail.example.com: service not available');
+  expect(await hasNoHorizontalScroll(page)).toBe(true);
+
+  await row.getByRole('button', { name: `Retry now: ${subject}` }).click();
+  await expect(page.getByText('Job queued to run now')).toBeVisible();
+  // The server's own worker sends it within a second or so.
+  const mail = await mailbox.waitFor(to, new RegExp(subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 15_000);
+  expect(mail.text).toContain('You are booked.');
+
+  await page.reload();
+  await expect(page.getByText('No job has given up.')).toBeVisible();
+  expect(await hasNoHorizontalScroll(page)).toBe(true);
+});
+
+test('a student is not shown the Background Jobs page', async ({ page, createUser, loginAs }) => {
+  const student = await createUser({ role: 'student' });
+  await loginAs(page, student);
+  await page.goto('/dashboard/background-jobs');
+  await expect(page).not.toHaveURL(/background-jobs/);
+  await expect(page.getByRole('heading', { name: 'Background Jobs' })).toHaveCount(0);
+});
