@@ -10,7 +10,20 @@ export const bookSessionBody = z.object({
 });
 export type BookSessionBody = z.infer<typeof bookSessionBody>;
 
-/** awaiting_payment: a paid session's seat held until the student's payment is seen (contract/payments.ts). */
+/**
+ * Seat holds (bookings own them, server/features/bookings/hold-expiry.ts releases them on time):
+ * booking a paid session holds its seat while the student pays; a seat that opens up in a full
+ * paid session is held for the first student on its waitlist, who is emailed a link to pay.
+ */
+export const PAYMENT_HOLD_MINUTES = 30;
+export const WAITLIST_OFFER_HOURS = 24;
+/** How pages and emails say each hold's length ("30 minutes", "24 hours"): never a literal of their own. */
+export const HOLD_LENGTH_TEXT = {
+  payment: `${PAYMENT_HOLD_MINUTES} minutes`,
+  waitlistOffer: `${WAITLIST_OFFER_HOURS} hours`,
+} as const;
+
+/** awaiting_payment: a paid session's seat held until the student's payment is seen (PAYMENT_HOLD_MINUTES, WAITLIST_OFFER_HOURS). */
 export const bookingStateSchema = z.enum(['booked', 'waitlisted', 'awaiting_payment']);
 export type BookingState = z.infer<typeof bookingStateSchema>;
 

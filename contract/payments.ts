@@ -27,4 +27,3 @@ export const webhookAckSchema = z.object({ received: z.boolean() });
 
 /** Shown when a paid session is booked while Stripe is not configured. */
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured: this paid session cannot be booked yet.';
-export const HOLD_MINUTES = 30;

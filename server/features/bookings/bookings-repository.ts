@@ -2,6 +2,7 @@
 // taken with a conditional UPDATE inside the booking's transaction; the column's CHECK is the
 // backstop (docs/decisions/003-capacity-guard.md).
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
+import { WAITLIST_OFFER_HOURS } from '#contract/bookings.ts';
 import type { BookingState } from '#contract/bookings.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import type { Db } from '#server/db/database.ts';
@@ -47,7 +48,7 @@ export interface PromotedStudent {
 }
 
 /** How long a student moved up from the waitlist of a paid session has to pay (they learn it by email). */
-export const PROMOTED_HOLD_MS = 24 * 3_600_000;
+export const PROMOTED_HOLD_MS = WAITLIST_OFFER_HOURS * 3_600_000;
 
 /** The class reminders (class-reminders.ts): 24 hours and 1 hour before class starts. */
 export type ReminderOffset = '24h' | '1h';

@@ -2,20 +2,22 @@
 // and the booking is confirmed only when the server has seen the payment succeed — from the
 // signed webhook or by asking Stripe when the student comes back, whichever comes first.
 // Price always from the session row. See docs/decisions/009-paid-sessions.md.
-import { HOLD_MINUTES, PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome } from '#contract/payments.ts';
+import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
+import { PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome } from '#contract/payments.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Config } from '#server/config.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
-import { bookingEmailJobs, bookingsRepository, promotionEmailJobs } from '#server/features/bookings/public.ts';
+import { bookingEmailJobs, promotionEmailJobs } from '#server/features/bookings/booking-emails.ts';
+import { bookingsRepository } from '#server/features/bookings/bookings-repository.ts';
 import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
 import { paymentsRepository } from './payments-repository.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 const MINUTE_MS = 60_000;
 /** Stripe refuses a Checkout that expires sooner than 30 minutes after creation. */
-const CHECKOUT_LIFETIME_MS = (HOLD_MINUTES + 1) * MINUTE_MS;
+const CHECKOUT_LIFETIME_MS = (PAYMENT_HOLD_MINUTES + 1) * MINUTE_MS;
 
 const OUTCOME_MESSAGES: Record<PaymentOutcome, string> = {
   booked: 'Session booked successfully',
@@ -116,7 +118,7 @@ export function paymentsService(deps: AppDeps) {
           studentId: me.id,
           studentEmail: me.email,
           now: now.toISOString(),
-          hold: { amountCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + HOLD_MINUTES * MINUTE_MS).toISOString() },
+          hold: { amountCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE_MS).toISOString() },
         });
         if (outcome.kind === 'full') throw conflict('This session is full.');
         if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');

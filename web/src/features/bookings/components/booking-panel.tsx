@@ -5,7 +5,8 @@
 // (server/http/page-forms.ts); once the app is live it takes the form over.
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HOLD_MINUTES, PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
+import { HOLD_LENGTH_TEXT } from '#contract/bookings.ts';
+import { PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
 import type { PublicSession } from '#contract/sessions.ts';
 import { useAuthConfig } from '#web/features/auth/api/use-auth-config.ts';
 import { useMe } from '#web/features/auth/api/use-me.ts';
@@ -107,7 +108,7 @@ export function BookingPanel({ session }: { session: PublicSession }) {
       <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between gap-2">
         <span>
           You are on the waitlist: number {entry.placeInLine} in line.{' '}
-          {paid ? 'If a seat opens up, it is held for you for 24 hours and you are emailed a link to pay.' : 'You will be booked and emailed automatically if a seat opens up.'}
+          {paid ? `If a seat opens up, it is held for you for ${HOLD_LENGTH_TEXT.waitlistOffer} and you are emailed a link to pay.` : 'You will be booked and emailed automatically if a seat opens up.'}
         </span>
         <ActionForm intent="leave" onSubmit={onSubmit(handleLeave)}>
           <button type="submit" className="btn btn-sm" disabled={leave.isPending}>
@@ -165,7 +166,7 @@ export function BookingPanel({ session }: { session: PublicSession }) {
       </ActionForm>
       {paid && (
         <p className="mt-2 text-sm text-base-content/70">
-          Registration fee {feeText(session.registrationFee)}, paid on Stripe's secure page. Your seat is held for {HOLD_MINUTES} minutes while you pay.
+          Registration fee {feeText(session.registrationFee)}, paid on Stripe's secure page. Your seat is held for {HOLD_LENGTH_TEXT.payment} while you pay.
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import Swal from 'sweetalert2';
 import { Link, useParams } from 'react-router';
-import type { BookedSession } from '#contract/bookings.ts';
+import { HOLD_LENGTH_TEXT, type BookedSession } from '#contract/bookings.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
@@ -136,7 +136,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
             <div className="flex flex-col gap-2">
               <p>
                 {s.registrationFee > 0
-                  ? 'When a seat opens up it is held for you for 24 hours and you are emailed a link to pay for it.'
+                  ? `When a seat opens up it is held for you for ${HOLD_LENGTH_TEXT.waitlistOffer} and you are emailed a link to pay for it.`
                   : 'You will be booked and emailed automatically when a seat opens up.'}
               </p>
               <div>
