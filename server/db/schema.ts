@@ -190,6 +190,13 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** An optional notification a user turned off (server/features/notifications); no row = on. */
+export interface NotificationOptOutTable {
+  userId: string;
+  kind: string;
+  createdAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -205,6 +212,7 @@ export interface Database {
   upload: UploadTable;
   job: JobTable;
   audit_log: AuditLogTable;
+  notification_opt_out: NotificationOptOutTable;
 }
 
 export type UserRow = Selectable<UserTable>;
