@@ -1,14 +1,28 @@
-// The audit log of admin actions (issue 23 item 2): one row per action, inserted through the
-// executor of the action's own transaction, so that the action and its record commit together
-// or not at all. Nothing updates or deletes a row.
+// The audit log (issue 23 item 2): admin actions and security events, one row each, inserted
+// through the executor of the action's own transaction, so that the action and its record commit
+// together or not at all. Nothing updates or deletes a row; admins read it (GET /api/audit-log).
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
+import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { newId } from '#server/ids.ts';
 
-/** Who acted: a signed-in admin (with the address of their request), or the operator's CLI. */
-export type AuditActor = { kind: 'admin'; id: string; email: string; ip: string | null } | { kind: 'operator' };
+/**
+ * Who acted: a signed-in admin or user (with the address of their request), a visitor known only
+ * by their address (failed sign-ins), or the operator's CLI on the server's machine.
+ */
+export type AuditActor =
+  | { kind: 'admin'; id: string; email: string; ip: string | null }
+  | { kind: 'user'; id: string; email: string; ip: string | null }
+  | { kind: 'visitor'; ip: string | null }
+  | { kind: 'operator' };
 
 export const OPERATOR: AuditActor = { kind: 'operator' };
+
+/** The caller of a route as an actor: admin when they are one, else the user acting on their own account. */
+export function actorOf(me: { id: string; email: string; role: string }, ip: string | null): AuditActor {
+  return { kind: me.role === 'admin' ? 'admin' : 'user', id: me.id, email: me.email, ip };
+}
 
 export interface AuditEntry {
   action: string;
@@ -18,18 +32,19 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(executor: Kysely<Database>, by: AuditActor, entry: AuditEntry, now: Date): Promise<void> {
+  const person = by.kind === 'admin' || by.kind === 'user' ? by : null;
   await executor
     .insertInto('audit_log')
     .values({
       id: newId(now.getTime()),
       at: now.toISOString(),
-      actorId: by.kind === 'admin' ? by.id : null,
-      actor: by.kind === 'admin' ? by.email : 'operator (npm run admin)',
+      actorId: person?.id ?? null,
+      actor: person?.email ?? (by.kind === 'visitor' ? 'visitor' : 'operator (npm run admin)'),
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,
       details: JSON.stringify(entry.details),
-      ip: by.kind === 'admin' ? by.ip : null,
+      ip: by.kind === 'operator' ? null : by.ip,
     })
     .execute();
 }
@@ -37,4 +52,37 @@ export async function recordAudit(executor: Kysely<Database>, by: AuditActor, en
 /** The newest entries first. */
 export function latestAudit(db: Kysely<Database>, limit: number) {
   return db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface AuditFilter {
+  /** An action (`session.approved`), or a family of them (`session`). */
+  action?: string | undefined;
+  /** Part of the actor (an email, "operator", "visitor"), the target id or the details, any case. */
+  q?: string | undefined;
+  targetId?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** A page of the log, newest first, by (at, id). */
+export async function searchAudit(db: Kysely<Database>, filter: AuditFilter) {
+  let q = db.selectFrom('audit_log').selectAll();
+  if (filter.action) {
+    const action = filter.action;
+    q = action.includes('.') ? q.where('action', '=', action) : q.where('action', 'like', `${action}.%`);
+  }
+  if (filter.targetId) q = q.where('targetId', '=', filter.targetId);
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    q = q.where(sql<boolean>`(lower("actor") like ${pattern} escape '\\' or lower("targetId") like ${pattern} escape '\\' or lower("details") like ${pattern} escape '\\')`);
+  }
+  const after = decodeCursor(filter.cursor, ['string', 'string']);
+  if (after) {
+    const [at, id] = after;
+    q = q.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+  }
+  const rows = await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+  return pageFrom(rows, filter.limit, (row) => [row.at, row.id]);
 }

@@ -2,7 +2,9 @@
 // that receive files are registered by app.ts inside the multipart scope: uploads, materials).
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
+import { auditRoutes } from '#server/audit/audit-routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
+import { myDataRoutes } from '#server/features/my-data/my-data-routes.ts';
 import { notesRoutes } from '#server/features/notes/notes-routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments-routes.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews-routes.ts';
@@ -20,4 +22,6 @@ export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Prom
   notesRoutes,
   paymentsRoutes,
   siteRoutes,
+  myDataRoutes,
+  auditRoutes,
 ];

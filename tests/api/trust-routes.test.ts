@@ -184,6 +184,14 @@ const rules = (): Record<string, Rule> => ({
     expect: only({ admin: 200 }),
   },
 
+  // My data and the audit log (issue 23)
+  'GET /api/me/data': { request: () => get('/api/me/data'), expect: signedIn(200) },
+  // A wrong password deletes nothing (the right one: tests/api/my-data.test.ts).
+  'DELETE /api/me': { request: () => json('DELETE', '/api/me', { password: 'not the password' }), expect: signedIn(400) },
+  'GET /api/users/:id/data': { request: () => get(`/api/users/${user('student').id}/data`), expect: only({ admin: 200 }) },
+  'DELETE /api/users/:id': { request: async () => del(`/api/users/${(await t.createUser()).id}`), expect: only({ admin: 200 }) },
+  'GET /api/audit-log': { request: () => get('/api/audit-log?action=user'), expect: only({ admin: 200 }) },
+
   // Sessions
   'GET /api/approved-sessions': { request: () => get('/api/approved-sessions'), expect: all(200) },
   'GET /api/sessions': { request: () => get('/api/sessions?q=Owned&open=true'), expect: all(200) },

@@ -68,6 +68,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, filtered by action and searched by actor, target or details (admins) */
+        get: operations["getAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -442,6 +459,24 @@ export interface paths {
         };
         /** The signed-in caller */
         get: operations["getMe"];
+        put?: never;
+        post?: never;
+        /** Delete the caller's account (asks for their password) */
+        delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything StudyNest holds about the caller, as a JSON download */
+        get: operations["getMeData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -839,11 +874,29 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete another user's account (admins; recorded) */
+        delete: operations["deleteUsersById"];
         options?: never;
         head?: never;
         /** Change a user's role or block / unblock them (admins) */
         patch: operations["patchUsersById"];
+        trace?: never;
+    };
+    "/api/users/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything StudyNest holds about a user, as a JSON download (admins; recorded) */
+        get: operations["getUsersDataById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/view-booked-session/{id}": {
@@ -1220,6 +1273,54 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuditLog: {
+        parameters: {
+            query?: {
+                action?: string;
+                cursor?: string;
+                limit?: number;
+                q?: string;
+                targetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            action: string;
+                            actor: string;
+                            actorId: string | null;
+                            /** Format: date-time */
+                            at: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            ip: string | null;
+                            targetId: string;
+                            targetType: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2507,6 +2608,205 @@ export interface operations {
                         role: "student" | "tutor" | "admin";
                         /** @enum {string} */
                         status: "Verified" | "Unverified" | "Blocked";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cancelledBookings: number;
+                        message: string;
+                        refundedBookings: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMeData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            signInMethods: string[];
+                            /** @enum {string} */
+                            status: "Verified" | "Unverified" | "Blocked";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        auditLog: {
+                            action: string;
+                            actor: string;
+                            /** Format: date-time */
+                            at: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            targetId: string;
+                            targetType: string;
+                        }[];
+                        bookings: {
+                            amountCents: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            holdExpiresAt: string | null;
+                            id: string;
+                            sessionId: string;
+                            sessionTitle: string;
+                            status: string;
+                        }[];
+                        emails: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            status: string;
+                            subject: string;
+                        }[];
+                        /** Format: date-time */
+                        exportedAt: string;
+                        /** @enum {string} */
+                        format: "studynest-my-data/1";
+                        materials: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            fileName: string | null;
+                            fileSize: number | null;
+                            id: string;
+                            link: string | null;
+                            mimeType: string | null;
+                            sessionId: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        notes: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            details: string;
+                            id: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        payments: {
+                            amountCents: number;
+                            bookingId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            paymentRef: string | null;
+                            sessionTitle: string;
+                            status: string;
+                        }[];
+                        reviews: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            rating: number;
+                            review: string;
+                            sessionId: string;
+                            sessionTitle: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        sessions: {
+                            bookedCount: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFeeCents: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            status: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        signIns: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            ipAddress: string | null;
+                            userAgent: string | null;
+                        }[];
+                        waitlist: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            sessionId: string;
+                            sessionTitle: string;
+                        }[];
                     };
                 };
             };
@@ -3810,6 +4110,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    deleteUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cancelledBookings: number;
+                        message: string;
+                        refundedBookings: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     patchUsersById: {
         parameters: {
             query?: never;
@@ -3856,6 +4191,169 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUsersDataById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            image: string | null;
+                            /** Format: date-time */
+                            lastSeen: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor" | "admin";
+                            signInMethods: string[];
+                            /** @enum {string} */
+                            status: "Verified" | "Unverified" | "Blocked";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        auditLog: {
+                            action: string;
+                            actor: string;
+                            /** Format: date-time */
+                            at: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            targetId: string;
+                            targetType: string;
+                        }[];
+                        bookings: {
+                            amountCents: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            holdExpiresAt: string | null;
+                            id: string;
+                            sessionId: string;
+                            sessionTitle: string;
+                            status: string;
+                        }[];
+                        emails: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            status: string;
+                            subject: string;
+                        }[];
+                        /** Format: date-time */
+                        exportedAt: string;
+                        /** @enum {string} */
+                        format: "studynest-my-data/1";
+                        materials: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            fileName: string | null;
+                            fileSize: number | null;
+                            id: string;
+                            link: string | null;
+                            mimeType: string | null;
+                            sessionId: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        notes: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            details: string;
+                            id: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        payments: {
+                            amountCents: number;
+                            bookingId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            paymentRef: string | null;
+                            sessionTitle: string;
+                            status: string;
+                        }[];
+                        reviews: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            rating: number;
+                            review: string;
+                            sessionId: string;
+                            sessionTitle: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        sessions: {
+                            bookedCount: number;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            id: string;
+                            maxParticipants: number | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFeeCents: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            status: string;
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        signIns: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            ipAddress: string | null;
+                            userAgent: string | null;
+                        }[];
+                        waitlist: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            sessionId: string;
+                            sessionTitle: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

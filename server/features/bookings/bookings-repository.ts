@@ -351,6 +351,18 @@ export function bookingsRepository(database: Db) {
       return (await bookingOf(db, { sessionId, studentId })).rows[0];
     },
 
+    /** The student's bookings and seat holds on classes not started at `now` (an account being deleted). */
+    upcomingBookingsOf(studentId: string, now: string) {
+      return db
+        .selectFrom('booking as b')
+        .innerJoin('study_session as s', 's.id', 'b.sessionId')
+        .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentRef'])
+        .where('b.studentId', '=', studentId)
+        .where('s.classStartDate', '>', now)
+        .orderBy('b.createdAt')
+        .execute();
+    },
+
     /** The session, the student's own booking status on it (if any) and whether payment holds are due for release. */
     async findSessionForStudent(sessionId: string, studentId: string, now: string): Promise<{ session: StudySessionRow; ownBookingStatus: BookingStatus | null; holdsDue: boolean } | undefined> {
       const row = (await sessionForStudentQuery(db, { sessionId, studentId, now })).rows[0];

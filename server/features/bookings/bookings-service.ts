@@ -142,6 +142,30 @@ export function bookingsService(deps: AppDeps) {
       deps.jobs.wake();
     },
 
+    /**
+     * An account being deleted (features/my-data): every booking and seat hold of the student on a
+     * class not started yet is cancelled, whatever the cutoff, with the usual refund and waitlist
+     * promotion. A failed refund stops here (the rest stays booked); running it again is safe.
+     * Bookings of classes already started stay: they are the tutor's attendance and payment records.
+     */
+    async releaseAllOf(studentId: string): Promise<{ cancelled: number; refunded: number }> {
+      const now = deps.now().toISOString();
+      let cancelled = 0;
+      let refunded = 0;
+      for (const booking of await bookings.upcomingBookingsOf(studentId, now)) {
+        const session = await bookings.findSession(booking.sessionId);
+        if (!session) continue;
+        if (booking.status === 'confirmed' && booking.amountCents > 0) {
+          await payments.refundBooking(booking);
+          refunded++;
+        }
+        const result = await bookings.cancel({ sessionId: booking.sessionId, studentId, now }, (promoted) => promotionEmailJobs(deps, session, promoted).map(deps.jobs.row));
+        if (result) cancelled++;
+      }
+      if (cancelled > 0) deps.jobs.wake();
+      return { cancelled, refunded };
+    },
+
     async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
       await bookableSession(me, sessionId, 'Only students can join a waitlist.');
       const outcome = await bookings.joinWaitlist({ sessionId, studentId: me.id, now: deps.now().toISOString() });

@@ -1,0 +1,54 @@
+// The audit log as admins read it (issue 23 item 2): GET /api/audit-log. Read-only: no call
+// changes or removes an entry.
+import { z } from 'zod';
+import { dateTime, pageOf, pageQuery } from './common.ts';
+
+/** The actions written today, for the filter's choices; `action` also takes a family (`session`). */
+export const AUDIT_ACTIONS = [
+  'user.role_changed',
+  'user.blocked',
+  'user.unblocked',
+  'user.deleted',
+  'user.data_exported',
+  'user.password_changed',
+  'user.password_reset',
+  'auth.sign_in_failures',
+  'session.approved',
+  'session.rejected',
+  'session.deleted',
+  'material.removed',
+  'job.retried',
+] as const;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: dateTime,
+  /** The actor as it was then: an email, "visitor" (not signed in) or "operator (npm run admin)". */
+  actor: z.string(),
+  /** The actor's account id; null for visitors and the operator's CLI. */
+  actorId: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** What changed, as recorded. */
+  details: z.record(z.string(), z.unknown()),
+  /** The client address of the request; null from the CLI. */
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPage = pageOf(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPage>;
+
+export const auditListQuery = pageQuery.extend({
+  /** Empty = every action. */
+  action: z
+    .string()
+    .trim()
+    .regex(/^([a-z_]{1,40}(\.[a-z_]{1,40})?)?$/, 'Action must look like session or session.approved')
+    .optional(),
+  /** Part of the actor, the target id or the details, any case. */
+  q: z.string().trim().max(100).optional(),
+  targetId: z.string().max(64).optional(),
+});
+export type AuditListQuery = z.input<typeof auditListQuery>;

@@ -1,0 +1,100 @@
+// "My data" (issue 23 item 1): everything StudyNest holds about an account, as one JSON document
+// (GET /api/me/data, GET /api/users/{id}/data for admins), and the deletion of an account
+// (DELETE /api/me with the password, DELETE /api/users/{id} for admins).
+import { z } from 'zod';
+import { dateTime, roleSchema, userStatusSchema } from './common.ts';
+
+export const MY_DATA_FORMAT = 'studynest-my-data/1';
+
+const exportedBooking = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  sessionTitle: z.string(),
+  classStartDate: dateTime,
+  classEndDate: dateTime,
+  /** confirmed, or pending_payment (a seat held until `holdExpiresAt`). */
+  status: z.string(),
+  amountCents: z.number().int(),
+  holdExpiresAt: dateTime.nullable(),
+  createdAt: dateTime,
+});
+
+export const myDataSchema = z.object({
+  format: z.literal(MY_DATA_FORMAT),
+  exportedAt: dateTime,
+  account: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    status: userStatusSchema,
+    emailVerified: z.boolean(),
+    /** The profile photo's address on StudyNest, if any. */
+    image: z.string().nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    lastSeen: dateTime.nullable(),
+    /** How the account signs in: `credential` (email and password), `google`. */
+    signInMethods: z.array(z.string()),
+  }),
+  /** Signed-in devices (sessions of the account), without their secret tokens. */
+  signIns: z.array(z.object({ createdAt: dateTime, expiresAt: dateTime, ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
+  bookings: z.array(exportedBooking),
+  /** Payments of paid bookings: the amount and the payment service's reference. */
+  payments: z.array(z.object({ bookingId: z.string(), sessionTitle: z.string(), amountCents: z.number().int(), status: z.string(), paymentRef: z.string().nullable(), createdAt: dateTime })),
+  waitlist: z.array(z.object({ sessionId: z.string(), sessionTitle: z.string(), createdAt: dateTime })),
+  reviews: z.array(z.object({ id: z.string(), sessionId: z.string(), sessionTitle: z.string(), rating: z.number().int(), review: z.string(), createdAt: dateTime, updatedAt: dateTime })),
+  notes: z.array(z.object({ id: z.string(), title: z.string(), details: z.string(), createdAt: dateTime, updatedAt: dateTime })),
+  /** Sessions the account teaches (tutors). */
+  sessions: z.array(z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    status: z.string(),
+    registrationStartDate: dateTime,
+    registrationEndDate: dateTime,
+    classStartDate: dateTime,
+    classEndDate: dateTime,
+    registrationFeeCents: z.number().int(),
+    maxParticipants: z.number().int().nullable(),
+    bookedCount: z.number().int(),
+    rejectionReason: z.string().nullable(),
+    rejectionFeedback: z.string().nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  })),
+  /** Materials the account shared (tutors): their description, not the files' bytes. */
+  materials: z.array(z.object({
+    id: z.string(),
+    sessionId: z.string(),
+    title: z.string(),
+    link: z.string().nullable(),
+    fileName: z.string().nullable(),
+    mimeType: z.string().nullable(),
+    fileSize: z.number().int().nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  })),
+  /** Emails to the account still waiting in the outbox or given up on (sent ones are not kept). */
+  emails: z.array(z.object({ subject: z.string(), status: z.string(), createdAt: dateTime })),
+  /** Audit log entries about the account or made by it. */
+  auditLog: z.array(z.object({ at: dateTime, actor: z.string(), action: z.string(), targetType: z.string(), targetId: z.string(), details: z.record(z.string(), z.unknown()) })),
+});
+export type MyData = z.infer<typeof myDataSchema>;
+
+/** The password confirms that the person at the keyboard owns the account. */
+export const deleteMyAccountBody = z.object({
+  password: z.string().min(1, 'Enter your password').max(200),
+});
+export type DeleteMyAccountBody = z.infer<typeof deleteMyAccountBody>;
+
+/** What a deletion did, said to the person who asked. */
+export const accountDeletedSchema = z.object({
+  message: z.string(),
+  cancelledBookings: z.number().int(),
+  refundedBookings: z.number().int(),
+});
+export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
+
+export const DELETED_STUDENT_NAME = 'Former student';
+export const DELETED_TUTOR_NAME = 'Former tutor';

@@ -1,0 +1,31 @@
+// GET /api/audit-log: admins read and filter the audit log (issue 23 item 2). There is no route
+// that writes, edits or removes an entry: entries are only made by the actions they record.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditListQuery, auditPage } from '#contract/audit-log.ts';
+import { errorSchema } from '#contract/common.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { requireUser } from '#server/auth/current-user.ts';
+import { forbidden } from '#server/errors.ts';
+import { searchAudit } from './audit-log.ts';
+
+export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/audit-log', {
+    schema: {
+      tags: ['audit log'],
+      summary: 'The audit log, newest first, filtered by action and searched by actor, target or details (admins)',
+      querystring: auditListQuery,
+      response: { 200: auditPage, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+    },
+  }, async (request) => {
+    const me = await requireUser(deps.auth, request);
+    if (me.role !== 'admin') throw forbidden('Only admins can read the audit log.');
+    const page = await searchAudit(deps.db.kysely, request.query);
+    return {
+      items: page.items.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> })),
+      nextCursor: page.nextCursor,
+    };
+  });
+}

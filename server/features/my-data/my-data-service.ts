@@ -1,0 +1,220 @@
+// "My data" (issue 23 item 1, PRODUCT.md §4): a user downloads everything StudyNest holds about
+// them, and deletes their account; admins (and the operator's CLI) do the same for any user,
+// recorded in the audit log. The rules of a deletion:
+// - the password is asked of the account's owner (not of an admin acting on someone else);
+// - the last admin who can sign in cannot go (make another admin first);
+// - a tutor with upcoming sessions that have bookings is refused (cancel them or hand them over);
+// - bookings of classes not started are cancelled with the usual refund and waitlist promotion;
+// - notes, photo, sign-in methods and personal data are removed; reviews stay, attributed to
+//   "Former student"; bookings of classes held and sessions that had students stay, anonymised
+//   (attendance and payment records). See docs/decisions/020-account-deletion.md.
+import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME, MY_DATA_FORMAT, type AccountDeleted, type MyData } from '#contract/my-data.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import { actorOf, OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
+import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import { toIso } from '#server/ids.ts';
+import { bookingsService } from '#server/features/bookings/public.ts';
+import { materialFileStore } from '#server/features/materials/public.ts';
+import { publicListCache } from '#server/features/sessions/public.ts';
+import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
+import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
+
+type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository>['findUser']>>>;
+
+const NO_USER = 'No user has this id.';
+const iso = (value: Date | string) => toIso(value)!;
+
+export function myDataService(deps: AppDeps) {
+  const repo = myDataRepository(deps.db);
+  const bookings = bookingsService(deps);
+  const materialFiles = materialFileStore(deps.config.dataDir);
+  const photos = imageStore(deps.config.dataDir);
+  const lists = publicListCache(deps.db, deps.config.listCacheMs);
+
+  async function liveUser(id: string): Promise<UserRow> {
+    const user = await repo.findUser(id);
+    if (!user || isDeletedEmail(user.email)) throw notFound(NO_USER);
+    return user;
+  }
+
+  async function exportOf(user: UserRow): Promise<MyData> {
+    const d = await repo.exportOf(user.id, user.email);
+    return {
+      format: MY_DATA_FORMAT,
+      exportedAt: deps.now().toISOString(),
+      account: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        status: userStatus(user),
+        emailVerified: Boolean(user.emailVerified),
+        image: user.image,
+        createdAt: iso(user.createdAt),
+        updatedAt: iso(user.updatedAt),
+        lastSeen: toIso(user.lastSeen),
+        signInMethods: d.accounts.map((a) => a.providerId),
+      },
+      signIns: d.signIns.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), ipAddress: s.ipAddress, userAgent: s.userAgent })),
+      bookings: d.bookings.map((b) => ({
+        id: b.id,
+        sessionId: b.sessionId,
+        sessionTitle: b.sessionTitle,
+        classStartDate: b.classStartDate,
+        classEndDate: b.classEndDate,
+        status: b.status,
+        amountCents: Number(b.amountCents),
+        holdExpiresAt: b.holdExpiresAt,
+        createdAt: b.createdAt,
+      })),
+      payments: d.bookings
+        .filter((b) => Number(b.amountCents) > 0)
+        .map((b) => ({ bookingId: b.id, sessionTitle: b.sessionTitle, amountCents: Number(b.amountCents), status: b.status === 'confirmed' ? 'paid' : 'awaiting payment', paymentRef: b.paymentRef, createdAt: b.createdAt })),
+      waitlist: d.waitlist,
+      reviews: d.reviews.map((r) => ({ ...r, rating: Number(r.rating) })),
+      notes: d.notes,
+      sessions: d.sessions.map((s) => ({
+        id: s.id,
+        title: s.title,
+        description: s.description,
+        status: s.status,
+        registrationStartDate: s.registrationStartDate,
+        registrationEndDate: s.registrationEndDate,
+        classStartDate: s.classStartDate,
+        classEndDate: s.classEndDate,
+        registrationFeeCents: Number(s.registrationFeeCents),
+        maxParticipants: s.maxParticipants === null ? null : Number(s.maxParticipants),
+        bookedCount: Number(s.bookedCount),
+        rejectionReason: s.rejectionReason,
+        rejectionFeedback: s.rejectionFeedback,
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
+      })),
+      materials: d.materials.map((m) => ({
+        id: m.id,
+        sessionId: m.sessionId,
+        title: m.title,
+        link: m.link,
+        fileName: m.fileName,
+        mimeType: m.mimeType,
+        fileSize: m.fileSize === null ? null : Number(m.fileSize),
+        createdAt: m.createdAt,
+        updatedAt: m.updatedAt,
+      })),
+      emails: d.emails.flatMap((job) => {
+        const payload = JSON.parse(job.payload) as { mail?: { to?: string; subject?: string }; render?: string };
+        if (payload.mail && payload.mail.to?.toLowerCase() !== user.email.toLowerCase()) return [];
+        const subject = payload.mail?.subject ?? `(${payload.render ?? 'email'}, written when sent)`;
+        return [{ subject, status: job.status === 'dead' ? 'failed' : 'waiting to be sent', createdAt: iso(job.createdAt) }];
+      }),
+      auditLog: d.audit.map((a) => ({ at: a.at, actor: a.actor, action: a.action, targetType: a.targetType, targetId: a.targetId, details: JSON.parse(a.details) as Record<string, unknown> })),
+    };
+  }
+
+  /** Every export is recorded: a stolen session downloading an account shows in the log. */
+  async function recordExport(user: UserRow, by: AuditActor): Promise<void> {
+    await recordAudit(deps.db.kysely, by, { action: 'user.data_exported', targetType: 'user', targetId: user.id, details: { email: user.email } }, deps.now());
+  }
+
+  async function assertPassword(userId: string, password: string): Promise<void> {
+    const context = await deps.auth.$context;
+    const account = await context.internalAdapter.findCredentialAccount(userId);
+    if (!account?.password) {
+      throw badRequest('Your account has no password (you sign in with Google). Choose one with "Forgot password" on the login page, then delete your account.', { password: 'Your account has no password yet' });
+    }
+    if (!(await context.password.verify({ hash: account.password, password }))) throw badRequest('The password is not right.', { password: 'The password is not right' });
+  }
+
+  /** The rules that refuse a deletion; run before anything changes, and again inside the transaction. */
+  async function refusal(executor: Parameters<typeof repo.upcomingBookedSessionsOf>[0], user: UserRow, self: boolean): Promise<string | null> {
+    if (user.role === 'admin') {
+      if ((await repo.otherActiveAdmins(executor, user.id)) === 0) return self ? 'You are the last admin: make another user an admin first.' : 'This is the last admin: make another user an admin first.';
+    }
+    const booked = await repo.upcomingBookedSessionsOf(executor, user.id, deps.now().toISOString());
+    if (booked.length > 0) {
+      const titles = booked.slice(0, 3).map((s) => `"${s.title}"`).join(', ') + (booked.length > 3 ? ` and ${booked.length - 3} more` : '');
+      const who = self ? 'You have' : 'This tutor has';
+      return `${who} upcoming sessions with booked students (${titles}). Cancel them or hand them over to another tutor first.`;
+    }
+    return null;
+  }
+
+  async function erase(user: UserRow, by: AuditActor, self: boolean): Promise<AccountDeleted> {
+    const early = await refusal(deps.db.kysely, user, self);
+    if (early) throw conflict(early);
+    // Refunds reach the payment service, so they run before (and outside) the transaction.
+    const released = await bookings.releaseAllOf(user.id);
+    const now = deps.now();
+    const anonymousName = user.role === 'tutor' ? DELETED_TUTOR_NAME : DELETED_STUDENT_NAME;
+    const erased = await repo.transaction(async (tx) => {
+      const late = await refusal(tx, user, self);
+      if (late) throw conflict(late);
+      const result = await repo.erase(tx, user, { anonymousName, tutorName: DELETED_TUTOR_NAME, now });
+      await recordAudit(tx, by, {
+        action: 'user.deleted',
+        targetType: 'user',
+        targetId: user.id,
+        details: { email: user.email, role: user.role, by: self ? 'themselves' : by.kind, cancelledBookings: released.cancelled, refundedBookings: released.refunded },
+      }, now);
+      return result;
+    });
+    invalidateUser(user.id);
+    lists.invalidate();
+    // After the commit: a file left behind is only wasted space, never served (no row points at it).
+    await Promise.all(erased.materialFiles.map((key) => materialFiles.remove(key)));
+    if (user.image?.startsWith(UPLOAD_URL_PREFIX)) await photos.remove(user.image.slice(UPLOAD_URL_PREFIX.length));
+    const whose = self ? 'Your account' : `The account of ${user.email}`;
+    return {
+      message: `${whose} has been deleted.${released.cancelled > 0 ? ` ${released.cancelled} upcoming booking(s) cancelled${released.refunded > 0 ? `, ${released.refunded} refunded` : ''}.` : ''}`,
+      cancelledBookings: released.cancelled,
+      refundedBookings: released.refunded,
+    };
+  }
+
+  return {
+    /** The caller's own data. */
+    async exportOwn(me: CurrentUser, ip: string | null): Promise<MyData> {
+      const user = await liveUser(me.id);
+      await recordExport(user, actorOf(me, ip));
+      return exportOf(user);
+    },
+
+    /** Any user's data, for an admin; recorded. */
+    async exportForAdmin(me: CurrentUser, id: string, ip: string | null): Promise<MyData> {
+      if (me.role !== 'admin') throw forbidden("Only admins can export another user's data.");
+      const user = await liveUser(id);
+      await recordExport(user, actorOf(me, ip));
+      return exportOf(user);
+    },
+
+    async deleteOwn(me: CurrentUser, password: string, ip: string | null): Promise<AccountDeleted> {
+      const user = await liveUser(me.id);
+      await assertPassword(user.id, password);
+      return erase(user, actorOf(me, ip), true);
+    },
+
+    async deleteForAdmin(me: CurrentUser, id: string, ip: string | null): Promise<AccountDeleted> {
+      if (me.role !== 'admin') throw forbidden('Only admins can delete other accounts.');
+      const user = await liveUser(id);
+      if (user.id === me.id) throw badRequest('Delete your own account from Settings, with your password.');
+      return erase(user, actorOf(me, ip), false);
+    },
+
+    /** The operator's CLI (`npm run admin -- export|delete <email>`). */
+    async exportByOperator(email: string): Promise<MyData | null> {
+      const user = await repo.findUserByEmail(email);
+      if (!user || isDeletedEmail(user.email)) return null;
+      await recordExport(user, OPERATOR);
+      return exportOf(user);
+    },
+
+    async deleteByOperator(email: string): Promise<AccountDeleted | null> {
+      const user = await repo.findUserByEmail(email);
+      if (!user || isDeletedEmail(user.email)) return null;
+      return erase(user, OPERATOR, false);
+    },
+  };
+}
+
+export type MyDataService = ReturnType<typeof myDataService>;

@@ -1,0 +1,272 @@
+// Issue 23 item 1: "My data". A user downloads everything StudyNest holds about them and deletes
+// their account with their password; admins do both for another user. The rules of a deletion:
+// bookings of classes not started cancelled (refund, waitlist promotion), reviews kept as "Former
+// student", a tutor with upcoming booked sessions refused, the last admin refused; every export
+// and deletion in the audit log. Runs on SQLite and on PostgreSQL (TEST_DATABASE_URL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookSessionResult } from '#contract/bookings.ts';
+import type { AccountDeleted, MyData } from '#contract/my-data.ts';
+import { newId } from '#server/ids.ts';
+import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
+import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
+import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { DAY, HOUR, iso, json } from '#tests/helpers/request-helpers.ts';
+
+let t: TestApp;
+let stripe: FakeStripe;
+let actors: Actors;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+  actors = await createActors(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+const db = () => t.deps.db.kysely;
+const exportMine = (who: Actor) => t.request(who, { method: 'GET', url: '/api/me/data' });
+const deleteMine = (who: Actor, password: string) => t.request(who, { method: 'DELETE', url: '/api/me', remoteAddress: '198.51.100.23', ...json({ password }) });
+const deleteUser = (who: Actor, id: string) => t.request(who, { method: 'DELETE', url: `/api/users/${id}`, remoteAddress: '198.51.100.24' });
+const auditOf = (targetId: string) => db().selectFrom('audit_log').selectAll().where('targetId', '=', targetId).orderBy('at').orderBy('id').execute();
+const userRow = (id: string) => db().selectFrom('user').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+async function addNote(student: CreatedUser, title = 'My note') {
+  const now = new Date().toISOString();
+  await db().insertInto('note').values({ id: newId(), studentId: student.id, title, details: 'Private details', createdAt: now, updatedAt: now }).execute();
+}
+
+async function addReview(session: { id: string }, student: CreatedUser, text = 'Very clear') {
+  const now = new Date().toISOString();
+  const id = newId();
+  await db().insertInto('review').values({ id, sessionId: session.id, studentId: student.id, studentName: student.name, rating: 5, review: text, createdAt: now, updatedAt: now }).execute();
+  return id;
+}
+
+/** A session whose class took place last week. */
+const pastSession = (tutor: CreatedUser) =>
+  createStudySession(t.deps, tutor, { registrationStartDate: iso(Date.now() - 20 * DAY), registrationEndDate: iso(Date.now() - 10 * DAY), classStartDate: iso(Date.now() - 7 * DAY) });
+
+describe('my data routes: permission matrix', () => {
+  it('lets everyone signed in export and delete their own account, and only admins those of others', async () => {
+    await runMatrix(t, actors, [
+      { name: 'GET /api/me/data', request: () => ({ method: 'GET', url: '/api/me/data' }), expect: { anonymous: 401, student: 200, otherStudent: 200, tutor: 200, otherTutor: 200, admin: 200 } },
+      // A wrong password: nothing is deleted, whoever asks.
+      { name: 'DELETE /api/me (wrong password)', request: () => ({ method: 'DELETE', url: '/api/me', ...json({ password: 'not-the-password' }) }), expect: { anonymous: 401, student: 400, otherStudent: 400, tutor: 400, otherTutor: 400, admin: 400 } },
+      { name: 'DELETE /api/me (no body)', request: () => ({ method: 'DELETE', url: '/api/me', ...json({}) }), expect: { anonymous: 400, student: 400, otherStudent: 400, tutor: 400, otherTutor: 400, admin: 400 } },
+      {
+        name: "GET /api/users/{student's id}/data",
+        request: (a) => ({ method: 'GET', url: `/api/users/${a.student.user!.id}/data` }),
+        expect: { anonymous: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 200 },
+      },
+      {
+        name: 'DELETE /api/users/{a new user}',
+        request: async () => ({ method: 'DELETE', url: `/api/users/${(await t.createUser()).id}` }),
+        expect: { anonymous: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 200 },
+      },
+      { name: 'DELETE /api/users/{unknown}', request: () => ({ method: 'DELETE', url: '/api/users/nobody' }), expect: { anonymous: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 404 } },
+      { name: 'GET /api/users/{unknown}/data', request: () => ({ method: 'GET', url: '/api/users/nobody/data' }), expect: { anonymous: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 404 } },
+    ]);
+    // The matrix's accounts are all still there.
+    for (const name of ['student', 'otherStudent', 'tutor', 'otherTutor', 'admin'] as const) {
+      expect((await t.request(actors[name], { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses an admin deleting their own account through the admin route (Settings asks for the password)', async () => {
+    const res = await deleteUser(actors.admin, actors.admin.user!.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Delete your own account from Settings, with your password.');
+  });
+});
+
+describe('exporting my data', () => {
+  it("holds the account, bookings, payments, waitlist, reviews and notes of a student, and nobody else's", async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const me = await t.actor({ role: 'student', name: 'Export Me' });
+    const other = await t.createUser({ role: 'student' });
+    const upcoming = await createStudySession(t.deps, tutor, { title: 'Upcoming algebra' });
+    const past = await pastSession(tutor);
+    const full = await createStudySession(t.deps, tutor, { title: 'Full one', maxParticipants: 1 });
+    await createBooking(t.deps, upcoming, me.user!);
+    await createBooking(t.deps, upcoming, other);
+    await createBooking(t.deps, past, me.user!, { amountCents: 900 });
+    await createBooking(t.deps, full, other);
+    expect((await t.request(me, { method: 'POST', url: `/api/sessions/${full.id}/waitlist` })).statusCode).toBe(201);
+    await addReview(past, me.user!, 'Loved it');
+    await addNote(me.user!, 'Mine');
+    await addNote(other, 'Not mine');
+
+    const res = await exportMine(me);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="studynest-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json<MyData>();
+    expect(data.format).toBe('studynest-my-data/1');
+    expect(data.account).toMatchObject({ id: me.user!.id, name: 'Export Me', email: me.user!.email, role: 'student', status: 'Verified', emailVerified: true, signInMethods: ['credential'] });
+    expect(data.signIns.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data.signIns)).not.toMatch(/token/i);
+    expect(data.bookings.map((b) => b.sessionTitle).sort()).toEqual(['Upcoming algebra', past.title].sort());
+    expect(data.payments).toEqual([expect.objectContaining({ sessionTitle: past.title, amountCents: 900, status: 'paid' })]);
+    expect(data.waitlist).toEqual([expect.objectContaining({ sessionId: full.id, sessionTitle: 'Full one' })]);
+    expect(data.reviews).toEqual([expect.objectContaining({ sessionId: past.id, rating: 5, review: 'Loved it' })]);
+    expect(data.notes.map((n) => n.title)).toEqual(['Mine']);
+    expect(data.sessions).toEqual([]);
+    expect(data.materials).toEqual([]);
+    expect(JSON.stringify(data)).not.toContain(other.email);
+    // Each export is in the log, itself included.
+    expect(data.auditLog).toEqual([expect.objectContaining({ action: 'user.data_exported', actor: me.user!.email, targetId: me.user!.id })]);
+    expect((await exportMine(me)).json<MyData>().auditLog.map((a) => a.action)).toEqual(['user.data_exported', 'user.data_exported']);
+  });
+
+  it("holds a tutor's sessions and materials, and emails waiting for them", async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const session = await createStudySession(t.deps, tutor.user!, { title: 'Tutored' });
+    const now = new Date().toISOString();
+    await db().insertInto('material').values({ id: newId(), sessionId: session.id, tutorId: tutor.user!.id, title: 'Slides', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/slides', createdAt: now, updatedAt: now }).execute();
+    await t.deps.jobs.enqueue(db(), { kind: 'email', payload: { mail: { to: tutor.user!.email, subject: 'Hello tutor', text: 'x' } }, maxAttempts: 1, runAt: new Date(Date.now() + DAY) } as never);
+    const data = (await exportMine(tutor)).json<MyData>();
+    expect(data.sessions).toEqual([expect.objectContaining({ id: session.id, title: 'Tutored', status: 'approved' })]);
+    expect(data.materials).toEqual([expect.objectContaining({ sessionId: session.id, title: 'Slides', link: 'https://example.com/slides' })]);
+    expect(data.emails).toContainEqual(expect.objectContaining({ subject: 'Hello tutor', status: 'waiting to be sent' }));
+  });
+
+  it("gives an admin another user's data, recorded with who and from where", async () => {
+    const student = await t.createUser({ role: 'student' });
+    const res = await t.request(actors.admin, { method: 'GET', url: `/api/users/${student.id}/data`, remoteAddress: '203.0.113.9' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<MyData>().account.email).toBe(student.email);
+    expect(await auditOf(student.id)).toEqual([expect.objectContaining({ action: 'user.data_exported', actorId: actors.admin.user!.id, actor: actors.admin.user!.email, ip: '203.0.113.9' })]);
+  });
+});
+
+describe('deleting my account', () => {
+  it("asks for the password: a wrong one changes nothing", async () => {
+    const me = await t.actor({ role: 'student' });
+    const res = await deleteMine(me, 'wrong password');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The password is not right.', fields: { password: 'The password is not right' } });
+    expect((await t.request(me, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect(await auditOf(me.user!.id)).toEqual([]);
+  });
+
+  it('removes notes, photo and personal data; cancels upcoming bookings (promoting the waitlist); keeps reviews as "Former student" and past bookings anonymised', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const me = await t.actor({ role: 'student', name: 'Leaving Student' });
+    const waiting = await t.actor({ role: 'student' });
+    const upcoming = await createStudySession(t.deps, tutor, { title: 'Full upcoming', maxParticipants: 1, cancellationCutoffHours: 24, classStartDate: iso(Date.now() + 2 * HOUR) });
+    const past = await pastSession(tutor);
+    await createBooking(t.deps, upcoming, me.user!);
+    expect((await t.request(waiting, { method: 'POST', url: `/api/sessions/${upcoming.id}/waitlist` })).statusCode).toBe(201);
+    await createBooking(t.deps, past, me.user!);
+    const reviewId = await addReview(past, me.user!);
+    await addNote(me.user!);
+    await db().updateTable('user').set({ image: '/api/uploads/some-photo.webp' }).where('id', '=', me.user!.id).execute();
+
+    const res = await deleteMine(me, me.user!.password);
+    expect(res.statusCode, res.body).toBe(200);
+    // Inside the cancellation cutoff: a deletion cancels all the same.
+    expect(res.json<AccountDeleted>()).toEqual({ message: 'Your account has been deleted. 1 upcoming booking(s) cancelled.', cancelledBookings: 1, refundedBookings: 0 });
+
+    // Signed out, cannot sign in again, email free for a new account.
+    expect((await t.request(me, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: 'http://studynest.test' }, payload: { email: me.user!.email, password: me.user!.password } });
+    expect(signIn.statusCode).toBe(401);
+    const row = await userRow(me.user!.id);
+    expect(row).toMatchObject({ name: 'Former student', email: `deleted-${me.user!.id}@deleted.invalid`, image: null });
+    expect(Boolean(row.blocked)).toBe(true);
+    expect(await db().selectFrom('account').select('id').where('userId', '=', me.user!.id).execute()).toEqual([]);
+    expect(await db().selectFrom('note').select('id').where('studentId', '=', me.user!.id).execute()).toEqual([]);
+    const again = await t.createUser({ email: me.user!.email });
+    expect(again.email).toBe(me.user!.email);
+
+    // The seat went to the first in line.
+    const upcomingBookings = await db().selectFrom('booking').select(['studentId']).where('sessionId', '=', upcoming.id).execute();
+    expect(upcomingBookings).toEqual([{ studentId: waiting.user!.id }]);
+    // The review stays, no longer naming them; the past booking stays without their email.
+    const reviews = await t.request(null, { method: 'GET', url: `/api/sessions/${past.id}/reviews` });
+    expect(reviews.json().items).toEqual([expect.objectContaining({ id: reviewId, studentName: 'Former student' })]);
+    expect(reviews.body).not.toContain('Leaving Student');
+    const pastBooking = await db().selectFrom('booking').select('studentEmail').where('sessionId', '=', past.id).executeTakeFirstOrThrow();
+    expect(pastBooking.studentEmail).toBe(`deleted-${me.user!.id}@deleted.invalid`);
+
+    expect(await auditOf(me.user!.id)).toEqual([
+      expect.objectContaining({ action: 'user.deleted', actorId: me.user!.id, actor: me.user!.email, ip: '198.51.100.23' }),
+    ]);
+    const details = JSON.parse((await auditOf(me.user!.id))[0]!.details);
+    expect(details).toMatchObject({ role: 'student', by: 'themselves', cancelledBookings: 1 });
+  });
+
+  it('refunds a paid upcoming booking through the payment service', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const me = await t.actor({ role: 'student' });
+    const paid = await createStudySession(t.deps, tutor, { registrationFeeCents: 1500 });
+    const booked = await t.request(me, { method: 'POST', url: '/api/book-session', ...json({ sessionId: paid.id }) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const checkoutId = /\/checkout\/([^/?#]+)$/.exec(booked.json<BookSessionResult>().checkoutUrl!)![1]!;
+    stripe.markPaid(checkoutId);
+    const { payload, signature } = stripe.completedEvent(checkoutId);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })).statusCode).toBe(200);
+
+    const res = await deleteMine(me, me.user!.password);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AccountDeleted>()).toMatchObject({ cancelledBookings: 1, refundedBookings: 1 });
+    const intent = stripe.sessions.get(checkoutId)!.payment_intent;
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 1500 })]);
+    expect((await db().selectFrom('study_session').select('bookedCount').where('id', '=', paid.id).executeTakeFirstOrThrow()).bookedCount).toBe(0);
+  });
+
+  it('refuses a tutor with upcoming booked sessions; without them, removes unbooked sessions and materials and keeps past ones as "Former tutor"', async () => {
+    const tutor = await t.actor({ role: 'tutor', name: 'Leaving Tutor' });
+    const student = await t.createUser({ role: 'student' });
+    const booked = await createStudySession(t.deps, tutor.user!, { title: 'Booked soon' });
+    const booking = await createBooking(t.deps, booked, student);
+
+    const refused = await deleteMine(tutor, tutor.user!.password);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('You have upcoming sessions with booked students ("Booked soon"). Cancel them or hand them over to another tutor first.');
+    const byAdmin = await deleteUser(actors.admin, tutor.user!.id);
+    expect(byAdmin.statusCode).toBe(409);
+    expect(byAdmin.json().message).toMatch(/^This tutor has upcoming sessions with booked students/);
+    expect((await t.request(tutor, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+
+    // The booking is cancelled (by the student): now the tutor may go.
+    await db().deleteFrom('booking').where('id', '=', booking.id).execute();
+    const past = await pastSession(tutor.user!);
+    await createBooking(t.deps, past, student);
+    const unbooked = await createStudySession(t.deps, tutor.user!, { status: 'pending' });
+    const now = new Date().toISOString();
+    await db().insertInto('material').values({ id: newId(), sessionId: past.id, tutorId: tutor.user!.id, title: 'Notes', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/n', createdAt: now, updatedAt: now }).execute();
+
+    const res = await deleteMine(tutor, tutor.user!.password);
+    expect(res.statusCode, res.body).toBe(200);
+    const sessions = await db().selectFrom('study_session').select(['id', 'tutorName', 'tutorEmail']).where('tutorId', '=', tutor.user!.id).execute();
+    expect(sessions).toEqual([{ id: past.id, tutorName: 'Former tutor', tutorEmail: `deleted-${tutor.user!.id}@deleted.invalid` }]);
+    expect(sessions.map((s) => s.id)).not.toContain(unbooked.id);
+    expect(sessions.map((s) => s.id)).not.toContain(booked.id);
+    expect(await db().selectFrom('material').select('id').where('tutorId', '=', tutor.user!.id).execute()).toEqual([]);
+    expect((await userRow(tutor.user!.id)).name).toBe('Former tutor');
+  });
+
+  it('refuses the last admin; another admin may delete an admin, recorded', async () => {
+    // The matrix's admin is not alone: make a fresh world of admins count.
+    const lone = await t.actor({ role: 'admin' });
+    await db().updateTable('user').set({ blocked: t.deps.db.dialect === 'postgres' ? true : 1 }).where('role', '=', 'admin').where('id', '!=', lone.user!.id).execute();
+    try {
+      const res = await deleteMine(lone, lone.user!.password);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('You are the last admin: make another user an admin first.');
+    } finally {
+      await db().updateTable('user').set({ blocked: t.deps.db.dialect === 'postgres' ? false : 0 }).where('role', '=', 'admin').where('email', 'not like', '%@deleted.invalid').execute();
+    }
+    const res = await deleteUser(actors.admin, lone.user!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AccountDeleted>().message).toBe(`The account of ${lone.user!.email} has been deleted.`);
+    expect(await auditOf(lone.user!.id)).toEqual([expect.objectContaining({ action: 'user.deleted', actorId: actors.admin.user!.id, ip: '198.51.100.24' })]);
+    // A deleted account is gone for the admin routes too.
+    expect((await deleteUser(actors.admin, lone.user!.id)).statusCode).toBe(404);
+  });
+});
