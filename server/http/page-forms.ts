@@ -42,7 +42,15 @@ const fileChosen = (fields: URLSearchParams, name: string) => text(fields, name)
 
 const PAGE_FORMS: Record<string, PageForm> = {
   // The page's own address again (with its `?from=`): signed in, its guard sends the visitor on.
+  // "Forgot password?" sends the same form: a link is asked for (the API answers alike whether or
+  // not the address has an account) and the page says so.
   '/login': async ({ fields, query, api }) => {
+    if (text(fields, 'intent') === 'forgot') {
+      const email = text(fields, 'email').trim();
+      if (!email) return null;
+      const asked = await api('POST', '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+      return asked.ok ? '/login?reset=sent' : null;
+    }
     const signedIn = await api('POST', '/api/auth/sign-in/email', { email: text(fields, 'email'), password: text(fields, 'password') });
     return signedIn.ok ? withQuery('/login', query) : null;
   },

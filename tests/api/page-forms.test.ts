@@ -64,6 +64,26 @@ describe('login', () => {
   });
 });
 
+describe('forgot password', () => {
+  it('"Forgot password?" sends the login form asking for a link: mailed, and the page says so', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const res = await t.request(null, { method: 'POST', url: '/login', ...form({ email: user.email, password: '', intent: 'forgot' }) });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?reset=sent');
+    expect(setCookies(res)).toEqual([]);
+    const mail = await t.mail.waitFor(user.email, /reset/i, 15_000);
+    expect(mail.text).toMatch(/\/reset-password\?token=/);
+    const page = await t.request(null, { method: 'GET', url: '/login?reset=sent' });
+    expect(page.body).toContain('Password reset link sent to your email');
+    expect((await t.request(null, { method: 'GET', url: '/login' })).body).not.toContain('Password reset link sent to your email');
+  });
+
+  it('keeps the page when no email was typed', async () => {
+    const res = await t.request(null, { method: 'POST', url: '/login', ...form({ email: ' ', password: '', intent: 'forgot' }) });
+    expect(res.statusCode).toBe(204);
+  });
+});
+
 describe('register', () => {
   it('makes the account with the role chosen and signs it in', async () => {
     const email = `form-tutor-${Date.now().toString(36)}@example.com`;
@@ -177,6 +197,25 @@ describe('signed-in forms', () => {
     expect(created.statusCode).toBe(204);
     expect(await t.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', 'Too early').execute()).toEqual([]);
   });
+});
+
+it('All Sessions pages without the app: "Load more" is a GET form to the next page, which the server draws', async () => {
+  const tutor = await t.createUser({ role: 'tutor' });
+  const tag = `paged${Date.now().toString(36)}`;
+  for (let i = 0; i < 14; i++) await createStudySession(t.deps, tutor, { title: `${tag} ${String(i).padStart(2, '0')}` });
+  const first = await t.request(null, { method: 'GET', url: `/all-sessions?q=${tag}` });
+  const titles = (html: string) => [...html.matchAll(new RegExp(`>(${tag} \\d\\d)<`, 'g'))].map((m) => m[1]);
+  const firstTitles = titles(first.body);
+  expect(new Set(firstTitles).size).toBe(12);
+  const more = /<form method="get">(.*?)<\/form>/.exec(first.body)?.[1] ?? '';
+  const query = new URLSearchParams([...more.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replaceAll('&amp;', '&')]));
+  expect(query.get('q')).toBe(tag);
+  expect(more).toContain('Load more');
+  const second = await t.request(null, { method: 'GET', url: `/all-sessions?${query}` });
+  const secondTitles = titles(second.body);
+  expect(new Set(secondTitles).size).toBe(2);
+  expect([...new Set([...firstTitles, ...secondTitles])].sort()).toHaveLength(14);
+  expect(second.body).not.toMatch(/Load more/);
 });
 
 describe("a session's booking panel", () => {

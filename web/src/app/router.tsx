@@ -73,7 +73,7 @@ export const publicRoutes: RouteObject[] = [
   {
     path: 'all-sessions',
     element: <AllSessionsPage />,
-    handle: { searchParams: ['q', 'open'], description: 'Every approved study session on StudyNest: search by title or tutor and see which are open for registration now.' } satisfies RouteHandle,
+    handle: { searchParams: ['q', 'open', 'after'], description: 'Every approved study session on StudyNest: search by title or tutor and see which are open for registration now.' } satisfies RouteHandle,
   },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: 'Choose a new password for your StudyNest account.' } satisfies RouteHandle },
   // Read by anyone (a shared link, a calendar entry); booking asks to log in.
@@ -82,7 +82,7 @@ export const publicRoutes: RouteObject[] = [
 
 // `?from=` is read only once signed in (RedirectIfSignedIn), never on a page drawn for a signed-out visitor.
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage />, handle: { description: 'Log in to StudyNest to book study sessions, keep notes and open your tutors\' materials.' } satisfies RouteHandle },
+  { path: 'login', element: <LoginPage />, handle: { searchParams: ['reset'], description: 'Log in to StudyNest to book study sessions, keep notes and open your tutors\' materials.' } satisfies RouteHandle },
   { path: 'register', element: <RegisterPage />, handle: { description: 'Create a StudyNest account as a student, to book sessions, or as a tutor, to teach them.' } satisfies RouteHandle },
 ];
 

@@ -17,13 +17,18 @@ export interface PagedQuery {
 
 type PagedListStateProps = {
   query: PagedQuery;
+  /**
+   * The query of the next page's own address, where the list has one: "Load more" then sends a
+   * GET form to it (without the app, that is how a visitor pages); the app loads it in place.
+   */
+  moreQuery?: URLSearchParams | undefined;
   loadingLabel: string;
   empty: ReactNode;
   children: ReactNode;
 };
 
 /** Loading, error and empty states of a paged list, then the list and its "Load more". */
-export function PagedListState({ query, loadingLabel, empty, children }: PagedListStateProps) {
+export function PagedListState({ query, moreQuery, loadingLabel, empty, children }: PagedListStateProps) {
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) return <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (!query.data || query.data.pages.every((page) => page.items.length === 0)) return <p className="text-base-content/70">{empty}</p>;
@@ -32,9 +37,20 @@ export function PagedListState({ query, loadingLabel, empty, children }: PagedLi
       {children}
       {query.hasNextPage && (
         <div className="flex justify-center">
-          <button type="button" className="btn btn-outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
+          <form
+            method="get"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void query.fetchNextPage();
+            }}
+          >
+            {[...(moreQuery ?? [])].map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type={moreQuery ? 'submit' : 'button'} className="btn btn-outline" disabled={query.isFetchingNextPage} onClick={moreQuery ? undefined : () => void query.fetchNextPage()}>
+              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          </form>
         </div>
       )}
     </>

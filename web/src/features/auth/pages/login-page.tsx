@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
@@ -17,9 +17,17 @@ export function LoginPage() {
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
   const queryClient = useQueryClient();
+  // Sent by the server's way (`?reset=sent`, server/http/page-forms.ts): the app says it with a toast.
+  const [params] = useSearchParams();
+  const resetSent = params.get('reset') === 'sent';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // "Forgot password?" sends the same form (so that it works without the app), asking for a link.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'forgot') {
+      await handleForgotPassword();
+      return;
+    }
     const fields = new FormData(event.currentTarget);
     try {
       await signIn.mutateAsync({ email: fieldText(fields, 'email'), password: fieldText(fields, 'password') });
@@ -52,6 +60,11 @@ export function LoginPage() {
       <div className="card bg-base-100 shadow-md">
         <div className="card-body gap-4">
           <h1 className="text-center text-2xl font-bold">Log in to your account</h1>
+          {resetSent && (
+            <p role="status" className="alert alert-success alert-soft">
+              Password reset link sent to your email
+            </p>
+          )}
           {/* Sent before the app is live, the form goes to this page's own address, where the server signs in (server/http/page-forms.ts). */}
           <form ref={form} method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
             <TextField
@@ -68,19 +81,15 @@ export function LoginPage() {
               autoComplete="current-password"
               required
             />
-            <div>
-              <button
-                type="button"
-                className="btn btn-link btn-sm px-0"
-                onClick={() => void handleForgotPassword()}
-                disabled={requestReset.isPending}
-              >
-                Forgot password?
-              </button>
-            </div>
             <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
               {signIn.isPending ? 'Logging in…' : 'Log In'}
             </button>
+            {/* After "Log In": Enter in a field sends the form with its first submit button. */}
+            <div className="text-center">
+              <button type="submit" name="intent" value="forgot" formNoValidate className="btn btn-link btn-sm px-0" disabled={requestReset.isPending}>
+                Forgot password?
+              </button>
+            </div>
           </form>
           <GoogleSignInButton />
           <p className="text-center text-sm">

@@ -7,7 +7,7 @@ export const sessionKeys = {
   all: ['sessions'] as const,
   approved: () => ['sessions', 'approved'] as const,
   tutors: () => ['sessions', 'tutors'] as const,
-  list: (q: string, open: boolean) => ['sessions', 'list', { q, open }] as const,
+  list: (q: string, open: boolean, after: string | null = null) => ['sessions', 'list', { q, open, after }] as const,
   detail: (id: string) => ['sessions', 'detail', id] as const,
   ofTutor: (email: string) => ['sessions', 'tutor', email.toLowerCase()] as const,
   tutorDetail: (email: string, id: string) => ['sessions', 'tutor', email.toLowerCase(), id] as const,

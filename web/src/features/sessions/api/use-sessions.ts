@@ -14,12 +14,15 @@ export async function getSessions(params: { q: string; open: boolean; cursor?: s
   return publicSessionPageSchema.parse(await apiRequest<unknown>(`/sessions?${search}`));
 }
 
-/** All Sessions: pages appended with "Load more" (keyset cursors). */
-export function useSessions(q: string, open: boolean) {
+/**
+ * All Sessions: pages appended with "Load more" (keyset cursors), from the first page or, when
+ * the address says `?after=<cursor>` (Load more followed as a link, without the app), from there.
+ */
+export function useSessions(q: string, open: boolean, after: string | null = null) {
   return useInfiniteQuery({
-    queryKey: sessionKeys.list(q, open),
+    queryKey: sessionKeys.list(q, open, after),
     queryFn: ({ pageParam }) => getSessions({ q, open, cursor: pageParam }),
-    initialPageParam: null as string | null,
+    initialPageParam: after,
     getNextPageParam: (last) => last.nextCursor,
   });
 }

@@ -21,8 +21,15 @@ export function AllSessionsPage() {
   const params = pending && pending.pathname === pathname ? new URLSearchParams(pending.search) : currentParams;
   const q = params.get('q') ?? '';
   const open = params.get('open') === 'true';
-  const sessions = useSessions(q, open);
+  const after = params.get('after');
+  const sessions = useSessions(q, open, after);
   const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+  // "Load more" also names the next page's address (without the app, it is how a visitor pages).
+  const nextCursor = sessions.data?.pages.at(-1)?.nextCursor;
+  const moreSearch = new URLSearchParams();
+  if (q) moreSearch.set('q', q);
+  if (open) moreSearch.set('open', 'true');
+  if (nextCursor) moreSearch.set('after', nextCursor);
 
   function update(next: { q?: string; open?: boolean }) {
     const nextQ = next.q ?? q;
@@ -59,7 +66,7 @@ export function AllSessionsPage() {
         </label>
       </div>
 
-      <PagedListState query={sessions} loadingLabel="Loading sessions" empty={q || open ? 'No sessions match your search.' : 'No sessions yet. Come back soon!'}>
+      <PagedListState query={sessions} moreQuery={nextCursor ? moreSearch : undefined} loadingLabel="Loading sessions" empty={q || open ? 'No sessions match your search.' : 'No sessions yet. Come back soon!'}>
         <SessionGrid sessions={items} />
       </PagedListState>
     </section>
