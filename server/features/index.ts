@@ -6,6 +6,7 @@ import { auditRoutes } from '#server/audit/audit-routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
 import { myDataRoutes } from '#server/features/my-data/my-data-routes.ts';
 import { notesRoutes } from '#server/features/notes/notes-routes.ts';
+import { notificationRoutes } from '#server/features/notifications/notification-routes.ts';
 import { paymentsRoutes } from '#server/features/payments/payments-routes.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews-routes.ts';
 import { adminJobsRoutes } from '#server/features/admin-jobs/admin-jobs-routes.ts';
@@ -17,6 +18,7 @@ export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Prom
   sessionRoutes,
   adminUsersRoutes,
   adminJobsRoutes,
+  notificationRoutes,
   bookingsRoutes,
   reviewsRoutes,
   notesRoutes,

@@ -13,6 +13,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { ACTOR_NAMES, createActors, type ActorName, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
@@ -33,6 +34,8 @@ const json = (method: string, url: string, body: unknown): InjectOptions => ({
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 const del = (url: string): InjectOptions => ({ method: 'DELETE', url });
 const user = (who: ActorName) => a[who].user!;
+/** Student A's one-click unsubscribe link from a notification email (path and query). */
+const unsubscribeLink = () => new URL(unsubscribeHeaders(t.deps.config, user('student').id, 'classReminders')['List-Unsubscribe']!.slice(1, -1)).href.slice(new URL(t.deps.config.baseUrl).origin.length);
 
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): InjectOptions {
   const boundary = '----trust-routes-boundary';
@@ -169,6 +172,15 @@ const rules = (): Record<string, Rule> => ({
 
   // Identity
   'GET /api/me': { request: () => get('/api/me'), expect: signedIn(200) },
+  // Notification settings (issue 16): the caller's own; the one-click link of an email carries a signed token, no cookie.
+  'GET /api/me/notifications': { request: () => get('/api/me/notifications'), expect: signedIn(200) },
+  'PUT /api/me/notifications': { request: () => json('PUT', '/api/me/notifications', { bookingNotices: true }), expect: signedIn(200) },
+  'GET /api/notifications/unsubscribe': { request: () => get(unsubscribeLink()), expect: all(303) },
+  'POST /api/notifications/unsubscribe': {
+    request: () => ({ method: 'POST', url: unsubscribeLink(), payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    expect: all(200),
+    csrfExempt: "sent by the recipient's mail provider (one-click unsubscribe), authenticated by the signed token in its link, never by a cookie",
+  },
   'PUT /api/user': { request: (who) => json('PUT', '/api/user', { name: a[who].user?.name ?? 'Nobody' }), expect: signedIn(200) },
   'GET /api/user/:email': { request: () => get(`/api/user/${enc(user('student').email)}`), expect: only({ student: 200, admin: 200 }) },
   'POST /api/uploads': {

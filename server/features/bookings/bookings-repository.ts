@@ -379,12 +379,12 @@ export function bookingsRepository(database: Db) {
      * Confirmed bookings of classes starting in (now, horizon] whose `offset` reminder was not
      * recorded for their current class start (never, or for a time the class has moved from).
      */
-    remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; createdAt: string; classStartDate: string }>> {
+    remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; studentId: string; createdAt: string; classStartDate: string }>> {
       const column = `b.${reminderColumn[offset]}` as const;
       return db
         .selectFrom('booking as b')
         .innerJoin('study_session as s', 's.id', 'b.sessionId')
-        .select(['b.id', 'b.createdAt', 's.classStartDate'])
+        .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate'])
         .where('b.status', '=', 'confirmed')
         .where('s.classStartDate', '>', now)
         .where('s.classStartDate', '<=', horizon)
@@ -411,15 +411,15 @@ export function bookingsRepository(database: Db) {
     },
 
     /** A booking with its student's name and its session, or undefined once it is gone. */
-    async bookingWithSession(bookingId: string): Promise<{ studentEmail: string; studentName: string; session: StudySessionRow } | undefined> {
+    async bookingWithSession(bookingId: string): Promise<{ studentId: string; studentEmail: string; studentName: string; session: StudySessionRow } | undefined> {
       const row = await db
         .selectFrom('booking as b')
         .innerJoin('user as u', 'u.id', 'b.studentId')
-        .select(['b.sessionId', 'u.email as studentEmail', 'u.name as studentName'])
+        .select(['b.sessionId', 'b.studentId', 'u.email as studentEmail', 'u.name as studentName'])
         .where('b.id', '=', bookingId)
         .executeTakeFirst();
       const session = row && (await this.findSession(row.sessionId));
-      return row && session ? { studentEmail: row.studentEmail, studentName: row.studentName, session } : undefined;
+      return row && session ? { studentId: row.studentId, studentEmail: row.studentEmail, studentName: row.studentName, session } : undefined;
     },
 
     findWaitlistEntry(sessionId: string, studentId: string) {

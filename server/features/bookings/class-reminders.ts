@@ -8,10 +8,13 @@
 // - a cancelled booking has no row, and an email already queued for it renders to nothing;
 // - a class moved to another time no longer matches what was recorded: its reminders come again
 //   for the new time, and an email queued for the old time renders to nothing.
+// - a student who turned class reminders off (server/features/notifications) has them recorded,
+//   not sent; one who turns them off after the email was queued gets nothing either.
 // Idempotent: the conditional update records each reminder once, whichever process runs it.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
+import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders, usersWithKindOff } from '#server/features/notifications/public.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { bookingsRepository, type ReminderOffset } from './bookings-repository.ts';
 
@@ -41,10 +44,12 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
     for (const { offset, beforeMs } of OFFSETS) {
       for (;;) {
         const due = await bookings.remindersDue(offset, now.toISOString(), new Date(now.getTime() + beforeMs).toISOString(), BATCH);
+        const turnedOff = await usersWithKindOff(deps.db, due.map((booking) => booking.studentId), 'classReminders');
         for (const booking of due) {
           const moment = Date.parse(booking.classStartDate) - beforeMs;
-          // Booked after its moment, or (24 h) the 1-hour moment has come meanwhile: recorded, not sent.
-          const skip = Date.parse(booking.createdAt) > moment || (offset === '24h' && now.getTime() >= Date.parse(booking.classStartDate) - HOUR_MS);
+          // Booked after its moment, (24 h) the 1-hour moment has come meanwhile, or the student
+          // turned reminders off: recorded, not sent.
+          const skip = Date.parse(booking.createdAt) > moment || (offset === '24h' && now.getTime() >= Date.parse(booking.classStartDate) - HOUR_MS) || turnedOff.has(booking.studentId);
           const args: ReminderArgs = { bookingId: booking.id, offset, classStartDate: booking.classStartDate };
           if (await bookings.recordReminder(booking.id, offset, booking.classStartDate, skip ? [] : [deps.jobs.row(renderedEmailJob('bookings.reminder', { ...args }))])) {
             if (!skip) sent++;
@@ -62,7 +67,8 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
     const found = await bookings.bookingWithSession(args.bookingId);
     // Cancelled, moved, or already started: nothing to remind of any more.
     if (!found || found.session.classStartDate !== args.classStartDate || deps.now().getTime() >= Date.parse(args.classStartDate)) return null;
-    const { session, studentEmail, studentName } = found;
+    const { session, studentId, studentEmail, studentName } = found;
+    if (await isTurnedOff(deps.db, studentId, 'classReminders')) return null;
     const label = OFFSETS.find((o) => o.offset === args.offset)!.label;
     const mail: Mail = {
       to: studentEmail,
@@ -74,7 +80,9 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
         `Class: ${when(session.classStartDate)} to ${when(session.classEndDate)}`,
         '',
         `Your booking: ${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`,
+        ...optionalNotificationFooter(deps.config, 'classReminders'),
       ].join('\n'),
+      headers: unsubscribeHeaders(deps.config, studentId, 'classReminders'),
     };
     return mail;
   };

@@ -1,0 +1,50 @@
+// Which emails a user gets (issue 16, "emails people can live with"). Every notification email
+// carries a List-Unsubscribe link (RFC 2369) with one-click unsubscribing (RFC 8058); security
+// emails (verification, password reset) do not. docs/decisions/021-notification-emails.md.
+import { z } from 'zod';
+import type { Role } from './common.ts';
+
+/**
+ * The optional notifications: the rest (booking confirmations, a seat held for you to pay,
+ * approval or rejection of your session) tell of something the user did or must act on, and
+ * always come.
+ */
+export const notificationKindSchema = z.enum(['classReminders', 'bookingNotices']);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+export const NOTIFICATION_KINDS = notificationKindSchema.options;
+
+/** How the settings page names each, and who gets it. */
+export const NOTIFICATION_TEXT: Record<NotificationKind, { label: string; description: string; roles: readonly Role[] }> = {
+  classReminders: {
+    label: 'Class reminders',
+    description: 'An email 24 hours and 1 hour before each class you booked starts.',
+    roles: ['student'],
+  },
+  bookingNotices: {
+    label: 'New bookings',
+    description: 'An email each time a student books one of your sessions.',
+    roles: ['tutor'],
+  },
+};
+
+/** GET and PUT /api/me/notifications: true = the user gets these emails (the default). */
+export const notificationSettingsSchema = z.object({
+  classReminders: z.boolean(),
+  bookingNotices: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const updateNotificationSettingsBody = notificationSettingsSchema
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one notification setting' });
+export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBody>;
+
+/** The link of an email's List-Unsubscribe header: `?token=` names the user and what to turn off, signed by the server. */
+export const unsubscribeQuery = z.object({ token: z.string().min(1).max(500) });
+
+/** POST /api/notifications/unsubscribe (one click from the mail client): what was turned off. */
+export const unsubscribeResultSchema = z.object({
+  message: z.string(),
+  turnedOff: z.array(notificationKindSchema),
+});
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
