@@ -75,8 +75,14 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return reset.ok ? '/login' : null;
   },
 
-  // Two forms, told apart by the button that sent them.
+  // Three forms, told apart by the button that sent them.
   '/dashboard/settings': async ({ fields, api }) => {
+    if (text(fields, 'intent') === 'notifications') {
+      // The switches the form had (`shown`): a switch left off is not sent at all.
+      const body = Object.fromEntries(fields.getAll('shown').map((kind) => [kind, fields.has(kind)]));
+      const saved = await api('PUT', '/api/me/notifications', body);
+      return saved.ok ? '/dashboard/settings' : null;
+    }
     if (text(fields, 'intent') === 'password') {
       const changed = await api('POST', '/api/auth/change-password', {
         currentPassword: text(fields, 'currentPassword'),

@@ -1,9 +1,10 @@
 import { useTitle } from '#web/lib/use-title.ts';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { ChangePasswordForm } from '#web/features/account/components/change-password-form.tsx';
+import { NotificationSettingsForm } from '#web/features/account/components/notification-settings-form.tsx';
 import { ProfileForm } from '#web/features/account/components/profile-form.tsx';
 
-/** Account settings (PRODUCT.md §7): name, photo and password. */
+/** Account settings (PRODUCT.md §7): name, photo, password, and which optional emails come (issue 16). */
 export function SettingsPage() {
   useTitle('Settings');
   const { user } = useMe();
@@ -15,6 +16,7 @@ export function SettingsPage() {
       {/* Keyed by user so that the form starts from the saved values after an update. */}
       <ProfileForm key={`${user.name}|${user.image ?? ''}`} user={user} />
       <ChangePasswordForm />
+      <NotificationSettingsForm role={user.role} />
     </section>
   );
 }

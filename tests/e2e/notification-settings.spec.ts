@@ -1,0 +1,41 @@
+// Issue 16, "emails people can live with", in a real browser on a 375 px phone: a student turns
+// class reminders off in Settings and the choice stays; a tutor sees the new-bookings switch; the
+// unsubscribe link of an email, opened in a browser, leads to these settings.
+import type { Page } from '@playwright/test';
+import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
+import { expect, test } from './fixtures';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
+test('a student turns class reminders off in Settings, and it stays off', async ({ page, createUser, loginAs }) => {
+  const student = await createUser({ role: 'student' });
+  await loginAs(page, student);
+  await page.goto('/dashboard/settings');
+  const section = page.getByRole('region', { name: 'Email notifications' });
+  const reminders = section.getByRole('checkbox', { name: 'Class reminders' });
+  await expect(reminders).toBeChecked();
+  // Tutors' notices are not a student's business.
+  await expect(section.getByRole('checkbox', { name: 'New bookings' })).toHaveCount(0);
+  expect(await hasNoHorizontalScroll(page)).toBe(true);
+
+  await reminders.uncheck();
+  await section.getByRole('button', { name: 'Save notifications' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Email notifications' }).getByRole('checkbox', { name: 'Class reminders' })).not.toBeChecked();
+});
+
+test("an email's unsubscribe link opened in a browser leads to a tutor's notification settings", async ({ page, server, createUser, loginAs }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  await loginAs(page, tutor);
+  const link = unsubscribeHeaders(server.config, tutor.id, 'bookingNotices')['List-Unsubscribe']!.slice(1, -1);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard\/settings#notifications$/);
+  const section = page.getByRole('region', { name: 'Email notifications' });
+  await expect(section.getByRole('checkbox', { name: 'New bookings' })).toBeChecked();
+  await expect(section).toBeInViewport();
+});
