@@ -7,18 +7,45 @@ import fs from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // The boundaries the linter keeps (docs/decisions/019-boundaries.md).
-// A server feature (server/features/<name>/) reaches another only through its one public module.
+// A server feature (server/features/<name>/) uses another only through that feature's one public
+// module, and only the features it declares here: dependencies run one way (a lower feature that
+// must reach a higher one owns a port, passed in through server/app-deps.ts). A feature not listed
+// uses none.
 const FEATURE_DOOR = 'public.ts';
+const FEATURE_USES = {
+  sessions: ['materials', 'notifications', 'users'],
+  bookings: ['sessions', 'notifications'],
+  payments: ['bookings'],
+  reviews: ['bookings'],
+  'my-data': ['bookings', 'materials', 'sessions', 'uploads'],
+};
+assertOneWay(FEATURE_USES);
 const serverFeatures = fs
   .readdirSync(new URL('./server/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const featureZones = serverFeatures.map((feature) => ({
-  target: `./server/features/${feature}`,
-  from: './server/features',
-  except: [`./${feature}`, ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/${FEATURE_DOOR}`)],
-  message: `A feature imports another only through its ${FEATURE_DOOR}.`,
-}));
+const featureZones = serverFeatures.map((feature) => {
+  const uses = FEATURE_USES[feature] ?? [];
+  return {
+    target: `./server/features/${feature}`,
+    from: './server/features',
+    except: [`./${feature}`, ...uses.map((other) => `./${other}/${FEATURE_DOOR}`)],
+    message: `features/${feature} uses ${uses.length ? uses.map((other) => `features/${other}/${FEATURE_DOOR}`).join(', ') : 'no other feature'}; a new dependency is declared in FEATURE_USES (eslint.config.js), one way only.`,
+  };
+});
+
+/** Refuses a cycle among declared feature dependencies. */
+function assertOneWay(uses) {
+  const done = new Set();
+  const visit = (feature, path) => {
+    if (path.includes(feature)) throw new Error(`FEATURE_USES has a cycle: ${[...path, feature].join(' → ')}`);
+    if (done.has(feature)) return;
+    for (const other of uses[feature] ?? []) visit(other, [...path, feature]);
+    done.add(feature);
+  };
+  for (const feature of Object.keys(uses)) visit(feature, []);
+}
+
 // What production runs: the server, the web app, the contract, migrations and the operator scripts.
 const production = ['./server', './web', './contract', './migrations', './scripts/admin.ts', './scripts/backup.ts', './scripts/restore.ts', './scripts/backup-config.ts', './scripts/build-server.mjs'];
 const boundaryZones = [
@@ -53,11 +80,6 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...productionZones] }],
     },
-  },
-  {
-    // bookings ⇄ payments: the last feature cycle, broken in the next commit.
-    files: ['server/features/bookings/**', 'server/features/payments/**'],
-    rules: { 'import-x/no-cycle': 'off' },
   },
   {
     // Tests may import tests/ helpers; every other boundary holds for them too.

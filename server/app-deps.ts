@@ -4,9 +4,21 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/email/mailer.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
+import type { BookingPayments } from '#server/features/bookings/public.ts';
+import type { SessionRefunds } from '#server/features/sessions/public.ts';
 
 /** What every feature's routes receive: passed explicitly, no container. */
-export interface AppDeps {
+export interface AppDeps extends CoreDeps {
+  /**
+   * Payments as the lower features ask for it: ports that bookings and sessions own, which
+   * features/payments implements (built once in app.ts). Dependencies between features run one
+   * way; this is how a lower one reaches a higher one (docs/decisions/019-boundaries.md).
+   */
+  payments: BookingPayments & SessionRefunds;
+}
+
+/** What the app builds before its features: everything a feature's service may be built from. */
+export interface CoreDeps {
   config: Config;
   db: Db;
   auth: Auth;

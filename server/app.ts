@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { AppDeps, CoreDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
 import type { Config } from '#server/config.ts';
@@ -30,6 +30,7 @@ import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { FEATURE_ROUTES } from '#server/features/index.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { publicListCache } from '#server/features/sessions/public-list-cache.ts';
+import { paymentsService } from '#server/features/payments/public.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 
@@ -108,7 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobs({ db, log: app.log, now });
   // better-auth's emails (verification, reset) go through the outbox like every other.
   const auth = createAuth({ config, db, mailer: outboxMailer((job) => jobs.enqueue(db.kysely, job)), log: app.log });
-  const deps: AppDeps = { config, db, auth, mailer, jobs, log: app.log, now };
+  const core: CoreDeps = { config, db, auth, mailer, jobs, log: app.log, now };
+  // Bookings and sessions reach payments through ports they own (server/app-deps.ts).
+  const deps: AppDeps = { ...core, payments: paymentsService(core) };
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   // Background work starts once the app is ready and stops (running jobs finished, within 10 s)
   // before the database closes: onClose hooks run last-added first.

@@ -12,7 +12,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDb } from '#server/db/database.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/app-deps.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
@@ -27,7 +27,7 @@ export interface OidcUser {
 export interface Server {
   baseURL: string;
   config: Config;
-  deps: AppDeps;
+  deps: CoreDeps;
   mailbox: SmtpCapture;
   /** The identity the mock Google provider will sign in next. */
   oidcUser: OidcUser;
@@ -144,9 +144,9 @@ export const test = base.extend<
       // A second connection to the same database, for factories.
       const config = loadConfig(env);
       const db = createDb(config.database);
-      const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as AppDeps['log'];
+      const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as CoreDeps['log'];
       const auth = createAuth({ config, db, mailer: { send: async () => {} }, log: quietLog });
-      const deps: AppDeps = { config, db, auth, mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date() };
+      const deps: CoreDeps = { config, db, auth, mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date() };
 
       await use({ baseURL, config, deps, mailbox, oidcUser, stripe, logs: () => output });
 

@@ -1,14 +1,10 @@
 // The booking emails (PRODUCT.md §7): confirmation with the .ics to the student, new booking
 // to the tutor. Jobs of the outbox, enqueued in the booking's transaction; rendered when a worker
-// sends them, from the session as it is then (server/email/outbox.ts). The tutor's notice is
-// optional (docs/decisions/021-notification-emails.md): dropped when sent if the tutor turned new
-// bookings off, so that the booking itself stays one read and one write.
+// sends them, from the session as it is then (server/email/outbox.ts).
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
-import { renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
+import { emailJob, renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
-import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
-import { seatHeldEmailJob } from '#server/features/payments/public.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 import { sessionCalendar } from './session-calendar.ts';
@@ -35,12 +31,7 @@ export function bookingMailRenderers(deps: AppDeps, findSession: (id: string) =>
   };
   return {
     'bookings.confirmation': withSession((session, args) => confirmationMail(deps, session, args.student, args)),
-    'bookings.tutor-notice': async (args) => {
-      const session = await findSession(String(args.sessionId));
-      if (!session || (await isTurnedOff(deps.db, session.tutorId, 'bookingNotices'))) return null;
-      const mail = args as unknown as BookingMailArgs;
-      return tutorNoticeMail(deps, session, mail.student, mail);
-    },
+    'bookings.tutor-notice': withSession((session, args) => tutorNoticeMail(deps, session, args.student, args)),
   };
 }
 
@@ -64,7 +55,6 @@ function confirmationMail(deps: AppDeps, session: StudySessionRow, student: Book
       'The attached calendar file adds the class to Google Calendar, Outlook or Apple Calendar.',
     ].join('\n'),
     attachments: [{ filename: ics.filename, content: ics.body, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
-    headers: unsubscribeHeaders(deps.config, student.id, null),
   };
 }
 
@@ -82,9 +72,7 @@ function tutorNoticeMail(deps: AppDeps, session: StudySessionRow, student: Booki
       `${seats}.`,
       '',
       `Roster: ${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`,
-      ...optionalNotificationFooter(deps.config, 'bookingNotices'),
     ].join('\n'),
-    headers: unsubscribeHeaders(deps.config, session.tutorId, 'bookingNotices'),
   };
 }
 
@@ -93,5 +81,29 @@ export function promotionEmailJobs(deps: Pick<AppDeps, 'config'>, session: Pick<
   return promoted.flatMap((student) => {
     const who = { id: student.studentId, name: student.name, email: student.email };
     return student.holdExpiresAt ? [seatHeldEmailJob(deps, session, who, student.holdExpiresAt)] : bookingEmailJobs(session, who, { promotedFromWaitlist: true });
+  });
+}
+
+/**
+ * A seat opened up in a paid session and is held for the first student in line, who must pay to
+ * keep it: the email as a job of the outbox, enqueued in the transaction that holds the seat.
+ */
+export function seatHeldEmailJob(
+  deps: Pick<AppDeps, 'config'>,
+  session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>,
+  student: { name: string; email: string },
+  holdExpiresAt: string,
+): NewJob {
+  return emailJob({
+    to: student.email,
+    subject: `A seat opened up: pay to book ${session.title}`,
+    text: [
+      `Hello ${student.name},`,
+      '',
+      `A seat opened up in "${session.title}" and you were first on the waitlist, so it is held for you.`,
+      `Pay the registration fee ($${(session.registrationFeeCents / 100).toFixed(2)}) by ${when(holdExpiresAt)} to book it; after that the seat goes to the next student in line.`,
+      '',
+      `Pay and book: ${deps.config.baseUrl}/session/${session.id}`,
+    ].join('\n'),
   });
 }

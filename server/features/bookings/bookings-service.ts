@@ -8,7 +8,6 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
-import { paymentsService } from '#server/features/payments/public.ts';
 import { isRegistrationOpen, toPublicSessionDto } from '#server/features/sessions/public.ts';
 import { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
@@ -24,7 +23,8 @@ export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' |
 
 export function bookingsService(deps: AppDeps) {
   const bookings = bookingsRepository(deps.db);
-  const payments = paymentsService(deps);
+  // Paid bookings go through payments, a feature above this one, by the port bookings own.
+  const payments = deps.payments;
 
   /** A read found a hold past its time: the expiry job (hold-expiry.ts) runs now, not a sweep of our own. */
   const releaseDueHolds = () => deps.jobs.runScheduleNow(EXPIRE_HOLDS_JOB);

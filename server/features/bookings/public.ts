@@ -3,3 +3,4 @@ export { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 export { bookingsRepository } from './bookings-repository.ts';
 export { FINISHED_DEMO_SESSION } from './student-demo-seed.ts';
 export { bookingsService } from './bookings-service.ts';
+export type { BookingPayments, PaidBooking } from './booking-payments.ts';

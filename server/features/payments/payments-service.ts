@@ -4,12 +4,12 @@
 // Price always from the session row. See docs/decisions/009-paid-sessions.md.
 import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
 import { PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome } from '#contract/payments.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Config } from '#server/config.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
-import { bookingEmailJobs, bookingsRepository, promotionEmailJobs } from '#server/features/bookings/public.ts';
+import { bookingEmailJobs, bookingsRepository, promotionEmailJobs, type PaidBooking } from '#server/features/bookings/public.ts';
 import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
 import { paymentsRepository } from './payments-repository.ts';
 import { stripeGateway } from './stripe-gateway.ts';
@@ -31,7 +31,7 @@ function gatewayFor(config: Config): PaymentGateway | null {
   return gateways.get(config) ?? null;
 }
 
-export function paymentsService(deps: AppDeps) {
+export function paymentsService(deps: CoreDeps) {
   const gateway = gatewayFor(deps.config);
   const payments = paymentsRepository(deps.db.kysely);
   const bookings = bookingsRepository(deps.db);
@@ -179,7 +179,7 @@ export function paymentsService(deps: AppDeps) {
     },
 
     /** Refunds a paid booking in full before it is cancelled (the caller checked the cutoff). */
-    async refundBooking(booking: { id: string; paymentRef: string | null; amountCents: number }): Promise<void> {
+    async refundBooking(booking: PaidBooking): Promise<void> {
       if (!gateway) throw conflict('Payments are not configured, so this paid booking cannot be refunded or cancelled. Please contact an admin.');
       if (!booking.paymentRef) {
         deps.log.warn({ booking: booking.id }, 'paid booking without a payment reference: nothing to refund');

@@ -1,3 +1,2 @@
 // What other features may use of payments (docs/decisions/019-boundaries.md).
-export { seatHeldEmailJob } from './payment-emails.ts';
 export { paymentsService } from './payments-service.ts';

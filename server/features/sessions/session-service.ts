@@ -26,8 +26,6 @@ import { emailJob } from '#server/email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
-import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
-import { paymentsService } from '#server/features/payments/public.ts';
 import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
@@ -82,7 +80,8 @@ function assertScheduleValid(s: Schedule): void {
 
 export function sessionService(deps: AppDeps) {
   const repo = sessionRepository(deps.db.kysely);
-  const payments = paymentsService(deps);
+  // Refunds go through payments, a feature above this one, by the port sessions own.
+  const payments = deps.payments;
   const users = userRepository(deps.db.kysely);
   const files = materialFileStore(deps.config.dataDir);
   const lists = publicListCache(deps.db, deps.config.listCacheMs);
@@ -101,7 +100,6 @@ export function sessionService(deps: AppDeps) {
       to: row.tutorEmail,
       subject,
       text: [`Hello ${row.tutorName},`, '', ...lines, '', `See your session: ${link}`, '', 'StudyNest'].join('\n'),
-      headers: unsubscribeHeaders(deps.config, row.tutorId, null),
     };
   }
 

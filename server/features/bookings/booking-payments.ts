@@ -1,0 +1,23 @@
+// What bookings ask of payments, as a port bookings own: payments sits above bookings (it holds
+// and confirms bookings), so bookings never import it. features/payments implements this and
+// app.ts passes it in as deps.payments (docs/decisions/019-boundaries.md).
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import type { StudySessionRow } from '#server/db/schema.ts';
+
+export interface BookingPayments {
+  /** False when no payment provider is configured: paid sessions cannot be booked. */
+  readonly configured: boolean;
+  /**
+   * Holds a seat of a paid session for `me` (or resumes the hold they have) and returns the page
+   * to pay on. The caller has checked role, status and window.
+   */
+  checkout(me: CurrentUser, session: StudySessionRow): Promise<{ checkoutUrl: string }>;
+  /** Refunds a paid booking in full before it is cancelled (the caller checked the cutoff). */
+  refundBooking(booking: PaidBooking): Promise<void>;
+}
+
+export interface PaidBooking {
+  id: string;
+  paymentRef: string | null;
+  amountCents: number;
+}
