@@ -1,10 +1,13 @@
 // The booking emails (PRODUCT.md §7): confirmation with the .ics to the student, new booking
 // to the tutor. Jobs of the outbox, enqueued in the booking's transaction; rendered when a worker
-// sends them, from the session as it is then (server/email/outbox.ts).
+// sends them, from the session as it is then (server/email/outbox.ts). The tutor's notice is
+// optional (docs/decisions/021-notification-emails.md): dropped when sent if the tutor turned new
+// bookings off, so that the booking itself stays one read and one write.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob, renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
+import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 import { sessionCalendar } from './session-calendar.ts';
@@ -31,7 +34,12 @@ export function bookingMailRenderers(deps: AppDeps, findSession: (id: string) =>
   };
   return {
     'bookings.confirmation': withSession((session, args) => confirmationMail(deps, session, args.student, args)),
-    'bookings.tutor-notice': withSession((session, args) => tutorNoticeMail(deps, session, args.student, args)),
+    'bookings.tutor-notice': async (args) => {
+      const session = await findSession(String(args.sessionId));
+      if (!session || (await isTurnedOff(deps.db, session.tutorId, 'bookingNotices'))) return null;
+      const mail = args as unknown as BookingMailArgs;
+      return tutorNoticeMail(deps, session, mail.student, mail);
+    },
   };
 }
 
@@ -55,6 +63,7 @@ function confirmationMail(deps: AppDeps, session: StudySessionRow, student: Book
       'The attached calendar file adds the class to Google Calendar, Outlook or Apple Calendar.',
     ].join('\n'),
     attachments: [{ filename: ics.filename, content: ics.body, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    headers: unsubscribeHeaders(deps.config, student.id, null),
   };
 }
 
@@ -72,7 +81,9 @@ function tutorNoticeMail(deps: AppDeps, session: StudySessionRow, student: Booki
       `${seats}.`,
       '',
       `Roster: ${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`,
+      ...optionalNotificationFooter(deps.config, 'bookingNotices'),
     ].join('\n'),
+    headers: unsubscribeHeaders(deps.config, session.tutorId, 'bookingNotices'),
   };
 }
 
