@@ -26,6 +26,7 @@ import { emailJob } from '#server/email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
+import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
@@ -100,6 +101,7 @@ export function sessionService(deps: AppDeps) {
       to: row.tutorEmail,
       subject,
       text: [`Hello ${row.tutorName},`, '', ...lines, '', `See your session: ${link}`, '', 'StudyNest'].join('\n'),
+      headers: unsubscribeHeaders(deps.config, row.tutorId, null),
     };
   }
 
