@@ -1,6 +1,6 @@
 // Issue 9, phones: every route of the router at 375 × 812, signed out and as each role, fits the
 // width (no horizontal scroll) and has no two visible controls on top of each other; the
-// dashboard's Filters drawer works by touch and by keyboard.
+// dashboard's Menu drawer works by touch and by keyboard.
 import type { Page } from '@playwright/test';
 import { appRoutes, fillPattern, type Visitor } from './app-routes';
 import { test, expect } from './fixtures';
@@ -76,7 +76,7 @@ for (const visitor of VISITORS) {
   });
 }
 
-test.describe('the Filters drawer', () => {
+test.describe('the Menu drawer', () => {
   test.use({ hasTouch: true, isMobile: true });
 
   test('opens, navigates and closes by touch', async ({ page, loginAs }) => {
@@ -85,21 +85,21 @@ test.describe('the Filters drawer', () => {
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(sidebar).not.toBeInViewport();
 
-    await page.getByRole('button', { name: 'Filters' }).tap();
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
     await expect(sidebar).toBeInViewport();
     await expectFitsPhone(page, 'the open drawer', '#dashboard-sidebar');
     // A tap on the dimmed page beside the drawer closes it.
     await page.touchscreen.tap(360, 700);
     await expect(sidebar).not.toBeInViewport();
 
-    await page.getByRole('button', { name: 'Filters' }).tap();
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
     await expect(sidebar).toBeInViewport();
     await sidebar.getByRole('link', { name: 'Settings' }).tap();
     await page.waitForURL((url) => url.pathname === '/dashboard/settings');
     await expect(sidebar).not.toBeInViewport();
     await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Filters' }).tap();
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
     await expect(sidebar).toBeInViewport();
     await sidebar.getByRole('button', { name: 'Close sidebar' }).tap();
     await expect(sidebar).not.toBeInViewport();
@@ -109,7 +109,7 @@ test.describe('the Filters drawer', () => {
     await loginAs(page, tour.users.tutor);
     await visitSettled(page, '/dashboard');
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-    const filters = page.getByRole('button', { name: 'Filters' });
+    const filters = page.getByRole('button', { name: 'Menu', exact: true });
 
     await filters.focus();
     await page.keyboard.press('Enter');

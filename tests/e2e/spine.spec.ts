@@ -180,7 +180,7 @@ test('an unknown path shows the 404 page with Back to Home', async ({ page }) =>
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('navigates through the collapsible menu and the Filters drawer without horizontal scroll', async ({
+  test('navigates through the collapsible menu and the Menu drawer without horizontal scroll', async ({
     page,
     createUser,
     loginAs,
@@ -211,7 +211,7 @@ test.describe('at phone width', () => {
 
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(sidebar).not.toBeInViewport();
-    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect(sidebar).toBeInViewport();
     await sidebar.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/settings');

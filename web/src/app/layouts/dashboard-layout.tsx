@@ -8,7 +8,7 @@ const DRAWER_ID = 'dashboard-drawer';
 
 /**
  * Spec §2 dashboard shell: a spinner while the role loads, then the role's sidebar (a drawer
- * opened by "Filters" on small screens, always open on large ones) beside the page.
+ * opened by "Menu" on small screens, always open on large ones) beside the page.
  */
 export function DashboardLayout() {
   const { user, isPending } = useMe();
@@ -76,9 +76,9 @@ export function DashboardLayout() {
               stroke="currentColor"
               aria-hidden="true"
             >
-              <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M7 12h10M10 18h4" />
+              <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
-            Filters
+            Menu
           </button>
         </div>
         <Suspense fallback={<Spinner />}>

@@ -32,10 +32,6 @@ export function BookingPanel({ session }: { session: PublicSession }) {
   const config = useAuthConfig();
 
   async function handleBook() {
-    if (user && user.role !== 'student') {
-      await showErrorDialog(`Unauthorized access for ${user.role} role`, 'You cannot book a session');
-      return;
-    }
     let checkoutUrl: string | null;
     try {
       ({ checkoutUrl } = await book.mutateAsync(session.id));
@@ -145,7 +141,9 @@ export function BookingPanel({ session }: { session: PublicSession }) {
       </div>
     );
   }
-  if (full && isStudent) {
+  // Booking is for students (spec §2): tutors and admins see no Book now (the server refuses them too).
+  if (!isStudent) return <p className="text-sm text-base-content/70">Only students can book sessions.</p>;
+  if (full) {
     return (
       <div className="flex flex-col gap-2">
         <p className="font-medium">This session is full.</p>

@@ -16,7 +16,14 @@ export function BookedSessionsPage() {
       <h1 id="booked-heading" className="text-3xl font-bold">
         Booked Sessions
       </h1>
-      <PagedListState query={booked} loadingLabel="Loading your booked sessions" empty={'\n          You have not booked any session yet.{\' \'}\n          <Link to="/all-sessions" className="link">\n            Browse sessions\n          </Link>\n        '}>
+      <PagedListState query={booked} loadingLabel="Loading your booked sessions" empty={
+          <>
+            You have not booked any session yet.{' '}
+            <Link to="/all-sessions" className="link">
+              Browse sessions
+            </Link>
+          </>
+        }>
         <ul className="flex flex-col gap-3">
           {items.map((b) => (
             <li key={b.id} className="card bg-base-100 shadow-sm" data-testid="booked-session-row">
