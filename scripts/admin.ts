@@ -6,6 +6,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest } from '#server/db/database.ts';
 import { outboxMailer } from '#server/email/outbox.ts';
 import { AppError } from '#server/errors.ts';
+import { paymentsService } from '#server/features/payments/public.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { OperatorError, operatorCommands, type OperatorCommands } from '#server/operator/operator-commands.ts';
 
@@ -16,6 +17,8 @@ const USAGE = `Usage: npm run admin -- <command>
   unblock <email>                 let a blocked account sign in again
   reset-password <email>          email the account a password-reset link
   show <email>                    what StudyNest holds about an account
+  export <email>                  everything StudyNest holds about an account, as JSON (> file.json)
+  delete <email>                  delete an account (the rules of Settings' "Delete my account")
   jobs                            list failed (dead) background jobs
   retry <job id>|all              run failed jobs again
   audit [count]                   the newest entries of the audit log (default 50)`;
@@ -28,6 +31,8 @@ const COMMANDS: Record<string, Run> = {
   unblock: (c, [email]) => (email ? c.unblock(email) : undefined),
   'reset-password': (c, [email]) => (email ? c.resetPassword(email) : undefined),
   show: (c, [email]) => (email ? c.show(email) : undefined),
+  export: (c, [email, ...rest]) => (email && rest.length === 0 ? c.exportData(email) : undefined),
+  delete: (c, [email, ...rest]) => (email && rest.length === 0 ? c.deleteAccount(email) : undefined),
   jobs: (c, rest) => (rest.length === 0 ? c.failedJobs() : undefined),
   retry: (c, [which]) => (which ? c.retryJobs(which) : undefined),
   audit: (c, [count]) => (count === undefined ? c.audit() : /^[1-9]\d{0,3}$/.test(count) ? c.audit(Number(count)) : undefined),
@@ -59,8 +64,11 @@ try {
   await migrateToLatest(db.kysely);
   // Enqueue only: a running StudyNest's worker sends what is queued here.
   const jobs = createJobs({ db, log, now: () => new Date() });
-  const auth = createAuth({ config, db, mailer: outboxMailer((job) => jobs.enqueue(db.kysely, job)), log });
-  const lines = await run(operatorCommands({ db, auth, config, now: () => new Date() }), args);
+  const mailer = outboxMailer((job) => jobs.enqueue(db.kysely, job));
+  const auth = createAuth({ config, db, mailer, log });
+  const core = { db, auth, config, jobs, mailer, log, now: () => new Date() };
+  // Deleting an account refunds its paid bookings: payments built as the app builds it (server/app.ts).
+  const lines = await run(operatorCommands({ ...core, payments: paymentsService(core) }), args);
   if (!lines) {
     console.error(USAGE);
     process.exitCode = 2;

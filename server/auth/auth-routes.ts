@@ -1,6 +1,7 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
+import { securityEvents } from '#server/audit/security-events.ts';
 import { DATABASE_UNAVAILABLE } from '#server/db/connection-errors.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
@@ -40,7 +41,9 @@ async function userChangedBy(path: string, request: FastifyRequest, { auth, db }
   return (await getCurrentUser(auth, request))?.id ?? null;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, config, db }: AppDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, config, db, now }: AppDeps): Promise<void> {
+  // Password changes and resets, bursts of failed sign-ins: into the audit log (issue 23).
+  const security = securityEvents(db.kysely, now);
   // Our rules on what better-auth takes (roles, fields, blocked accounts) live inside it, in
   // account-rules.ts and the database hooks of auth.ts, matched on the endpoint it resolved. This
   // bridge holds no guard: the path it hands on is canonical (server/http/canonical-path.ts).
@@ -78,6 +81,9 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db }: App
       }
       if (path === '/sign-out') invalidateSessionCookie(request.headers.cookie);
       if (changedUser) invalidateUser(changedUser);
+      if (path === '/change-password' || path === '/reset-password' || path === '/sign-in/email') {
+        await security.afterAuthCall({ path, status: response.status, ip: request.ip, body: request.body, userId: changedUser });
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

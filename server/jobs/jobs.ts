@@ -307,9 +307,19 @@ export function createJobs(options: JobsOptions) {
     /** One page of jobs in a state, next to run first (`after`: the last row's [runAt, id]). */
     list: (p: { state?: JobState; after?: readonly [string, string]; limit: number }) => repo.list(p),
     find: (id: string) => repo.find(id),
-    /** A failed or dead job, due at once with fresh attempts; false when there is no such job. */
-    async retryNow(id: string): Promise<boolean> {
-      const done = await repo.retryNow(id, now().toISOString());
+    /**
+     * A failed or dead job, due at once with fresh attempts; false when there is no such job.
+     * `alsoInTransaction` is written with the change, or not at all (the audit entry of who retried).
+     */
+    async retryNow(id: string, alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+      const at = now().toISOString();
+      const done = !alsoInTransaction
+        ? await repo.retryNow(id, at)
+        : await db.kysely.transaction().execute(async (trx) => {
+          const retried = await jobRepository({ ...db, kysely: trx }).retryNow(id, at);
+          if (retried) await alsoInTransaction(trx);
+          return retried;
+        });
       if (done) wake();
       return done;
     },

@@ -3,10 +3,11 @@
 // prints; a refusal is an OperatorError (or the service's AppError) whose message is printed.
 import type { Role } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
-import { latestAudit } from '#server/audit/audit-log.ts';
+import { latestAudit, OPERATOR, recordAudit } from '#server/audit/audit-log.ts';
 import { userStatus } from '#server/auth/current-user.ts';
 import { AppError } from '#server/errors.ts';
 import { adminUsersService } from '#server/features/admin-users/admin-users-service.ts';
+import { myDataService } from '#server/features/my-data/public.ts';
 import { toIso } from '#server/ids.ts';
 import { jobRepository, type JobRow } from '#server/jobs/job-repository.ts';
 import { operatorRepository } from './operator-repository.ts';
@@ -16,10 +17,11 @@ export class OperatorError extends Error {}
 /** A change made here reaches running processes within their session cache's 15 s (docs/decisions/004). */
 const CACHE_NOTE = 'Running StudyNest processes apply it within 15 seconds.';
 
-export function operatorCommands(deps: Pick<AppDeps, 'db' | 'auth' | 'config' | 'now'>) {
+export function operatorCommands(deps: AppDeps) {
   const users = adminUsersService(deps);
   const repo = operatorRepository(deps.db);
   const jobs = jobRepository(deps.db);
+  const myData = myDataService(deps);
 
   async function userByEmail(email: string) {
     const user = await repo.findUserByEmail(email);
@@ -97,6 +99,25 @@ export function operatorCommands(deps: Pick<AppDeps, 'db' | 'auth' | 'config' | 
       return rows.map((r) => `${r.at}  ${r.actor}${r.ip ? ` from ${r.ip}` : ''}  ${r.action}  ${r.targetType} ${r.targetId}  ${r.details}`);
     },
 
+    /** Everything StudyNest holds about an account, as the JSON of GET /api/me/data (recorded in the audit log). */
+    async exportData(email: string): Promise<string[]> {
+      const data = await myData.exportByOperator(email);
+      if (!data) throw new OperatorError(`No account has the email ${email}.`);
+      return [JSON.stringify(data, null, 2)];
+    },
+
+    /** Deletes an account by the rules of DELETE /api/users/{id} (recorded in the audit log). */
+    async deleteAccount(email: string): Promise<string[]> {
+      try {
+        const done = await myData.deleteByOperator(email);
+        if (!done) throw new OperatorError(`No account has the email ${email}.`);
+        return [`${done.message} Its reviews stay as "Former student"; its notes, photo and sign-in methods are gone. ${CACHE_NOTE}`];
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 409) throw new OperatorError(error.message);
+        throw error;
+      }
+    },
+
     /** The jobs that gave up, with their last error. */
     async failedJobs(limit = 100): Promise<string[]> {
       const dead = await jobs.dead(limit);
@@ -110,7 +131,15 @@ export function operatorCommands(deps: Pick<AppDeps, 'db' | 'auth' | 'config' | 
       const targets = which === 'all' ? await jobs.dead(10_000) : (await jobs.dead(10_000)).filter((job) => job.id === which);
       if (targets.length === 0) throw new OperatorError(which === 'all' ? 'No failed jobs to retry.' : `No failed job has the id ${which} (see npm run admin -- jobs).`);
       const retried: JobRow[] = [];
-      for (const job of targets) if (await jobs.retryNow(job.id, now)) retried.push(job);
+      for (const job of targets) {
+        // The retry and its audit entry commit together.
+        const done = await deps.db.kysely.transaction().execute(async (trx) => {
+          if (!(await jobRepository({ ...deps.db, kysely: trx }).retryNow(job.id, now))) return false;
+          await recordAudit(trx, OPERATOR, { action: 'job.retried', targetType: 'job', targetId: job.id, details: { kind: job.kind, attempts: Number(job.attempts), lastError: job.lastError?.slice(0, 200) ?? null } }, deps.now());
+          return true;
+        });
+        if (done) retried.push(job);
+      }
       return [`Queued again ${retried.length} job(s); a running StudyNest runs them within a second:`, ...retried.map(describeJob)];
     },
   };

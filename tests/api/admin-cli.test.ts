@@ -93,8 +93,29 @@ describe('npm run admin: accounts', () => {
     expect((await cli.show(tutor.user!.email)).at(-1)).toBe('  bookings: 0, sessions tutored: 1, materials: 0, reviews: 0, notes: 0');
   });
 
+  it('export prints the JSON of GET /api/me/data and records it; delete follows the rules of Settings', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const student = await t.actor({ role: 'student' });
+    const session = await createStudySession(t.deps, tutor.user!, { title: 'Exported session' });
+    await createBooking(t.deps, session, student.user!);
+    const [printed] = await cli.exportData(student.user!.email);
+    const data = JSON.parse(printed!) as { format: string; account: { email: string }; bookings: Array<{ sessionTitle: string }> };
+    expect(data).toMatchObject({ format: 'studynest-my-data/1', account: { email: student.user!.email }, bookings: [{ sessionTitle: 'Exported session' }] });
+
+    await expect(cli.deleteAccount(tutor.user!.email)).rejects.toThrow(new OperatorError('This tutor has upcoming sessions with booked students ("Exported session"). Cancel them or hand them over to another tutor first.'));
+    expect(await cli.deleteAccount(student.user!.email)).toEqual([
+      'The account of ' + student.user!.email + ' has been deleted. 1 upcoming booking(s) cancelled. Its reviews stay as "Former student"; its notes, photo and sign-in methods are gone. Running StudyNest processes apply it within 15 seconds.',
+    ]);
+    expect(await signedIn(student)).toBe(false);
+    const audit = await t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'action']).where('targetId', '=', student.user!.id).orderBy('at').orderBy('id').execute();
+    expect(audit).toEqual([
+      { actor: 'operator (npm run admin)', action: 'user.data_exported' },
+      { actor: 'operator (npm run admin)', action: 'user.deleted' },
+    ]);
+  });
+
   it('every account command refuses an unknown email', async () => {
-    for (const run of [cli.promote, cli.demote, cli.block, cli.unblock, cli.resetPassword, cli.show]) {
+    for (const run of [cli.promote, cli.demote, cli.block, cli.unblock, cli.resetPassword, cli.show, cli.exportData, cli.deleteAccount]) {
       await expect(run('nobody@example.com')).rejects.toThrow(new OperatorError('No account has the email nobody@example.com.'));
     }
   });
@@ -110,6 +131,9 @@ describe('npm run admin: failed jobs', () => {
 
     const retried = await cli.retryJobs(id);
     expect(retried[0]).toBe('Queued again 1 job(s); a running StudyNest runs them within a second:');
+    expect(await t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'action', 'details']).where('targetId', '=', id).execute()).toEqual([
+      { actor: 'operator (npm run admin)', action: 'job.retried', details: JSON.stringify({ kind: 'email', attempts: 12, lastError: 'SMTP 554 refused' }) },
+    ]);
     await t.mail.waitFor('receipt-1@example.com', /Your receipt/);
     expect(await cli.failedJobs()).toEqual(['No failed jobs.']);
     await expect(cli.retryJobs(id)).rejects.toThrow(/No failed job has the id/);

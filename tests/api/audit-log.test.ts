@@ -1,8 +1,10 @@
-// Issue 23 item 2 (first part): admins' role changes and blocks are written to the audit log in
-// the transaction of the change, through the API and the operator's CLI alike.
+// Issue 23 item 2: admins' actions (role changes, blocks, session approvals, rejections and
+// deletions, material removals, job retries) are written to the audit log in the transaction of
+// the action, through the API and the operator's CLI alike; admins read it with GET /api/audit-log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCommands } from '#server/operator/operator-commands.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { createStudySession } from '#tests/factories.ts';
+import { createTestApp, TEST_ORIGIN, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
@@ -58,5 +60,125 @@ describe('audit log', () => {
 
   it('has one route, to read it: nothing can edit it through the API', () => {
     expect(t.routes.filter((r) => /audit/i.test(r.url)).map((r) => `${r.method} ${r.url}`).filter((r) => !r.startsWith('HEAD '))).toEqual(['GET /api/audit-log']);
+  });
+});
+
+describe('admin actions on sessions, materials and jobs', () => {
+  const fromAdmin = (opts: Record<string, unknown>) => t.request(admin, { remoteAddress: '203.0.113.8', ...opts } as never);
+  const auditOf = (targetId: string) => entries().then((rows) => rows.filter((r) => r.targetId === targetId).map((r) => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown> })));
+
+  it('records approvals, rejections and deletions of sessions with who, what and from where', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const toApprove = await createStudySession(t.deps, tutor, { status: 'pending', title: 'To approve' });
+    const toReject = await createStudySession(t.deps, tutor, { status: 'pending', title: 'To reject' });
+    expect((await fromAdmin({ method: 'POST', url: `/api/sessions/${toApprove.id}/approve`, ...json({ registrationFee: 12.5, maxParticipants: 8 }) })).statusCode).toBe(200);
+    expect((await fromAdmin({ method: 'POST', url: `/api/sessions/${toReject.id}/reject`, ...json({ reason: 'Too short', feedback: 'Add an outline.' }) })).statusCode).toBe(200);
+    expect((await fromAdmin({ method: 'DELETE', url: `/api/session/${encodeURIComponent(tutor.email)}/${toApprove.id}` })).statusCode).toBe(204);
+
+    const who = { actorId: admin.user!.id, actor: admin.user!.email, ip: '203.0.113.8', targetType: 'session' };
+    expect(await auditOf(toApprove.id)).toEqual([
+      expect.objectContaining({ ...who, action: 'session.approved', details: { title: 'To approve', tutorEmail: tutor.email, registrationFeeCents: 1250, maxParticipants: 8 } }),
+      expect.objectContaining({ ...who, action: 'session.deleted', details: { title: 'To approve', tutorEmail: tutor.email, status: 'approved', bookedCount: 0, refundedBookings: 0 } }),
+    ]);
+    expect(await auditOf(toReject.id)).toEqual([
+      expect.objectContaining({ ...who, action: 'session.rejected', details: { title: 'To reject', tutorEmail: tutor.email, reason: 'Too short', feedback: 'Add an outline.' } }),
+    ]);
+  });
+
+  it('writes nothing for a refused approval, nor for what a tutor does to their own session', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const approved = await createStudySession(t.deps, tutor.user!);
+    expect((await fromAdmin({ method: 'POST', url: `/api/sessions/${approved.id}/approve`, ...json({ registrationFee: 0 }) })).statusCode).toBe(409);
+    const own = await createStudySession(t.deps, tutor.user!, { status: 'pending' });
+    expect((await t.request(tutor, { method: 'DELETE', url: `/api/session/${encodeURIComponent(tutor.user!.email)}/${own.id}` })).statusCode).toBe(204);
+    expect(await auditOf(approved.id)).toEqual([]);
+    expect(await auditOf(own.id)).toEqual([]);
+  });
+
+  it("records an admin removing a tutor's material, not the tutor removing their own", async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const session = await createStudySession(t.deps, tutor.user!, { title: 'With materials' });
+    const add = async (title: string) => (await t.request(tutor, { method: 'POST', url: '/api/materials', ...json({ sessionId: session.id, title, link: 'https://example.com/x' }) })).json<{ id: string }>().id;
+    const byAdmin = await add('Removed by an admin');
+    const byTutor = await add('Removed by its tutor');
+    expect((await fromAdmin({ method: 'DELETE', url: `/api/materials/${byAdmin}` })).statusCode).toBe(204);
+    expect((await t.request(tutor, { method: 'DELETE', url: `/api/materials/${byTutor}` })).statusCode).toBe(204);
+    expect(await auditOf(byAdmin)).toEqual([
+      expect.objectContaining({ actor: admin.user!.email, action: 'material.removed', targetType: 'material', details: { title: 'Removed by an admin', sessionId: session.id, sessionTitle: 'With materials', tutorId: tutor.user!.id } }),
+    ]);
+    expect(await auditOf(byTutor)).toEqual([]);
+  });
+
+  it('records an admin retrying a failed job from the dashboard', async () => {
+    const key = `audit-${Math.random()}`;
+    await t.deps.jobs.enqueue(t.deps.db.kysely, { kind: 'test.audit', payload: {}, key });
+    const job = await t.deps.db.kysely.selectFrom('job').select('id').where('key', '=', key).executeTakeFirstOrThrow();
+    await t.deps.db.kysely.updateTable('job').set({ status: 'dead', attempts: 3, lastError: 'refused', runAt: new Date(Date.now() + 86_400_000).toISOString() }).where('id', '=', job.id).execute();
+    expect((await fromAdmin({ method: 'POST', url: `/api/admin/jobs/${job.id}/retry` })).statusCode).toBe(200);
+    expect(await auditOf(job.id)).toEqual([expect.objectContaining({ actor: admin.user!.email, ip: '203.0.113.8', action: 'job.retried', targetType: 'job', details: { kind: 'test.audit', attempts: 3, lastError: 'refused' } })]);
+  });
+});
+
+describe('GET /api/audit-log', () => {
+  type Page = { items: Array<{ action: string; actor: string; targetId: string; details: Record<string, unknown> }>; nextCursor: string | null };
+  const read = async (query: string) => {
+    const res = await t.request(admin, { method: 'GET', url: `/api/audit-log${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page>();
+  };
+
+  it('lists newest first, filters by action or family, searches actor, target and details, and pages', async () => {
+    const student = await t.createUser({ role: 'student', email: `findable-${Date.now()}@example.com` });
+    await patchUser(student.id, { blocked: true });
+    await patchUser(student.id, { role: 'tutor' });
+    const mine = await read(`?q=${encodeURIComponent(student.email)}`);
+    expect(mine.items.map((i) => i.action)).toEqual(['user.role_changed', 'user.blocked']);
+    expect(mine.items[0]!.details).toEqual({ email: student.email, from: 'student', to: 'tutor' });
+    expect((await read(`?action=user.blocked&targetId=${student.id}`)).items.map((i) => i.action)).toEqual(['user.blocked']);
+    expect((await read('?action=user')).items.every((i) => i.action.startsWith('user.'))).toBe(true);
+    expect((await read('?action=session')).items.every((i) => i.action.startsWith('session.'))).toBe(true);
+
+    const first = await read('?limit=1');
+    expect(first.items).toHaveLength(1);
+    const second = await read(`?limit=1&cursor=${first.nextCursor}`);
+    expect(second.items[0]).not.toEqual(first.items[0]);
+  });
+
+  it('refuses a malformed action filter with 400', async () => {
+    const res = await t.request(admin, { method: 'GET', url: '/api/audit-log?action=DROP%20TABLE' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('security events', () => {
+  const signInFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, headers: { origin: TEST_ORIGIN }, payload: { email, password } });
+
+  it('records a burst of failed sign-ins to one address (five within 15 minutes) once, with the address they came from', async () => {
+    const victim = await t.createUser({ role: 'student' });
+    for (let i = 1; i <= 4; i++) expect((await signInFrom(`192.0.2.${i}`, victim.email, `guess-${i}-wrong`)).statusCode).toBe(401);
+    expect((await entries()).filter((r) => r.action === 'auth.sign_in_failures' && r.targetId === victim.id)).toEqual([]);
+    expect((await signInFrom('192.0.2.5', victim.email.toUpperCase(), 'guess-5-wrong')).statusCode).toBe(401);
+    const burst = (await entries()).filter((r) => r.action === 'auth.sign_in_failures' && r.targetId === victim.id);
+    expect(burst).toEqual([expect.objectContaining({ actor: 'visitor', actorId: null, ip: '192.0.2.5', targetType: 'user' })]);
+    expect(JSON.parse(burst[0]!.details)).toEqual({ email: victim.email, failures: 5, withinMinutes: 15, accountExists: true });
+    // The right password is no failure.
+    expect((await signInFrom('192.0.2.6', victim.email, victim.password)).statusCode).toBe(200);
+  });
+
+  it('records a password change and a password reset', async () => {
+    const student = await t.actor({ role: 'student' });
+    const changed = await t.request(student, { method: 'POST', url: '/api/auth/change-password', remoteAddress: '198.51.100.77', ...json({ currentPassword: student.user!.password, newPassword: 'another long passphrase 7', revokeOtherSessions: true }) });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await t.request(null, { method: 'POST', url: '/api/auth/request-password-reset', remoteAddress: '198.51.100.78', ...json({ email: student.user!.email, redirectTo: '/reset-password' }) })).statusCode).toBe(200);
+    const mail = await t.mail.waitFor(student.user!.email, /Reset/);
+    const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(mail.text)![1]!);
+    expect((await t.request(null, { method: 'POST', url: '/api/auth/reset-password', remoteAddress: '198.51.100.79', ...json({ token, newPassword: 'a third long passphrase 8' }) })).statusCode).toBe(200);
+
+    const rows = (await entries()).filter((r) => r.targetId === student.user!.id);
+    expect(rows.map((r) => [r.action, r.actorId, r.ip, JSON.parse(r.details)])).toEqual([
+      ['user.password_changed', student.user!.id, '198.51.100.77', { email: student.user!.email, signedOutOtherDevices: true }],
+      ['user.password_reset', student.user!.id, '198.51.100.79', { email: student.user!.email, with: 'emailed link' }],
+    ]);
   });
 });

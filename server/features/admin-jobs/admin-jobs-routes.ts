@@ -28,5 +28,5 @@ export async function adminJobsRoutes(app: FastifyInstance, deps: AppDeps): Prom
       params: idParam,
       response: { 200: adminJobSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },
-  }, async (request) => jobs.retryNow(await requireUser(deps.auth, request), request.params.id));
+  }, async (request) => jobs.retryNow(await requireUser(deps.auth, request), request.params.id, request.ip));
 }

@@ -2,6 +2,7 @@
 // server/jobs' own (job-repository.ts); this is the rule (admins only) and the DTO.
 import type { AdminJob, AdminJobPage, JobState } from '#contract/admin-jobs.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
@@ -39,7 +40,7 @@ function assertAdmin(me: CurrentUser): void {
   if (me.role !== 'admin') throw forbidden('This is only for admins.');
 }
 
-export function adminJobsService(deps: Pick<AppDeps, 'jobs'>) {
+export function adminJobsService(deps: Pick<AppDeps, 'jobs' | 'now'>) {
   return {
     async list(me: CurrentUser, query: { state?: JobState; cursor?: string; limit: number }): Promise<AdminJobPage> {
       assertAdmin(me);
@@ -50,9 +51,12 @@ export function adminJobsService(deps: Pick<AppDeps, 'jobs'>) {
     },
 
     /** Runs a failed or dead job again at once (with fresh attempts); 404 when it is gone, 409 when it has not failed. */
-    async retryNow(me: CurrentUser, id: string): Promise<AdminJob> {
+    async retryNow(me: CurrentUser, id: string, ip: string | null = null): Promise<AdminJob> {
       assertAdmin(me);
-      if (!(await deps.jobs.retryNow(id))) {
+      const before = await deps.jobs.find(id);
+      const audit = (trx: Parameters<typeof recordAudit>[0]) =>
+        recordAudit(trx, actorOf(me, ip), { action: 'job.retried', targetType: 'job', targetId: id, details: { kind: before?.kind ?? null, attempts: Number(before?.attempts ?? 0), lastError: before?.lastError?.slice(0, 200) ?? null } }, deps.now());
+      if (!(await deps.jobs.retryNow(id, audit))) {
         const row = await deps.jobs.find(id);
         if (!row) throw notFound('No job has this id: it may have finished meanwhile.');
         throw conflict(jobState(row) === 'running' ? 'This job is running now.' : 'This job has not failed: it runs at its time.');

@@ -134,7 +134,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
   }, async (request, reply) => {
     const me = await requireUser(deps.auth, request);
-    await materials.remove(me, request.params.id);
+    await materials.remove(me, request.params.id, request.ip);
     return reply.status(204).send(null);
   });
 

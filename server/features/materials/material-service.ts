@@ -3,6 +3,7 @@
 // materials of sessions they have a confirmed booking on; admins see all and remove any.
 import type { Material } from '#contract/materials.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
@@ -135,10 +136,19 @@ export function materialService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
       return toMaterialDto(await findOr404(id));
     },
 
-    async remove(me: CurrentUser, id: string): Promise<void> {
+    async remove(me: CurrentUser, id: string, ip: string | null = null): Promise<void> {
       const row = await findOr404(id);
       assertCanDelete(me, row);
-      const deleted = await repo.delete(id);
+      // An admin removing a tutor's material is in the audit log, written with the delete.
+      const deleted = me.role !== 'admin'
+        ? await repo.delete(id)
+        : await deps.db.kysely.transaction().execute(async (trx) => {
+          const gone = await materialRepository(trx).delete(id);
+          if (gone) {
+            await recordAudit(trx, actorOf(me, ip), { action: 'material.removed', targetType: 'material', targetId: id, details: { title: row.title, sessionId: row.sessionId, sessionTitle: row.sessionTitle, tutorId: row.tutorId } }, deps.now());
+          }
+          return gone;
+        });
       await files.remove(deleted?.fileKey);
     },
 

@@ -146,7 +146,8 @@ export function sessionRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async deleteWithEverything(id: string): Promise<{ fileKeys: string[] } | null> {
+    /** `alsoInTransaction`: written with the delete, or not at all (the audit entry). */
+    async deleteWithEverything(id: string, alsoInTransaction: (trx: Kysely<Database>) => Promise<void> = async () => {}): Promise<{ fileKeys: string[] } | null> {
       return db.transaction().execute(async (trx) => {
         const files = await trx.selectFrom('material').select('fileKey').where('sessionId', '=', id).where('fileKey', 'is not', null).execute();
         await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
@@ -155,6 +156,7 @@ export function sessionRepository(db: Kysely<Database>) {
         await trx.deleteFrom('material').where('sessionId', '=', id).execute();
         const result = await trx.deleteFrom('study_session').where('id', '=', id).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return null;
+        await alsoInTransaction(trx);
         return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean) };
       });
     },

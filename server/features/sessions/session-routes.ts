@@ -76,17 +76,17 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.delete('/api/session/:email/:id', {
     schema: { tags, summary: 'Delete a session (tutor: only without bookings; admin: with everything attached)', params: tutorSessionParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
-    await sessions.remove(await requireUser(deps.auth, request), request.params.email, request.params.id);
+    await sessions.remove(await requireUser(deps.auth, request), request.params.email, request.params.id, request.ip);
     return reply.status(204).send(null);
   });
 
   r.post('/api/sessions/:id/approve', {
     schema: { tags, summary: 'Admin approves a pending session, setting its fee (0 = free) and optional capacity', params: idParam, body: approveSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.approve(await requireUser(deps.auth, request), request.params.id, request.body));
+  }, async (request) => sessions.approve(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
 
   r.post('/api/sessions/:id/reject', {
     schema: { tags, summary: 'Admin rejects a pending session with a reason and feedback', params: idParam, body: rejectSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.reject(await requireUser(deps.auth, request), request.params.id, request.body));
+  }, async (request) => sessions.reject(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
 
   r.post('/api/sessions/:id/resubmit', {
     schema: { tags, summary: 'The owning tutor sends a rejected session back for review', params: idParam, response: { 200: sessionSchema, ...errors } },

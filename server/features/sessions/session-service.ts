@@ -1,7 +1,7 @@
 // The rules of study sessions (PRODUCT.md §4): who may create, read, edit, approve, reject,
 // resubmit and delete; the date rules; the lists. Every permission of the feature is decided
 // here, in the guards at the top. Routes call these; SQL is in the repository.
-import type { Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type {
   adminSessionListQuery,
@@ -19,8 +19,9 @@ import type {
 } from '#contract/sessions.ts';
 import { scheduleProblems } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
-import type { StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
+import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob } from '#server/email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
@@ -105,14 +106,21 @@ export function sessionService(deps: AppDeps) {
     };
   }
 
-  /** The guarded update and the tutor's email in one transaction: both happen or neither. */
-  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, mail: (row: StudySessionRow) => Mail) {
+  /** The guarded update, the tutor's email and the audit entry in one transaction: all happen or none. */
+  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, mail: (row: StudySessionRow) => Mail, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>) {
     return deps.db.kysely.transaction().execute(async (trx) => {
       const updated = await sessionRepository(trx).updateGuarded(id, patch, where);
-      if (updated) await deps.jobs.enqueue(trx, emailJob(mail(updated)));
+      if (updated) {
+        await deps.jobs.enqueue(trx, emailJob(mail(updated)));
+        await audit(trx, updated);
+      }
       return updated;
     });
   }
+
+  /** An admin's decision on a session, for the audit log (issue 23). */
+  const auditSession = (me: CurrentUser, ip: string | null, action: string, details: Record<string, unknown>) => (trx: Kysely<Database>, row: StudySessionRow) =>
+    recordAudit(trx, actorOf(me, ip), { action, targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail, ...details } }, deps.now());
 
   /** Explains why a guarded update changed nothing: gone, capacity below seats, or status moved on. */
   async function refusal(id: string, patch: Updateable<StudySessionTable>, statusMessage: string): Promise<never> {
@@ -242,14 +250,17 @@ export function sessionService(deps: AppDeps) {
     },
 
     /** Tutors delete their own sessions without bookings (409 otherwise); admins delete any, with everything attached. */
-    async remove(me: CurrentUser, email: string, id: string): Promise<void> {
+    async remove(me: CurrentUser, email: string, id: string, ip: string | null = null): Promise<void> {
       assertTutorPath(me, email);
-      assertManages(me, email, await repo.findById(id));
+      const row = assertManages(me, email, await repo.findById(id));
       if (me.role === 'admin') {
         // Students get their money back before their bookings go. A failed refund stops the delete
         // (nothing removed); retrying is safe, each refund carries its checkout's idempotency key.
-        for (const booking of await repo.paidBookings(id)) await payments.refundBooking(booking);
-        const deleted = await repo.deleteWithEverything(id);
+        const paid = await repo.paidBookings(id);
+        for (const booking of paid) await payments.refundBooking(booking);
+        const deleted = await repo.deleteWithEverything(id, (trx) =>
+          auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row),
+        );
         if (!deleted) throw notFound(NO_SESSION);
         // After the commit: a file left behind is only wasted space, never served (no row points at it).
         await Promise.all(deleted.fileKeys.map((key) => files.remove(key)));
@@ -260,7 +271,7 @@ export function sessionService(deps: AppDeps) {
       throw conflict('This session has bookings, so it cannot be deleted. Ask an admin if it must be removed.');
     },
 
-    async approve(me: CurrentUser, id: string, body: ApproveInput): Promise<Session> {
+    async approve(me: CurrentUser, id: string, body: ApproveInput, ip: string | null = null): Promise<Session> {
       assertAdmin(me, 'approve');
       const row = await repo.findById(id);
       if (!row) throw notFound(NO_SESSION);
@@ -280,13 +291,13 @@ export function sessionService(deps: AppDeps) {
           `Your session "${approved.title}" was approved and is now listed on StudyNest.`,
           `Registration fee: ${fee}.`,
         ]);
-      });
+      }, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }));
       if (!updated) return refusal(id, patch, message);
       lists.invalidate();
       return dto(updated, me);
     },
 
-    async reject(me: CurrentUser, id: string, body: RejectInput): Promise<Session> {
+    async reject(me: CurrentUser, id: string, body: RejectInput, ip: string | null = null): Promise<Session> {
       assertAdmin(me, 'reject');
       const row = await repo.findById(id);
       if (!row) throw notFound(NO_SESSION);
@@ -306,6 +317,7 @@ export function sessionService(deps: AppDeps) {
           '',
           'You can edit the session and resubmit it from Manage Sessions.',
         ]),
+        auditSession(me, ip, 'session.rejected', { reason: body.reason, feedback: body.feedback }),
       );
       if (!updated) return refusal(id, patch, message);
       return dto(updated, me);
