@@ -152,6 +152,17 @@ describe('List-Unsubscribe', () => {
     expect((await oneClick(unsubscribePath(confirmation))).statusCode).toBe(200);
   });
 
+  it('is on the waitlist offer of a paid session too (a seat held for the first in line)', async () => {
+    const { promotionEmailJobs } = await import('#server/features/bookings/public.ts');
+    const [job] = promotionEmailJobs(t.deps, { id: 's1', title: 'Paid Seat', registrationFeeCents: 1500 }, [
+      { studentId: actors.student.user!.id, name: 'Ann', email: 'ann@example.com', bookingId: 'b1', holdExpiresAt: new Date(Date.now() + DAY).toISOString() },
+    ]);
+    const { mail } = job!.payload as { mail: { subject: string; headers?: Record<string, string> } };
+    expect(mail.subject).toBe('A seat opened up: pay to book Paid Seat');
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/studynest\.test\/api\/notifications\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
+  });
+
   it("a link's token cannot be changed to reach another user", async () => {
     const victim = await t.actor({ role: 'student' });
     const { unsubscribeHeaders } = await import('#server/features/notifications/public.ts');

@@ -102,7 +102,7 @@ export function promotionEmailJobs(deps: Pick<AppDeps, 'config'>, session: Pick<
 export function seatHeldEmailJob(
   deps: Pick<AppDeps, 'config'>,
   session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>,
-  student: { name: string; email: string },
+  student: { id: string; name: string; email: string },
   holdExpiresAt: string,
 ): NewJob {
   return emailJob({
@@ -116,5 +116,7 @@ export function seatHeldEmailJob(
       '',
       `Pay and book: ${deps.config.baseUrl}/session/${session.id}`,
     ].join('\n'),
+    // Not optional (it has a deadline): one click turns off the optional ones (decision 021).
+    headers: unsubscribeHeaders(deps.config, student.id, null),
   });
 }
