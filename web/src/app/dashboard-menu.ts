@@ -30,6 +30,7 @@ export const dashboardMenu: readonly DashboardMenuEntry[] = [
   { label: 'All Sessions', to: '/dashboard/all-sessions', roles: ['admin'] },
   { label: 'All Materials', to: '/dashboard/all-materials', roles: ['admin'] },
   { label: 'Background Jobs', to: '/dashboard/background-jobs', roles: ['admin'] },
+  { label: 'Audit Log', to: '/dashboard/audit-log', roles: ['admin'] },
   { label: 'Settings', to: '/dashboard/settings', roles: everyone },
 ];
 

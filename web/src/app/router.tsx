@@ -10,6 +10,7 @@ import { lazyPage } from '#web/app/lazy-page.ts';
 
 // Every page but Home is loaded on first visit (app/lazy-page.ts): keep new pages lazy too.
 const AllUsersPage = lazyPage(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage');
+const AuditLogPage = lazyPage(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage');
 const BackgroundJobsPage = lazyPage(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage');
 const UploadMaterialsPage = lazyPage(() => import('#web/features/materials/pages/upload-materials-page.tsx'), 'UploadMaterialsPage');
 const ViewAllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage');
@@ -114,6 +115,7 @@ export const dashboardRoutes: RouteObject[] = [
   { path: 'all-materials', element: <AdminOnly><AllMaterialsPage /></AdminOnly> },
   { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly>, handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
   { path: 'background-jobs', element: <AdminOnly><BackgroundJobsPage /></AdminOnly>, handle: { searchParams: ['state'] } satisfies RouteHandle },
+  { path: 'audit-log', element: <AdminOnly><AuditLogPage /></AdminOnly>, handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
   {
     path: 'all-users',
     element: (

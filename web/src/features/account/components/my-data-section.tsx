@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Role } from '#contract/common.ts';
+import { useDeleteMyAccount } from '#web/features/account/api/use-delete-my-account.ts';
+import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
+import { askPasswordToDeleteAccount, showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
+
+/**
+ * "My data" (issue 23): download everything StudyNest holds about me (a plain link to a JSON
+ * file, which works before the app is live too), and delete my account with my password.
+ */
+export function MyDataSection({ role }: { role: Role }) {
+  const deleteAccount = useDeleteMyAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  async function handleDelete() {
+    const password = await askPasswordToDeleteAccount();
+    if (password === null) return;
+    // The account's sessions end with it: what the page refetches meanwhile is not a reason to go to /login.
+    await whileSigningOut(async () => {
+      let message: string;
+      try {
+        message = (await deleteAccount.mutateAsync({ password })).message;
+      } catch (error) {
+        await showErrorDialog('Your account was not deleted', errorMessage(error));
+        return;
+      }
+      await showSuccessDialog('Account deleted', message);
+      await navigate('/');
+      await queryClient.resetQueries();
+    });
+  }
+
+  return (
+    <section aria-labelledby="my-data-heading" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <h2 id="my-data-heading" className="card-title">
+          My data
+        </h2>
+        <p>
+          Download everything StudyNest holds about you as a JSON file: your account,{' '}
+          {role === 'tutor' ? 'your sessions and materials, ' : 'your bookings and payments, reviews, notes, '}
+          and the record of what was done with your account.
+        </p>
+        <div>
+          <a href="/api/me/data" download className="btn btn-outline">
+            Download my data
+          </a>
+        </div>
+        <h3 className="font-semibold">Delete my account</h3>
+        <p className="text-sm text-base-content/80">
+          {role === 'tutor'
+            ? 'Sessions with students booked must be cancelled or handed over first. Sessions nobody booked and your materials are removed; past sessions stay, shown as by "Former tutor".'
+            : role === 'admin'
+              ? 'Another admin must remain who can sign in.'
+              : 'Upcoming bookings are cancelled (paid ones refunded) and your notes removed; your reviews stay, signed "Former student".'}
+        </p>
+        <div>
+          <button type="button" className="btn btn-error" disabled={deleteAccount.isPending} onClick={() => void handleDelete()}>
+            {deleteAccount.isPending ? 'Deleting…' : 'Delete my account'}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
