@@ -3,6 +3,7 @@
 // (DELETE /api/me with the password, DELETE /api/users/{id} for admins).
 import { z } from 'zod';
 import { dateTime, roleSchema, userStatusSchema } from './common.ts';
+import { notificationSettingsSchema } from './notifications.ts';
 
 export const MY_DATA_FORMAT = 'studynest-my-data/1';
 
@@ -79,6 +80,8 @@ export const myDataSchema = z.object({
   emails: z.array(z.object({ subject: z.string(), status: z.string(), createdAt: dateTime })),
   /** Audit log entries about the account or made by it. */
   auditLog: z.array(z.object({ at: dateTime, actor: z.string(), action: z.string(), targetType: z.string(), targetId: z.string(), details: z.record(z.string(), z.unknown()) })),
+  /** Which optional emails the account gets (Settings; docs/decisions/021-notification-emails.md). */
+  notifications: notificationSettingsSchema,
 });
 export type MyData = z.infer<typeof myDataSchema>;
 

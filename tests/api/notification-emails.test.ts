@@ -93,6 +93,17 @@ describe('notification settings', () => {
     expect((await put(me, { classReminders: 'no' })).statusCode).toBe(400);
   });
 
+  it("are in the account's data export, and go with the account when it is deleted", async () => {
+    const me = await t.actor({ role: 'student' });
+    expect((await put(me, { classReminders: false })).statusCode).toBe(200);
+    const data = await t.request(me, { method: 'GET', url: '/api/me/data' });
+    expect(data.statusCode, data.body).toBe(200);
+    expect(data.json().notifications).toEqual({ classReminders: false, bookingNotices: true });
+    const deleted = await t.request(me, { method: 'DELETE', url: '/api/me', ...json({ password: me.user!.password }) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.deps.db.kysely.selectFrom('notification_opt_out').select('kind').where('userId', '=', me.user!.id).execute()).toEqual([]);
+  });
+
   it('sends a browser that opens the unsubscribe link to the settings page', async () => {
     const { unsubscribeHeaders } = await import('#server/features/notifications/public.ts');
     const link = unsubscribeHeaders(t.deps.config, actors.student.user!.id, null)['List-Unsubscribe']!.slice(TEST_ORIGIN.length + 1, -1);

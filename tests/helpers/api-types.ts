@@ -2785,6 +2785,10 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        notifications: {
+                            bookingNotices: boolean;
+                            classReminders: boolean;
+                        };
                         payments: {
                             amountCents: number;
                             bookingId: string;
@@ -4428,6 +4432,10 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
+                        notifications: {
+                            bookingNotices: boolean;
+                            classReminders: boolean;
+                        };
                         payments: {
                             amountCents: number;
                             bookingId: string;

@@ -121,6 +121,8 @@ export function myDataRepository(db: Db) {
       await tx.deleteFrom('session').where('userId', '=', user.id).execute();
       await tx.deleteFrom('account').where('userId', '=', user.id).execute();
       await tx.deleteFrom('verification').where('value', '=', user.id).execute();
+      // Which emails they wanted: no email goes to a deleted account anyway.
+      await tx.deleteFrom('notification_opt_out').where('userId', '=', user.id).execute();
       await tx
         .updateTable('user')
         .set({ name: p.anonymousName, email, image: null, emailVerified: bool(false), blocked: bool(true), lastSeen: null, updatedAt: authDate(p.now) })

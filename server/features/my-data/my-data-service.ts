@@ -16,6 +16,7 @@ import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { toIso } from '#server/ids.ts';
 import { bookingsService } from '#server/features/bookings/public.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
+import { notificationService } from '#server/features/notifications/public.ts';
 import { publicListCache } from '#server/features/sessions/public.ts';
 import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
@@ -109,6 +110,7 @@ export function myDataService(deps: AppDeps) {
         return [{ subject, status: job.status === 'dead' ? 'failed' : 'waiting to be sent', createdAt: iso(job.createdAt) }];
       }),
       auditLog: d.audit.map((a) => ({ at: a.at, actor: a.actor, action: a.action, targetType: a.targetType, targetId: a.targetId, details: JSON.parse(a.details) as Record<string, unknown> })),
+      notifications: await notificationService(deps).settings(user.id),
     };
   }
 
