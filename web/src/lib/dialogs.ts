@@ -56,7 +56,8 @@ export async function askPasswordToDeleteAccount(): Promise<string | null> {
     text: 'Your notes, photo and personal details are removed and your upcoming bookings cancelled (paid ones refunded). Your reviews stay, signed "Former student". This cannot be undone.',
     input: 'password',
     inputLabel: 'Your password',
-    inputAttributes: { autocomplete: 'current-password', 'aria-label': 'Your password' },
+    // Applied to every input Swal keeps (hidden ones too): no aria-label here, inputLabel labels the visible one.
+    inputAttributes: { autocomplete: 'current-password' },
     inputValidator: (value) => (value ? null : 'Enter your password'),
     showCancelButton: true,
     confirmButtonText: 'Yes, delete my account',

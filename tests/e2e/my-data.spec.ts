@@ -1,0 +1,42 @@
+// Issue 23 in a real browser: a student downloads their data from Settings, deletes their account
+// (a wrong password first, then the right one) and lands on Home signed out; an admin finds the
+// deletion in the Audit Log page.
+import fs from 'node:fs/promises';
+import { expect, test } from './fixtures';
+
+test('a student downloads their data and deletes their account with their password; an admin sees it in the audit log', async ({ page, createUser, loginAs }) => {
+  const student = await createUser({ role: 'student', name: 'Leaving Learner' });
+  const admin = await createUser({ role: 'admin' });
+  await loginAs(page, student);
+  await page.goto('/dashboard/settings');
+  const section = page.getByRole('region', { name: 'My data' });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download my data' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^studynest-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as { account: { email: string; name: string } };
+  expect(data.account).toMatchObject({ email: student.email, name: 'Leaving Learner' });
+
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Delete your account?');
+  await dialog.getByLabel('Your password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(page.getByRole('dialog')).toContainText('The password is not right.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('dialog').getByLabel('Your password').fill(student.password);
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Your account has been deleted.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login\?from=/);
+
+  await loginAs(page, admin);
+  await page.goto('/dashboard/audit-log?action=user.deleted');
+  await expect(page).toHaveTitle('StudyNest | Audit Log');
+  const row = page.getByTestId('audit-row').filter({ hasText: student.email }).first();
+  await expect(row).toContainText('Account deleted');
+  await expect(row).toContainText(`By ${student.email}`);
+});
