@@ -50,11 +50,19 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   expect(ics.replace(/\r\n /g, '')).toContain(`\r\nSUMMARY:${title}\r\n`);
   expect(ics).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
 
-  // Cancel (with confirmation): the booking is gone.
+  // Cancel (with confirmation, which says what really happens to the seat): back to the list,
+  // which no longer has it, and no request that could only answer 404 (issue 17).
+  const notFound: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() === 404) notFound.push(res.url());
+  });
   await page.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText('Your seat is given up: if students are waiting for one, the first in line gets it.')).toBeVisible();
   await page.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByRole('heading', { name: 'Booking cancelled' })).toBeVisible();
-  await expect(page.getByText('You have not booked this session.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/view-booked-session$/);
+  await expect(page.getByText('You have not booked any session yet.')).toBeVisible();
+  expect(notFound).toEqual([]);
 
   // Book again.
   await page.goto(`/session/${session.id}`);

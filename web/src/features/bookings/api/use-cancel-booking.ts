@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { bookingKeys } from './booking-query-keys.ts';
 import { invalidateBookings } from './invalidate-bookings.ts';
 
 /** DELETE /api/booked-sessions/{email}/{sessionId}: cancels before the cutoff (409 after it). */
@@ -11,6 +12,8 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; sessionId: string }) => cancelBooking(input.email, input.sessionId),
-    onSettled: () => invalidateBookings(queryClient),
+    // Cancelled: this session's booking is known to be gone (no request that would only answer 404).
+    onSuccess: (_result, input) => queryClient.setQueryData(bookingKeys.one(input.sessionId), null),
+    onSettled: (_result, _error, input) => invalidateBookings(queryClient, { except: bookingKeys.one(input.sessionId) }),
   });
 }

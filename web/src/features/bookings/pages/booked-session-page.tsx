@@ -1,5 +1,5 @@
 import Swal from 'sweetalert2';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { HOLD_LENGTH_TEXT, type BookedSession } from '#contract/bookings.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -43,6 +43,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
   const { user } = useMe();
   const cancel = useCancelBooking();
   const leave = useLeaveWaitlist();
+  const navigate = useNavigate();
   const s = booked.session;
   const classStarted = Date.parse(s.classStartDate) <= Date.now();
 
@@ -50,7 +51,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
     const answer = await Swal.fire({
       icon: 'warning',
       title: 'Cancel this booking?',
-      text: s.registrationFee > 0 ? 'Your payment is refunded in full and your seat goes to the next student on the waitlist.' : 'Your seat goes to the next student on the waitlist.',
+      text: `${s.registrationFee > 0 ? 'Your payment is refunded in full and your' : 'Your'} seat is given up: if students are waiting for one, the first in line gets it.`,
       showCancelButton: true,
       confirmButtonText: 'Yes, cancel it',
       cancelButtonText: 'Keep my booking',
@@ -62,7 +63,9 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
       await showErrorDialog('Could not cancel', errorMessage(error));
       return;
     }
-    await showSuccessToast('Booking cancelled');
+    // Back to the list of what is still booked, which no longer shows this one.
+    await navigate('/dashboard/view-booked-session');
+    await showSuccessToast('Booking cancelled', s.registrationFee > 0 ? `${s.title}: your payment is being refunded.` : s.title);
   }
 
   async function handleLeave() {
