@@ -40,3 +40,23 @@ test('a student downloads their data and deletes their account with their passwo
   await expect(row).toContainText('Account deleted');
   await expect(row).toContainText(`By ${student.email}`);
 });
+
+test("an admin deletes a user's account from All Users after confirming, and cannot delete their own there", async ({ page, createUser, loginAs }) => {
+  const admin = await createUser({ role: 'admin', name: 'Acting Admin' });
+  const tag = Math.random().toString(36).slice(2, 8);
+  const student = await createUser({ role: 'student', name: `Gone ${tag}` });
+  await loginAs(page, admin);
+  await page.goto(`/dashboard/all-users?q=${tag}`);
+  const row = page.getByTestId('user-row').filter({ hasText: student.email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('link', { name: `Download Gone ${tag}'s data` })).toHaveAttribute('href', `/api/users/${student.id}/data`);
+  await row.getByRole('button', { name: `Delete Gone ${tag}'s account` }).click();
+  await expect(page.getByRole('dialog')).toContainText(`Delete Gone ${tag}'s account?`);
+  await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(page.getByRole('heading', { name: 'Account deleted' })).toBeVisible();
+  // The account is now "Former student": no longer found by its name.
+  await expect(page.getByTestId('user-row').filter({ hasText: student.email })).toHaveCount(0);
+
+  await page.goto('/dashboard/all-users?q=Acting%20Admin');
+  await expect(page.getByTestId('user-row').filter({ hasText: admin.email }).getByRole('button', { name: /^Delete / })).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
 import { Avatar } from '#web/components/avatar.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useDeleteUser } from '#web/features/users/api/use-delete-user.ts';
 import { useUpdateUser } from '#web/features/users/api/use-update-user.ts';
 import { useUsers } from '#web/features/users/api/use-users.ts';
 import { confirmUserChange } from '#web/features/users/components/confirm-user-change.ts';
@@ -87,6 +88,7 @@ function UserRow({ user }: { user: AdminUser }) {
   const { formatTimeAgo } = useDateFormatters();
   const { user: me } = useMe();
   const update = useUpdateUser();
+  const remove = useDeleteUser();
   const roleFieldId = useId();
   const isMe = me?.id === user.id;
 
@@ -126,6 +128,23 @@ function UserRow({ user }: { user: AdminUser }) {
         'User blocked successfully',
       );
     }
+  }
+
+  /** Issue 23: the rules of "Delete my account"; refusals (a tutor with booked sessions) come back as the server says them. */
+  async function handleDelete() {
+    const asked = await confirmUserChange(
+      `Delete ${user.name}'s account?`,
+      'Their upcoming bookings are cancelled (paid ones refunded), their notes, photo and personal details removed; reviews stay as "Former student". This cannot be undone.',
+      'Yes, delete it!',
+    );
+    if (!asked) return;
+    try {
+      await remove.mutateAsync(user.id);
+    } catch (error) {
+      await showErrorDialog('Error', errorMessage(error));
+      return;
+    }
+    await showSuccessToast('Account deleted');
   }
 
   return (
@@ -169,6 +188,14 @@ function UserRow({ user }: { user: AdminUser }) {
               onClick={handleBlock}
             >
               {user.status === 'Blocked' ? 'Unblock' : 'Block'}
+            </button>
+          )}
+          <a href={`/api/users/${encodeURIComponent(user.id)}/data`} download className="btn btn-sm btn-outline" aria-label={`Download ${user.name}'s data`}>
+            Data
+          </a>
+          {!isMe && (
+            <button type="button" className="btn btn-sm btn-outline btn-error" aria-label={`Delete ${user.name}'s account`} disabled={remove.isPending} onClick={() => void handleDelete()}>
+              Delete
             </button>
           )}
         </div>
