@@ -17,7 +17,7 @@ const FEATURE_USES = {
   bookings: ['sessions', 'notifications'],
   payments: ['bookings'],
   reviews: ['bookings'],
-  'my-data': ['bookings', 'materials', 'notifications', 'sessions', 'uploads'],
+  'my-data': ['bookings', 'materials', 'notifications', 'uploads'],
 };
 assertOneWay(FEATURE_USES);
 const serverFeatures = fs

@@ -1,12 +1,12 @@
 // The operator's CLI: `npm run admin -- <command>`, with the same DATA_DIR / DATABASE_URL (and
 // BASE_URL, SMTP_URL) as the server. The commands are server/operator/operator-commands.ts.
 import type { FastifyBaseLogger } from 'fastify';
+import { buildAppDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest } from '#server/db/database.ts';
 import { outboxMailer } from '#server/email/outbox.ts';
 import { AppError } from '#server/errors.ts';
-import { paymentsService } from '#server/features/payments/public.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { OperatorError, operatorCommands, type OperatorCommands } from '#server/operator/operator-commands.ts';
 
@@ -66,9 +66,8 @@ try {
   const jobs = createJobs({ db, log, now: () => new Date() });
   const mailer = outboxMailer((job) => jobs.enqueue(db.kysely, job));
   const auth = createAuth({ config, db, mailer, log });
-  const core = { db, auth, config, jobs, mailer, log, now: () => new Date() };
-  // Deleting an account refunds its paid bookings: payments built as the app builds it (server/app.ts).
-  const lines = await run(operatorCommands({ ...core, payments: paymentsService(core) }), args);
+  // Deleting an account refunds its paid bookings: the features' deps built as the app builds them.
+  const lines = await run(operatorCommands(buildAppDeps({ db, auth, config, jobs, mailer, log, now: () => new Date() })), args);
   if (!lines) {
     console.error(USAGE);
     process.exitCode = 2;

@@ -5,16 +5,27 @@ import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/email/mailer.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import type { BookingPayments } from '#server/features/bookings/public.ts';
-import type { SessionRefunds } from '#server/features/sessions/public.ts';
+import { paymentsService } from '#server/features/payments/public.ts';
+import { publicListCache, type PublicListCache, type SessionRefunds } from '#server/features/sessions/public.ts';
 
-/** What every feature's routes receive: passed explicitly, no container. */
+/**
+ * What every feature's routes receive: passed explicitly, no container, no module-level
+ * registry (each app, and each test's app, has its own). Built by buildAppDeps.
+ */
 export interface AppDeps extends CoreDeps {
   /**
    * Payments as the lower features ask for it: ports that bookings and sessions own, which
-   * features/payments implements (built once in app.ts). Dependencies between features run one
-   * way; this is how a lower one reaches a higher one (docs/decisions/019-boundaries.md).
+   * features/payments implements. Dependencies between features run one way; this is how a
+   * lower one reaches a higher one (docs/decisions/019-boundaries.md).
    */
   payments: BookingPayments & SessionRefunds;
+  /** The public session lists' response cache: dropped by every change to what they show. */
+  publicLists: PublicListCache;
+}
+
+/** The features' shared parts, built once per app (server/app.ts) or per operator command (scripts/admin.ts). */
+export function buildAppDeps(core: CoreDeps): AppDeps {
+  return { ...core, payments: paymentsService(core), publicLists: publicListCache(core.config.listCacheMs) };
 }
 
 /** What the app builds before its features: everything a feature's service may be built from. */

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppDeps, CoreDeps } from '#server/app-deps.ts';
+import { buildAppDeps, type AppDeps, type CoreDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
 import type { Config } from '#server/config.ts';
@@ -29,8 +29,6 @@ import { meRoutes } from '#server/features/users/me-routes.ts';
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { FEATURE_ROUTES } from '#server/features/index.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
-import { publicListCache } from '#server/features/sessions/public-list-cache.ts';
-import { paymentsService } from '#server/features/payments/public.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 
@@ -110,8 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // better-auth's emails (verification, reset) go through the outbox like every other.
   const auth = createAuth({ config, db, mailer: outboxMailer((job) => jobs.enqueue(db.kysely, job)), log: app.log });
   const core: CoreDeps = { config, db, auth, mailer, jobs, log: app.log, now };
-  // Bookings and sessions reach payments through ports they own (server/app-deps.ts).
-  const deps: AppDeps = { ...core, payments: paymentsService(core) };
+  const deps = buildAppDeps(core);
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   // Background work starts once the app is ready and stops (running jobs finished, within 10 s)
   // before the database closes: onClose hooks run last-added first.
@@ -139,11 +136,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;
   // Built next to the web app by `npm run build` (vite --ssr): dist/ssr/entry-server.js.
-  const lists = publicListCache(db, config.listCacheMs);
   await installStaticWeb(app, webDir, {
     serverRenderEntry: path.resolve(webDir, '..', 'ssr', 'entry-server.js'),
     // Signed-out pages show the public lists: kept as long, dropped with them.
-    pageCache: { ttlMs: config.listCacheMs, version: () => lists.version },
+    pageCache: { ttlMs: config.listCacheMs, version: () => deps.publicLists.version },
     origin: config.baseUrl,
   });
   // The pages' forms sent before the app is live (or without it), where the pages are served.

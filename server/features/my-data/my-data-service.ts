@@ -17,7 +17,6 @@ import { toIso } from '#server/ids.ts';
 import { bookingsService } from '#server/features/bookings/public.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
 import { notificationService } from '#server/features/notifications/public.ts';
-import { publicListCache } from '#server/features/sessions/public.ts';
 import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
 
@@ -31,7 +30,7 @@ export function myDataService(deps: AppDeps) {
   const bookings = bookingsService(deps);
   const materialFiles = materialFileStore(deps.config.dataDir);
   const photos = imageStore(deps.config.dataDir);
-  const lists = publicListCache(deps.db, deps.config.listCacheMs);
+  const lists = deps.publicLists;
 
   async function liveUser(id: string): Promise<UserRow> {
     const user = await repo.findUser(id);

@@ -6,7 +6,6 @@ import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
 import { PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome } from '#contract/payments.ts';
 import type { CoreDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
-import type { Config } from '#server/config.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { bookingEmailJobs, bookingsRepository, promotionEmailJobs, type PaidBooking } from '#server/features/bookings/public.ts';
@@ -24,15 +23,8 @@ const OUTCOME_MESSAGES: Record<PaymentOutcome, string> = {
   refunded: 'Your seat hold ended before the payment arrived, so the payment was refunded.',
 };
 
-/** One client per configuration (the bookings and payments routes share it). */
-const gateways = new WeakMap<Config, PaymentGateway | null>();
-function gatewayFor(config: Config): PaymentGateway | null {
-  if (!gateways.has(config)) gateways.set(config, config.stripe ? stripeGateway(config.stripe) : null);
-  return gateways.get(config) ?? null;
-}
-
 export function paymentsService(deps: CoreDeps) {
-  const gateway = gatewayFor(deps.config);
+  const gateway: PaymentGateway | null = deps.config.stripe ? stripeGateway(deps.config.stripe) : null;
   const payments = paymentsRepository(deps.db.kysely);
   const bookings = bookingsRepository(deps.db);
 

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import type { Db } from '#server/db/database.ts';
 import { publicListCache } from './public-list-cache.ts';
 
 const schema = z.object({ n: z.number() });
@@ -39,7 +38,7 @@ const body = (sent: { body?: unknown }) => JSON.parse(String(sent.body));
 
 describe('public list cache, concurrent misses', () => {
   it('runs one load for requests that miss the same key together, and answers them all with it', async () => {
-    const cache = publicListCache({} as Db, 60_000);
+    const cache = publicListCache(60_000);
     const { load, calls, finish } = controlledLoad();
     const [a, b, c] = [fakeReply(), fakeReply(), fakeReply()];
     const sends = [cache.send(a.reply, 'k', schema, load), cache.send(b.reply, 'k', schema, load), cache.send(c.reply, 'other', schema, load)];
@@ -56,7 +55,7 @@ describe('public list cache, concurrent misses', () => {
   });
 
   it('does not hand a request arriving after an invalidation the page loading before it', async () => {
-    const cache = publicListCache({} as Db, 60_000);
+    const cache = publicListCache(60_000);
     const { load, calls, finish } = controlledLoad();
     const early = fakeReply();
     const first = cache.send(early.reply, 'k', schema, load);
@@ -76,7 +75,7 @@ describe('public list cache, concurrent misses', () => {
   });
 
   it('gives every waiting request the error of a failed load, and loads again on the next one', async () => {
-    const cache = publicListCache({} as Db, 60_000);
+    const cache = publicListCache(60_000);
     const { load, calls, fail, finish } = controlledLoad();
     const sends = [cache.send(fakeReply().reply, 'k', schema, load), cache.send(fakeReply().reply, 'k', schema, load)];
     fail(0);

@@ -6,7 +6,6 @@
 // as much (session details are not cached). See docs/decisions/005-public-list-cache.md.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '#server/db/database.ts';
 
 const MAX_ENTRIES = 1_000;
 
@@ -23,20 +22,8 @@ export interface PublicListCache {
   readonly version: number;
 }
 
-// One cache per database handle: two apps in one process (tests) never share pages, and the
-// routes and the service of one app find the same cache without passing it around.
-const caches = new WeakMap<Db, PublicListCache>();
-
-export function publicListCache(db: Db, ttlMs: number): PublicListCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createCache(ttlMs);
-    caches.set(db, cache);
-  }
-  return cache;
-}
-
-function createCache(ttlMs: number): PublicListCache {
+/** One per app, built with its deps (deps.publicLists, server/app-deps.ts): its routes, services and pages share it. */
+export function publicListCache(ttlMs: number): PublicListCache {
   const entries = new Map<string, Entry>();
   // Pages being computed: concurrent misses of one key share one load instead of each running
   // the query (a search scanning the catalogue, 50 visitors at the moment its page expires).

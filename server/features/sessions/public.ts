@@ -1,4 +1,4 @@
 // What other features may use of sessions (docs/decisions/019-boundaries.md).
 export { isRegistrationOpen, toPublicSessionDto } from './session-dto.ts';
-export { publicListCache } from './public-list-cache.ts';
+export { publicListCache, type PublicListCache } from './public-list-cache.ts';
 export type { SessionRefunds } from './session-refunds.ts';

@@ -22,7 +22,6 @@ import {
 } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
-import { publicListCache } from './public-list-cache.ts';
 import { sessionService } from './session-service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -32,7 +31,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   const sessions = sessionService(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
-  const lists = publicListCache(deps.db, deps.config.listCacheMs);
+  const lists = deps.publicLists;
 
   r.get('/api/approved-sessions', {
     schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, 400: errorSchema } },

@@ -32,7 +32,6 @@ import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
-import { publicListCache } from './public-list-cache.ts';
 import { sessionRepository } from './session-repository.ts';
 
 type PublicListQuery = z.output<typeof sessionListQuery>;
@@ -86,7 +85,7 @@ export function sessionService(deps: AppDeps) {
   const payments = deps.payments;
   const users = userRepository(deps.db.kysely);
   const files = materialFileStore(deps.config.dataDir);
-  const lists = publicListCache(deps.db, deps.config.listCacheMs);
+  const lists = deps.publicLists;
 
   function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null): SessionPage {
     const now = deps.now();
