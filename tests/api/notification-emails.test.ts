@@ -163,6 +163,21 @@ describe('List-Unsubscribe', () => {
     expect((await oneClick(unsubscribePath(confirmation))).statusCode).toBe(200);
   });
 
+  it('takes the one-click POST as providers send it: urlencoded, multipart, or with no body at all', async () => {
+    const { unsubscribeHeaders } = await import('#server/features/notifications/public.ts');
+    const link = unsubscribeHeaders(t.deps.config, actors.tutor.user!.id, 'bookingNotices')['List-Unsubscribe']!.slice(TEST_ORIGIN.length + 1, -1);
+    const boundary = '----one-click';
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const answers = [
+      await t.app.inject({ method: 'POST', url: link, payload: multipart, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }),
+      await t.app.inject({ method: 'POST', url: link }),
+      await t.app.inject({ method: 'POST', url: link, payload: 'List-Unsubscribe=One-Click' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect((await settings(actors.tutor)).bookingNotices).toBe(false);
+    expect((await put(actors.tutor, { bookingNotices: true })).statusCode).toBe(200);
+  });
+
   it('is on the waitlist offer of a paid session too (a seat held for the first in line)', async () => {
     const { promotionEmailJobs } = await import('#server/features/bookings/public.ts');
     const [job] = promotionEmailJobs(t.deps, { id: 's1', title: 'Paid Seat', registrationFeeCents: 1500 }, [
