@@ -1,6 +1,6 @@
 // Issue 16, "emails people can live with", in a real browser on a 375 px phone: a student turns
-// class reminders off in Settings and the choice stays; a tutor sees the new-bookings switch; the
-// unsubscribe link of an email, opened in a browser, leads to these settings.
+// class reminders off in Settings and the choice stays, with or without JavaScript; a tutor sees the
+// new-bookings switch; the unsubscribe link of an email, opened in a browser, leads to these settings.
 import type { Page } from '@playwright/test';
 import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { expect, test } from './fixtures';
@@ -27,6 +27,24 @@ test('a student turns class reminders off in Settings, and it stays off', async 
   await expect(page.getByText('Notification settings saved')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Email notifications' }).getByRole('checkbox', { name: 'Class reminders' })).not.toBeChecked();
+});
+
+test('without JavaScript, the switches are a form that saves (the page as the server draws it)', async ({ browser, server, createUser }) => {
+  const student = await createUser({ role: 'student' });
+  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const signIn = await context.request.post('/api/auth/sign-in/email', { data: { email: student.email, password: student.password }, headers: { origin: server.baseURL } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/dashboard/settings');
+  const reminders = page.getByRole('region', { name: 'Email notifications' }).getByRole('checkbox', { name: 'Class reminders' });
+  await expect(reminders).toBeChecked();
+  await reminders.uncheck();
+  await page.getByRole('button', { name: 'Save notifications' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByRole('region', { name: 'Email notifications' }).getByRole('checkbox', { name: 'Class reminders' })).not.toBeChecked();
+  const row = await server.deps.db.kysely.selectFrom('notification_opt_out').select('kind').where('userId', '=', student.id).execute();
+  expect(row).toEqual([{ kind: 'classReminders' }]);
+  await context.close();
 });
 
 test("an email's unsubscribe link opened in a browser leads to a tutor's notification settings", async ({ page, server, createUser, loginAs }) => {
