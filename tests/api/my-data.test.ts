@@ -3,9 +3,12 @@
 // bookings of classes not started cancelled (refund, waitlist promotion), reviews kept as "Former
 // student", a tutor with upcoming booked sessions refused, the last admin refused; every export
 // and deletion in the audit log. Runs on SQLite and on PostgreSQL (TEST_DATABASE_URL).
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookSessionResult } from '#contract/bookings.ts';
 import type { AccountDeleted, MyData } from '#contract/my-data.ts';
+import { readZipArchive } from '#server/features/my-data/public.ts';
 import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
@@ -54,6 +57,7 @@ describe('my data routes: permission matrix', () => {
   it('lets everyone signed in export and delete their own account, and only admins those of others', async () => {
     await runMatrix(t, actors, [
       { name: 'GET /api/me/data', request: () => ({ method: 'GET', url: '/api/me/data' }), expect: { anonymous: 401, student: 200, otherStudent: 200, tutor: 200, otherTutor: 200, admin: 200 } },
+      { name: 'GET /api/me/data.zip', request: () => ({ method: 'GET', url: '/api/me/data.zip' }), expect: { anonymous: 401, student: 200, otherStudent: 200, tutor: 200, otherTutor: 200, admin: 200 } },
       // A wrong password: nothing is deleted, whoever asks.
       { name: 'DELETE /api/me (wrong password)', request: () => ({ method: 'DELETE', url: '/api/me', ...json({ password: 'not-the-password' }) }), expect: { anonymous: 401, student: 400, otherStudent: 400, tutor: 400, otherTutor: 400, admin: 400 } },
       { name: 'DELETE /api/me (no body)', request: () => ({ method: 'DELETE', url: '/api/me', ...json({}) }), expect: { anonymous: 400, student: 400, otherStudent: 400, tutor: 400, otherTutor: 400, admin: 400 } },
@@ -132,6 +136,43 @@ describe('exporting my data', () => {
     expect(data.sessions).toEqual([expect.objectContaining({ id: session.id, title: 'Tutored', status: 'approved' })]);
     expect(data.materials).toEqual([expect.objectContaining({ sessionId: session.id, title: 'Slides', link: 'https://example.com/slides' })]);
     expect(data.emails).toContainEqual(expect.objectContaining({ subject: 'Hello tutor', status: 'waiting to be sent' }));
+  });
+
+  it('gives the data and the uploaded files (photo, material files) as one ZIP', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const session = await createStudySession(t.deps, tutor.user!, { title: 'With a handout' });
+    const photoName = `${newId()}.webp`;
+    await fs.mkdir(path.join(t.deps.config.dataDir, 'uploads'), { recursive: true });
+    await fs.writeFile(path.join(t.deps.config.dataDir, 'uploads', photoName), Buffer.from('RIFF-not-really-webp'));
+    await db().updateTable('user').set({ image: `/api/uploads/${photoName}` }).where('id', '=', tutor.user!.id).execute();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const boundary = '----my-data-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="sessionId"\r\n\r\n${session.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHandout\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="week 1/handout.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const created = await t.request(tutor, { method: 'POST', url: '/api/materials', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(created.statusCode, created.body).toBe(201);
+    const materialId = created.json<{ id: string }>().id;
+
+    const res = await t.request(tutor, { method: 'GET', url: '/api/me/data.zip' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="studynest-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = readZipArchive(res.rawPayload);
+    const materialFile = [...files.keys()].find((k) => k.startsWith(`files/materials/${materialId}-`))!;
+    expect([...files.keys()].sort()).toEqual([materialFile, 'files/photo.webp', 'studynest-data.json'].sort());
+    // The uploaded name, never a folder of it.
+    expect(materialFile).toMatch(/handout\.pdf$/);
+    expect(materialFile.slice('files/materials/'.length)).not.toContain('/');
+    expect(files.get(materialFile)!.equals(pdf)).toBe(true);
+    expect(files.get('files/photo.webp')!.toString()).toBe('RIFF-not-really-webp');
+    const data = JSON.parse(files.get('studynest-data.json')!.toString('utf8')) as MyData;
+    expect(data.account.email).toBe(tutor.user!.email);
+    expect(data.materials).toEqual([expect.objectContaining({ id: materialId, title: 'Handout', mimeType: 'application/pdf' })]);
+    expect(data.auditLog.map((a) => a.action)).toEqual(['user.data_exported']);
   });
 
   it("gives an admin another user's data, recorded with who and from where", async () => {

@@ -2,6 +2,7 @@
 // (a wrong password first, then the right one) and lands on Home signed out; an admin finds the
 // deletion in the Audit Log page.
 import fs from 'node:fs/promises';
+import { readZipArchive } from '#server/features/my-data/public.ts';
 import { expect, test } from './fixtures';
 
 test('a student downloads their data and deletes their account with their password; an admin sees it in the audit log', async ({ page, createUser, loginAs }) => {
@@ -12,8 +13,9 @@ test('a student downloads their data and deletes their account with their passwo
   const section = page.getByRole('region', { name: 'My data' });
 
   const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download my data' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^studynest-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as { account: { email: string; name: string } };
+  expect(download.suggestedFilename()).toMatch(/^studynest-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const zip = readZipArchive(await fs.readFile((await download.path())!));
+  const data = JSON.parse(zip.get('studynest-data.json')!.toString('utf8')) as { account: { email: string; name: string } };
   expect(data.account).toMatchObject({ email: student.email, name: 'Leaving Learner' });
 
   await section.getByRole('button', { name: 'Delete my account' }).click();

@@ -67,6 +67,11 @@ export function myDataRepository(db: Db) {
       return (await q.execute()).length;
     },
 
+    /** The stored files of a tutor's materials (for the archive of "Download my data"). */
+    materialFilesOf(tutorId: string) {
+      return k.selectFrom('material').select(['id', 'fileKey', 'fileName']).where('tutorId', '=', tutorId).where('fileKey', 'is not', null).orderBy('createdAt').execute();
+    },
+
     /** The tutor's sessions whose class has not started and that have bookings or seat holds. */
     upcomingBookedSessionsOf(executor: Kysely<Database>, tutorId: string, now: string) {
       return executor

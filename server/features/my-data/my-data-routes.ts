@@ -1,9 +1,10 @@
-// "My data" (issue 23 item 1): GET /api/me/data, DELETE /api/me (the caller's own, with their
-// password); GET /api/users/{id}/data, DELETE /api/users/{id} (admins, for any other user).
+// "My data" (issue 23 item 1): GET /api/me/data (JSON) and /api/me/data.zip (with the files),
+// DELETE /api/me (the caller's own, with their password); GET /api/users/{id}/data,
+// DELETE /api/users/{id} (admins, for any other user).
 // Rules in my-data-service.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorSchema, idParam } from '#contract/common.ts';
+import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
 import { accountDeletedSchema, deleteMyAccountBody, myDataSchema, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
@@ -26,6 +27,21 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
   r.get('/api/me/data', {
     schema: { tags, summary: 'Everything StudyNest holds about the caller, as a JSON download', response: { 200: myDataSchema, 401: errorSchema, 404: errorSchema } },
   }, async (request, reply) => asDownload(reply, await myData.exportOwn(await requireUser(deps.auth, request), request.ip)));
+
+  r.get('/api/me/data.zip', {
+    schema: {
+      tags,
+      summary: 'Everything StudyNest holds about the caller and their uploaded files (photo, material files), as a ZIP download',
+      response: { 200: nonJsonBody('application/zip', 'studynest-data.json (the document of GET /api/me/data) and files/…'), 401: errorSchema, 404: errorSchema, 413: errorSchema },
+    },
+  }, async (request, reply) => {
+    const archive = await myData.exportArchiveOwn(await requireUser(deps.auth, request), request.ip);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${archive.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(archive.zip);
+  });
 
   r.delete('/api/me', {
     // Guessing a password through a stolen session is slowed down like sign-in is.

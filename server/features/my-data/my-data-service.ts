@@ -8,21 +8,26 @@
 // - notes, photo, sign-in methods and personal data are removed; reviews stay, attributed to
 //   "Former student"; bookings of classes held and sessions that had students stay, anonymised
 //   (attendance and payment records). See docs/decisions/020-account-deletion.md.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME, MY_DATA_FORMAT, type AccountDeleted, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
 import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { toIso } from '#server/ids.ts';
 import { bookingsService } from '#server/features/bookings/public.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
 import { notificationService } from '#server/features/notifications/public.ts';
 import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
+import { zipArchive, type ZipEntry } from './zip-archive.ts';
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository>['findUser']>>>;
 
 const NO_USER = 'No user has this id.';
+/** Files in one archive, at most: beyond it the download is refused (ask an admin for the files). */
+export const ARCHIVE_FILES_MAX_BYTES = 200 * 1024 * 1024;
 const iso = (value: Date | string) => toIso(value)!;
 
 export function myDataService(deps: AppDeps) {
@@ -113,6 +118,30 @@ export function myDataService(deps: AppDeps) {
     };
   }
 
+  /** The account's uploaded files, for the archive: its photo, and a tutor's material files. */
+  async function filesOf(user: UserRow): Promise<ZipEntry[]> {
+    const entries: ZipEntry[] = [];
+    let total = 0;
+    const add = (name: string, bytes: Buffer) => {
+      total += bytes.length;
+      if (total > ARCHIVE_FILES_MAX_BYTES) throw new AppError(413, 'Your files are too large for one download. Download the data alone (JSON) and ask an admin for the files.');
+      entries.push({ name, bytes, compress: false });
+    };
+    const photo = user.image?.startsWith(UPLOAD_URL_PREFIX) ? photos.pathOf(user.image.slice(UPLOAD_URL_PREFIX.length)) : null;
+    const photoBytes = photo ? await fs.readFile(photo).catch(() => null) : null;
+    if (photoBytes) add(`files/photo${path.extname(photo!)}`, photoBytes);
+    for (const material of await repo.materialFilesOf(user.id)) {
+      const opened = await materialFiles.open(material.fileKey!);
+      if (!opened) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+      // The name the tutor uploaded, made safe for any unzip: no folders, no control characters.
+      const safe = (material.fileName ?? 'file').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(-120);
+      add(`files/materials/${material.id}-${safe}`, Buffer.concat(chunks));
+    }
+    return entries;
+  }
+
   /** Every export is recorded: a stolen session downloading an account shows in the log. */
   async function recordExport(user: UserRow, by: AuditActor): Promise<void> {
     await recordAudit(deps.db.kysely, by, { action: 'user.data_exported', targetType: 'user', targetId: user.id, details: { email: user.email } }, deps.now());
@@ -179,6 +208,19 @@ export function myDataService(deps: AppDeps) {
       const user = await liveUser(me.id);
       await recordExport(user, actorOf(me, ip));
       return exportOf(user);
+    },
+
+    /**
+     * The caller's data as a ZIP: the JSON of exportOwn and their uploaded files (photo, material
+     * files). Built in memory: files are bounded (ARCHIVE_FILES_MAX_BYTES).
+     */
+    async exportArchiveOwn(me: CurrentUser, ip: string | null): Promise<{ filename: string; zip: Buffer }> {
+      const user = await liveUser(me.id);
+      const files = await filesOf(user);
+      await recordExport(user, actorOf(me, ip));
+      const data = await exportOf(user);
+      const day = data.exportedAt.slice(0, 10);
+      return { filename: `studynest-data-${day}.zip`, zip: zipArchive([{ name: 'studynest-data.json', bytes: Buffer.from(JSON.stringify(data, null, 2)), compress: true }, ...files], deps.now()) };
     },
 
     /** Any user's data, for an admin; recorded. */

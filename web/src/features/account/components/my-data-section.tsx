@@ -6,8 +6,9 @@ import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
 import { askPasswordToDeleteAccount, showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
 
 /**
- * "My data" (issue 23): download everything StudyNest holds about me (a plain link to a JSON
- * file, which works before the app is live too), and delete my account with my password.
+ * "My data" (issue 23): download everything StudyNest holds about me (plain links to a ZIP with
+ * the JSON and my files, or the JSON alone: they work before the app is live too), and delete my
+ * account with my password.
  */
 export function MyDataSection({ role }: { role: Role }) {
   const deleteAccount = useDeleteMyAccount();
@@ -39,13 +40,16 @@ export function MyDataSection({ role }: { role: Role }) {
           My data
         </h2>
         <p>
-          Download everything StudyNest holds about you as a JSON file: your account,{' '}
+          Download everything StudyNest holds about you: a ZIP with a JSON file of your account,{' '}
           {role === 'tutor' ? 'your sessions and materials, ' : 'your bookings and payments, reviews, notes, '}
-          and the record of what was done with your account.
+          and the record of what was done with your account, and the files you uploaded.
         </p>
-        <div>
-          <a href="/api/me/data" download className="btn btn-outline">
+        <div className="flex flex-wrap items-center gap-3">
+          <a href="/api/me/data.zip" download className="btn btn-outline">
             Download my data
+          </a>
+          <a href="/api/me/data" download className="link">
+            The data alone (JSON)
           </a>
         </div>
         <h3 className="font-semibold">Delete my account</h3>
