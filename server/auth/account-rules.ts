@@ -7,6 +7,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { roleSchema } from '#contract/common.ts';
 import { updateMeBody } from '#contract/users.ts';
+import { invalidRequest } from '#server/http/error-handler.ts';
 
 export const SIGN_UP_ROLES = ['student', 'tutor'] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
@@ -58,8 +59,8 @@ export function accountRules(): BetterAuthPlugin {
               if (fields[field] === undefined || (field === 'image' && fields[field] === null)) continue;
               const checked = updateMeBody.shape[field].safeParse(fields[field]);
               if (!checked.success) {
-                const message = checked.error.issues[0]?.message ?? 'is invalid';
-                throw refuse(`Invalid ${field}: ${message}`, { [field]: message });
+                const invalid = invalidRequest([{ field, message: checked.error.issues[0]?.message ?? 'is invalid' }]);
+                throw refuse(invalid.message, invalid.fields);
               }
             }
           }),

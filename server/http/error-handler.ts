@@ -3,25 +3,40 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/db/connection-errors.ts';
 import { UNSTORABLE_TEXT, isUnstorableText } from '#server/db/unstorable-text.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, badRequest } from '#server/errors.ts';
 import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
 
 export const GENERIC_5XX = 'Something went wrong. Please try again later.';
 
+/** One thing wrong with a request: the field (a dotted path) and what is wrong with it. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * The one shape of a validation refusal, whoever validated: 400 `{ message: "Invalid <field>: …",
+ * fields }`, the first problem named in the message and each field's first problem in `fields`.
+ * `where` names the part of the request when it is not the body (" in the querystring").
+ */
+export function invalidRequest(problems: Iterable<FieldProblem>, where = ''): AppError {
+  const fields: Record<string, string> = {};
+  for (const { field, message } of problems) fields[field] ||= message;
+  const [first] = Object.entries(fields);
+  return badRequest(first ? `Invalid ${first[0]}${where}: ${first[1]}` : 'Invalid request.', fields);
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
+  const sendAppError = (reply: FastifyReply, error: AppError) =>
+    reply.status(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body');
-        if (!fields[key]) fields[key] = issue.message ?? 'is invalid';
-      }
-      const [first] = Object.entries(fields);
-      const where = error.validationContext === 'body' ? '' : ` in the ${error.validationContext}`;
-      return reply.status(400).send({ message: first ? `Invalid ${first[0]}${where}: ${first[1]}` : 'Invalid request.', fields });
+      const problems = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body'),
+        message: issue.message ?? 'is invalid',
+      }));
+      return sendAppError(reply, invalidRequest(problems, error.validationContext === 'body' ? '' : ` in the ${error.validationContext}`));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

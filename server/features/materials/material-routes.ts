@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { AppError, badRequest } from '#server/errors.ts';
+import { invalidRequest } from '#server/http/error-handler.ts';
 import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
 import { contentDisposition } from './material-file-name.ts';
 import { materialService, type UploadedFile } from './material-service.ts';
@@ -27,17 +28,11 @@ const multipartFile = z.any().meta({ type: 'string', format: 'binary', descripti
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
 
-/** Same shape as the global validation errors: `{ message: "Invalid <field>: …", fields }`. */
+/** A multipart form's fields are checked here, not by the route's schema: refused in the same shape. */
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || 'body';
-    fields[key] ??= issue.message;
-  }
-  const [first] = Object.entries(fields);
-  throw badRequest(first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request.', fields);
+  throw invalidRequest(result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
 }
 
 /** Reads a multipart form: its text fields and at most one file in the field "file". */
@@ -95,7 +90,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
     if (request.isMultipart()) {
       const { fields, file } = await readMultipart(request);
       const body = parseOr400(createFileMaterialFields, fields);
-      if (!file) throw badRequest('Invalid file: Choose an image or a PDF to upload', { file: 'Choose an image or a PDF to upload' });
+      if (!file) throw invalidRequest([{ field: 'file', message: 'Choose an image or a PDF to upload' }]);
       created = await materials.create(me, { ...body, content: { file } });
     } else {
       const body = parseOr400(createLinkMaterialBody, request.body ?? {});
