@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // The boundaries the linter keeps (docs/decisions/019-boundaries.md).
-// A server feature (server/features/<name>/) uses another only through that feature's one public
-// module, and only the features it declares here: dependencies run one way (a lower feature that
-// must reach a higher one owns a port, passed in through server/app-deps.ts). A feature not listed
-// uses none.
+// A feature (server/features/<name>/ or web/src/features/<name>/) uses another only through that
+// feature's one public module, and only the features it declares here: dependencies run one way
+// (on the server, a lower feature that must reach a higher one owns a port, passed in through
+// server/app-deps.ts; on the web, a page that shows several features is composed in web/src/app).
+// A feature not listed uses none.
 const FEATURE_DOOR = 'public.ts';
 const FEATURE_USES = {
   sessions: ['materials', 'notifications', 'users'],
@@ -19,20 +20,40 @@ const FEATURE_USES = {
   reviews: ['bookings'],
   'my-data': ['bookings', 'materials', 'notifications', 'uploads'],
 };
+const WEB_FEATURE_USES = {
+  account: ['auth', 'uploads'],
+  auth: ['uploads'],
+  bookings: ['auth', 'reviews', 'sessions'],
+  materials: ['auth', 'sessions'],
+  notes: ['auth'],
+  payments: ['bookings'],
+  reviews: ['sessions'],
+  sessions: ['auth'],
+  users: ['auth'],
+};
 assertOneWay(FEATURE_USES);
-const serverFeatures = fs
-  .readdirSync(new URL('./server/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const featureZones = serverFeatures.map((feature) => {
-  const uses = FEATURE_USES[feature] ?? [];
-  return {
-    target: `./server/features/${feature}`,
-    from: './server/features',
-    except: [`./${feature}`, ...uses.map((other) => `./${other}/${FEATURE_DOOR}`)],
-    message: `features/${feature} uses ${uses.length ? uses.map((other) => `features/${other}/${FEATURE_DOOR}`).join(', ') : 'no other feature'}; a new dependency is declared in FEATURE_USES (eslint.config.js), one way only.`,
-  };
-});
+assertOneWay(WEB_FEATURE_USES);
+const featureZones = [
+  ...doorZones('./server/features', 'FEATURE_USES', FEATURE_USES),
+  ...doorZones('./web/src/features', 'WEB_FEATURE_USES', WEB_FEATURE_USES),
+];
+
+/** One zone per feature folder under `root`: other features only through their declared doors. */
+function doorZones(root, usesName, usesOf) {
+  const features = fs
+    .readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return features.map((feature) => {
+    const uses = usesOf[feature] ?? [];
+    return {
+      target: `${root}/${feature}`,
+      from: root,
+      except: [`./${feature}`, ...uses.map((other) => `./${other}/${FEATURE_DOOR}`)],
+      message: `features/${feature} uses ${uses.length ? uses.map((other) => `features/${other}/${FEATURE_DOOR}`).join(', ') : 'no other feature'}; a new dependency is declared in ${usesName} (eslint.config.js), one way only.`,
+    };
+  });
+}
 
 /** Refuses a cycle among declared feature dependencies. */
 function assertOneWay(uses) {
@@ -54,6 +75,12 @@ const boundaryZones = [
   ...featureZones,
 ];
 const productionZones = [{ target: production, from: './tests', message: 'Production code never imports tests/: what both need lives in server/.' }];
+
+// The web app never imports server code.
+const webNoServer = { group: ['#server/*', '**/server/**'], message: 'The web app talks to the server through the API only.' };
+const webSharedOnly = { group: ['#web/features/*', '#web/app/*', '**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app.' };
+// One way to show a popup (a message, a confirmation, a prompt): web/src/lib/dialogs.ts.
+const webOneDialogApi = { name: 'sweetalert2', message: 'Popups are shown through web/src/lib/dialogs.ts (add a helper there).' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results/**', 'lighthouse/**'] },
@@ -92,16 +119,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // The web app never imports server code.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app talks to the server through the API only.' }] }],
+      'no-restricted-imports': ['error', { paths: [webOneDialogApi], patterns: [webNoServer] }],
     },
   },
   {
     // Imports flow shared (components, lib) → features → app.
     files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/dialogs.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/features/*', '#web/app/*', '**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app.' }] }],
+      'no-restricted-imports': ['error', { paths: [webOneDialogApi], patterns: [webNoServer, webSharedOnly] }],
     },
+  },
+  {
+    // The one module that shows popups.
+    files: ['web/src/lib/dialogs.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNoServer, webSharedOnly] }] },
   },
   {
     files: ['contract/**/*.ts'],

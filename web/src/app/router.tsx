@@ -22,11 +22,11 @@ const LoginPage = lazyPage(() => import('#web/features/auth/pages/login-page.tsx
 const RegisterPage = lazyPage(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
 const AllSessionsPage = lazyPage(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage');
-const SessionDetailsPage = lazyPage(() => import('#web/features/sessions/pages/session-details-page.tsx'), 'SessionDetailsPage');
+const SessionDetailsPage = lazyPage(() => import('#web/app/pages/session-details-page.tsx'), 'SessionDetailsPage');
 const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
 const ManageSessionsPage = lazyPage(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage');
 const EditSessionPage = lazyPage(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage');
-const TutorSessionDetailsPage = lazyPage(() => import('#web/features/sessions/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage');
+const TutorSessionDetailsPage = lazyPage(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage');
 const AdminSessionsPage = lazyPage(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage');
 const BookedSessionsPage = lazyPage(() => import('#web/features/bookings/pages/booked-sessions-page.tsx'), 'BookedSessionsPage');
 const BookedSessionPage = lazyPage(() => import('#web/features/bookings/pages/booked-session-page.tsx'), 'BookedSessionPage');

@@ -32,16 +32,32 @@ export async function showErrorDialog(title: string, text?: string): Promise<voi
   await Swal.fire({ icon: 'error', title, text, confirmButtonText: 'Ok' });
 }
 
-export async function confirmDelete(): Promise<boolean> {
+/** What a confirmation asks: its title, what follows, and the words of its confirm (and cancel) button. */
+export interface Confirmation {
+  title: string;
+  text: string;
+  confirmButtonText: string;
+  /** Swal's own "Cancel" when left out. */
+  cancelButtonText?: string;
+}
+
+/** A warning that asks before an action; true when the user confirmed. */
+export async function confirmAction({ title, text, confirmButtonText, cancelButtonText }: Confirmation): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
     icon: 'warning',
-    title: 'Are you sure?',
-    text: "You won't be able to revert this!",
+    title,
+    text,
     showCancelButton: true,
-    confirmButtonText: 'Yes, delete it!',
+    confirmButtonText,
+    // Only when given: an undefined value would replace Swal's default label.
+    ...(cancelButtonText === undefined ? {} : { cancelButtonText }),
   });
   return result.isConfirmed;
+}
+
+export async function confirmDelete(): Promise<boolean> {
+  return confirmAction({ title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' });
 }
 
 /**

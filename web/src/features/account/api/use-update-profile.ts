@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meSchema, type UpdateMeBody } from '#contract/users.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { meQueryKey } from '#web/features/auth/api/use-me.ts';
+import { meQueryKey } from '#web/features/auth/public.ts';
 
 /** PUT /api/user: the caller's own name and photo. */
 export function useUpdateProfile() {

@@ -7,7 +7,7 @@ import {
   PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '#web/features/auth/password-rules.ts';
+} from '#web/features/auth/public.ts';
 import { useChangePassword } from '#web/features/account/api/use-change-password.ts';
 
 /**

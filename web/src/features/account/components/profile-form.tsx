@@ -5,7 +5,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import type { Me } from '#contract/users.ts';
-import { uploadImage } from '#web/features/uploads/api/use-upload-image.ts';
+import { uploadImage } from '#web/features/uploads/public.ts';
 import { useUpdateProfile } from '#web/features/account/api/use-update-profile.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Avatar } from '#web/components/avatar.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 
 const roleLabels = { student: 'Student', tutor: 'Tutor', admin: 'Admin' } as const;
 

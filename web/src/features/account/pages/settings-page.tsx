@@ -1,5 +1,5 @@
 import { useTitle } from '#web/lib/use-title.ts';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { ChangePasswordForm } from '#web/features/account/components/change-password-form.tsx';
 import { MyDataSection } from '#web/features/account/components/my-data-section.tsx';
 import { NotificationSettingsForm } from '#web/features/account/components/notification-settings-form.tsx';

@@ -6,7 +6,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { uploadImage } from '#web/features/uploads/api/use-upload-image.ts';
+import { uploadImage } from '#web/features/uploads/public.ts';
 import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 import { type SignUpRole, useSignUp } from '#web/features/auth/api/use-sign-up.ts';
 import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';

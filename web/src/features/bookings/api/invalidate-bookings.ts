@@ -1,5 +1,5 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
+import { sessionKeys } from '#web/features/sessions/public.ts';
 import { bookingKeys } from './booking-query-keys.ts';
 
 /**

@@ -1,20 +1,18 @@
-import Swal from 'sweetalert2';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HOLD_LENGTH_TEXT, type BookedSession } from '#contract/bookings.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { calendarFileUrl } from '#web/features/bookings/api/calendar-file.ts';
 import { useBookedSession } from '#web/features/bookings/api/use-booked-session.ts';
 import { useCancelBooking } from '#web/features/bookings/api/use-cancel-booking.ts';
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
-import { useMyReview } from '#web/features/reviews/api/use-my-review.ts';
-import { ReviewForm } from '#web/features/reviews/components/review-form.tsx';
-import { FactList } from '#web/features/sessions/components/fact-list.tsx';
-import { feeText, ratingText } from '#web/features/sessions/session-text.ts';
+import { ReviewForm, useMyReview } from '#web/features/reviews/public.ts';
+import { FactList } from '#web/components/fact-list.tsx';
+import { feeText, ratingText } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { confirmAction, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** Student: one booked (or waitlisted) session: details, status, Cancel, Add to calendar, review form. */
@@ -48,15 +46,13 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
   const classStarted = Date.parse(s.classStartDate) <= Date.now();
 
   async function handleCancel() {
-    const answer = await Swal.fire({
-      icon: 'warning',
+    const confirmed = await confirmAction({
       title: 'Cancel this booking?',
       text: `${s.registrationFee > 0 ? 'Your payment is refunded in full and your' : 'Your'} seat is given up: if students are waiting for one, the first in line gets it.`,
-      showCancelButton: true,
       confirmButtonText: 'Yes, cancel it',
       cancelButtonText: 'Keep my booking',
     });
-    if (!answer.isConfirmed) return;
+    if (!confirmed) return;
     try {
       await cancel.mutateAsync({ email: user!.email, sessionId: s.id });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { NoteBody } from '#contract/notes.ts';
 import { TextField } from '#web/components/text-field.tsx';
-import { TextAreaField } from '#web/features/sessions/components/text-area-field.tsx';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { NoteBody } from '#contract/notes.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useNote } from '#web/features/notes/api/use-note.ts';
 import { useUpdateNote } from '#web/features/notes/api/use-update-note.ts';
 import { NoteForm } from '#web/features/notes/components/note-form.tsx';

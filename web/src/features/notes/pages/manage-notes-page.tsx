@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Note } from '#contract/notes.ts';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
 import { useNotes } from '#web/features/notes/api/use-notes.ts';
 import { errorMessage } from '#web/lib/api-client.ts';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useNote } from '#web/features/notes/api/use-note.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmPaymentSchema, type ConfirmPayment } from '#contract/payments.ts';
-import { invalidateBookings } from '#web/features/bookings/api/invalidate-bookings.ts';
+import { invalidateBookings } from '#web/features/bookings/public.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/payments/confirm: the server asks Stripe about this checkout and books the seat if it is paid. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewSchema, type Review, type ReviewBody } from '#contract/reviews.ts';
-import { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
+import { sessionKeys } from '#web/features/sessions/public.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { reviewKeys } from './review-query-keys.ts';
 

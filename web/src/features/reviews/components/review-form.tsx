@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import type { Review } from '#contract/reviews.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useSubmitReview } from '#web/features/reviews/api/use-submit-review.ts';
-import { TextAreaField } from '#web/features/sessions/components/text-area-field.tsx';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog } from '#web/lib/dialogs.ts';

@@ -5,7 +5,7 @@ import { useApproveSession } from '#web/features/sessions/api/use-approve-sessio
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '#web/components/modal.tsx';
 
 /** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats. */
 export function ApproveSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import chemistryUrl from '#web/assets/slide-chemistry.webp';
 import mathUrl from '#web/assets/slide-math.webp';
 import physicsUrl from '#web/assets/slide-physics.webp';
-import { usePrefersReducedMotion } from './use-prefers-reduced-motion.ts';
+import { usePrefersReducedMotion } from '#web/lib/use-prefers-reduced-motion.ts';
 import { useTypewriter } from './use-typewriter.ts';
 
 /** Spec §2 hero slides (ids 1–3), images shipped with the app (PRODUCT.md §2). */

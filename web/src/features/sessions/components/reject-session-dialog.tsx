@@ -5,8 +5,8 @@ import { useRejectSession } from '#web/features/sessions/api/use-reject-session.
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
-import { Modal } from './modal.tsx';
-import { TextAreaField } from './text-area-field.tsx';
+import { Modal } from '#web/components/modal.tsx';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
 
 /** Admin: reject a pending session with a reason and feedback (both required) that the tutor sees. */
 export function RejectSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {

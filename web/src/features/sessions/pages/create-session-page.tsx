@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TextField } from '#web/components/text-field.tsx';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useCreateSession } from '#web/features/sessions/api/use-create-session.ts';
 import { ScheduleFields, scheduleFrom } from '#web/features/sessions/components/schedule-fields.tsx';
-import { TextAreaField } from '#web/features/sessions/components/text-area-field.tsx';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { defaultSchedule, scheduleBody } from '#web/features/sessions/schedule-values.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';

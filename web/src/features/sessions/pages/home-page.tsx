@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useApprovedSessions } from '#web/features/sessions/api/use-approved-sessions.ts';
 import { useTutors } from '#web/features/sessions/api/use-tutors.ts';
 import { HeroCarousel } from '#web/features/sessions/components/hero-carousel.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Session } from '#contract/sessions.ts';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
 import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';

@@ -3,13 +3,12 @@ import { useSearchParams } from 'react-router';
 import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
 import { Avatar } from '#web/components/avatar.tsx';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useDeleteUser } from '#web/features/users/api/use-delete-user.ts';
 import { useUpdateUser } from '#web/features/users/api/use-update-user.ts';
 import { useUsers } from '#web/features/users/api/use-users.ts';
-import { confirmUserChange } from '#web/features/users/components/confirm-user-change.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { confirmAction, type Confirmation, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
@@ -93,8 +92,8 @@ function UserRow({ user }: { user: AdminUser }) {
   const isMe = me?.id === user.id;
 
   /** Whether the change was made (asked first). */
-  async function change(body: { role?: Role; blocked?: boolean }, confirm: [string, string, string], done: string): Promise<boolean> {
-    if (!(await confirmUserChange(...confirm))) return false;
+  async function change(body: { role?: Role; blocked?: boolean }, confirm: Confirmation, done: string): Promise<boolean> {
+    if (!(await confirmAction(confirm))) return false;
     try {
       await update.mutateAsync({ id: user.id, ...body });
     } catch (error) {
@@ -109,7 +108,7 @@ function UserRow({ user }: { user: AdminUser }) {
     if (next === user.role || !isRole(next)) return;
     const made = await change(
       { role: next },
-      ['Change role?', `${user.name} will become ${next === 'admin' ? 'an' : 'a'} ${ROLE_LABELS[next]}.`, 'Yes, change it!'],
+      { title: 'Change role?', text: `${user.name} will become ${next === 'admin' ? 'an' : 'a'} ${ROLE_LABELS[next]}.`, confirmButtonText: 'Yes, change it!' },
       'Role updated successfully',
     );
     // Not made: the select shows the role the user has.
@@ -120,11 +119,11 @@ function UserRow({ user }: { user: AdminUser }) {
 
   function handleBlock() {
     if (user.status === 'Blocked') {
-      void change({ blocked: false }, [`Unblock ${user.name}?`, 'They will be able to sign in again.', 'Yes, unblock!'], 'User unblocked successfully');
+      void change({ blocked: false }, { title: `Unblock ${user.name}?`, text: 'They will be able to sign in again.', confirmButtonText: 'Yes, unblock!' }, 'User unblocked successfully');
     } else {
       void change(
         { blocked: true },
-        [`Block ${user.name}?`, 'They will be signed out everywhere and cannot sign in until unblocked.', 'Yes, block!'],
+        { title: `Block ${user.name}?`, text: 'They will be signed out everywhere and cannot sign in until unblocked.', confirmButtonText: 'Yes, block!' },
         'User blocked successfully',
       );
     }
@@ -132,11 +131,11 @@ function UserRow({ user }: { user: AdminUser }) {
 
   /** Issue 23: the rules of "Delete my account"; refusals (a tutor with booked sessions) come back as the server says them. */
   async function handleDelete() {
-    const asked = await confirmUserChange(
-      `Delete ${user.name}'s account?`,
-      'Their upcoming bookings are cancelled (paid ones refunded), their notes, photo and personal details removed; reviews stay as "Former student". This cannot be undone.',
-      'Yes, delete it!',
-    );
+    const asked = await confirmAction({
+      title: `Delete ${user.name}'s account?`,
+      text: 'Their upcoming bookings are cancelled (paid ones refunded), their notes, photo and personal details removed; reviews stay as "Former student". This cannot be undone.',
+      confirmButtonText: 'Yes, delete it!',
+    });
     if (!asked) return;
     try {
       await remove.mutateAsync(user.id);

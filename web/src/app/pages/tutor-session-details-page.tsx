@@ -1,12 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { Roster } from '#web/features/bookings/components/roster.tsx';
-import { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
-import { FactList } from '#web/features/sessions/components/fact-list.tsx';
-import { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
-import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
-import { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
+import { Roster } from '#web/features/bookings/public.ts';
+import { feeText, OpenBadge, ratingText, seatsText, StatusBadge, useTutorSession } from '#web/features/sessions/public.ts';
+import { FactList } from '#web/components/fact-list.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTitle } from '#web/lib/use-title.ts';

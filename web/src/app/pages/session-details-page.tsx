@@ -1,13 +1,10 @@
 import { useParams } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { BookingPanel } from '#web/features/bookings/components/booking-panel.tsx';
-import { SessionReviews } from '#web/features/reviews/components/session-reviews.tsx';
-import { useSession } from '#web/features/sessions/api/use-session.ts';
-import { FactList } from '#web/features/sessions/components/fact-list.tsx';
-import { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
-import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
-import { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
+import { BookingPanel } from '#web/features/bookings/public.ts';
+import { SessionReviews } from '#web/features/reviews/public.ts';
+import { feeText, OpenBadge, ratingText, seatsText, StatusBadge, useSession } from '#web/features/sessions/public.ts';
+import { FactList } from '#web/components/fact-list.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { shortText } from '#web/lib/page-meta.ts';

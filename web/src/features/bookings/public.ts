@@ -1,0 +1,5 @@
+// What other web features, and the pages web/src/app composes, may use of bookings (its one door;
+// who may use it: WEB_FEATURE_USES in eslint.config.js).
+export { invalidateBookings } from '#web/features/bookings/api/invalidate-bookings.ts';
+export { BookingPanel } from '#web/features/bookings/components/booking-panel.tsx';
+export { Roster } from '#web/features/bookings/components/roster.tsx';

@@ -1,0 +1,9 @@
+// What other web features, and the pages web/src/app composes, may use of sessions (its one door;
+// who may use it: WEB_FEATURE_USES in eslint.config.js).
+export { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
+export { useSession } from '#web/features/sessions/api/use-session.ts';
+export { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
+export { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
+export { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
+export { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+export { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
