@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 
 // The boundaries the linter keeps (docs/decisions/019-boundaries.md).
 // A feature (server/features/<name>/ or web/src/features/<name>/) uses another only through that
@@ -99,7 +99,7 @@ export default tseslint.config(
     settings: {
       // Imports resolve as Node resolves them (package.json "imports": #server/*, #web/*…), and
       // TypeScript files are read for their imports, or no cycle through them would be seen.
-      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/resolver-next': [importX.createNodeResolver()],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
