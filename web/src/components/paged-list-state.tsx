@@ -56,3 +56,8 @@ export function PagedListState({ query, moreQuery, loadingLabel, empty, children
     </>
   );
 }
+
+/** Every item of the pages loaded so far, in order. */
+export function pagedItems<T>(query: { data?: { pages: Array<{ items: readonly T[] }> } | undefined }): T[] {
+  return query.data?.pages.flatMap((page) => page.items) ?? [];
+}

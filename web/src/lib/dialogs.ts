@@ -1,3 +1,5 @@
+import { errorMessage } from '#web/lib/api-client.ts';
+
 /**
  * The popups of spec §8, in one place so that texts and timings stay consistent. sweetalert2
  * loads with the first popup, not with the home page (issue 9 budgets); later popups reuse it.
@@ -58,6 +60,26 @@ export async function confirmAction({ title, text, confirmButtonText, cancelButt
 
 export async function confirmDelete(): Promise<boolean> {
   return confirmAction({ title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' });
+}
+
+/**
+ * Runs an action of a page (a save, a retry, a delete) and says how it went: the server's refusal in
+ * an error dialog (titled `failure`), else the success toast. True when it was done.
+ */
+export async function runWithDialogs(action: () => Promise<unknown>, { success, failure = 'Error' }: { success: string; failure?: string }): Promise<boolean> {
+  try {
+    await action();
+  } catch (error) {
+    await showErrorDialog(failure, errorMessage(error));
+    return false;
+  }
+  await showSuccessToast(success);
+  return true;
+}
+
+/** A list's Delete (spec §8): asked first (confirmDelete), then done with runWithDialogs. */
+export async function deleteAfterConfirm(action: () => Promise<unknown>, success: string): Promise<boolean> {
+  return (await confirmDelete()) && runWithDialogs(action, { success });
 }
 
 /**

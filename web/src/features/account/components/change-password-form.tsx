@@ -1,14 +1,10 @@
 import type { FormEvent } from 'react';
-import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
-import {
-  PASSWORD_HINT,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '#web/features/auth/public.ts';
+import { PasswordField } from '#web/features/auth/public.ts';
 import { useChangePassword } from '#web/features/account/api/use-change-password.ts';
+import { SettingsCardForm } from '#web/features/account/components/settings-form.tsx';
 
 /**
  * Sent before the app is live, the form goes to its page's own address (a POST: never a password
@@ -40,43 +36,13 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form
-      method="post"
-      aria-labelledby="password-heading"
-      className="card bg-base-100 shadow-sm"
-      onSubmit={(event) => void handleSubmit(event)}
-    >
-      <div className="card-body gap-4">
-        <h2 id="password-heading" className="card-title">
-          Password
-        </h2>
-        <TextField
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          hint={PASSWORD_HINT}
-        />
-        <label className="flex cursor-pointer items-center gap-3">
-          <input type="checkbox" name="revokeOtherSessions" value="true" className="checkbox" defaultChecked />
-          <span>Sign out other devices</span>
-        </label>
-        <div>
-          <button type="submit" name="intent" value="password" className="btn btn-primary" disabled={changePassword.isPending}>
-            {changePassword.isPending ? 'Saving…' : 'Change password'}
-          </button>
-        </div>
-      </div>
-    </form>
+    <SettingsCardForm title="Password" headingId="password-heading" intent="password" busy={changePassword.isPending} label="Change password" onSubmit={handleSubmit}>
+      <PasswordField label="Current password" name="currentPassword" kind="current" />
+      <PasswordField label="New password" name="newPassword" kind="new" />
+      <label className="flex cursor-pointer items-center gap-3">
+        <input type="checkbox" name="revokeOtherSessions" value="true" className="checkbox" defaultChecked />
+        <span>Sign out other devices</span>
+      </label>
+    </SettingsCardForm>
   );
 }

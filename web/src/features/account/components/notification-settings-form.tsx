@@ -5,6 +5,7 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useNotificationSettings } from '#web/features/account/api/use-notification-settings.ts';
 import { useUpdateNotificationSettings } from '#web/features/account/api/use-update-notification-settings.ts';
+import { SaveButton } from '#web/features/account/components/settings-form.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
@@ -72,11 +73,7 @@ function SettingsFields({ kinds, settings }: { kinds: readonly (keyof Notificati
           </div>
         </div>
       ))}
-      <div>
-        <button type="submit" name="intent" value="notifications" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save notifications'}
-        </button>
-      </div>
+      <SaveButton intent="notifications" busy={update.isPending} label="Save notifications" />
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { ImagePicker } from '#web/components/image-picker.tsx';
-import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import type { Me } from '#contract/users.ts';
+import { FullNameField } from '#web/features/auth/public.ts';
 import { uploadImage } from '#web/features/uploads/public.ts';
 import { useUpdateProfile } from '#web/features/account/api/use-update-profile.ts';
+import { SettingsCardForm } from '#web/features/account/components/settings-form.tsx';
 
 /**
  * Name and photo of the signed-in user (PUT /api/user). Sent before the app is live, it goes to
@@ -39,31 +40,9 @@ export function ProfileForm({ user }: { user: Me }) {
   }
 
   return (
-    <form
-      method="post"
-      aria-labelledby="profile-heading"
-      className="card bg-base-100 shadow-sm"
-      onSubmit={(event) => void handleSubmit(event)}
-    >
-      <div className="card-body gap-4">
-        <h2 id="profile-heading" className="card-title">
-          Profile
-        </h2>
-        <TextField
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={user.name}
-        />
-        <ImagePicker label="Photo" name="image" currentSrc={user.image} />
-        <div>
-          <button type="submit" name="intent" value="profile" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save profile'}
-          </button>
-        </div>
-      </div>
-    </form>
+    <SettingsCardForm title="Profile" headingId="profile-heading" intent="profile" busy={busy} label="Save profile" onSubmit={handleSubmit}>
+      <FullNameField defaultValue={user.name} />
+      <ImagePicker label="Photo" name="image" currentSrc={user.image} />
+    </SettingsCardForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditEntry } from '#contract/audit-log.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -60,7 +60,7 @@ export function AuditLogPage() {
   // Chosen before the app was live, the filter applies once it is.
   const actionField = useFilterField<HTMLSelectElement>(action, (field) => update({ action: CHOICES.has(field.value) ? field.value : '' }));
   const log = useAuditLog(action, q);
-  const items = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(log);
 
   return (
     <section aria-labelledby="audit-log-heading" className="flex flex-col gap-4">

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { TextField } from '#web/components/text-field.tsx';
+import { EmailField, PasswordField } from '#web/features/auth/components/account-fields.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
@@ -67,20 +67,8 @@ export function LoginPage() {
           )}
           {/* Sent before the app is live, the form goes to this page's own address, where the server signs in (server/http/page-forms.ts). */}
           <form ref={form} method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
+            <EmailField />
+            <PasswordField label="Password" name="password" kind="current" />
             <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
               {signIn.isPending ? 'Logging in…' : 'Log In'}
             </button>

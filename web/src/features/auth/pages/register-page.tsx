@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
@@ -9,9 +8,9 @@ import { useTitle } from '#web/lib/use-title.ts';
 import { uploadImage } from '#web/features/uploads/public.ts';
 import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 import { type SignUpRole, useSignUp } from '#web/features/auth/api/use-sign-up.ts';
+import { EmailField, FullNameField, PasswordField } from '#web/features/auth/components/account-fields.tsx';
 import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
 import { ImagePicker } from '#web/components/image-picker.tsx';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
 
 export function RegisterPage() {
   useTitle('Register');
@@ -55,30 +54,9 @@ export function RegisterPage() {
           <h1 className="text-center text-2xl font-bold">Create your account</h1>
           {/* Sent before the app is live, the form goes to this page's own address, where the server registers (server/http/page-forms.ts). */}
           <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-            <TextField
-              label="Full name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={100}
-            />
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              hint={PASSWORD_HINT}
-            />
+            <FullNameField />
+            <EmailField />
+            <PasswordField label="Password" name="password" kind="new" />
             <div className="flex flex-col gap-1">
               <label htmlFor="register-role" className="text-sm font-medium">
                 Role

@@ -6,7 +6,7 @@ import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useResetPassword } from '#web/features/auth/api/use-reset-password.ts';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
+import { PasswordField } from '#web/features/auth/components/account-fields.tsx';
 
 /** The page the password-reset email links to: `/reset-password?token=…`. */
 export function ResetPasswordPage() {
@@ -58,16 +58,7 @@ export function ResetPasswordPage() {
             // Sent before the app is live, the form goes to this page's own address (with the
             // link's token), where the server sets the password (server/http/page-forms.ts).
             <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-              <TextField
-                label="New password"
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={PASSWORD_MAX_LENGTH}
-                hint={PASSWORD_HINT}
-              />
+              <PasswordField label="New password" name="newPassword" kind="new" />
               <TextField
                 label="Confirm new password"
                 name="confirmPassword"

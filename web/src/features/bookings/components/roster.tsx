@@ -1,5 +1,6 @@
 // The tutor's roster on their session page: booked students, then the waitlist in line order.
 import { LoadError } from '#web/components/load-error.tsx';
+import { pagedItems } from '#web/components/paged-list-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useRoster } from '#web/features/bookings/api/use-roster.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -9,7 +10,7 @@ export function Roster({ sessionId }: { sessionId: string }) {
   const { formatDate } = useDateFormatters();
   const roster = useRoster(sessionId);
   const first = roster.data?.pages[0];
-  const items = roster.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(roster);
   // A seat held for payment is taken: listed with the booked students, marked.
   const booked = items.filter((e) => e.status !== 'waitlisted');
   const waiting = items.filter((e) => e.status === 'waitlisted');

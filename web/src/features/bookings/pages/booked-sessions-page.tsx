@@ -2,14 +2,14 @@ import { Link } from 'react-router';
 import { useMe } from '#web/features/auth/public.ts';
 import { useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 
 /** Student: booked sessions (spec §2): session title, instructor email, View Details. Waitlist places too. */
 export function BookedSessionsPage() {
   useTitle('Booked Sessions');
   const { user } = useMe();
   const booked = useBookedSessions(user?.email ?? '');
-  const items = booked.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(booked);
 
   return (
     <section aria-labelledby="booked-heading" className="flex flex-col gap-4">

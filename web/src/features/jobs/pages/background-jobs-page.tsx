@@ -1,11 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
 import { JOB_STATES, RETRYABLE_JOB_STATES, type AdminJob, type JobCounts, type JobState } from '#contract/admin-jobs.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { useJobs } from '#web/features/jobs/api/use-jobs.ts';
 import { useRetryJob } from '#web/features/jobs/api/use-retry-job.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 const STATE_LABELS: Record<JobState, string> = { queued: 'Queued', running: 'Running', failed: 'Failed', dead: 'Dead' };
@@ -31,7 +30,7 @@ export function BackgroundJobsPage() {
   const stateParam = params.get('state') ?? '';
   const state: JobState | '' = isState(stateParam) ? stateParam : '';
   const jobs = useJobs(state);
-  const items = jobs.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(jobs);
   const counts = jobs.data?.pages[0]?.counts;
 
   return (
@@ -85,14 +84,8 @@ function JobRow({ job }: { job: AdminJob }) {
   const title = job.summary ?? job.kind;
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(new Date(iso))}`;
 
-  async function handleRetry() {
-    try {
-      await retry.mutateAsync(job.id);
-    } catch (error) {
-      await showErrorDialog('Error', errorMessage(error));
-      return;
-    }
-    await showSuccessToast('Job queued to run now');
+  function handleRetry() {
+    return runWithDialogs(() => retry.mutateAsync(job.id), { success: 'Job queued to run now' });
   }
 
   return (

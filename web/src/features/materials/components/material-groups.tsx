@@ -3,7 +3,7 @@ import type { Material } from '#contract/materials.ts';
 import { groupBySession } from './group-by-session.ts';
 import { MaterialContent } from './material-content.tsx';
 
-type MaterialGroupsProps = {
+export type MaterialGroupsProps = {
   items: readonly Material[];
   /** Show the tutor's name under each session title (student and admin pages). */
   showTutor?: boolean;

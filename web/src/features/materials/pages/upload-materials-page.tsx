@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { pagedItems } from '#web/components/paged-list-state.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { TextField } from '#web/components/text-field.tsx';
@@ -28,7 +29,7 @@ export function UploadMaterialsPage() {
     if (sessions.hasNextPage && !sessions.isFetchingNextPage) void sessions.fetchNextPage();
   }, [sessions]);
 
-  const approved = (sessions.data?.pages.flatMap((page) => page.items) ?? []).filter((s) => s.status === 'approved');
+  const approved = pagedItems(sessions).filter((s) => s.status === 'approved');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,11 +3,10 @@ import type { Note } from '#contract/notes.ts';
 import { useMe } from '#web/features/auth/public.ts';
 import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
 import { useNotes } from '#web/features/notes/api/use-notes.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 
 /** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
 export function ManageNotesPage() {
@@ -15,7 +14,7 @@ export function ManageNotesPage() {
   const { user } = useMe();
   const email = user?.email ?? '';
   const notes = useNotes(email);
-  const items = notes.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(notes);
 
   return (
     <section aria-labelledby="manage-notes-heading" className="flex flex-col gap-4">
@@ -42,15 +41,8 @@ function NoteRow({ email, note }: { email: string; note: Note }) {
   const { formatDate } = useDateFormatters();
   const remove = useDeleteNote();
 
-  async function handleDelete() {
-    if (!(await confirmDelete())) return;
-    try {
-      await remove.mutateAsync({ email, id: note.id });
-    } catch (error) {
-      await showErrorDialog('Error', errorMessage(error));
-      return;
-    }
-    await showSuccessToast('Note deleted successfully');
+  function handleDelete() {
+    return deleteAfterConfirm(() => remove.mutateAsync({ email, id: note.id }), 'Note deleted successfully');
   }
 
   return (

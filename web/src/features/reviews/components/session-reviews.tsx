@@ -1,5 +1,6 @@
 // The reviews under a session's details (public): average, count, newest first, paged.
 import { LoadError } from '#web/components/load-error.tsx';
+import { pagedItems } from '#web/components/paged-list-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useSessionReviews } from '#web/features/reviews/api/use-session-reviews.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -9,7 +10,7 @@ export function SessionReviews({ sessionId }: { sessionId: string }) {
   const { formatDate } = useDateFormatters();
   const reviews = useSessionReviews(sessionId);
   const first = reviews.data?.pages[0];
-  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(reviews);
 
   return (
     <section aria-labelledby="reviews-heading" className="card bg-base-100 shadow-sm">

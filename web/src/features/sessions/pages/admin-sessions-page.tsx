@@ -7,11 +7,10 @@ import { ApproveSessionDialog } from '#web/features/sessions/components/approve-
 import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { feeText } from '#web/features/sessions/session-text.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useFilterField } from '#web/lib/form-fields.ts';
 
@@ -43,7 +42,7 @@ export function AdminSessionsPage() {
   const [rejecting, setRejecting] = useState<Session | null>(null);
   const statusId = useId();
   const sessions = useAdminSessions(status, q);
-  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(sessions);
 
   return (
     <section aria-labelledby="admin-sessions-heading" className="flex flex-col gap-4">
@@ -85,15 +84,8 @@ function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
   const deleteSession = useDeleteSession();
   const detailsPath = `/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`;
 
-  async function handleDelete() {
-    if (!(await confirmDelete())) return;
-    try {
-      await deleteSession.mutateAsync({ email: session.tutorEmail, id: session.id });
-    } catch (error) {
-      await showErrorDialog('Error', errorMessage(error));
-      return;
-    }
-    await showSuccessToast('Session deleted successfully');
+  function handleDelete() {
+    return deleteAfterConfirm(() => deleteSession.mutateAsync({ email: session.tutorEmail, id: session.id }), 'Session deleted successfully');
   }
 
   return (

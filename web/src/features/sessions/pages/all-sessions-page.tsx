@@ -3,7 +3,7 @@ import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useSessions } from '#web/features/sessions/api/use-sessions.ts';
 import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useFilterField } from '#web/lib/form-fields.ts';
 
@@ -23,7 +23,7 @@ export function AllSessionsPage() {
   const open = params.get('open') === 'true';
   const after = params.get('after');
   const sessions = useSessions(q, open, after);
-  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(sessions);
   // "Load more" also names the next page's address (without the app, it is how a visitor pages).
   const nextCursor = sessions.data?.pages.at(-1)?.nextCursor;
   const moreSearch = new URLSearchParams();

@@ -5,11 +5,10 @@ import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.
 import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
 import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { confirmDelete, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { deleteAfterConfirm, runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
 export function ManageSessionsPage() {
@@ -17,7 +16,7 @@ export function ManageSessionsPage() {
   const { user } = useMe();
   const email = user?.email ?? '';
   const sessions = useTutorSessions(email);
-  const items = sessions.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(sessions);
 
   return (
     <section aria-labelledby="manage-sessions-heading" className="flex flex-col gap-4">
@@ -46,25 +45,12 @@ function SessionRow({ email, session }: { email: string; session: Session }) {
   const resubmit = useResubmitSession();
   const detailsPath = `/dashboard/session/${encodeURIComponent(email)}/${session.id}`;
 
-  async function handleDelete() {
-    if (!(await confirmDelete())) return;
-    try {
-      await deleteSession.mutateAsync({ email, id: session.id });
-    } catch (error) {
-      await showErrorDialog('Error', errorMessage(error));
-      return;
-    }
-    await showSuccessToast('Session deleted successfully');
+  function handleDelete() {
+    return deleteAfterConfirm(() => deleteSession.mutateAsync({ email, id: session.id }), 'Session deleted successfully');
   }
 
-  async function handleResubmit() {
-    try {
-      await resubmit.mutateAsync(session.id);
-    } catch (error) {
-      await showErrorDialog('Error', errorMessage(error));
-      return;
-    }
-    await showSuccessToast('Session resubmitted for review');
+  function handleResubmit() {
+    return runWithDialogs(() => resubmit.mutateAsync(session.id), { success: 'Session resubmitted for review' });
   }
 
   return (

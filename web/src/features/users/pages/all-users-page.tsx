@@ -7,10 +7,9 @@ import { useMe } from '#web/features/auth/public.ts';
 import { useDeleteUser } from '#web/features/users/api/use-delete-user.ts';
 import { useUpdateUser } from '#web/features/users/api/use-update-user.ts';
 import { useUsers } from '#web/features/users/api/use-users.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { confirmAction, type Confirmation, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { confirmAction, type Confirmation, runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState } from '#web/components/paged-list-state.tsx';
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useFilterField } from '#web/lib/form-fields.ts';
@@ -43,7 +42,7 @@ export function AllUsersPage() {
   // Chosen before the app was live, the role applies once it is.
   const roleField = useFilterField<HTMLSelectElement>(role, (field) => update({ role: isRole(field.value) ? field.value : '' }));
   const users = useUsers(q, role);
-  const items = users.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = pagedItems(users);
 
   return (
     <section aria-labelledby="all-users-heading" className="flex flex-col gap-4">
@@ -93,15 +92,7 @@ function UserRow({ user }: { user: AdminUser }) {
 
   /** Whether the change was made (asked first). */
   async function change(body: { role?: Role; blocked?: boolean }, confirm: Confirmation, done: string): Promise<boolean> {
-    if (!(await confirmAction(confirm))) return false;
-    try {
-      await update.mutateAsync({ id: user.id, ...body });
-    } catch (error) {
-      await showErrorDialog('Error', errorMessage(error));
-      return false;
-    }
-    await showSuccessToast(done);
-    return true;
+    return (await confirmAction(confirm)) && runWithDialogs(() => update.mutateAsync({ id: user.id, ...body }), { success: done });
   }
 
   async function handleRole(next: string) {
@@ -136,14 +127,7 @@ function UserRow({ user }: { user: AdminUser }) {
       text: 'Their upcoming bookings are cancelled (paid ones refunded), their notes, photo and personal details removed; reviews stay as "Former student". This cannot be undone.',
       confirmButtonText: 'Yes, delete it!',
     });
-    if (!asked) return;
-    try {
-      await remove.mutateAsync(user.id);
-    } catch (error) {
-      await showErrorDialog('Error', errorMessage(error));
-      return;
-    }
-    await showSuccessToast('Account deleted');
+    if (asked) await runWithDialogs(() => remove.mutateAsync(user.id), { success: 'Account deleted' });
   }
 
   return (

@@ -1,0 +1,41 @@
+import { TextField } from '#web/components/text-field.tsx';
+import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
+
+/**
+ * The fields of an account, the same in every form that asks for them (Register, Log in, Reset
+ * password, Settings): their names, autofill hints and the password rules.
+ */
+
+export function FullNameField({ defaultValue }: { defaultValue?: string }) {
+  return <TextField label="Full name" name="name" autoComplete="name" required maxLength={100} defaultValue={defaultValue} />;
+}
+
+export function EmailField() {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" required />;
+}
+
+type PasswordFieldProps = {
+  label: string;
+  name: string;
+  /** A password being chosen (the rules and their hint, new-password autofill) or the one in use. */
+  kind: 'new' | 'current';
+  error?: string;
+};
+
+export function PasswordField({ label, name, kind, error }: PasswordFieldProps) {
+  return kind === 'new' ? (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_MIN_LENGTH}
+      maxLength={PASSWORD_MAX_LENGTH}
+      hint={PASSWORD_HINT}
+      error={error}
+    />
+  ) : (
+    <TextField label={label} name={name} type="password" autoComplete="current-password" required error={error} />
+  );
+}

@@ -1,0 +1,16 @@
+import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
+import { useMaterials } from '#web/features/materials/api/use-materials.ts';
+import { MaterialGroups, type MaterialGroupsProps } from '#web/features/materials/components/material-groups.tsx';
+
+/**
+ * The materials the signed-in user may see (a student's booked sessions', a tutor's own, every one
+ * for an admin), grouped by session, paged; `empty` when there is none.
+ */
+export function MaterialsList({ empty, ...groups }: Omit<MaterialGroupsProps, 'items'> & { empty: string }) {
+  const materials = useMaterials();
+  return (
+    <PagedListState query={materials} loadingLabel="Loading materials" empty={empty}>
+      <MaterialGroups items={pagedItems(materials)} {...groups} />
+    </PagedListState>
+  );
+}
