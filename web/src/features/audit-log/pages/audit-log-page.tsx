@@ -7,6 +7,8 @@ import { useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useFilterField } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PageSection } from '#web/components/page-section.tsx';
+import { FilterSelect } from '#web/components/filter-select.tsx';
 
 /** What each action says in the list; an action without one shows as it is stored. */
 const ACTION_LABELS: Record<string, string> = {
@@ -63,34 +65,26 @@ export function AuditLogPage() {
   const items = pagedItems(log);
 
   return (
-    <section aria-labelledby="audit-log-heading" className="flex flex-col gap-4">
-      <h1 id="audit-log-heading" className="text-3xl font-bold">
-        Audit Log
-      </h1>
+    <PageSection title="Audit Log" headingId="audit-log-heading">
       <p className="text-base-content/70">Admin actions and security events, newest first. Entries cannot be changed or removed.</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={actionId} className="text-sm font-medium">
-            Action
-          </label>
-          <select ref={actionField} id={actionId} form={formId} name="action" className="select w-full sm:w-56" defaultValue={action} onChange={(event) => update({ action: event.target.value })}>
-            <option value="">All actions</option>
-            <optgroup label="Kinds">
-              {FAMILIES.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Actions">
-              {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {ACTION_LABELS[a] ?? a}
-                </option>
-              ))}
-            </optgroup>
-          </select>
-        </div>
+        <FilterSelect label="Action" id={actionId} ref={actionField} form={formId} name="action" className="select w-full sm:w-56" defaultValue={action} onChange={(event) => update({ action: event.target.value })}>
+          <option value="">All actions</option>
+          <optgroup label="Kinds">
+            {FAMILIES.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Actions">
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_LABELS[a] ?? a}
+              </option>
+            ))}
+          </optgroup>
+        </FilterSelect>
         <SearchForm id={formId} label="Search by who, target or details" defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
@@ -101,7 +95,7 @@ export function AuditLogPage() {
           ))}
         </ul>
       </PagedListState>
-    </section>
+    </PageSection>
   );
 }
 

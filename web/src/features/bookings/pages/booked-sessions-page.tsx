@@ -3,6 +3,7 @@ import { useMe } from '#web/features/auth/public.ts';
 import { useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
+import { PageSection } from '#web/components/page-section.tsx';
 
 /** Student: booked sessions (spec §2): session title, instructor email, View Details. Waitlist places too. */
 export function BookedSessionsPage() {
@@ -12,10 +13,7 @@ export function BookedSessionsPage() {
   const items = pagedItems(booked);
 
   return (
-    <section aria-labelledby="booked-heading" className="flex flex-col gap-4">
-      <h1 id="booked-heading" className="text-3xl font-bold">
-        Booked Sessions
-      </h1>
+    <PageSection title="Booked Sessions" headingId="booked-heading">
       <PagedListState query={booked} loadingLabel="Loading your booked sessions" empty={
           <>
             You have not booked any session yet.{' '}
@@ -42,6 +40,6 @@ export function BookedSessionsPage() {
           ))}
         </ul>
       </PagedListState>
-    </section>
+    </PageSection>
   );
 }

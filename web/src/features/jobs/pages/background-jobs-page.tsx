@@ -6,6 +6,7 @@ import { useRetryJob } from '#web/features/jobs/api/use-retry-job.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PageSection } from '#web/components/page-section.tsx';
 
 const STATE_LABELS: Record<JobState, string> = { queued: 'Queued', running: 'Running', failed: 'Failed', dead: 'Dead' };
 const STATE_BADGES: Record<JobState, string> = { queued: 'badge-info', running: 'badge-primary', failed: 'badge-warning', dead: 'badge-error' };
@@ -34,10 +35,7 @@ export function BackgroundJobsPage() {
   const counts = jobs.data?.pages[0]?.counts;
 
   return (
-    <section aria-labelledby="jobs-heading" className="flex flex-col gap-4">
-      <h1 id="jobs-heading" className="text-3xl font-bold">
-        Background Jobs
-      </h1>
+    <PageSection title="Background Jobs" headingId="jobs-heading">
       <p className="text-base-content/70">Emails and scheduled work. A failed job is tried again by itself; a dead one gave up and waits for you.</p>
       <StateFilter current={state} counts={counts} />
       <PagedListState query={jobs} loadingLabel="Loading jobs" empty={EMPTY[state]}>
@@ -47,7 +45,7 @@ export function BackgroundJobsPage() {
           ))}
         </ul>
       </PagedListState>
-    </section>
+    </PageSection>
   );
 }
 

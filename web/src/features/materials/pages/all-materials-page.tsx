@@ -2,16 +2,14 @@ import { useDeleteMaterial } from '#web/features/materials/api/use-delete-materi
 import { MaterialsList } from '#web/features/materials/components/materials-list.tsx';
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PageSection } from '#web/components/page-section.tsx';
 
 /** Admin: every material with its session and tutor, and Remove. */
 export function AllMaterialsPage() {
   useTitle('All Materials');
   const remove = useDeleteMaterial();
   return (
-    <section aria-labelledby="all-materials-heading" className="flex flex-col gap-4">
-      <h1 id="all-materials-heading" className="text-3xl font-bold">
-        All Materials
-      </h1>
+    <PageSection title="All Materials" headingId="all-materials-heading">
       <MaterialsList
         empty="No tutor has uploaded a material yet."
         showTutor
@@ -27,6 +25,6 @@ export function AllMaterialsPage() {
           </button>
         )}
       />
-    </section>
+    </PageSection>
   );
 }

@@ -5,6 +5,7 @@ import { EditMaterialForm } from '#web/features/materials/components/edit-materi
 import { MaterialsList } from '#web/features/materials/components/materials-list.tsx';
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { PageSection } from '#web/components/page-section.tsx';
 
 /** Tutor: their materials grouped by session, with Edit and Delete. */
 export function ViewAllMaterialsPage() {
@@ -13,15 +14,15 @@ export function ViewAllMaterialsPage() {
   const [editing, setEditing] = useState<string | null>(null);
 
   return (
-    <section aria-labelledby="view-materials-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="view-materials-heading" className="text-3xl font-bold">
-          View All Materials
-        </h1>
+    <PageSection
+      title="View All Materials"
+      headingId="view-materials-heading"
+      action={
         <Link to="/dashboard/upload-materials" className="btn btn-primary btn-sm">
           Upload Materials
         </Link>
-      </div>
+      }
+    >
       <MaterialsList
         empty="You have not uploaded any material yet."
         renderBody={(material) => (editing === material.id ? <EditMaterialForm material={material} onDone={() => setEditing(null)} /> : null)}
@@ -42,6 +43,6 @@ export function ViewAllMaterialsPage() {
           </>
         )}
       />
-    </section>
+    </PageSection>
   );
 }

@@ -7,6 +7,7 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
+import { PageSection } from '#web/components/page-section.tsx';
 
 /** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
 export function ManageNotesPage() {
@@ -17,15 +18,15 @@ export function ManageNotesPage() {
   const items = pagedItems(notes);
 
   return (
-    <section aria-labelledby="manage-notes-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="manage-notes-heading" className="text-3xl font-bold">
-          Manage Notes
-        </h1>
+    <PageSection
+      title="Manage Notes"
+      headingId="manage-notes-heading"
+      action={
         <Link to="/dashboard/create-note" className="btn btn-primary btn-sm">
           Create Note
         </Link>
-      </div>
+      }
+    >
       <PagedListState query={notes} loadingLabel="Loading your notes" empty="You have no notes yet.">
         <ul className="flex flex-col gap-3">
           {items.map((note) => (
@@ -33,7 +34,7 @@ export function ManageNotesPage() {
           ))}
         </ul>
       </PagedListState>
-    </section>
+    </PageSection>
   );
 }
 

@@ -13,6 +13,8 @@ import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useFilterField } from '#web/lib/form-fields.ts';
+import { PageSection } from '#web/components/page-section.tsx';
+import { FilterSelect } from '#web/components/filter-select.tsx';
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfies SessionStatus[];
 
@@ -45,22 +47,14 @@ export function AdminSessionsPage() {
   const items = pagedItems(sessions);
 
   return (
-    <section aria-labelledby="admin-sessions-heading" className="flex flex-col gap-4">
-      <h1 id="admin-sessions-heading" className="text-3xl font-bold">
-        All Sessions
-      </h1>
+    <PageSection title="All Sessions" headingId="admin-sessions-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={statusId} className="text-sm font-medium">
-            Status
-          </label>
-          <select ref={statusField} id={statusId} form={formId} name="status" className="select w-full sm:w-44" defaultValue={status} onChange={(event) => update({ status: event.target.value as SessionStatus | '' })}>
-            <option value="">All</option>
-            <option value="pending">Pending</option>
-            <option value="approved">Approved</option>
-            <option value="rejected">Rejected</option>
-          </select>
-        </div>
+        <FilterSelect label="Status" id={statusId} ref={statusField} form={formId} name="status" className="select w-full sm:w-44" defaultValue={status} onChange={(event) => update({ status: event.target.value as SessionStatus | '' })}>
+          <option value="">All</option>
+          <option value="pending">Pending</option>
+          <option value="approved">Approved</option>
+          <option value="rejected">Rejected</option>
+        </FilterSelect>
         <SearchForm id={formId} label="Search by title or tutor" defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
@@ -73,7 +67,7 @@ export function AdminSessionsPage() {
       </PagedListState>
       <ApproveSessionDialog session={approving} onClose={() => setApproving(null)} />
       <RejectSessionDialog session={rejecting} onClose={() => setRejecting(null)} />
-    </section>
+    </PageSection>
   );
 }
 

@@ -9,6 +9,7 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { deleteAfterConfirm, runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
+import { PageSection } from '#web/components/page-section.tsx';
 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
 export function ManageSessionsPage() {
@@ -19,15 +20,15 @@ export function ManageSessionsPage() {
   const items = pagedItems(sessions);
 
   return (
-    <section aria-labelledby="manage-sessions-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id="manage-sessions-heading" className="text-3xl font-bold">
-          Manage Sessions
-        </h1>
+    <PageSection
+      title="Manage Sessions"
+      headingId="manage-sessions-heading"
+      action={
         <Link to="/dashboard/create-session" className="btn btn-primary btn-sm">
           Create Session
         </Link>
-      </div>
+      }
+    >
       <PagedListState query={sessions} loadingLabel="Loading your sessions" empty="You have not created any session yet.">
         <ul className="flex flex-col gap-3">
           {items.map((session) => (
@@ -35,7 +36,7 @@ export function ManageSessionsPage() {
           ))}
         </ul>
       </PagedListState>
-    </section>
+    </PageSection>
   );
 }
 

@@ -13,6 +13,8 @@ import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useFilterField } from '#web/lib/form-fields.ts';
+import { PageSection } from '#web/components/page-section.tsx';
+import { FilterSelect } from '#web/components/filter-select.tsx';
 
 const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', admin: 'Admin' };
 
@@ -45,24 +47,16 @@ export function AllUsersPage() {
   const items = pagedItems(users);
 
   return (
-    <section aria-labelledby="all-users-heading" className="flex flex-col gap-4">
-      <h1 id="all-users-heading" className="text-3xl font-bold">
-        All Users
-      </h1>
+    <PageSection title="All Users" headingId="all-users-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={roleId} className="text-sm font-medium">
-            Role
-          </label>
-          <select ref={roleField} id={roleId} form={formId} name="role" className="select w-full sm:w-40" defaultValue={role} onChange={(event) => update({ role: isRole(event.target.value) ? event.target.value : '' })}>
-            <option value="">All</option>
-            {roleSchema.options.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Role" id={roleId} ref={roleField} form={formId} name="role" className="select w-full sm:w-40" defaultValue={role} onChange={(event) => update({ role: isRole(event.target.value) ? event.target.value : '' })}>
+          <option value="">All</option>
+          {roleSchema.options.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </FilterSelect>
         <SearchForm id={formId} label="Search by name or email" defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
@@ -73,7 +67,7 @@ export function AllUsersPage() {
           ))}
         </ul>
       </PagedListState>
-    </section>
+    </PageSection>
   );
 }
 
