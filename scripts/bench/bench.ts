@@ -19,6 +19,8 @@ import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { encodeCursor } from '#server/db/keyset-cursor.ts';
 import { createMailer } from '#server/email/mailer.ts';
+import { emailJob } from '#server/email/outbox.ts';
+import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser } from '#tests/factories.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-driver.ts';
 import { createAuthSessions, seedCatalogue, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
@@ -44,6 +46,8 @@ const LARGE_CATALOGUE = COUNTS.sessions * 10;
 const READERS = 500;
 const STORM = QUICK ? { students: 500, sessions: 100, perStudent: 10, capacity: 40 } : { students: 2_000, sessions: 400, perStudent: 10, capacity: 40 };
 const DEEP_PAGES = 5_000;
+/** Emails waiting in the outbox while reads are measured (issue 16: p99 at most twice idle). */
+const EMAIL_BACKLOG = 10_000;
 /** Seconds of the short baseline measured right before each route. */
 const BASELINE_SLICE = QUICK ? 2 : 3;
 const PAGE = 20;
@@ -193,6 +197,10 @@ async function main(): Promise<void> {
     await measure('notes', ['/api/notes/{email}'], () =>
       readers.map((u) => ({ method: 'GET' as const, path: `/api/notes/${encodeURIComponent(u.email)}`, headers: { cookie: cookieOf(u) } })),
     );
+
+    if (want('reads-during-email-backlog') && requireRoutes('reads-during-email-backlog', ['/api/booked-sessions/{email}'])) {
+      routes.push(await readsDuringEmailBacklog(db, run, readers, cookieOf));
+    }
 
     if (want('booking-storm') && requireRoutes('booking-storm', ['/api/book-session'])) {
       routes.push(await bookingStorm(db, run, stormers, stormSessionIds, cookieOf, baseUrl));
@@ -382,6 +390,60 @@ async function bookingStorm(
   };
 }
 
+/**
+ * A signed-in read (a student's booked sessions) measured idle, then again while the server's
+ * worker drains EMAIL_BACKLOG emails from the outbox (to the dev outbox folder, as a server
+ * without SMTP_URL does): background work yields to requests (server/jobs), so the read's p99
+ * should stay within twice its idle p99 (issue 16). Then the drain is timed to its end.
+ */
+async function readsDuringEmailBacklog(
+  db: Db,
+  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number; baselineRps: number; bytes: number | null }>,
+  readers: SeededUser[],
+  cookieOf: (u: SeededUser) => string,
+): Promise<RouteResult> {
+  const requests = readers.map((u) => ({ method: 'GET' as const, path: `/api/booked-sessions/${encodeURIComponent(u.email)}`, headers: { cookie: cookieOf(u) } }));
+  const idle = await run('booked-sessions (idle, before the email backlog)', requests);
+  const quietLog = Fastify({ logger: false }).log;
+  const jobs = createJobs({ db, log: quietLog, now: () => new Date() });
+  const waiting = async () => Number((await db.kysely.selectFrom('job').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'email').executeTakeFirstOrThrow()).n);
+  const [, enqueueMs] = await timed(async () => {
+    for (let from = 0; from < EMAIL_BACKLOG; from += 500) {
+      const chunk = Array.from({ length: Math.min(500, EMAIL_BACKLOG - from) }, (_, i) =>
+        emailJob({ to: `backlog-${from + i}@bench.test`, subject: `Backlog ${from + i}`, text: `Message ${from + i} of the bench's email backlog.` }),
+      );
+      await db.kysely.transaction().execute((trx) => jobs.enqueue(trx, chunk));
+    }
+  });
+  const drainStart = performance.now();
+  const atStart = await waiting();
+  const during = await run('reads-during-email-backlog', requests);
+  const atEnd = await waiting();
+  // The rest of the drain, bounded: its rate is part of the picture.
+  const deadline = Date.now() + 300_000;
+  let left = atEnd;
+  while (left > 0 && Date.now() < deadline) {
+    await sleep(500);
+    left = await waiting();
+  }
+  const drainSeconds = (performance.now() - drainStart) / 1000;
+  log(`email backlog: ${EMAIL_BACKLOG} enqueued in ${enqueueMs} ms; ${atStart} waiting when the reads began, ${atEnd} when they ended, ${left} left after ${drainSeconds.toFixed(1)} s`);
+  const summary = summarise(during);
+  return {
+    ...summary,
+    name: 'reads-during-email-backlog',
+    idleP99: idle.p99,
+    idleRps: Math.round(idle.rps),
+    p99OfIdle: idle.p99 > 0 ? Number((during.p99 / idle.p99).toFixed(2)) : null,
+    rpsOfIdle: Number((during.rps / idle.rps).toFixed(3)),
+    backlog: EMAIL_BACKLOG,
+    waitingAtStart: atStart,
+    waitingAtEnd: atEnd,
+    drainedPerSecond: left === 0 ? Math.round(EMAIL_BACKLOG / drainSeconds) : null,
+    leftAfterDrain: left,
+  };
+}
+
 async function adminPg(base: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${base}/postgres` });
   await client.connect();
@@ -405,7 +467,13 @@ function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: 
       r.p99 === null ? '' : String(r.p99),
       r.errors === null ? '' : String(r.errors),
       typeof r.bytes === 'number' ? (r.bytes / 1024).toFixed(1) : '',
-      r.missing ? `MISSING ${r.missing.join(', ')}` : r.name === 'booking-storm' ? `${r.bookingsPerSecond} bookings/s, ${r.booked}/${r.seats} seats, ${r.refusedFull} full, overbooked ${r.overbookedSessions}` : '',
+      r.missing
+        ? `MISSING ${r.missing.join(', ')}`
+        : r.name === 'booking-storm'
+          ? `${r.bookingsPerSecond} bookings/s, ${r.booked}/${r.seats} seats, ${r.refusedFull} full, overbooked ${r.overbookedSessions}`
+          : r.name === 'reads-during-email-backlog'
+            ? `idle p99 ${r.idleP99} ms (×${r.p99OfIdle}), ${r.rpsOfIdle} of idle req/s; ${r.waitingAtStart}→${r.waitingAtEnd} emails waiting, drain ${r.drainedPerSecond ?? '—'} emails/s`
+            : '',
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
