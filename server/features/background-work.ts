@@ -8,6 +8,7 @@ import { bookingMailRenderers } from './bookings/booking-emails.ts';
 import { bookingsRepository } from './bookings/bookings-repository.ts';
 import { CLASS_REMINDERS_JOB, classReminders } from './bookings/class-reminders.ts';
 import { EXPIRE_HOLDS_JOB, holdExpiry } from './bookings/hold-expiry.ts';
+import { myDataService } from './my-data/public.ts';
 import { REMOVE_UNREFERENCED_UPLOADS_JOB, uploadCleanup } from './uploads/upload-cleanup.ts';
 
 export function backgroundWork(deps: AppDeps): JobWork {
@@ -16,6 +17,8 @@ export function backgroundWork(deps: AppDeps): JobWork {
   const reminders = classReminders(deps);
   const uploads = uploadCleanup(deps);
   const auth = authPurge(deps);
+  // Large "Download my data" archives, built and emailed; old ones removed (issue 23).
+  const archives = myDataService(deps).archiveWork();
   return {
     handlers: {
       [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }),
@@ -23,7 +26,8 @@ export function backgroundWork(deps: AppDeps): JobWork {
       [CLASS_REMINDERS_JOB]: reminders.handler,
       [REMOVE_UNREFERENCED_UPLOADS_JOB]: uploads.handler,
       [PURGE_EXPIRED_AUTH_JOB]: auth.handler,
+      ...archives.handlers,
     },
-    schedules: [holds.schedule, reminders.schedule, uploads.schedule, auth.schedule],
+    schedules: [holds.schedule, reminders.schedule, uploads.schedule, auth.schedule, archives.schedule],
   };
 }

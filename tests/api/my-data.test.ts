@@ -175,6 +175,39 @@ describe('exporting my data', () => {
     expect(data.auditLog.map((a) => a.action)).toEqual(['user.data_exported']);
   });
 
+  it('builds a large archive in a job and emails its link, which only its owner can open', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const session = await createStudySession(t.deps, tutor.user!);
+    const now = new Date().toISOString();
+    // Recorded as 30 MB: too large to read during a request (the file itself is small).
+    await fs.mkdir(path.join(t.deps.config.dataDir, 'materials'), { recursive: true });
+    const fileKey = newId();
+    await fs.writeFile(path.join(t.deps.config.dataDir, 'materials', fileKey), 'pdf bytes');
+    await db().insertInto('material').values({ id: newId(), sessionId: session.id, tutorId: tutor.user!.id, title: 'Big', fileKey, fileName: 'big.pdf', mimeType: 'application/pdf', fileSize: 30 * 1024 * 1024, link: null, createdAt: now, updatedAt: now }).execute();
+
+    const res = await t.request(tutor, { method: 'GET', url: '/api/me/data.zip' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dashboard/settings?export=emailed#my-data');
+    const mail = await t.mail.waitFor(tutor.user!.email, /Your StudyNest data is ready/, 15_000);
+    const link = /(http\S+\/api\/me\/data-exports\/\S+\.zip)/.exec(mail.text)![1]!;
+    const url = new URL(link).pathname;
+
+    const mine = await t.request(tutor, { method: 'GET', url });
+    expect(mine.statusCode).toBe(200);
+    const files = readZipArchive(mine.rawPayload);
+    expect(JSON.parse(files.get('studynest-data.json')!.toString()).account.email).toBe(tutor.user!.email);
+    expect([...files.keys()].some((k) => k.endsWith('big.pdf'))).toBe(true);
+    expect((await t.request(actors.otherTutor, { method: 'GET', url })).statusCode).toBe(404);
+    expect((await t.request(null, { method: 'GET', url })).statusCode).toBe(401);
+    const audit = await auditOf(tutor.user!.id);
+    expect(audit.map((a) => [a.action, JSON.parse(a.details).delivery])).toEqual([['user.data_exported', 'emailed link']]);
+
+    // Deleting the account removes its archives.
+    expect((await deleteMine(tutor, tutor.user!.password)).statusCode).toBe(200);
+    const left = await fs.readdir(path.join(t.deps.config.dataDir, 'exports'));
+    expect(left.filter((n) => n.startsWith(tutor.user!.id))).toEqual([]);
+  });
+
   it("gives an admin another user's data, recorded with who and from where", async () => {
     const student = await t.createUser({ role: 'student' });
     const res = await t.request(actors.admin, { method: 'GET', url: `/api/users/${student.id}/data`, remoteAddress: '203.0.113.9' });

@@ -199,6 +199,8 @@ const rules = (): Record<string, Rule> => ({
   // My data and the audit log (issue 23)
   'GET /api/me/data': { request: () => get('/api/me/data'), expect: signedIn(200) },
   'GET /api/me/data.zip': { request: () => get('/api/me/data.zip'), expect: signedIn(200) },
+  // Only the owner's own prepared archive exists for them (tests/api/my-data.test.ts).
+  'GET /api/me/data-exports/:file': { request: () => get(`/api/me/data-exports/${'a'.repeat(32)}.zip`), expect: signedIn(404) },
   // A wrong password deletes nothing (the right one: tests/api/my-data.test.ts).
   'DELETE /api/me': { request: () => json('DELETE', '/api/me', { password: 'not the password' }), expect: signedIn(400) },
   'GET /api/users/:id/data': { request: () => get(`/api/users/${user('student').id}/data`), expect: only({ admin: 200 }) },

@@ -18,6 +18,10 @@ test('a student downloads their data and deletes their account with their passwo
   const data = JSON.parse(zip.get('studynest-data.json')!.toString('utf8')) as { account: { email: string; name: string } };
   expect(data.account).toMatchObject({ email: student.email, name: 'Leaving Learner' });
 
+  // Where the server sends the browser when a large archive is built by a job.
+  await page.goto('/dashboard/settings?export=emailed#my-data');
+  await expect(section.getByRole('status')).toContainText('We will email you a download link');
+
   await section.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Delete your account?');

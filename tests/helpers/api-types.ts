@@ -485,6 +485,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/data-exports/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An archive of the caller's data prepared by a job, from the emailed link (owner only, 7 days) */
+        get: operations["getMeDataExportsByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/data.zip": {
         parameters: {
             query?: never;
@@ -2873,6 +2890,33 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getMeDataExportsByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive, as GET /api/me/data.zip gives it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getMeDataZip: {
         parameters: {
             query?: never;
@@ -2890,6 +2934,13 @@ export interface operations {
                 content: {
                     "application/zip": string;
                 };
+            };
+            /** @description The archive is being built; its link is emailed. Redirects to the settings page, which says so. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

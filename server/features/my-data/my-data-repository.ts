@@ -67,6 +67,12 @@ export function myDataRepository(db: Db) {
       return (await q.execute()).length;
     },
 
+    /** Bytes of a tutor's material files, from their records (is the archive large?). */
+    async materialBytesOf(tutorId: string): Promise<number> {
+      const row = await k.selectFrom('material').select((eb) => eb.fn.sum<number | string | null>('fileSize').as('bytes')).where('tutorId', '=', tutorId).executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
     /** The stored files of a tutor's materials (for the archive of "Download my data"). */
     materialFilesOf(tutorId: string) {
       return k.selectFrom('material').select(['id', 'fileKey', 'fileName']).where('tutorId', '=', tutorId).where('fileKey', 'is not', null).orderBy('createdAt').execute();

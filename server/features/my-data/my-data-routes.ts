@@ -4,6 +4,7 @@
 // Rules in my-data-service.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
 import { accountDeletedSchema, deleteMyAccountBody, myDataSchema, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -11,6 +12,13 @@ import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
 import { myDataService } from './my-data-service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** Where a browser goes when its archive is built by a job (the settings page says the link is emailed). */
+export const ARCHIVE_EMAILED_PAGE = '/dashboard/settings?export=emailed#my-data';
+
+function sendZip(reply: FastifyReply, filename: string, zip: Buffer) {
+  return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(zip);
+}
 
 /** A download named for the day, never kept by a cache. */
 function asDownload(reply: FastifyReply, data: MyData): MyData {
@@ -32,15 +40,32 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
     schema: {
       tags,
       summary: 'Everything StudyNest holds about the caller and their uploaded files (photo, material files), as a ZIP download',
-      response: { 200: nonJsonBody('application/zip', 'studynest-data.json (the document of GET /api/me/data) and files/…'), 401: errorSchema, 404: errorSchema, 413: errorSchema },
+      response: {
+        200: nonJsonBody('application/zip', 'studynest-data.json (the document of GET /api/me/data) and files/…'),
+        // Files too large to read during a request: a job builds the archive and emails its link.
+        303: z.null().meta({ description: 'The archive is being built; its link is emailed. Redirects to the settings page, which says so.' }),
+        401: errorSchema,
+        404: errorSchema,
+        413: errorSchema,
+      },
     },
   }, async (request, reply) => {
     const archive = await myData.exportArchiveOwn(await requireUser(deps.auth, request), request.ip);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', `attachment; filename="${archive.filename}"`)
-      .header('cache-control', 'no-store')
-      .send(archive.zip);
+    // Too large to build now: a job builds it and emails the link; Settings says so.
+    if (archive.kind === 'emailed') return reply.header('cache-control', 'no-store').redirect(ARCHIVE_EMAILED_PAGE, 303);
+    return sendZip(reply, archive.filename, archive.zip);
+  });
+
+  r.get('/api/me/data-exports/:file', {
+    schema: {
+      tags,
+      summary: 'An archive of the caller\'s data prepared by a job, from the emailed link (owner only, 7 days)',
+      params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{32}\.zip$/, 'Not a data archive') }),
+      response: { 200: nonJsonBody('application/zip', 'The archive, as GET /api/me/data.zip gives it'), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+    },
+  }, async (request, reply) => {
+    const zip = await myData.preparedArchive(await requireUser(deps.auth, request), request.params.file.slice(0, -'.zip'.length));
+    return sendZip(reply, 'studynest-data.zip', zip);
   });
 
   r.delete('/api/me', {

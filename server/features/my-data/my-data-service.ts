@@ -21,6 +21,9 @@ import { materialFileStore } from '#server/features/materials/public.ts';
 import { notificationService } from '#server/features/notifications/public.ts';
 import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
+import { emailJob } from '#server/email/outbox.ts';
+import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { ARCHIVE_KEEP_MS, archiveStore } from './archive-store.ts';
 import { zipArchive, type ZipEntry } from './zip-archive.ts';
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository>['findUser']>>>;
@@ -28,6 +31,13 @@ type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository
 const NO_USER = 'No user has this id.';
 /** Files in one archive, at most: beyond it the download is refused (ask an admin for the files). */
 export const ARCHIVE_FILES_MAX_BYTES = 200 * 1024 * 1024;
+/** Files above this are not read during a request: the archive is built by a job and its link emailed. */
+export const ARCHIVE_INLINE_MAX_BYTES = 25 * 1024 * 1024;
+export const MY_DATA_ARCHIVE_JOB = 'my-data.archive';
+export const REMOVE_OLD_ARCHIVES_JOB = 'my-data.remove-old-archives';
+
+/** What GET /api/me/data.zip gives: the archive now, or word that its link will be emailed. */
+export type ArchiveAnswer = { kind: 'ready'; filename: string; zip: Buffer } | { kind: 'emailed' };
 const iso = (value: Date | string) => toIso(value)!;
 
 export function myDataService(deps: AppDeps) {
@@ -36,6 +46,22 @@ export function myDataService(deps: AppDeps) {
   const materialFiles = materialFileStore(deps.config.dataDir);
   const photos = imageStore(deps.config.dataDir);
   const lists = deps.publicLists;
+  const archives = archiveStore(deps.config.dataDir);
+
+  /** The ZIP of an account: studynest-data.json and its files. */
+  async function archiveOf(user: UserRow): Promise<{ filename: string; zip: Buffer }> {
+    const files = await filesOf(user);
+    const data = await exportOf(user);
+    const day = data.exportedAt.slice(0, 10);
+    return { filename: `studynest-data-${day}.zip`, zip: zipArchive([{ name: 'studynest-data.json', bytes: Buffer.from(JSON.stringify(data, null, 2)), compress: true }, ...files], deps.now()) };
+  }
+
+  /** Whether the account's files are too many bytes to read during a request. */
+  async function isLarge(user: UserRow): Promise<boolean> {
+    const photo = user.image?.startsWith(UPLOAD_URL_PREFIX) ? photos.pathOf(user.image.slice(UPLOAD_URL_PREFIX.length)) : null;
+    const photoBytes = photo ? ((await fs.stat(photo).catch(() => null))?.size ?? 0) : 0;
+    return photoBytes + (await repo.materialBytesOf(user.id)) > ARCHIVE_INLINE_MAX_BYTES;
+  }
 
   async function liveUser(id: string): Promise<UserRow> {
     const user = await repo.findUser(id);
@@ -194,6 +220,7 @@ export function myDataService(deps: AppDeps) {
     // After the commit: a file left behind is only wasted space, never served (no row points at it).
     await Promise.all(erased.materialFiles.map((key) => materialFiles.remove(key)));
     if (user.image?.startsWith(UPLOAD_URL_PREFIX)) await photos.remove(user.image.slice(UPLOAD_URL_PREFIX.length));
+    await archives.removeOf(user.id);
     const whose = self ? 'Your account' : `The account of ${user.email}`;
     return {
       message: `${whose} has been deleted.${released.cancelled > 0 ? ` ${released.cancelled} upcoming booking(s) cancelled${released.refunded > 0 ? `, ${released.refunded} refunded` : ''}.` : ''}`,
@@ -214,13 +241,55 @@ export function myDataService(deps: AppDeps) {
      * The caller's data as a ZIP: the JSON of exportOwn and their uploaded files (photo, material
      * files). Built in memory: files are bounded (ARCHIVE_FILES_MAX_BYTES).
      */
-    async exportArchiveOwn(me: CurrentUser, ip: string | null): Promise<{ filename: string; zip: Buffer }> {
+    async exportArchiveOwn(me: CurrentUser, ip: string | null): Promise<ArchiveAnswer> {
       const user = await liveUser(me.id);
-      const files = await filesOf(user);
+      if (await isLarge(user)) {
+        // Built by a job, the link emailed; one job per account at a time (its key).
+        await repo.transaction(async (tx) => {
+          await deps.jobs.enqueue(tx, { kind: MY_DATA_ARCHIVE_JOB, payload: { userId: user.id }, key: `${MY_DATA_ARCHIVE_JOB}:${user.id}`, maxAttempts: 3 });
+          await recordAudit(tx, actorOf(me, ip), { action: 'user.data_exported', targetType: 'user', targetId: user.id, details: { email: user.email, delivery: 'emailed link' } }, deps.now());
+        });
+        deps.jobs.wake();
+        return { kind: 'emailed' };
+      }
       await recordExport(user, actorOf(me, ip));
-      const data = await exportOf(user);
-      const day = data.exportedAt.slice(0, 10);
-      return { filename: `studynest-data-${day}.zip`, zip: zipArchive([{ name: 'studynest-data.json', bytes: Buffer.from(JSON.stringify(data, null, 2)), compress: true }, ...files], deps.now()) };
+      return { kind: 'ready', ...(await archiveOf(user)) };
+    },
+
+    /** An archive prepared by the job, for its owner only, while it is kept (7 days). */
+    async preparedArchive(me: CurrentUser, token: string): Promise<Buffer> {
+      const zip = await archives.read(me.id, token, deps.now());
+      if (!zip) throw notFound('This download link has expired or belongs to another account. Ask for your data again from Settings.');
+      return zip;
+    },
+
+    /** The job that builds a large archive and emails its link, and the one that removes old archives. */
+    archiveWork(): { handlers: Record<string, JobHandler>; schedule: Schedule } {
+      return {
+        handlers: {
+          [MY_DATA_ARCHIVE_JOB]: {
+            async run(payload) {
+              const user = await repo.findUser((payload as { userId: string }).userId);
+              // Deleted meanwhile: nothing to send, and nobody to send it to.
+              if (!user || isDeletedEmail(user.email)) return;
+              const token = await archives.write(user.id, (await archiveOf(user)).zip);
+              const link = `${deps.config.baseUrl}/api/me/data-exports/${token}.zip`;
+              await deps.jobs.enqueue(deps.db.kysely, emailJob({
+                to: user.email,
+                subject: 'Your StudyNest data is ready',
+                text: [`Hello ${user.name},`, '', 'The copy of your StudyNest data you asked for is ready. Download it while signed in, within 7 days:', '', link, '', 'If you did not ask for it, change your password: someone signed in to your account.', '', 'StudyNest'].join('\n'),
+              }));
+            },
+          },
+          [REMOVE_OLD_ARCHIVES_JOB]: {
+            async run() {
+              const removed = await archives.removeOlderThan(new Date(deps.now().getTime() - ARCHIVE_KEEP_MS));
+              if (removed > 0) deps.log.info({ removed }, 'removed old data archives');
+            },
+          },
+        },
+        schedule: { kind: REMOVE_OLD_ARCHIVES_JOB, everyMs: 60 * 60 * 1000 },
+      };
     },
 
     /** Any user's data, for an admin; recorded. */

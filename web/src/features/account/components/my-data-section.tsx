@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '#contract/common.ts';
 import { useDeleteMyAccount } from '#web/features/account/api/use-delete-my-account.ts';
 import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
@@ -8,12 +8,16 @@ import { askPasswordToDeleteAccount, showErrorDialog, showSuccessDialog } from '
 /**
  * "My data" (issue 23): download everything StudyNest holds about me (plain links to a ZIP with
  * the JSON and my files, or the JSON alone: they work before the app is live too), and delete my
- * account with my password.
+ * account with my password. The ZIP link is not a `download` link: a large archive answers with a
+ * redirect back here (?export=emailed), which the browser must follow as a page.
  */
 export function MyDataSection({ role }: { role: Role }) {
   const deleteAccount = useDeleteMyAccount();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The server sends the browser back here when the archive is too large to build at once.
+  const [params] = useSearchParams();
+  const emailed = params.get('export') === 'emailed';
 
   async function handleDelete() {
     const password = await askPasswordToDeleteAccount();
@@ -34,7 +38,7 @@ export function MyDataSection({ role }: { role: Role }) {
   }
 
   return (
-    <section aria-labelledby="my-data-heading" className="card bg-base-100 shadow-sm">
+    <section id="my-data" aria-labelledby="my-data-heading" className="card bg-base-100 shadow-sm">
       <div className="card-body gap-4">
         <h2 id="my-data-heading" className="card-title">
           My data
@@ -45,13 +49,18 @@ export function MyDataSection({ role }: { role: Role }) {
           and the record of what was done with your account, and the files you uploaded.
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <a href="/api/me/data.zip" download className="btn btn-outline">
+          <a href="/api/me/data.zip" className="btn btn-outline">
             Download my data
           </a>
           <a href="/api/me/data" download className="link">
             The data alone (JSON)
           </a>
         </div>
+        {emailed && (
+          <p role="status" className="alert alert-info">
+            Your files are large, so your data is being prepared. We will email you a download link within a few minutes (valid for 7 days).
+          </p>
+        )}
         <h3 className="font-semibold">Delete my account</h3>
         <p className="text-sm text-base-content/80">
           {role === 'tutor'
