@@ -3,7 +3,7 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { BookingPanel } from '#web/features/bookings/public.ts';
 import { SessionReviews } from '#web/features/reviews/public.ts';
-import { feeText, OpenBadge, ratingText, seatsText, StatusBadge, useSession } from '#web/features/sessions/public.ts';
+import { feeText, OpenBadge, ratingText, seatsText, SessionHeading, StatusBadge, useSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -39,18 +39,12 @@ export function SessionDetailsPage() {
     <article aria-labelledby="session-title" className="mx-auto flex max-w-4xl flex-col gap-6">
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-5">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h1 id="session-title" className="text-3xl font-bold break-words">
-                {s.title}
-              </h1>
-              <p className="mt-1 text-base-content/70">by {s.tutorName}</p>
-            </div>
+          <SessionHeading id="session-title" session={s}>
             <div className="flex items-center gap-2">
               {s.status !== 'approved' && <StatusBadge status={s.status} />}
               <OpenBadge session={s} />
             </div>
-          </div>
+          </SessionHeading>
           {s.status === 'rejected' && s.rejectionReason && (
             <div role="note" className="alert alert-error alert-soft flex-col items-start">
               <p><strong>Reason:</strong> {s.rejectionReason}</p>

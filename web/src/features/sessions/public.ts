@@ -5,5 +5,6 @@ export { useSession } from '#web/features/sessions/api/use-session.ts';
 export { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
 export { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 export { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
+export { SessionHeading } from '#web/features/sessions/components/session-heading.tsx';
 export { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 export { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';

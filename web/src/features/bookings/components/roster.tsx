@@ -1,9 +1,7 @@
 // The tutor's roster on their session page: booked students, then the waitlist in line order.
-import { LoadError } from '#web/components/load-error.tsx';
+import { CardSection, LoadMoreButton } from '#web/components/card-section.tsx';
 import { pagedItems } from '#web/components/paged-list-state.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useRoster } from '#web/features/bookings/api/use-roster.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 
 export function Roster({ sessionId }: { sessionId: string }) {
@@ -16,37 +14,22 @@ export function Roster({ sessionId }: { sessionId: string }) {
   const waiting = items.filter((e) => e.status === 'waitlisted');
 
   return (
-    <section aria-labelledby="roster-heading" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <h2 id="roster-heading" className="card-title">
-          Roster
-        </h2>
-        {roster.isPending ? (
-          <Spinner label="Loading the roster" />
-        ) : roster.isError ? (
-          <LoadError message={errorMessage(roster.error)} onRetry={() => void roster.refetch()} />
-        ) : (
-          <>
-            <p className="text-sm text-base-content/70">
-              {first!.maxParticipants === null ? `${first!.bookedCount} booked (no seat limit)` : `${first!.bookedCount} of ${first!.maxParticipants} seats taken`}
-              {' · '}
-              {first!.waitlistCount} on the waitlist
-            </p>
-            <RosterList title="Booked students" empty="No student has booked this session yet." entries={booked.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: e.status === 'awaiting_payment' ? `Seat held, awaiting payment since ${formatDate(e.since)}` : `Booked ${formatDate(e.since)}` }))} />
-            {(waiting.length > 0 || first!.waitlistCount > 0) && (
-              <RosterList title="Waitlist" empty="" entries={waiting.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `#${e.placeInLine} in line, since ${formatDate(e.since)}` }))} />
-            )}
-            {roster.hasNextPage && (
-              <div>
-                <button type="button" className="btn btn-outline btn-sm" disabled={roster.isFetchingNextPage} onClick={() => void roster.fetchNextPage()}>
-                  {roster.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </button>
-              </div>
-            )}
-          </>
-        )}
-      </div>
-    </section>
+    <CardSection title="Roster" headingId="roster-heading" query={roster} loadingLabel="Loading the roster">
+      {() => (
+        <>
+          <p className="text-sm text-base-content/70">
+            {first!.maxParticipants === null ? `${first!.bookedCount} booked (no seat limit)` : `${first!.bookedCount} of ${first!.maxParticipants} seats taken`}
+            {' · '}
+            {first!.waitlistCount} on the waitlist
+          </p>
+          <RosterList title="Booked students" empty="No student has booked this session yet." entries={booked.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: e.status === 'awaiting_payment' ? `Seat held, awaiting payment since ${formatDate(e.since)}` : `Booked ${formatDate(e.since)}` }))} />
+          {(waiting.length > 0 || first!.waitlistCount > 0) && (
+            <RosterList title="Waitlist" empty="" entries={waiting.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `#${e.placeInLine} in line, since ${formatDate(e.since)}` }))} />
+          )}
+          <LoadMoreButton query={roster} />
+        </>
+      )}
+    </CardSection>
   );
 }
 

@@ -9,10 +9,10 @@ import { useCancelBooking } from '#web/features/bookings/api/use-cancel-booking.
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
 import { ReviewForm, useMyReview } from '#web/features/reviews/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
-import { feeText, ratingText } from '#web/features/sessions/public.ts';
+import { feeText, ratingText, SessionHeading } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { confirmAction, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { confirmAction, runWithDialogs, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** Student: one booked (or waitlisted) session: details, status, Cancel, Add to calendar, review form. */
@@ -64,27 +64,15 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
     await showSuccessToast('Booking cancelled', s.registrationFee > 0 ? `${s.title}: your payment is being refunded.` : s.title);
   }
 
-  async function handleLeave() {
-    try {
-      await leave.mutateAsync(s.id);
-    } catch (error) {
-      await showErrorDialog('Could not leave the waitlist', errorMessage(error));
-      return;
-    }
-    await showSuccessToast('You left the waitlist');
+  function handleLeave() {
+    return runWithDialogs(() => leave.mutateAsync(s.id), { success: 'You left the waitlist', failure: 'Could not leave the waitlist' });
   }
 
   return (
     <article aria-labelledby="booked-session-title" className="flex max-w-4xl flex-col gap-6">
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-5">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h1 id="booked-session-title" className="text-3xl font-bold break-words">
-                {s.title}
-              </h1>
-              <p className="mt-1 text-base-content/70">by {s.tutorName}</p>
-            </div>
+          <SessionHeading id="booked-session-title" session={s}>
             {booked.status === 'booked' ? (
               <span className="badge badge-success" data-testid="booking-status">Booked</span>
             ) : booked.status === 'awaiting_payment' ? (
@@ -92,7 +80,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
             ) : (
               <span className="badge badge-info" data-testid="booking-status">Waitlisted: #{booked.placeInLine} in line</span>
             )}
-          </div>
+          </SessionHeading>
           <p className="whitespace-pre-line break-words">{s.description}</p>
           <FactList
             facts={[

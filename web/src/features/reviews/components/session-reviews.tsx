@@ -1,9 +1,7 @@
 // The reviews under a session's details (public): average, count, newest first, paged.
-import { LoadError } from '#web/components/load-error.tsx';
+import { CardSection, LoadMoreButton } from '#web/components/card-section.tsx';
 import { pagedItems } from '#web/components/paged-list-state.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
 import { useSessionReviews } from '#web/features/reviews/api/use-session-reviews.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 
 export function SessionReviews({ sessionId }: { sessionId: string }) {
@@ -13,16 +11,9 @@ export function SessionReviews({ sessionId }: { sessionId: string }) {
   const items = pagedItems(reviews);
 
   return (
-    <section aria-labelledby="reviews-heading" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <h2 id="reviews-heading" className="card-title">
-          Reviews
-        </h2>
-        {reviews.isPending ? (
-          <Spinner label="Loading reviews" />
-        ) : reviews.isError ? (
-          <LoadError message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />
-        ) : first!.count === 0 ? (
+    <CardSection title="Reviews" headingId="reviews-heading" query={reviews} loadingLabel="Loading reviews">
+      {() =>
+        first!.count === 0 ? (
           <p className="text-base-content/70">No ratings yet</p>
         ) : (
           <>
@@ -42,16 +33,10 @@ export function SessionReviews({ sessionId }: { sessionId: string }) {
                 </li>
               ))}
             </ul>
-            {reviews.hasNextPage && (
-              <div>
-                <button type="button" className="btn btn-outline btn-sm" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
-                  {reviews.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </button>
-              </div>
-            )}
+            <LoadMoreButton query={reviews} />
           </>
-        )}
-      </div>
-    </section>
+        )
+      }
+    </CardSection>
   );
 }

@@ -8,11 +8,7 @@ import { fieldText } from '#web/lib/form-fields.ts';
 
 /** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats. */
 export function ApproveSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
-  return (
-    <SessionDecisionDialog title="Approve session" session={session} onClose={onClose}>
-      {(pending) => <ApproveForm session={pending} onClose={onClose} />}
-    </SessionDecisionDialog>
-  );
+  return <SessionDecisionDialog title="Approve session" session={session} onClose={onClose} Form={ApproveForm} />;
 }
 
 function ApproveForm({ session, onClose }: { session: Session; onClose: () => void }) {

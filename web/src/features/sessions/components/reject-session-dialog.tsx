@@ -8,11 +8,7 @@ import { fieldText } from '#web/lib/form-fields.ts';
 
 /** Admin: reject a pending session with a reason and feedback (both required) that the tutor sees. */
 export function RejectSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
-  return (
-    <SessionDecisionDialog title="Reject session" session={session} onClose={onClose}>
-      {(pending) => <RejectForm session={pending} onClose={onClose} />}
-    </SessionDecisionDialog>
-  );
+  return <SessionDecisionDialog title="Reject session" session={session} onClose={onClose} Form={RejectForm} />;
 }
 
 function RejectForm({ session, onClose }: { session: Session; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { Session } from '#contract/sessions.ts';
 import { Modal } from '#web/components/modal.tsx';
 
@@ -8,14 +8,14 @@ type SessionDecisionDialogProps = {
   session: Session | null;
   onClose: () => void;
   /** The decision's form, drawn afresh for each session. */
-  children: (session: Session) => ReactNode;
+  Form: ComponentType<{ session: Session; onClose: () => void }>;
 };
 
 /** Admin: the dialog in which a pending session is approved or rejected. */
-export function SessionDecisionDialog({ title, session, onClose, children }: SessionDecisionDialogProps) {
+export function SessionDecisionDialog({ title, session, onClose, Form }: SessionDecisionDialogProps) {
   return (
     <Modal title={title} open={session !== null} onClose={onClose}>
-      {session && <Fragment key={session.id}>{children(session)}</Fragment>}
+      {session && <Form key={session.id} session={session} onClose={onClose} />}
     </Modal>
   );
 }

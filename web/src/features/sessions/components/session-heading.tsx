@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import type { PublicSession } from '#contract/sessions.ts';
+
+type SessionHeadingProps = {
+  /** The h1's id, which names the page's article. */
+  id: string;
+  session: Pick<PublicSession, 'title' | 'tutorName'>;
+  /** Badges on the right (status, open, booking). */
+  children: ReactNode;
+};
+
+/** A session page's h1: the title, by whom, and its badges. */
+export function SessionHeading({ id, session, children }: SessionHeadingProps) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h1 id={id} className="text-3xl font-bold break-words">
+          {session.title}
+        </h1>
+        <p className="mt-1 text-base-content/70">by {session.tutorName}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
