@@ -248,7 +248,7 @@ for (const which of ['a first review', 'a review rewritten'] as const) {
     const held = await beforeTheApp(browser, server, `/dashboard/view-booked-session/${session.id}`, student);
     const { page } = held;
     await page.getByLabel('Review', { exact: true }).fill('Clear and well paced.');
-    await page.getByLabel('Rating').fill('5');
+    await page.getByRole('radio', { name: '5 stars' }).check();
     await held.live();
 
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -74,7 +74,11 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   await page.goto(`/dashboard/view-booked-session/${session.id}`);
   await expect(page.getByText('rate the session from 1 to 5')).toBeVisible();
   await page.getByRole('textbox', { name: 'Review' }).fill('Clear explanations and good exercises.');
-  await page.getByRole('spinbutton', { name: 'Rating' }).fill('4');
+  // Five stars, a radio group: chosen with the keyboard (issue 17).
+  await expect(page.getByRole('group', { name: 'Rating' }).getByRole('radio')).toHaveCount(5);
+  await page.getByRole('radio', { name: '3 stars' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Review submitted successfully')).toBeVisible();
 

@@ -2,7 +2,6 @@
 // with the hint "rate the session from 1 to 5", Submit. Prefilled with the student's own review.
 import { type FormEvent, useState } from 'react';
 import type { Review } from '#contract/reviews.ts';
-import { TextField } from '#web/components/text-field.tsx';
 import { useSubmitReview } from '#web/features/reviews/api/use-submit-review.ts';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
@@ -36,20 +35,7 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
         {existing ? 'Your review' : 'Review this session'}
       </h2>
       <TextAreaField label="Review" name="review" required maxLength={2000} rows={4} defaultValue={existing?.review} error={fields.review} />
-      <TextField
-        label="Rating"
-        name="rating"
-        type="number"
-        inputMode="numeric"
-        required
-        min={1}
-        max={5}
-        step={1}
-        hint="rate the session from 1 to 5"
-        error={fields.rating}
-        defaultValue={existing ? String(existing.rating) : ''}
-        className="max-w-32"
-      />
+      <StarRating name="rating" defaultValue={existing?.rating} error={fields.rating} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting…' : 'Submit'}
@@ -61,5 +47,41 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
         </p>
       )}
     </form>
+  );
+}
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+/**
+ * The rating as five stars (issue 17): a radio group named "Rating", one radio a star ("4 stars"),
+ * so arrows move between them and a screen reader reads the choice; the form sends the integer.
+ */
+function StarRating({ name, defaultValue, error }: { name: string; defaultValue?: number | undefined; error?: string | undefined }) {
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={`${name}-hint${error ? ` ${name}-error` : ''}`}>
+      <legend className="text-sm font-medium">Rating</legend>
+      <div className="rating rating-lg">
+        {STARS.map((stars) => (
+          <input
+            key={stars}
+            type="radio"
+            name={name}
+            value={stars}
+            required
+            defaultChecked={defaultValue === stars}
+            aria-label={stars === 1 ? '1 star' : `${stars} stars`}
+            className="mask mask-star-2 bg-warning"
+          />
+        ))}
+      </div>
+      <p id={`${name}-hint`} className="text-sm text-base-content/70">
+        rate the session from 1 to 5
+      </p>
+      {error && (
+        <p id={`${name}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
