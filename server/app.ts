@@ -24,11 +24,7 @@ import { responseSerializerCompiler } from '#server/http/response-serializer.ts'
 import { installSecurity } from '#server/http/security.ts';
 import { installPageForms } from '#server/http/page-forms.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
-import { healthRoutes } from '#server/features/health/health-routes.ts';
-import { meRoutes } from '#server/features/users/me-routes.ts';
-import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
-import { FEATURE_ROUTES } from '#server/features/index.ts';
-import { materialRoutes } from '#server/features/materials/material-routes.ts';
+import { FEATURE_ROUTES, FILE_ROUTES } from '#server/features/index.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 
@@ -124,14 +120,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await authRoutes(app, deps);
-  await healthRoutes(app, deps);
-  await meRoutes(app, deps);
   for (const register of FEATURE_ROUTES) await register(app, deps);
   // Multipart parsing (and its per-request hook) only where files are sent.
   await app.register(async (withFiles) => {
     await withFiles.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
-    await uploadRoutes(withFiles, deps);
-    await materialRoutes(withFiles, deps);
+    for (const register of FILE_ROUTES) await register(withFiles, deps);
   });
 
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;

@@ -1,8 +1,12 @@
-// Every feature's routes, registered in this order by app.ts. Add one line per feature (routes
-// that receive files are registered by app.ts inside the multipart scope: uploads, materials).
+// Every feature's routes, registered in this order by app.ts (after better-auth's): add one line
+// per feature. Routes that receive files go in FILE_ROUTES, registered inside the multipart scope.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { auditRoutes } from '#server/audit/audit-routes.ts';
+import { healthRoutes } from '#server/features/health/health-routes.ts';
+import { materialRoutes } from '#server/features/materials/material-routes.ts';
+import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
+import { meRoutes } from '#server/features/users/me-routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
 import { myDataRoutes } from '#server/features/my-data/my-data-routes.ts';
 import { notesRoutes } from '#server/features/notes/notes-routes.ts';
@@ -14,7 +18,11 @@ import { adminUsersRoutes } from '#server/features/admin-users/admin-users-route
 import { sessionRoutes } from '#server/features/sessions/session-routes.ts';
 import { siteRoutes } from '#server/features/site/site-routes.ts';
 
-export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
+type RegisterRoutes = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+
+export const FEATURE_ROUTES: RegisterRoutes[] = [
+  healthRoutes,
+  meRoutes,
   sessionRoutes,
   adminUsersRoutes,
   adminJobsRoutes,
@@ -27,3 +35,6 @@ export const FEATURE_ROUTES: Array<(app: FastifyInstance, deps: AppDeps) => Prom
   myDataRoutes,
   auditRoutes,
 ];
+
+/** Routes that receive files (multipart parsing, and its per-request hook, only where files are sent). */
+export const FILE_ROUTES: RegisterRoutes[] = [uploadRoutes, materialRoutes];
