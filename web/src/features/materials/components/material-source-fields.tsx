@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useAdopt } from '#web/lib/form-fields.ts';
+import { TextField } from '#web/components/text-field.tsx';
 
 export type MaterialSource = 'file' | 'link';
 
@@ -54,25 +55,17 @@ export function MaterialSourceFields({ defaultSource, defaultLink = '', optional
           </p>
         </div>
       ) : (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-link`} className="text-sm font-medium">
-            Link{optional ? ' (leave empty to keep the current one)' : ''}
-          </label>
-          <input
-            id={`${id}-link`}
-            name="link"
-            type="url"
-            className="input w-full"
-            placeholder="https://drive.google.com/…"
-            maxLength={2000}
-            required={!optional}
-            defaultValue={defaultLink}
-            aria-describedby={`${id}-link-hint`}
-          />
-          <p id={`${id}-link-hint`} className="text-sm text-base-content/70">
-            An http(s) address, e.g. a Google Drive link.
-          </p>
-        </div>
+        <TextField
+          id={`${id}-link`}
+          label={`Link${optional ? ' (leave empty to keep the current one)' : ''}`}
+          name="link"
+          type="url"
+          placeholder="https://drive.google.com/…"
+          maxLength={2000}
+          required={!optional}
+          defaultValue={defaultLink}
+          hint="An http(s) address, e.g. a Google Drive link."
+        />
       )}
     </>
   );

@@ -3,6 +3,7 @@ import type { Session } from '#contract/sessions.ts';
 import { ModalForm } from '#web/components/modal-form.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useApproveSession } from '#web/features/sessions/api/use-approve-session.ts';
+import { MaxParticipantsField } from '#web/features/sessions/components/schedule-fields.tsx';
 import { SessionDecisionDialog, SessionSummary } from '#web/features/sessions/components/session-decision-dialog.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
 
@@ -63,17 +64,7 @@ function ApproveForm({ session, onClose }: { session: Session; onClose: () => vo
               error={errors.registrationFee}
             />
           )}
-          <TextField
-            label="Max participants (optional)"
-            name="maxParticipants"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            defaultValue={session.maxParticipants === null ? '' : String(session.maxParticipants)}
-            hint="Leave empty for no limit."
-            error={errors.maxParticipants}
-          />
+          <MaxParticipantsField defaultValue={session.maxParticipants === null ? '' : String(session.maxParticipants)} error={errors.maxParticipants} />
         </>
       )}
     </ModalForm>

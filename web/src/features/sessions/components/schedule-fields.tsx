@@ -60,17 +60,7 @@ export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
       <TextField label="Registration End Date" name="registrationEndDate" type="datetime-local" required min={hydrated ? earliest(registrationStart) : EARLIEST} max={hydrated && classEnd && classEnd < LATEST ? classEnd : LATEST} defaultValue={defaults.registrationEndDate} error={errors.registrationEndDate} />
       <TextField ref={classStartField} label="Class Start Date" name="classStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.classStartDate} onChange={(event) => setClassStart(event.target.value)} error={errors.classStartDate} />
       <TextField ref={classEndField} label="Class End Date" name="classEndDate" type="datetime-local" required min={hydrated ? earliest(classStart) : EARLIEST} max={LATEST} defaultValue={defaults.classEndDate} onChange={(event) => setClassEnd(event.target.value)} error={errors.classEndDate} />
-      <TextField
-        label="Max participants (optional)"
-        name="maxParticipants"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        defaultValue={defaults.maxParticipants}
-        hint="Leave empty for no limit."
-        error={errors.maxParticipants}
-      />
+      <MaxParticipantsField defaultValue={defaults.maxParticipants} error={errors.maxParticipants} />
       <TextField
         label="Cancellation cutoff (hours)"
         name="cancellationCutoffHours"
@@ -85,5 +75,22 @@ export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
         error={errors.cancellationCutoffHours}
       />
     </div>
+  );
+}
+
+/** A session's seat limit, empty for none (Create, Edit and Approve session). */
+export function MaxParticipantsField({ defaultValue, error }: { defaultValue: string; error: string | undefined }) {
+  return (
+    <TextField
+      label="Max participants (optional)"
+      name="maxParticipants"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      defaultValue={defaultValue}
+      hint="Leave empty for no limit."
+      error={error}
+    />
   );
 }

@@ -5,7 +5,6 @@ import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.
 import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
 import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
-import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { feeText } from '#web/features/sessions/session-text.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
@@ -15,6 +14,7 @@ import { SearchForm } from '#web/components/search-form.tsx';
 import { useFilterField } from '#web/lib/form-fields.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { FilterSelect } from '#web/components/filter-select.tsx';
+import { SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfies SessionStatus[];
 
@@ -85,12 +85,7 @@ function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="admin-session-row">
       <div className="card-body gap-2 p-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <Link to={detailsPath} className="link link-hover min-w-0 text-lg font-semibold break-words">
-            {session.title}
-          </Link>
-          <StatusBadge status={session.status} />
-        </div>
+        <SessionRowTitle session={session} detailsPath={detailsPath} />
         <p className="text-sm break-words text-base-content/70">
           {session.tutorName} · {session.tutorEmail}
         </p>

@@ -4,12 +4,12 @@ import { useMe } from '#web/features/auth/public.ts';
 import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
 import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
-import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { deleteAfterConfirm, runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { PageSection } from '#web/components/page-section.tsx';
+import { SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
 export function ManageSessionsPage() {
@@ -57,12 +57,7 @@ function SessionRow({ email, session }: { email: string; session: Session }) {
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="manage-session-row">
       <div className="card-body gap-2 p-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <Link to={detailsPath} className="link link-hover min-w-0 text-lg font-semibold break-words">
-            {session.title}
-          </Link>
-          <StatusBadge status={session.status} />
-        </div>
+        <SessionRowTitle session={session} detailsPath={detailsPath} />
         <p className="text-sm text-base-content/70">Last Update: {formatDate(session.updatedAt)}</p>
         {session.status === 'rejected' && (session.rejectionReason || session.rejectionFeedback) && (
           <div className="rounded-box bg-error/10 p-3 text-sm">
