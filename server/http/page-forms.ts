@@ -96,6 +96,14 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return saved.ok ? '/dashboard/settings' : null;
   },
 
+  // An admin's "Retry now" on a failed or dead job; refused (it ran meanwhile, it is running): the page stays.
+  '/dashboard/background-jobs': async ({ fields, query, api }) => {
+    const job = text(fields, 'job');
+    if (text(fields, 'intent') !== 'retry' || !job) return null;
+    const retried = await api('POST', `/api/admin/jobs/${encodeURIComponent(job)}/retry`);
+    return retried.ok ? withQuery('/dashboard/background-jobs', query) : null;
+  },
+
   '/dashboard/create-note': async ({ fields, api }) => {
     const created = await api('POST', '/api/create-note', { title: text(fields, 'title').trim(), details: text(fields, 'details').trim() });
     return created.ok ? '/dashboard/manage-personal-notes' : null;

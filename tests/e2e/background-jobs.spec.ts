@@ -1,6 +1,7 @@
 // Issue 16, "admins see the work", in a real browser on a 375 px phone: an email that gave up
 // (dead, with its last error) is listed on the admin's Background Jobs page; "Retry now" sends it
-// through the running server's worker, and the Dead list is empty afterwards. Others are turned away.
+// through the running server's worker, and the Dead list is empty afterwards; without JavaScript
+// "Retry now" is a form the server acts on. Others are turned away.
 import type { Page } from '@playwright/test';
 import { emailJob } from '#server/email/outbox.ts';
 import { expect, test } from './fixtures';
@@ -47,6 +48,26 @@ test('an admin sees a dead email with its last error and retries it now; it is d
   await page.reload();
   await expect(page.getByText('No job has given up.')).toBeVisible();
   expect(await hasNoHorizontalScroll(page)).toBe(true);
+});
+
+test('without JavaScript, Retry now is a form the server acts on', async ({ browser, server, mailbox, createUser }) => {
+  const admin = await createUser({ role: 'admin' });
+  const to = `nojs-${suffix()}@example.com`;
+  const subject = `Session approved: Geometry ${suffix()}`;
+  const key = `e2e-${suffix()}`;
+  const db = server.deps.db.kysely;
+  await server.deps.jobs.enqueue(db, { ...emailJob({ to, subject, text: 'Approved.' }), key });
+  await db.updateTable('job').set({ status: 'dead', attempts: 102, lastError: '421 try later' }).where('key', '=', key).execute();
+
+  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const signIn = await context.request.post('/api/auth/sign-in/email', { data: { email: admin.email, password: admin.password }, headers: { origin: server.baseURL } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/dashboard/background-jobs?state=dead');
+  await page.getByTestId('job-row').filter({ hasText: subject }).getByRole('button', { name: `Retry now: ${subject}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/background-jobs\?state=dead$/);
+  await mailbox.waitFor(to, new RegExp(subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 15_000);
+  await context.close();
 });
 
 test('a student is not shown the Background Jobs page', async ({ page, createUser, loginAs }) => {

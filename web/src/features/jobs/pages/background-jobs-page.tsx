@@ -23,7 +23,8 @@ const isState = (value: string): value is JobState => (JOB_STATES as readonly st
 /**
  * Admin: the background work (emails, scheduled jobs) by state, with "Retry now" for a job that
  * failed or gave up (issue 16, docs/decisions/017-durable-jobs.md). The state lives in the URL
- * (`?state=dead`): the filters are plain links, working before the app is live.
+ * (`?state=dead`): the filters are plain links and "Retry now" a form's button, both working before
+ * the app is live.
  */
 export function BackgroundJobsPage() {
   useTitle('Background Jobs');
@@ -112,9 +113,20 @@ function JobRow({ job }: { job: AdminJob }) {
           </dl>
         </div>
         {RETRYABLE_JOB_STATES.includes(job.state) && (
-          <button type="button" className="btn btn-sm btn-primary self-start" aria-label={`Retry now: ${title}`} disabled={retry.isPending} onClick={() => void handleRetry()}>
-            Retry now
-          </button>
+          // A form's button (decision 018): sent before the app is live, the server retries it (page-forms).
+          <form
+            method="post"
+            className="self-start"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void handleRetry();
+            }}
+          >
+            <input type="hidden" name="job" value={job.id} />
+            <button type="submit" name="intent" value="retry" className="btn btn-sm btn-primary" aria-label={`Retry now: ${title}`} disabled={retry.isPending}>
+              Retry now
+            </button>
+          </form>
         )}
       </div>
     </li>
