@@ -2,6 +2,7 @@
 // start) and the tests (through tests/factories.ts). They live in server/ because production
 // never imports tests/ (docs/decisions/019-boundaries.md). Users go through better-auth so
 // that passwords are real.
+import { authColumns } from '#server/db/auth-columns.ts';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -40,9 +41,10 @@ export async function createUser(deps: Pick<AppDeps, 'auth' | 'db'>, overrides: 
   });
   const userId = result.user.id;
   const verified = overrides.verified ?? true;
+  const auth = authColumns(deps.db.dialect);
   await deps.db.kysely
     .updateTable('user')
-    .set({ role, emailVerified: deps.db.dialect === 'postgres' ? verified : Number(verified), blocked: deps.db.dialect === 'postgres' ? Boolean(overrides.blocked) : Number(Boolean(overrides.blocked)) })
+    .set({ role, emailVerified: auth.bool(verified), blocked: auth.bool(Boolean(overrides.blocked)) })
     .where('id', '=', userId)
     .execute();
   return { id: userId, name, email, password, role };

@@ -2,6 +2,7 @@
 // multi-row inserts inside transactions. Plain rows only (no password hashing): the few users
 // the benchmark signs in through /api/auth are made with tests/factories.ts createUser, and
 // the many it acts as get auth `session` rows with a known token (session-cookie.ts).
+import { authColumns } from '#server/db/auth-columns.ts';
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Dialect } from '#server/db/database.ts';
@@ -65,8 +66,8 @@ async function insertBatched<T extends keyof Database>(db: Kysely<Database>, tab
   return count;
 }
 
-const authDate = (dialect: Dialect, ms: number) => (dialect === 'postgres' ? new Date(ms) : new Date(ms).toISOString());
-const authBool = (dialect: Dialect, v: boolean) => (dialect === 'postgres' ? v : Number(v));
+const authDate = (dialect: Dialect, ms: number) => authColumns(dialect).date(new Date(ms));
+const authBool = (dialect: Dialect, v: boolean) => authColumns(dialect).bool(v);
 
 function* userRows(dialect: Dialect, tutors: SeededUser[], students: SeededUser[], now: number): Generator<Insertable<UserTable>> {
   const base = { emailVerified: authBool(dialect, true), image: null, createdAt: authDate(dialect, now), updatedAt: authDate(dialect, now), blocked: authBool(dialect, false), lastSeen: null };

@@ -1,4 +1,5 @@
 // better-auth inside our server, on our Kysely instance. Mounted at /api/auth/* by auth-routes.ts.
+import { authColumns } from '#server/db/auth-columns.ts';
 import { betterAuth } from 'better-auth';
 import { APIError, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
@@ -168,7 +169,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
             return { data: session };
           },
           after: async (session) => {
-            await kysely.updateTable('user').set({ lastSeen: db.dialect === 'postgres' ? new Date() : new Date().toISOString() }).where('id', '=', session.userId).execute();
+            await kysely.updateTable('user').set({ lastSeen: authColumns(db.dialect).date(new Date()) }).where('id', '=', session.userId).execute();
           },
         },
       },

@@ -1,4 +1,5 @@
 // The only SQL of the operator's CLI that no feature already has: what `show` prints about a user.
+import { authColumns } from '#server/db/auth-columns.ts';
 import type { Db } from '#server/db/database.ts';
 
 export function operatorRepository(db: Db) {
@@ -12,7 +13,7 @@ export function operatorRepository(db: Db) {
 
     /** What the account holds: sign-in methods, open sessions and its rows in each feature. */
     async summaryOf(userId: string, now: Date) {
-      const nowText = db.dialect === 'postgres' ? now : now.toISOString();
+      const nowText = authColumns(db.dialect).date(now);
       const [providers, signedIn, bookings, tutoring, reviews, notes, materials] = await Promise.all([
         k.selectFrom('account').select('providerId').where('userId', '=', userId).orderBy('providerId').execute(),
         count(k.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).where('userId', '=', userId).where('expiresAt', '>', nowText).executeTakeFirst()),

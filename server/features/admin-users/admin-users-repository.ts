@@ -1,5 +1,6 @@
 // The only SQL of the admin's user management. Reads and writes better-auth's `user` and
 // `session` tables, whose booleans and dates differ by dialect (see server/db/schema.ts).
+import { authColumns } from '#server/db/auth-columns.ts';
 import { sql, type Transaction } from 'kysely';
 import type { Role } from '#contract/common.ts';
 import type { Db } from '#server/db/database.ts';
@@ -12,8 +13,8 @@ const COLUMNS = ['id', 'name', 'email', 'role', 'emailVerified', 'blocked', 'ima
 
 export function adminUsersRepository(db: Db) {
   const k = db.kysely;
-  const bool = (v: boolean) => (db.dialect === 'postgres' ? v : Number(v));
-  const now = () => (db.dialect === 'postgres' ? new Date() : new Date().toISOString());
+  const { bool, date } = authColumns(db.dialect);
+  const now = () => date(new Date());
 
   return {
     async list(opts: { q?: string; role?: Role; cursor?: string; limit: number }) {

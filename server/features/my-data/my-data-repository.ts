@@ -1,6 +1,7 @@
 // The only SQL of "my data": what an account's export reads, and the erasure of an account.
 // Reads better-auth's tables too (user, account, session), whose dates and booleans differ by
 // dialect (see server/db/schema.ts).
+import { authColumns } from '#server/db/auth-columns.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -11,8 +12,7 @@ export const isDeletedEmail = (email: string) => email.endsWith('@deleted.invali
 
 export function myDataRepository(db: Db) {
   const k = db.kysely;
-  const authDate = (d: Date) => (db.dialect === 'postgres' ? d : d.toISOString());
-  const bool = (v: boolean) => (db.dialect === 'postgres' ? v : Number(v));
+  const { date: authDate, bool } = authColumns(db.dialect);
 
   return {
     findUser(id: string) {

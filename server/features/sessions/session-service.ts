@@ -83,7 +83,7 @@ export function sessionService(deps: AppDeps) {
   const repo = sessionRepository(deps.db.kysely);
   // Refunds go through payments, a feature above this one, by the port sessions own.
   const payments = deps.payments;
-  const users = userRepository(deps.db.kysely);
+  const users = userRepository(deps.db);
   const files = materialFileStore(deps.config.dataDir);
   const lists = deps.publicLists;
 

@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '#server/db/schema.ts';
+import { authColumns } from '#server/db/auth-columns.ts';
+import type { Db } from '#server/db/database.ts';
 
-export function userRepository(db: Kysely<Database>) {
+export function userRepository(database: Db) {
+  const db = database.kysely;
+  const auth = authColumns(database.dialect);
   return {
     findByEmail(email: string) {
       return db.selectFrom('user').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -10,11 +12,11 @@ export function userRepository(db: Kysely<Database>) {
       return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** Also renames the user where their name is copied (their sessions' tutor name, their reviews). */
-    updateProfile(id: string, patch: { name: string; image?: string | null }, now: Date | string) {
+    updateProfile(id: string, patch: { name: string; image?: string | null }, now: Date) {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('user')
-          .set({ ...patch, updatedAt: now })
+          .set({ ...patch, updatedAt: auth.date(now) })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
