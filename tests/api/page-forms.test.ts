@@ -115,7 +115,7 @@ describe('reset password', () => {
     const user = await t.createUser({ role: 'student' });
     const asked = await t.request(null, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } });
     expect(asked.statusCode).toBe(200);
-    const token = (await t.deps.db.kysely.selectFrom('verification').select('identifier').execute()).map((row) => /^reset-password:(.+)$/.exec(row.identifier)?.[1]).find(Boolean);
+    const token = (await t.deps.db.kysely.selectFrom('verification').select('identifier').where('value', '=', user.id).execute()).map((row) => /^reset-password:(.+)$/.exec(row.identifier)?.[1]).find(Boolean);
     expect(token).toBeTruthy();
     const url = `/reset-password?token=${token}`;
     const differ = await t.request(null, { method: 'POST', url, ...form({ newPassword: 'New-Reset-Pass-1', confirmPassword: 'New-Reset-Pass-2' }) });
