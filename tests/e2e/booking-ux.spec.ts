@@ -31,3 +31,23 @@ test('on a phone the dashboard menu button reads "Menu"', async ({ page, createU
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Booked Sessions' })).toBeVisible();
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`popups follow the ${colorScheme} colour scheme`, async ({ browser, server }) => {
+    const context = await browser.newContext({ baseURL: server.baseURL, colorScheme });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('Not-The-Password-1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const popup = page.getByRole('dialog').filter({ hasText: 'Login Failed' });
+    await expect(popup).toBeVisible();
+    // The popup's background: dark on a dark page, light on a light one.
+    const [r, g, b] = (await popup.evaluate((element) => getComputedStyle(element).backgroundColor)).match(/\d+/g)!.map(Number);
+    const luminance = (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+    if (colorScheme === 'dark') expect(luminance).toBeLessThan(0.3);
+    else expect(luminance).toBeGreaterThan(0.9);
+    await context.close();
+  });
+}

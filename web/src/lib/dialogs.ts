@@ -3,11 +3,13 @@ import { errorMessage } from '#web/lib/api-client.ts';
 /**
  * The popups of spec §8, in one place so that texts and timings stay consistent. sweetalert2
  * loads with the first popup, not with the home page (issue 9 budgets); later popups reuse it.
- * Its default build injects its own stylesheet (allowed by the CSP's style-src).
+ * Its default build injects its own stylesheet (allowed by the CSP's style-src). Its `auto`
+ * theme follows the visitor's colour scheme, as the app's daisyUI themes do (issue 17: the
+ * popups stayed white in the dark theme).
  */
 async function loadSwal() {
   const { default: Swal } = await import('sweetalert2');
-  return Swal;
+  return Swal.mixin({ theme: 'auto' });
 }
 
 /** Spec §9: success popups close themselves after 1500 ms. */
