@@ -3,7 +3,7 @@
 // Pay button posts the signed webhook to StudyNest before redirecting, as Stripe does.
 import { randomBytes } from 'node:crypto';
 import { createStudySession } from '#tests/factories.ts';
-import { expect, test } from './fixtures';
+import { expect, test, waitForApp } from './fixtures';
 
 test.use({ withStripe: true });
 
@@ -56,6 +56,10 @@ test('leaving Checkout keeps the seat held; Pay now resumes the same payment', a
 
   await expect(page.getByText('A seat is held for you', { exact: false })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  // A full page load (the link from the cancelled page): pressed before the app is live, Pay now is
+  // the server's form (early-input.spec.ts); pressed while the app hydrates, the browser's POST was
+  // seen abandoned twice in CI (an open bug of issue 15): this test is about resuming the payment.
+  await waitForApp(page);
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(checkoutUrl);
   await page.getByRole('button', { name: 'Pay $20' }).click();
