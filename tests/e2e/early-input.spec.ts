@@ -61,6 +61,18 @@ async function beforeTheApp(browser: Browser, server: Server, path: string, user
   };
 }
 
+
+/** The reset link emailed to `student` after a request through the API, as the page would make it. */
+async function resetLink(server: Server, student: CreatedUser): Promise<string> {
+  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseURL },
+    body: JSON.stringify({ email: student.email, redirectTo: '/reset-password' }),
+  });
+  expect(requested.status).toBe(200);
+  const mail = await server.mailbox.waitFor(student.email, /reset/i);
+  return /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
+}
 test('login: the email and password typed before the app is live are what signs in', async ({ browser, server, createUser }) => {
   const student = await createUser({ role: 'student' });
   const held = await beforeTheApp(browser, server, '/login');
@@ -113,14 +125,7 @@ test('register: name, email, password, role and photo chosen before the app is l
 
 test('reset password: the new password typed before the app is live is the one set', async ({ browser, server, createUser }) => {
   const student = await createUser({ role: 'student' });
-  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseURL },
-    body: JSON.stringify({ email: student.email, redirectTo: '/reset-password' }),
-  });
-  expect(requested.status).toBe(200);
-  const mail = await server.mailbox.waitFor(student.email, /reset/i);
-  const link = /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
+  const link = await resetLink(server, student);
   const held = await beforeTheApp(browser, server, link);
   const { page } = held;
   const newPassword = `Early-Reset-${suffix()}`;
@@ -406,14 +411,7 @@ test('a search sent with Enter before the app is live is drawn by the server, an
 
 test('a password reset sent before the app is live sets the password, with no password in any address', async ({ browser, server, createUser }) => {
   const student = await createUser({ role: 'student' });
-  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseURL },
-    body: JSON.stringify({ email: student.email, redirectTo: '/reset-password' }),
-  });
-  expect(requested.status).toBe(200);
-  const mail = await server.mailbox.waitFor(student.email, /reset/i);
-  const link = /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
+  const link = await resetLink(server, student);
   const held = await beforeTheApp(browser, server, link);
   const { page } = held;
   const newPassword = `Early-Reset-${suffix()}`;
