@@ -1,0 +1,115 @@
+// One bookability state per session and viewer (PRODUCT.md §8, issue 17): computed here, once,
+// and shown the same way on the session's card, its page, its badge and its booking button.
+// A pure function over the session's dates, status, seats and fee, the viewer's role and own
+// booking, waitlist place or seat hold, and the moment it is asked. To add a state: add its
+// `kind` to Bookability, decide where it falls in bookabilityOf's order, and give it its words
+// in BOOKABILITY_TEXT (the type checker lists every place that must know it).
+import type { PublicSession } from './sessions.ts';
+
+export type Bookability =
+  /** Not published yet, or turned down: only its tutor and admins see it. */
+  | { kind: 'pending' }
+  | { kind: 'rejected' }
+  /** Registration has not started: it opens at `opensAt`. */
+  | { kind: 'opens'; opensAt: string }
+  /** Registration is open with seats free; `seatsLeft` is null when there is no limit. */
+  | { kind: 'open'; seatsLeft: number | null; seats: number | null; closesAt: string }
+  /** Registration is open and every seat is taken: the viewer would be `nextPlace` on the waitlist (null when unknown). */
+  | { kind: 'full'; nextPlace: number | null; closesAt: string }
+  /** A paid session while this server takes no payments: nobody can book it online. */
+  | { kind: 'unpayable' }
+  /** The viewer's own place; `registrationOpen` keeps the badge honest. */
+  | { kind: 'booked'; registrationOpen: boolean }
+  | { kind: 'waitlisted'; place: number; registrationOpen: boolean }
+  | { kind: 'holding'; until: string; registrationOpen: boolean }
+  /** Registration ended; the class has not started. */
+  | { kind: 'closed'; closedAt: string }
+  | { kind: 'started' }
+  | { kind: 'ended' };
+
+export type BookabilityKind = Bookability['kind'];
+
+/** The viewer's own booking, waitlist place or seat hold on this session, if any. */
+export interface ViewerPlace {
+  status: 'booked' | 'waitlisted' | 'awaiting_payment';
+  placeInLine: number | null;
+  paymentDueBy: string | null;
+}
+
+export interface BookabilityInput {
+  session: Pick<
+    PublicSession,
+    'status' | 'registrationStartDate' | 'registrationEndDate' | 'classStartDate' | 'classEndDate' | 'maxParticipants' | 'seatsTaken' | 'registrationFee'
+  >;
+  /** How many students wait for a seat, when the caller knows it (a session's page does). */
+  waitlistLength?: number | null;
+  /** The viewer's own place, for a signed-in student; null or absent otherwise. */
+  mine?: ViewerPlace | null;
+  /** Whether this server takes payments (Stripe or the test payment page). */
+  paymentsAvailable: boolean;
+  now: Date;
+}
+
+export function bookabilityOf({ session, waitlistLength = null, mine = null, paymentsAvailable, now }: BookabilityInput): Bookability {
+  if (session.status === 'pending') return { kind: 'pending' };
+  if (session.status === 'rejected') return { kind: 'rejected' };
+  const t = now.getTime();
+  const classStarted = t >= Date.parse(session.classStartDate);
+  const classEnded = t > Date.parse(session.classEndDate);
+  const notYet = t < Date.parse(session.registrationStartDate);
+  const over = t > Date.parse(session.registrationEndDate);
+  const registrationOpen = !notYet && !over && !classStarted;
+  // A booked student keeps seeing their booking, before and after class.
+  if (mine?.status === 'booked') return { kind: 'booked', registrationOpen };
+  if (classEnded) return { kind: 'ended' };
+  if (classStarted) return { kind: 'started' };
+  if (mine?.status === 'awaiting_payment' && mine.paymentDueBy) return { kind: 'holding', until: mine.paymentDueBy, registrationOpen };
+  if (mine?.status === 'waitlisted') return { kind: 'waitlisted', place: mine.placeInLine ?? 1, registrationOpen };
+  if (notYet) return { kind: 'opens', opensAt: session.registrationStartDate };
+  if (over) return { kind: 'closed', closedAt: session.registrationEndDate };
+  if (session.registrationFee > 0 && !paymentsAvailable) return { kind: 'unpayable' };
+  const closesAt = session.registrationEndDate;
+  if (session.maxParticipants === null) return { kind: 'open', seatsLeft: null, seats: null, closesAt };
+  const seatsLeft = Math.max(0, session.maxParticipants - session.seatsTaken);
+  if (seatsLeft === 0) return { kind: 'full', nextPlace: waitlistLength === null ? null : waitlistLength + 1, closesAt };
+  return { kind: 'open', seatsLeft, seats: session.maxParticipants, closesAt };
+}
+
+/** The spec's green "Ongoing" badge: only while the viewer could book or wait for a seat, so it never contradicts the button. */
+export function isOngoing(state: Bookability): boolean {
+  if (state.kind === 'open' || state.kind === 'full') return true;
+  return 'registrationOpen' in state && state.registrationOpen;
+}
+
+/** How an instant with its hour reads on this page (e.g. "Mon 01/12/2026, 18:00 (your time)"). */
+export type InstantText = (iso: string) => string;
+
+/**
+ * The state in words: `label` is short (a card's line, the badge's neighbour), `detail` a full
+ * sentence for the session's page. One table, so that every page says the same.
+ */
+export const BOOKABILITY_TEXT: { [K in BookabilityKind]: (state: Extract<Bookability, { kind: K }>, at: InstantText) => { label: string; detail: string } } = {
+  pending: () => ({ label: 'Pending approval', detail: 'This session waits for an admin’s approval; students cannot see it yet.' }),
+  rejected: () => ({ label: 'Rejected', detail: 'An admin rejected this session; students cannot see it.' }),
+  opens: (s, at) => ({ label: `Registration opens ${at(s.opensAt)}`, detail: `Registration opens on ${at(s.opensAt)}.` }),
+  open: (s, at) => ({
+    label: s.seatsLeft === null ? 'Open: no seat limit' : `Open: ${s.seatsLeft} of ${s.seats} seats left`,
+    detail: `${s.seatsLeft === null ? 'Open for registration, no seat limit' : `Open for registration: ${s.seatsLeft} of ${s.seats} seats left`}, until ${at(s.closesAt)}.`,
+  }),
+  full: (s, at) => ({
+    label: 'Full: join the waitlist',
+    detail: `Every seat is taken. Join the waitlist${s.nextPlace === null ? '' : `: you would be #${s.nextPlace}`} (registration until ${at(s.closesAt)}).`,
+  }),
+  unpayable: () => ({ label: 'Not bookable online yet', detail: 'This paid session cannot be booked online yet.' }),
+  booked: () => ({ label: 'You are booked', detail: 'You are booked for this session.' }),
+  waitlisted: (s) => ({ label: `On the waitlist (#${s.place})`, detail: `You are on the waitlist: #${s.place} in line.` }),
+  holding: (s, at) => ({ label: `Seat held until ${at(s.until)}`, detail: `A seat is held for you until ${at(s.until)}: pay now to book it.` }),
+  closed: (s, at) => ({ label: 'Registration closed', detail: `Registration closed on ${at(s.closedAt)}.` }),
+  started: () => ({ label: 'Class started', detail: 'This class has started; registration is over.' }),
+  ended: () => ({ label: 'Class ended', detail: 'This class has ended.' }),
+};
+
+export function bookabilityText(state: Bookability, at: InstantText): { label: string; detail: string } {
+  const text = BOOKABILITY_TEXT[state.kind] as (s: Bookability, at: InstantText) => { label: string; detail: string };
+  return text(state, at);
+}
