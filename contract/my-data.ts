@@ -76,8 +76,13 @@ export const myDataSchema = z.object({
     createdAt: dateTime,
     updatedAt: dateTime,
   })),
-  /** Emails to the account still waiting in the outbox or given up on (sent ones are not kept). */
-  emails: z.array(z.object({ subject: z.string(), status: z.string(), createdAt: dateTime })),
+  /**
+   * Emails to the account: sent in the last 30 days (older ones are not kept), waiting in the
+   * outbox, or given up on (`failed`). `createdAt`: when it was sent, or queued when not sent.
+   * `text` is null when the message held a one-time link (reset, verification) or is written
+   * only when sent.
+   */
+  emails: z.array(z.object({ subject: z.string(), status: z.enum(['sent', 'waiting to be sent', 'failed']), createdAt: dateTime, text: z.string().nullable() })),
   /** Audit log entries about the account or made by it. */
   auditLog: z.array(z.object({ at: dateTime, actor: z.string(), action: z.string(), targetType: z.string(), targetId: z.string(), details: z.record(z.string(), z.unknown()) })),
   /** Which optional emails the account gets (Settings; docs/decisions/021-notification-emails.md). */

@@ -103,6 +103,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           to: user.email,
           subject: 'Reset your StudyNest password',
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your StudyNest account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays the same.\n`,
+          // The link signs in: not kept once sent (server/email/sent-email-repository.ts).
+          secret: true,
         });
       },
     },
@@ -114,6 +116,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           to: user.email,
           subject: 'Verify your StudyNest email',
           text: `Hello ${user.name},\n\nWelcome to StudyNest. Confirm your email address by opening this link:\n\n${url}\n`,
+          secret: true,
         });
       },
     },

@@ -197,6 +197,23 @@ export interface NotificationOptOutTable {
   createdAt: string;
 }
 
+/** An email sent, kept 30 days for the recipient's export (server/email/sent-email-repository.ts). */
+export interface SentEmailTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  /** Null when the message held a one-time link. */
+  text: string | null;
+  sentAt: string;
+}
+
+/** Failed sign-ins to one email address in the current window (server/audit/security-events.ts). */
+export interface SignInFailureTable {
+  email: string;
+  windowStart: string;
+  failures: number;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -213,6 +230,8 @@ export interface Database {
   job: JobTable;
   audit_log: AuditLogTable;
   notification_opt_out: NotificationOptOutTable;
+  sent_email: SentEmailTable;
+  sign_in_failure: SignInFailureTable;
 }
 
 export type UserRow = Selectable<UserTable>;

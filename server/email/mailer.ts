@@ -22,6 +22,8 @@ export interface Mail {
   attachments?: MailAttachment[];
   /** More headers: a notification's List-Unsubscribe (server/features/notifications). */
   headers?: Record<string, string>;
+  /** It holds a one-time link (password reset, email verification): its text is not kept once sent (sent-email-repository.ts). */
+  secret?: boolean;
 }
 
 export interface Mailer {
@@ -33,7 +35,7 @@ const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
 
 const crlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
 /** The message as sent: plain text with an HTML alternative, marked automatic, CRLF line ends. */
-const message = (from: string, mail: Mail) => ({ from, ...mail, headers: { ...mail.headers, ...AUTOMATIC }, text: crlf(mail.text), html: crlf(mail.html ?? plainToHtml(mail.text)) });
+const message = (from: string, { secret: _secret, ...mail }: Mail) => ({ from, ...mail, headers: { ...mail.headers, ...AUTOMATIC }, text: crlf(mail.text), html: crlf(mail.html ?? plainToHtml(mail.text)) });
 
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {

@@ -27,8 +27,11 @@ export function renderedEmailJob(render: string, args: Record<string, unknown>):
   return { kind: EMAIL_JOB, payload: { render, args } satisfies EmailPayload, maxAttempts: EMAIL_MAX_ATTEMPTS };
 }
 
-/** Sends the outbox's emails; a thrown error (SMTP down, refused) makes the job retry. */
-export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRenderer>): JobHandler {
+/**
+ * Sends the outbox's emails; a thrown error (SMTP down, refused) makes the job retry. `sent`
+ * records each message once the mailer took it (the sent-email log of the recipient's export).
+ */
+export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRenderer>, sent?: (mail: Mail) => Promise<void>): JobHandler {
   return {
     async run(payload) {
       const email = payload as EmailPayload;
@@ -39,7 +42,9 @@ export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRe
         if (!render) throw new Error(`no renderer for emails of kind ${email.render}`);
         mail = await render(email.args);
       }
-      if (mail) await mailer.send(mail);
+      if (!mail) return;
+      await mailer.send(mail);
+      await sent?.(mail);
     },
   };
 }

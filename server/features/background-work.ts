@@ -3,6 +3,7 @@
 import type { AppDeps } from '#server/app-deps.ts';
 import { authPurge, PURGE_EXPIRED_AUTH_JOB } from '#server/auth/auth-purge.ts';
 import { EMAIL_JOB, emailJobHandler } from '#server/email/outbox.ts';
+import { sentEmailRepository, sentEmailRetention } from '#server/email/sent-email-repository.ts';
 import type { JobWork } from '#server/jobs/jobs.ts';
 import { bookingMailRenderers } from './bookings/booking-emails.ts';
 import { bookingsRepository } from './bookings/bookings-repository.ts';
@@ -19,15 +20,19 @@ export function backgroundWork(deps: AppDeps): JobWork {
   const auth = authPurge(deps);
   // Large "Download my data" archives, built and emailed; old ones removed (issue 23).
   const archives = myDataService(deps).archiveWork();
+  // Sent emails are kept 30 days for their recipient's export (issue 23).
+  const sentEmails = sentEmailRepository(deps.db.kysely);
+  const sentRetention = sentEmailRetention(deps);
   return {
     handlers: {
-      [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }),
+      [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }, (mail) => sentEmails.record(mail, deps.now())),
       [EXPIRE_HOLDS_JOB]: holds.handler,
       [CLASS_REMINDERS_JOB]: reminders.handler,
       [REMOVE_UNREFERENCED_UPLOADS_JOB]: uploads.handler,
       [PURGE_EXPIRED_AUTH_JOB]: auth.handler,
       ...archives.handlers,
+      [sentRetention.schedule.kind]: sentRetention.handler,
     },
-    schedules: [holds.schedule, reminders.schedule, uploads.schedule, auth.schedule, archives.schedule],
+    schedules: [holds.schedule, reminders.schedule, uploads.schedule, auth.schedule, archives.schedule, sentRetention.schedule],
   };
 }

@@ -5,9 +5,11 @@
 // and deletion in the audit log. Runs on SQLite and on PostgreSQL (TEST_DATABASE_URL).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookSessionResult } from '#contract/bookings.ts';
 import type { AccountDeleted, MyData } from '#contract/my-data.ts';
+import { emailJob } from '#server/email/outbox.ts';
+import { sentEmailRetention } from '#server/email/sent-email-repository.ts';
 import { readZipArchive } from '#server/features/my-data/public.ts';
 import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
@@ -136,6 +138,35 @@ describe('exporting my data', () => {
     expect(data.sessions).toEqual([expect.objectContaining({ id: session.id, title: 'Tutored', status: 'approved' })]);
     expect(data.materials).toEqual([expect.objectContaining({ sessionId: session.id, title: 'Slides', link: 'https://example.com/slides' })]);
     expect(data.emails).toContainEqual(expect.objectContaining({ subject: 'Hello tutor', status: 'waiting to be sent' }));
+  });
+
+  it('holds the emails sent to the account in the last 30 days, without the text of a one-time link, and forgets them with the account', async () => {
+    const me = await t.actor({ role: 'student' });
+    await t.deps.jobs.enqueue(db(), emailJob({ to: me.user!.email, subject: 'Your receipt', text: 'Thanks for booking.' }));
+    expect((await t.request(null, { method: 'POST', url: '/api/auth/request-password-reset', ...json({ email: me.user!.email, redirectTo: '/reset-password' }) })).statusCode).toBe(200);
+    await t.mail.waitFor(me.user!.email, /Your receipt/);
+    await t.mail.waitFor(me.user!.email, /Reset your StudyNest password/);
+    const sentRows = () => db().selectFrom('sent_email').selectAll().where('recipient', '=', me.user!.email.toLowerCase()).execute();
+    // (with the verification email of the sign-up)
+    await vi.waitFor(async () => expect((await sentRows()).map((r) => r.subject)).toEqual(expect.arrayContaining(['Your receipt', 'Reset your StudyNest password'])));
+    // One from 31 days ago, past the retention.
+    await db().insertInto('sent_email').values({ id: newId(), recipient: me.user!.email.toLowerCase(), subject: 'Long ago', text: 'Old news.', sentAt: iso(Date.now() - 31 * DAY) }).execute();
+
+    const sent = (await exportMine(me)).json<MyData>().emails.filter((e) => e.status === 'sent');
+    expect(sent[0]).toEqual({ subject: 'Long ago', status: 'sent', createdAt: expect.any(String), text: 'Old news.' });
+    expect(sent).toEqual(expect.arrayContaining([
+      { subject: 'Your receipt', status: 'sent', createdAt: expect.any(String), text: 'Thanks for booking.' },
+      { subject: 'Reset your StudyNest password', status: 'sent', createdAt: expect.any(String), text: null },
+      { subject: 'Verify your StudyNest email', status: 'sent', createdAt: expect.any(String), text: null },
+    ]));
+    expect((await exportMine(me)).body).not.toMatch(/reset-password\?token=|verify-email\?token=/);
+
+    await sentEmailRetention(t.deps).handler.run({}, { id: 'test', attempt: 1 });
+    expect((await sentRows()).map((r) => r.subject)).not.toContain('Long ago');
+    expect((await sentRows()).map((r) => r.subject)).toContain('Your receipt');
+
+    expect((await deleteMine(me, me.user!.password)).statusCode).toBe(200);
+    expect(await sentRows()).toEqual([]);
   });
 
   it('gives the data and the uploaded files (photo, material files) as one ZIP', async () => {

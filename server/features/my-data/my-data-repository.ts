@@ -5,6 +5,7 @@ import { authColumns } from '#server/db/auth-columns.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
+import { sentEmailRepository } from '#server/email/sent-email-repository.ts';
 
 /** The address a deleted account keeps: unique, never deliverable (RFC 2606), frees the real one. */
 export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
@@ -13,6 +14,7 @@ export const isDeletedEmail = (email: string) => email.endsWith('@deleted.invali
 export function myDataRepository(db: Db) {
   const k = db.kysely;
   const { date: authDate, bool } = authColumns(db.dialect);
+  const sentEmails = sentEmailRepository(k);
 
   return {
     findUser(id: string) {
@@ -25,7 +27,7 @@ export function myDataRepository(db: Db) {
 
     /** Everything the export shows, read in one go. */
     async exportOf(userId: string, email: string) {
-      const [accounts, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, audit] = await Promise.all([
+      const [accounts, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit] = await Promise.all([
         k.selectFrom('account').select('providerId').where('userId', '=', userId).orderBy('providerId').execute(),
         k.selectFrom('session').select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent']).where('userId', '=', userId).orderBy('createdAt').execute(),
         k
@@ -54,9 +56,11 @@ export function myDataRepository(db: Db) {
         k.selectFrom('material').selectAll().where('tutorId', '=', userId).orderBy('createdAt').execute(),
         // Emails are jobs until sent (server/email/outbox.ts); the address is inside the payload.
         k.selectFrom('job').select(['payload', 'status', 'createdAt']).where('kind', '=', 'email').where('payload', 'like', `%${JSON.stringify(email).slice(1, -1)}%`).orderBy('createdAt').execute(),
+        // Sent ones are kept 30 days (server/email/sent-email-repository.ts).
+        sentEmails.sentTo(k, email),
         k.selectFrom('audit_log').selectAll().where((eb) => eb.or([eb('actorId', '=', userId), eb('targetId', '=', userId)])).orderBy('at').orderBy('id').execute(),
       ]);
-      return { accounts, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, audit };
+      return { accounts, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
     },
 
     /** How many other admins can still act (not blocked); locked until the transaction ends on PostgreSQL. */
@@ -100,7 +104,7 @@ export function myDataRepository(db: Db) {
      * `anonymousName`), bookings of classes already held (attendance and payment records), a
      * tutor's sessions that had bookings. Returns the stored files to remove after the commit.
      */
-    async erase(tx: Transaction<Database>, user: { id: string; role: string }, p: { anonymousName: string; tutorName: string; now: Date }): Promise<{ materialFiles: string[] }> {
+    async erase(tx: Transaction<Database>, user: { id: string; role: string; email: string }, p: { anonymousName: string; tutorName: string; now: Date }): Promise<{ materialFiles: string[] }> {
       const email = deletedEmail(user.id);
       const nowText = p.now.toISOString();
       await tx.deleteFrom('note').where('studentId', '=', user.id).execute();
@@ -134,6 +138,8 @@ export function myDataRepository(db: Db) {
       await tx.deleteFrom('verification').where('value', '=', user.id).execute();
       // Which emails they wanted: no email goes to a deleted account anyway.
       await tx.deleteFrom('notification_opt_out').where('userId', '=', user.id).execute();
+      // The emails sent to them.
+      await sentEmails.removeFor(tx, user.email);
       await tx
         .updateTable('user')
         .set({ name: p.anonymousName, email, image: null, emailVerified: bool(false), blocked: bool(true), lastSeen: null, updatedAt: authDate(p.now) })

@@ -1,0 +1,54 @@
+// The emails StudyNest sent, kept SENT_EMAIL_KEEP_MS (30 days) so that an account's export shows
+// what was sent to it (issue 23; docs/decisions/022-sent-emails-and-security-events.md). The text
+// of a message holding a one-time link (a password reset, an email verification) is not kept:
+// anyone reading the export (an admin, the operator) must not be able to use it. Removed with the
+// account, and by a recurring job once older than the retention.
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { newId } from '#server/ids.ts';
+import type { Mail } from './mailer.ts';
+
+export const SENT_EMAIL_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+export const REMOVE_OLD_SENT_EMAILS_JOB = 'email.remove-old-sent';
+
+export function sentEmailRepository(db: Kysely<Database>) {
+  return {
+    /** Records a message the mailer accepted. */
+    async record(mail: Mail, at: Date): Promise<void> {
+      await db
+        .insertInto('sent_email')
+        .values({ id: newId(at.getTime()), recipient: mail.to.trim().toLowerCase(), subject: mail.subject, text: mail.secret ? null : mail.text, sentAt: at.toISOString() })
+        .execute();
+    },
+
+    /** The emails sent to an address, oldest first. */
+    sentTo(executor: Kysely<Database>, email: string) {
+      return executor.selectFrom('sent_email').select(['subject', 'text', 'sentAt']).where('recipient', '=', email.toLowerCase()).orderBy('sentAt').orderBy('id').execute();
+    },
+
+    /** With the account (its erasure's transaction). */
+    async removeFor(executor: Kysely<Database>, email: string): Promise<void> {
+      await executor.deleteFrom('sent_email').where('recipient', '=', email.toLowerCase()).execute();
+    },
+
+    /** Those sent before `before`; returns how many. */
+    async removeOlderThan(before: Date): Promise<number> {
+      const done = await db.deleteFrom('sent_email').where('sentAt', '<', before.toISOString()).executeTakeFirst();
+      return Number(done.numDeletedRows);
+    },
+  };
+}
+
+/** The recurring job that removes sent emails past their 30 days (server/features/background-work.ts). */
+export function sentEmailRetention(deps: { db: { kysely: Kysely<Database> }; now: () => Date }): { schedule: Schedule; handler: JobHandler } {
+  const repo = sentEmailRepository(deps.db.kysely);
+  return {
+    schedule: { kind: REMOVE_OLD_SENT_EMAILS_JOB, everyMs: 6 * 60 * 60 * 1000 },
+    handler: {
+      async run() {
+        await repo.removeOlderThan(new Date(deps.now().getTime() - SENT_EMAIL_KEEP_MS));
+      },
+    },
+  };
+}
