@@ -386,6 +386,8 @@ export function bookingsRepository(database: Db) {
         .innerJoin('study_session as s', 's.id', 'b.sessionId')
         .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate'])
         .where('b.status', '=', 'confirmed')
+        // A cancelled class sends no reminder (issue 19).
+        .where('s.status', '=', 'approved')
         .where('s.classStartDate', '>', now)
         .where('s.classStartDate', '<=', horizon)
         .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<>', eb.ref('s.classStartDate'))]))
@@ -579,6 +581,46 @@ export function bookingsRepository(database: Db) {
         .limit(limit)
         .execute();
       return rows.map((row) => ({ ...row, grp: Number(row.grp), held: Number(row.held) }));
+    },
+
+    /** A booking row by id (a seat hold being paid for, features/payments through seat-holds.ts). */
+    findBookingById(id: string) {
+      return db.selectFrom('booking').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findStudent(id: string) {
+      return db.selectFrom('user').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Records the payment now paying for a held seat, at the price it charges; false when the hold has ended. */
+    async attachPayment(bookingId: string, paymentRef: string, amountCents: number): Promise<boolean> {
+      const result = await db
+        .updateTable('booking')
+        .set({ paymentRef, amountCents })
+        .where('id', '=', bookingId)
+        .where('status', '=', 'pending_payment')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Held → confirmed, only for the payment that holds it, with its jobs (emails) in the same
+     * transaction. Conditional, so a replayed webhook, the success page and the webhook racing, or
+     * a hold expiring at the same moment change the row at most once.
+     */
+    async confirmHold(bookingId: string, paymentRef: string, jobs: JobInsert[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('booking')
+          .set({ status: 'confirmed', holdExpiresAt: null })
+          .where('id', '=', bookingId)
+          .where('status', '=', 'pending_payment')
+          .where('paymentRef', '=', paymentRef)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        for (const job of jobs) await insertJobQuery(trx, job).execute();
+        return true;
+      });
     },
 
     async waitlistCount(sessionId: string): Promise<number> {

@@ -8,13 +8,14 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
-import { isRegistrationOpen, toPublicSessionDto } from '#server/features/sessions/public.ts';
-import { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
+import { isRegistrationOpen, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
+import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
-import { sessionCalendar } from './session-calendar.ts';
+import { seatHolds } from './seat-holds.ts';
 
 const HOUR_MS = 3_600_000;
+const SESSION_CANCELLED = 'This session was cancelled, so it can no longer be booked.';
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
 const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === me.email.toLowerCase();
 
@@ -25,6 +26,7 @@ export function bookingsService(deps: AppDeps) {
   const bookings = bookingsRepository(deps.db);
   // Paid bookings go through payments, a feature above this one, by the port bookings own.
   const payments = deps.payments;
+  const holds = seatHolds(deps);
 
   /** A read found a hold past its time: the expiry job (hold-expiry.ts) runs now, not a sweep of our own. */
   const releaseDueHolds = () => deps.jobs.runScheduleNow(EXPIRE_HOLDS_JOB);
@@ -69,6 +71,7 @@ export function bookingsService(deps: AppDeps) {
       await releaseDueHolds();
       found = await bookings.findSessionForStudent(sessionId, me.id, deps.now().toISOString());
     }
+    if (found?.session.status === 'cancelled') throw conflict(SESSION_CANCELLED);
     // Sessions not approved are not public: the same answer as a missing one.
     if (!found || found.session.status !== 'approved') throw notFound('Session not found.');
     const { session, ownBookingStatus: held } = found;
@@ -84,8 +87,16 @@ export function bookingsService(deps: AppDeps) {
       // Expired payment holds are swept inside bookableSession when there are any.
       const session = await bookableSession(me, sessionId, 'You cannot book a session');
       if (session.registrationFeeCents > 0) {
-        // Paid: a held seat and a Checkout page; booked once the payment is seen (features/payments).
-        const { checkoutUrl } = await payments.checkout(me, session);
+        // Paid: a seat held here and a page to pay on from payments; booked once the payment is
+        // seen (seat-holds.ts confirm). A new hold nobody can pay for goes back at once.
+        const { hold, created } = await holds.holdFor(me, session);
+        let checkoutUrl: string;
+        try {
+          ({ checkoutUrl } = await payments.checkout(me, session, hold));
+        } catch (error) {
+          if (created) await holds.release(hold);
+          throw error;
+        }
         return { ...(await entryOf(me, sessionId)), checkoutUrl };
       }
       const now = deps.now();
@@ -132,12 +143,16 @@ export function bookingsService(deps: AppDeps) {
       const session = await bookings.findSession(sessionId);
       const booking = await bookings.findBooking(sessionId, me.id);
       if (!session || !booking) throw notFound('You have not booked this session.');
+      // Its bookings stay for history; paid ones were refunded when it was called off.
+      if (session.status === 'cancelled') throw conflict('This session was cancelled, so there is nothing left to cancel: any payment was refunded.');
       if (deps.now().getTime() >= cancelDeadline(session).getTime()) {
         throw conflict(`This booking can no longer be cancelled: bookings can be cancelled until ${hours(session.cancellationCutoffHours)} before class starts.`);
       }
       // Refund first: if the refund fails the booking stays, never money kept for a cancelled seat.
       if (booking.status === 'confirmed' && booking.amountCents > 0) await payments.refundBooking(booking);
-      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() }, (promoted) => promotionEmailJobs(deps, session, promoted).map(deps.jobs.row));
+      // A confirmed booking was in the student's calendar: the email's .ics takes it out.
+      const cancelledMail = booking.status === 'confirmed' ? [bookingCancelledEmailJob(deps, session, me, booking.amountCents)] : [];
+      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() }, (promoted) => [...cancelledMail, ...promotionEmailJobs(deps, session, promoted)].map(deps.jobs.row));
       if (!result) throw notFound('You have not booked this session.');
       deps.jobs.wake();
     },
@@ -207,11 +222,11 @@ export function bookingsService(deps: AppDeps) {
       };
     },
 
-    async calendar(me: CurrentUser, email: string, sessionId: string): Promise<{ filename: string; body: string }> {
+    async calendar(me: CurrentUser, email: string, sessionId: string): Promise<{ filename: string; body: string; contentType: string }> {
       if (!isOwnEmail(me, email)) throw forbidden('You can only download your own bookings.');
       const session = await bookings.findSession(sessionId);
       if (!session || !(await bookings.findBooking(sessionId, me.id))) throw notFound('You have not booked this session.');
-      return sessionCalendar(deps, session, me.id);
+      return sessionCalendar(deps, session, me);
     },
   };
 }

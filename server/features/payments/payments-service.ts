@@ -8,9 +8,8 @@ import type { CoreDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
-import { bookingEmailJobs, bookingsRepository, promotionEmailJobs, type PaidBooking } from '#server/features/bookings/public.ts';
+import { seatHolds, type PaidBooking, type SeatHold } from '#server/features/bookings/public.ts';
 import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
-import { paymentsRepository } from './payments-repository.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 const MINUTE_MS = 60_000;
@@ -25,8 +24,8 @@ const OUTCOME_MESSAGES: Record<PaymentOutcome, string> = {
 
 export function paymentsService(deps: CoreDeps) {
   const gateway: PaymentGateway | null = deps.config.stripe ? stripeGateway(deps.config.stripe) : null;
-  const payments = paymentsRepository(deps.db.kysely);
-  const bookings = bookingsRepository(deps.db);
+  // Holds are the bookings feature's: payments only settles them (a seen payment confirms its hold).
+  const holds = seatHolds(deps);
 
   function requireGateway(): PaymentGateway {
     if (!gateway) throw conflict(PAYMENTS_NOT_CONFIGURED);
@@ -44,38 +43,18 @@ export function paymentsService(deps: CoreDeps) {
     }
   }
 
-  /** Frees a booking's seat (the first in line moves up, emailed in the same transaction). */
-  async function release(hold: { sessionId: string; studentId: string }): Promise<boolean> {
-    const session = await bookings.findSession(hold.sessionId);
-    const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString() }, (promoted) =>
-      session ? promotionEmailJobs(deps, session, promoted).map(deps.jobs.row) : [],
-    );
-    if (!result) return false;
-    deps.jobs.wake();
-    return true;
-  }
-
-  /** Held → confirmed, with the booking emails in the same transaction; false when nothing changed. */
-  async function confirm(booking: { id: string; sessionId: string; studentId: string }, checkoutId: string): Promise<boolean> {
-    const student = await payments.findStudent(booking.studentId);
-    const emails = student ? bookingEmailJobs({ id: booking.sessionId }, student, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
-    const confirmed = await payments.confirmHold(booking.id, checkoutId, emails);
-    if (confirmed) deps.jobs.wake();
-    return confirmed;
-  }
-
   /**
    * What a checkout means for its booking. Idempotent: confirming is a conditional update, a
    * refund carries the checkout's idempotency key, so replays and races change nothing more.
    */
   async function settle(checkout: Checkout): Promise<PaymentOutcome> {
     if (!checkout.paid) return 'pending';
-    const booking = checkout.bookingId ? await payments.findBookingById(checkout.bookingId) : undefined;
+    const booking = checkout.bookingId ? await holds.find(checkout.bookingId) : undefined;
     if (booking && booking.paymentRef === checkout.id) {
       if (booking.status === 'confirmed') return 'booked';
       if (checkout.amountCents === booking.amountCents && checkout.currency === 'usd') {
-        if (await confirm(booking, checkout.id)) return 'booked';
-        const now = await payments.findBookingById(booking.id);
+        if (await holds.confirm(booking, checkout.id)) return 'booked';
+        const now = await holds.find(booking.id);
         if (now?.status === 'confirmed' && now.paymentRef === checkout.id) return 'booked';
       } else {
         deps.log.error({ checkout: checkout.id, paid: checkout.amountCents, currency: checkout.currency, held: booking.amountCents }, 'paid amount differs from the held price: refunding');
@@ -94,39 +73,21 @@ export function paymentsService(deps: CoreDeps) {
     configured: gateway !== null,
 
     /**
-     * Holds a seat of a paid session for `me` (or resumes the hold they have) and returns the
-     * Checkout page to pay on. The caller (bookings) has checked role, status and window.
+     * The Checkout page to pay for a seat bookings hold for `me`: the open one already started for
+     * this hold, or a new one. The caller (bookings) checked role, status and window, and gives
+     * the hold back if this throws.
      */
-    async checkout(me: CurrentUser, session: StudySessionRow): Promise<{ checkoutUrl: string }> {
+    async checkout(me: CurrentUser, session: StudySessionRow, hold: SeatHold): Promise<{ checkoutUrl: string }> {
       const stripe = requireGateway();
       const now = deps.now();
-      let hold = await bookings.findBooking(session.id, me.id);
-      if (hold && hold.status !== 'pending_payment') throw conflict('You have already booked this session.');
-      let createdHold = false;
-      if (!hold) {
-        const outcome = await bookings.book({
-          sessionId: session.id,
-          studentId: me.id,
-          studentEmail: me.email,
-          now: now.toISOString(),
-          hold: { amountCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE_MS).toISOString() },
-        });
-        if (outcome.kind === 'full') throw conflict('This session is full.');
-        if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
-        hold = await payments.findBookingById(outcome.bookingId);
-        if (!hold) throw conflict('Your seat hold has ended. Please book again.');
-        createdHold = true;
-      }
-
       if (hold.paymentRef) {
         const current = await provider(() => stripe.retrieveCheckout(hold.paymentRef!));
         if (current?.status === 'open' && current.url && current.amountCents === session.registrationFeeCents) return { checkoutUrl: current.url };
         if (current?.paid && (await settle(current)) === 'booked') throw conflict('You have already booked this session.');
       }
 
-      let checkout: Checkout;
-      try {
-        checkout = await stripe.createCheckout({
+      const checkout = await provider(() =>
+        stripe.createCheckout({
           bookingId: hold.id,
           sessionId: session.id,
           studentId: me.id,
@@ -137,13 +98,9 @@ export function paymentsService(deps: CoreDeps) {
           successUrl: `${deps.config.baseUrl}/payment/success?checkout_session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${deps.config.baseUrl}/payment/cancelled?session=${encodeURIComponent(session.id)}`,
           expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
-        });
-      } catch (error) {
-        // No page to pay on: the seat goes back at once rather than in 30 minutes.
-        if (createdHold) await release({ sessionId: session.id, studentId: me.id });
-        return provider(() => Promise.reject(error));
-      }
-      if (!checkout.url || !(await payments.attachCheckout(hold.id, checkout.id, session.registrationFeeCents))) {
+        }),
+      );
+      if (!checkout.url || !(await holds.attachPayment(hold, checkout.id, session.registrationFeeCents))) {
         throw conflict('Your seat hold has ended. Please book again.');
       }
       return { checkoutUrl: checkout.url };

@@ -1,0 +1,88 @@
+// Seat holds are a bookings concept (issue 16): a paid session's seat is held for
+// PAYMENT_HOLD_MINUTES while the student pays, and a waitlist offer for WAITLIST_OFFER_HOURS
+// (both in contract/bookings.ts). Bookings create, confirm, release and expire them
+// (hold-expiry.ts); payments only settles: it asks for a hold's page to pay on and reports a
+// payment it has seen through `confirm`.
+import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
+import type { CoreDeps } from '#server/app-deps.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import type { StudySessionRow } from '#server/db/schema.ts';
+import { conflict } from '#server/errors.ts';
+import { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
+import { bookingsRepository } from './bookings-repository.ts';
+
+const MINUTE_MS = 60_000;
+
+/** A held seat waiting for its payment. */
+export interface SeatHold {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  status: string;
+  /** The payment (a Checkout's id) now paying for it, if one was started. */
+  paymentRef: string | null;
+  amountCents: number;
+}
+
+export function seatHolds(deps: CoreDeps) {
+  const bookings = bookingsRepository(deps.db);
+
+  return {
+    /**
+     * The caller's hold on a paid session: the one they have (to pay for again), or a new one
+     * ending PAYMENT_HOLD_MINUTES from now. `created` says which, so a hold nobody can pay for
+     * is given back at once.
+     */
+    async holdFor(me: CurrentUser, session: StudySessionRow): Promise<{ hold: SeatHold; created: boolean }> {
+      const existing = await bookings.findBooking(session.id, me.id);
+      if (existing) {
+        if (existing.status !== 'pending_payment') throw conflict('You have already booked this session.');
+        return { hold: existing, created: false };
+      }
+      const now = deps.now();
+      const outcome = await bookings.book({
+        sessionId: session.id,
+        studentId: me.id,
+        studentEmail: me.email,
+        now: now.toISOString(),
+        hold: { amountCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE_MS).toISOString() },
+      });
+      if (outcome.kind === 'full') throw conflict('This session is full.');
+      if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
+      const hold = await bookings.findBookingById(outcome.bookingId);
+      if (!hold) throw conflict('Your seat hold has ended. Please book again.');
+      return { hold, created: true };
+    },
+
+    find(id: string): Promise<SeatHold | undefined> {
+      return bookings.findBookingById(id);
+    },
+
+    /** Records the payment started for a hold; false when the hold has ended meanwhile. */
+    attachPayment(hold: Pick<SeatHold, 'id'>, paymentRef: string, amountCents: number): Promise<boolean> {
+      return bookings.attachPayment(hold.id, paymentRef, amountCents);
+    },
+
+    /** The hold's payment was seen: held → booked, with the booking emails in the same transaction; false when nothing changed. */
+    async confirm(hold: Pick<SeatHold, 'id' | 'sessionId' | 'studentId'>, paymentRef: string): Promise<boolean> {
+      const student = await bookings.findStudent(hold.studentId);
+      const emails = student ? bookingEmailJobs({ id: hold.sessionId }, student, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
+      const confirmed = await bookings.confirmHold(hold.id, paymentRef, emails);
+      if (confirmed) deps.jobs.wake();
+      return confirmed;
+    },
+
+    /** Gives a held seat back at once (the first in line moves up, emailed in the same transaction). */
+    async release(hold: Pick<SeatHold, 'sessionId' | 'studentId'>): Promise<boolean> {
+      const session = await bookings.findSession(hold.sessionId);
+      const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString() }, (promoted) =>
+        session ? promotionEmailJobs(deps, session, promoted).map(deps.jobs.row) : [],
+      );
+      if (!result) return false;
+      deps.jobs.wake();
+      return true;
+    },
+  };
+}
+
+export type SeatHolds = ReturnType<typeof seatHolds>;
