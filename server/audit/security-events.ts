@@ -1,55 +1,66 @@
 // Security events of the audit log (issue 23 item 2) that happen inside better-auth's own
-// endpoints: a password changed or reset, and bursts of failed sign-ins. better-auth commits its
-// change itself, so these are written right after its answer (not in its transaction).
-import type { Kysely } from 'kysely';
+// endpoints: a password changed or reset, and bursts of failed sign-ins. A password change is
+// written by better-auth's database hook through the transaction that changes it
+// (server/auth/auth-transaction.ts, recordPasswordChange below); failed sign-ins are counted in
+// the database, shared by every app process, and a burst's entry commits with the count that
+// reached it. docs/decisions/022-sent-emails-and-security-events.md.
+import { sql, type Kysely } from 'kysely';
+import type { AuthCall } from '#server/auth/auth-transaction.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordAudit } from './audit-log.ts';
 
-/** Failed sign-ins to one address within this window make a burst worth an entry. */
+/** Failed sign-ins to one email address within this window (from the first) make a burst worth an entry. */
 export const SIGN_IN_BURST = { failures: 5, windowMs: 15 * 60_000 };
-/** Addresses followed at once, at most (each entry is a few timestamps). */
-const MAX_TRACKED = 10_000;
+
+/** A password changed or reset, through the executor of the transaction that changes it. */
+export async function recordPasswordChange(executor: Kysely<Database>, call: AuthCall): Promise<void> {
+  const user = await executor.selectFrom('user').select(['id', 'email']).where('id', '=', call.userId).executeTakeFirst();
+  if (!user) return;
+  await recordAudit(executor, { kind: 'user', id: user.id, email: user.email, ip: call.ip }, { action: call.event.action, targetType: 'user', targetId: user.id, details: { email: user.email, ...call.event.details } }, call.at);
+}
+
+/** What the bridge asks to be recorded with a password call's change, or null. */
+export function passwordEvent(path: string, body: unknown): AuthCall['event'] | null {
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (path === '/change-password') return { action: 'user.password_changed', details: { signedOutOtherDevices: fields.revokeOtherSessions === true } };
+  if (path === '/reset-password') return { action: 'user.password_reset', details: { with: 'emailed link' } };
+  return null;
+}
 
 export function securityEvents(db: Kysely<Database>, now: () => Date) {
-  // Per process: with several processes each counts its own share, so a burst spread over them
-  // is recorded later or not at all; the sign-in rate limit (shared, in the database) still holds.
-  const failures = new Map<string, number[]>();
-
-  const userByEmail = (email: string) => db.selectFrom('user').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
-  const userById = (id: string) => db.selectFrom('user').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
-
   return {
-    /** After a better-auth call answered: records what is worth recording. `userId`: whose account the call changed. */
-    async afterAuthCall(call: { path: string; status: number; ip: string; body: unknown; userId: string | null }): Promise<void> {
+    /** After a sign-in with a password answered: a failure is counted; the one that makes a burst is recorded. */
+    async afterSignIn(call: { status: number; ip: string; body: unknown }): Promise<void> {
       const body = (call.body && typeof call.body === 'object' ? call.body : {}) as Record<string, unknown>;
-      if ((call.path === '/change-password' || call.path === '/reset-password') && call.status === 200 && call.userId) {
-        const user = await userById(call.userId);
-        if (!user) return;
-        const action = call.path === '/change-password' ? 'user.password_changed' : 'user.password_reset';
-        const details = call.path === '/change-password' ? { email: user.email, signedOutOtherDevices: body.revokeOtherSessions === true } : { email: user.email, with: 'emailed link' };
-        await recordAudit(db, { kind: 'user', id: user.id, email: user.email, ip: call.ip }, { action, targetType: 'user', targetId: user.id, details }, now());
-        return;
-      }
-      if (call.path === '/sign-in/email' && call.status === 401 && typeof body.email === 'string') {
-        const email = body.email.trim().toLowerCase().slice(0, 254);
-        const at = now().getTime();
-        const recent = (failures.get(email) ?? []).filter((t) => at - t < SIGN_IN_BURST.windowMs);
-        recent.push(at);
-        failures.delete(email);
-        if (recent.length < SIGN_IN_BURST.failures) {
-          if (failures.size >= MAX_TRACKED) failures.delete(failures.keys().next().value!);
-          failures.set(email, recent);
-          return;
-        }
+      if (call.status !== 401 || typeof body.email !== 'string') return;
+      const email = body.email.trim().toLowerCase().slice(0, 254);
+      const at = now();
+      const since = new Date(at.getTime() - SIGN_IN_BURST.windowMs).toISOString();
+      await db.transaction().execute(async (trx) => {
+        // One row per address, counted atomically by whichever process answered: a window older
+        // than SIGN_IN_BURST starts again at 1.
+        const counted = await trx
+          .insertInto('sign_in_failure')
+          .values({ email, windowStart: at.toISOString(), failures: 1 })
+          .onConflict((oc) => oc.column('email').doUpdateSet({
+            failures: sql<number>`case when "sign_in_failure"."windowStart" < ${since} then 1 else "sign_in_failure"."failures" + 1 end`,
+            windowStart: sql<string>`case when "sign_in_failure"."windowStart" < ${since} then ${at.toISOString()} else "sign_in_failure"."windowStart" end`,
+          }))
+          .returning('failures')
+          .executeTakeFirstOrThrow();
+        // Windows that ended are of no use (addresses typed once and never again).
+        await trx.deleteFrom('sign_in_failure').where('windowStart', '<', since).execute();
+        if (Number(counted.failures) < SIGN_IN_BURST.failures) return;
         // One entry per burst: counting starts again after it.
-        const user = await userByEmail(email);
-        await recordAudit(db, { kind: 'visitor', ip: call.ip }, {
+        await trx.deleteFrom('sign_in_failure').where('email', '=', email).execute();
+        const user = await trx.selectFrom('user').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+        await recordAudit(trx, { kind: 'visitor', ip: call.ip }, {
           action: 'auth.sign_in_failures',
           targetType: user ? 'user' : 'email',
           targetId: user?.id ?? email,
-          details: { email, failures: recent.length, withinMinutes: SIGN_IN_BURST.windowMs / 60_000, accountExists: Boolean(user) },
-        }, now());
-      }
+          details: { email, failures: Number(counted.failures), withinMinutes: SIGN_IN_BURST.windowMs / 60_000, accountExists: Boolean(user) },
+        }, at);
+      });
     },
   };
 }

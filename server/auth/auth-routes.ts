@@ -1,11 +1,12 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
-import { securityEvents } from '#server/audit/security-events.ts';
+import { passwordEvent, securityEvents } from '#server/audit/security-events.ts';
 import { DATABASE_UNAVAILABLE } from '#server/db/connection-errors.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { withAuthCall } from './auth-transaction.ts';
 import { getCurrentUser, invalidateSessionCookie, invalidateUser } from './current-user.ts';
 
 /**
@@ -42,7 +43,8 @@ async function userChangedBy(path: string, request: FastifyRequest, { auth, db }
 }
 
 export async function authRoutes(app: FastifyInstance, { auth, config, db, now }: AppDeps): Promise<void> {
-  // Password changes and resets, bursts of failed sign-ins: into the audit log (issue 23).
+  // Bursts of failed sign-ins into the audit log (issue 23); password changes and resets are
+  // recorded inside better-auth's transaction (withAuthCall below, auth-transaction.ts).
   const security = securityEvents(db.kysely, now);
   // Our rules on what better-auth takes (roles, fields, blocked accounts) live inside it, in
   // account-rules.ts and the database hooks of auth.ts, matched on the endpoint it resolved. This
@@ -67,13 +69,17 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
       headers.set(CLIENT_IP_HEADER, request.ip);
       headers.delete('content-length');
       const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
-      const response = await auth.handler(
-        new Request(`${origin}/api/auth${path}${query}`, {
-          method: request.method,
-          headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
+      const call = () =>
+        auth.handler(
+          new Request(`${origin}/api/auth${path}${query}`, {
+            method: request.method,
+            headers,
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+      // A password change or reset commits with its audit entry (the account hooks of auth.ts).
+      const event = changedUser ? passwordEvent(path, request.body) : null;
+      const response = event && changedUser ? await withAuthCall({ userId: changedUser, ip: request.ip, event, at: now() }, call) : await call();
       // better-auth answers its own failures with a bare 500; when the database is the cause,
       // say so like every other route does (503), and never pass its error text on.
       if (response.status >= 500) {
@@ -81,9 +87,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
       }
       if (path === '/sign-out') invalidateSessionCookie(request.headers.cookie);
       if (changedUser) invalidateUser(changedUser);
-      if (path === '/change-password' || path === '/reset-password' || path === '/sign-in/email') {
-        await security.afterAuthCall({ path, status: response.status, ip: request.ip, body: request.body, userId: changedUser });
-      }
+      if (path === '/sign-in/email') await security.afterSignIn({ status: response.status, ip: request.ip, body: request.body });
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

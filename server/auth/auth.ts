@@ -8,7 +8,9 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/email/mailer.ts';
 import { newId } from '#server/ids.ts';
+import { recordPasswordChange } from '#server/audit/security-events.ts';
 import { accountRules, isRole, isSignUpRole, ROLE_MESSAGE } from './account-rules.ts';
+import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
 import { commonPasswords } from './common-passwords.ts';
 
 /** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
@@ -29,7 +31,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    database: { db: kysely, type: db.dialect },
+    // Our Kysely instance; transactional where a change must commit with its audit entry.
+    database: authDatabase(db),
     trustedOrigins: [config.baseUrl],
     telemetry: { enabled: false },
     // Into our own logger (expected refusals thrown by our hooks are not errors).
@@ -162,11 +165,31 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           },
         },
       },
+      account: {
+        // A password written by a call the bridge marked (change, reset): its audit entry goes
+        // into the same transaction (issue 23; auth-transaction.ts). A reset may create the
+        // password of an account that had only Google.
+        create: {
+          before: async (account) => {
+            const call = currentAuthCall();
+            if (call && (account as { password?: unknown }).password) await recordPasswordChange(authExecutor(kysely), call);
+            return { data: account };
+          },
+        },
+        update: {
+          before: async (data) => {
+            const call = currentAuthCall();
+            if (call && (data as { password?: unknown }).password) await recordPasswordChange(authExecutor(kysely), call);
+            return { data };
+          },
+        },
+      },
       session: {
         create: {
           // Runs only once the credentials were right (password, or the provider's answer).
+          // Inside a password change's transaction, through it (one SQLite connection).
           before: async (session) => {
-            const row = await kysely.selectFrom('user').select('blocked').where('id', '=', session.userId).executeTakeFirst();
+            const row = await authExecutor(kysely).selectFrom('user').select('blocked').where('id', '=', session.userId).executeTakeFirst();
             if (!row) return false;
             if (row.blocked) throw new APIError('FORBIDDEN', { message: BLOCKED_MESSAGE, code: 'ACCOUNT_BLOCKED' });
             return { data: session };

@@ -1,7 +1,9 @@
 // Issue 23 item 2: admins' actions (role changes, blocks, session approvals, rejections and
 // deletions, material removals, job retries) are written to the audit log in the transaction of
 // the action, through the API and the operator's CLI alike; admins read it with GET /api/audit-log.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { securityEvents } from '#server/audit/security-events.ts';
 import { operatorCommands } from '#server/operator/operator-commands.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, TEST_ORIGIN, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
@@ -180,5 +182,53 @@ describe('security events', () => {
       ['user.password_changed', student.user!.id, '198.51.100.77', { email: student.user!.email, signedOutOtherDevices: true }],
       ['user.password_reset', student.user!.id, '198.51.100.79', { email: student.user!.email, with: 'emailed link' }],
     ]);
+  });
+
+  it('counts failed sign-ins in the database: a burst spread over several app processes is recorded once', async () => {
+    const victim = await t.createUser({ role: 'student' });
+    // Each app process has its own; they share the database.
+    const processA = securityEvents(t.deps.db.kysely, () => new Date());
+    const processB = securityEvents(t.deps.db.kysely, () => new Date());
+    const fail = (events: typeof processA, i: number) => events.afterSignIn({ status: 401, ip: `192.0.2.${20 + i}`, body: { email: victim.email, password: `wrong ${i}` } });
+    await fail(processA, 1);
+    await fail(processB, 2);
+    await fail(processA, 3);
+    await fail(processB, 4);
+    expect((await entries()).filter((r) => r.targetId === victim.id)).toEqual([]);
+    await fail(processB, 5);
+    const burst = (await entries()).filter((r) => r.action === 'auth.sign_in_failures' && r.targetId === victim.id);
+    expect(burst).toEqual([expect.objectContaining({ actor: 'visitor', ip: '192.0.2.25' })]);
+    expect(JSON.parse(burst[0]!.details)).toMatchObject({ failures: 5, accountExists: true });
+    // Counting starts again after a burst.
+    await fail(processA, 6);
+    expect((await entries()).filter((r) => r.action === 'auth.sign_in_failures' && r.targetId === victim.id)).toHaveLength(1);
+  });
+
+  it('commits a password change with its audit entry or not at all', async () => {
+    const student = await t.actor({ role: 'student' });
+    const other = await t.actor({ role: 'student' });
+    const away = 'audit_log_away';
+    // The audit entry cannot be written: the change must not happen either.
+    await sql`alter table ${sql.table('audit_log')} rename to ${sql.table(away)}`.execute(t.deps.db.kysely);
+    // better-auth prints the failure it answers with a 500 (expected here, once).
+    const printed = vi.spyOn(console, 'error').mockImplementationOnce(() => {});
+    let changed;
+    try {
+      changed = await t.request(student, { method: 'POST', url: '/api/auth/change-password', ...json({ currentPassword: student.user!.password, newPassword: 'never stored passphrase 9', revokeOtherSessions: true }) });
+    } finally {
+      await sql`alter table ${sql.table(away)} rename to ${sql.table('audit_log')}`.execute(t.deps.db.kysely);
+    }
+    expect(changed.statusCode).toBe(500);
+    expect(String(printed.mock.lastCall?.[0])).toMatch(/SERVER_ERROR/);
+    await t.signIn(student.user!);
+    expect((await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', ...json({ email: student.user!.email, password: 'never stored passphrase 9' }) })).statusCode).toBe(401);
+    // Its other sessions were not revoked either.
+    expect((await t.request(student, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect((await entries()).filter((r) => r.targetId === student.user!.id)).toEqual([]);
+
+    // And with the log in place, both commit.
+    const ok = await t.request(other, { method: 'POST', url: '/api/auth/change-password', ...json({ currentPassword: other.user!.password, newPassword: 'a stored passphrase 10', revokeOtherSessions: false }) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await entries()).filter((r) => r.targetId === other.user!.id).map((r) => r.action)).toEqual(['user.password_changed']);
   });
 });
