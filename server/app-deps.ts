@@ -4,6 +4,8 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/email/mailer.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
+import { fileStorage } from '#server/storage/storage-of-config.ts';
 import type { BookingPayments } from '#server/features/bookings/public.ts';
 import { paymentsService } from '#server/features/payments/public.ts';
 import { publicListCache, type PublicListCache, type SessionRefunds } from '#server/features/sessions/public.ts';
@@ -21,11 +23,13 @@ export interface AppDeps extends CoreDeps {
   payments: BookingPayments & SessionRefunds;
   /** The public session lists' response cache: dropped by every change to what they show. */
   publicLists: PublicListCache;
+  /** Uploaded files: the data folder, or an S3-compatible bucket (server/storage/file-storage.ts). */
+  files: FileStorage;
 }
 
 /** The features' shared parts, built once per app (server/app.ts) or per operator command (scripts/admin.ts). */
 export function buildAppDeps(core: CoreDeps): AppDeps {
-  return { ...core, payments: paymentsService(core), publicLists: publicListCache(core.config.listCacheMs) };
+  return { ...core, payments: paymentsService(core), publicLists: publicListCache(core.config.listCacheMs), files: fileStorage(core.config) };
 }
 
 /** What the app builds before its features: everything a feature's service may be built from. */

@@ -39,6 +39,12 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   BENCH_ROUTES: boolish.optional(),
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  S3_URL: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots, hyphens)').optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,9 +71,62 @@ export interface Config {
   benchRoutes: boolean;
   /** How long each process caches the public session lists; 0 = off (the default in tests, whose factories insert rows directly). */
   listCacheMs: number;
+  /** Where uploaded files go: an S3-compatible bucket, or (undefined) the data folder. */
+  storage: S3Settings | undefined;
+}
+
+/** An S3-compatible bucket for uploaded files (server/storage/s3-storage.ts). */
+export interface S3Settings {
+  /** Another S3-compatible service (MinIO, Ceph, R2…); absent = AWS S3. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Put before every key: `studynest/` from S3_URL `…/bucket/studynest`; '' for the bucket's root. */
+  prefix: string;
+  /** Absent = the SDK's default chain (AWS_ACCESS_KEY_ID…, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`: on for a custom endpoint. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
+
+const configError = (variable: string, message: string) => new ConfigError(`Invalid environment configuration:\n  ${variable}: ${message}`);
+
+/** S3_URL (`https://KEY:SECRET@host/bucket[/prefix][?region=…]`) or S3_BUCKET with its companions; neither = disk. */
+function s3Settings(env: Env): S3Settings | undefined {
+  const parts = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_REGION, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (env.S3_URL && parts.some(Boolean)) throw configError('S3_URL', 'set either S3_URL or the S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY variables, not both');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) throw configError('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (env.S3_URL) {
+    const url = new URL(env.S3_URL);
+    const [bucket, ...prefix] = url.pathname.split('/').filter(Boolean);
+    if (!bucket) throw configError('S3_URL', 'name the bucket as the path, e.g. https://KEY:SECRET@s3.example.com/studynest');
+    const user = decodeURIComponent(url.username);
+    const secret = decodeURIComponent(url.password);
+    if (Boolean(user) !== Boolean(secret)) throw configError('S3_URL', 'give both the access key and the secret (https://KEY:SECRET@host/bucket), or neither');
+    return {
+      endpoint: url.origin,
+      region: url.searchParams.get('region') ?? 'us-east-1',
+      bucket,
+      prefix: prefix.length > 0 ? `${prefix.join('/')}/` : '',
+      credentials: user ? { accessKeyId: user, secretAccessKey: secret } : undefined,
+      forcePathStyle: true,
+    };
+  }
+  if (!env.S3_BUCKET) {
+    if (parts.some(Boolean)) throw configError('S3_BUCKET', 'S3_ENDPOINT, S3_REGION and the keys need S3_BUCKET');
+    return undefined;
+  }
+  return {
+    endpoint: env.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: env.S3_REGION ?? 'us-east-1',
+    bucket: env.S3_BUCKET,
+    prefix: '',
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: Boolean(env.S3_ENDPOINT),
+  };
+}
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as in most .env files.
@@ -114,6 +173,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     benchRoutes: env.BENCH_ROUTES ?? false,
     listCacheMs: env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
+    storage: s3Settings(env),
   };
 }
 

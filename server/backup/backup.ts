@@ -6,13 +6,18 @@
 // a file copy of a database being written. PostgreSQL is dumped with pg_dump, which reads one
 // snapshot too. Files are copied after the database: a file is written before the row that
 // names it commits, so every file the snapshot refers to is already complete on disk (files
-// written later come along unreferenced, and the hourly cleanup removes unused photos).
+// written later come along unreferenced, and the hourly cleanup removes unused photos). With a
+// bucket (S3_URL), its files are copied into the backup as if they were on disk, and a restore
+// moves them into the configured bucket (server/storage/move-files.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
+import { diskStorage } from '#server/storage/disk-storage.ts';
+import { fileStorage } from '#server/storage/storage-of-config.ts';
+import { moveFiles } from '#server/storage/move-files.ts';
 
 const MANIFEST = 'manifest.json';
 const FILES = 'files';
@@ -41,7 +46,7 @@ export class BackupError extends Error {}
 export const defaultBackupRoot = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, '..', 'backups');
 
 /** Writes a dated backup folder under `root` (written as `<name>.partial`, renamed when complete). */
-export async function backupData(config: Pick<Config, 'dataDir' | 'database'>, root: string = defaultBackupRoot(config), now = new Date()): Promise<BackupResult> {
+export async function backupData(config: Pick<Config, 'dataDir' | 'database'> & { storage?: Config['storage'] }, root: string = defaultBackupRoot(config), now = new Date()): Promise<BackupResult> {
   const backupRoot = path.resolve(root);
   if (isInside(backupRoot, config.dataDir)) throw new BackupError(`Write backups outside the data folder (${config.dataDir}), not into ${backupRoot}.`);
   const name = `studynest-${now.toISOString().replace(/[:.]/g, '-')}`;
@@ -54,7 +59,8 @@ export async function backupData(config: Pick<Config, 'dataDir' | 'database'>, r
     const databaseFile = config.database.dialect === 'sqlite' ? SQLITE_COPY : PG_DUMP;
     if (config.database.dialect === 'sqlite') await snapshotSqlite(config.database.file, path.join(partial, databaseFile));
     else await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(partial, databaseFile)}`], config.database.url);
-    const files = await copyTree(config.dataDir, path.join(partial, FILES), (source) => !isDatabaseFile(config, source) && !isInside(source, backupRoot));
+    let files = await copyTree(config.dataDir, path.join(partial, FILES), (source) => !isDatabaseFile(config, source) && !isInside(source, backupRoot));
+    if (config.storage) files += (await moveFiles(fileStorage(config), diskStorage(path.join(partial, FILES)), { keepSource: true })).moved;
     const manifest: BackupManifest = { format: 1, createdAt: now.toISOString(), database: config.database.dialect, databaseFile, files };
     fs.writeFileSync(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     fs.chmodSync(path.join(partial, databaseFile), 0o600);
@@ -72,7 +78,7 @@ export interface RestoreResult {
 }
 
 /** Restores a backup folder into an empty data folder (and an empty database); refuses anything else. */
-export async function restoreData(config: Pick<Config, 'dataDir' | 'database'>, backupDir: string): Promise<RestoreResult> {
+export async function restoreData(config: Pick<Config, 'dataDir' | 'database'> & { storage?: Config['storage'] }, backupDir: string): Promise<RestoreResult> {
   const source = path.resolve(backupDir);
   const manifest = readManifest(source);
   if (manifest.database !== config.database.dialect) {
@@ -95,6 +101,8 @@ export async function restoreData(config: Pick<Config, 'dataDir' | 'database'>, 
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const filesDir = path.join(source, FILES);
   if (fs.existsSync(filesDir)) await copyTree(filesDir, config.dataDir, () => true);
+  // With a bucket configured, the uploaded files go on into it.
+  if (config.storage) await moveFiles(diskStorage(config.dataDir), fileStorage(config));
   const snapshot = path.join(source, manifest.databaseFile);
   if (config.database.dialect === 'sqlite') {
     // Copied under another name and checked before it takes the database's name, so that a

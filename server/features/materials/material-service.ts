@@ -41,9 +41,9 @@ export function toMaterialDto(row: MaterialRow): Material {
   };
 }
 
-export function materialService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
+export function materialService(deps: Pick<AppDeps, 'db' | 'files' | 'now'>) {
   const repo = materialRepository(deps.db.kysely);
-  const files = materialFileStore(deps.config.dataDir);
+  const files = materialFileStore(deps.files);
 
   async function findOr404(id: string): Promise<MaterialRow> {
     const row = await repo.findById(id);

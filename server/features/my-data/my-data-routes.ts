@@ -9,6 +9,7 @@ import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
 import { accountDeletedSchema, deleteMyAccountBody, myDataSchema, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
+import type { OpenedObject } from '#server/storage/file-storage.ts';
 import { myDataService } from './my-data-service.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -16,8 +17,9 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Where a browser goes when its archive is built by a job (the settings page says the link is emailed). */
 export const ARCHIVE_EMAILED_PAGE = '/dashboard/settings?export=emailed#my-data';
 
-function sendZip(reply: FastifyReply, filename: string, zip: Buffer) {
-  return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(zip);
+function sendZip(reply: FastifyReply, filename: string, zip: Buffer | OpenedObject) {
+  if (!Buffer.isBuffer(zip)) reply.header('content-length', zip.size);
+  return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(Buffer.isBuffer(zip) ? zip : zip.stream);
 }
 
 /** A download named for the day, never kept by a cache. */

@@ -8,8 +8,6 @@
 // - notes, photo, sign-in methods and personal data are removed; reviews stay, attributed to
 //   "Former student"; bookings of classes held and sessions that had students stay, anonymised
 //   (attendance and payment records). See docs/decisions/020-account-deletion.md.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME, MY_DATA_FORMAT, type AccountDeleted, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
@@ -23,6 +21,7 @@ import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.t
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
 import { emailJob } from '#server/email/outbox.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import type { OpenedObject } from '#server/storage/file-storage.ts';
 import { ARCHIVE_KEEP_MS, archiveStore } from './archive-store.ts';
 import { zipArchive, type ZipEntry } from './zip-archive.ts';
 
@@ -40,13 +39,22 @@ export const REMOVE_OLD_ARCHIVES_JOB = 'my-data.remove-old-archives';
 export type ArchiveAnswer = { kind: 'ready'; filename: string; zip: Buffer } | { kind: 'emailed' };
 const iso = (value: Date | string) => toIso(value)!;
 
+/** A stored file's bytes (it goes into a ZIP built in memory, bounded by ARCHIVE_FILES_MAX_BYTES). */
+async function readAll(opened: OpenedObject | null): Promise<Buffer | null> {
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export function myDataService(deps: AppDeps) {
   const repo = myDataRepository(deps.db);
   const bookings = bookingsService(deps);
-  const materialFiles = materialFileStore(deps.config.dataDir);
-  const photos = imageStore(deps.config.dataDir);
+  const materialFiles = materialFileStore(deps.files);
+  const photos = imageStore(deps.files);
   const lists = deps.publicLists;
-  const archives = archiveStore(deps.config.dataDir);
+  const archives = archiveStore(deps.files);
+  const photoOf = (user: UserRow) => (user.image?.startsWith(UPLOAD_URL_PREFIX) ? user.image.slice(UPLOAD_URL_PREFIX.length) : null);
 
   /** The ZIP of an account: studynest-data.json and its files. */
   async function archiveOf(user: UserRow): Promise<{ filename: string; zip: Buffer }> {
@@ -58,8 +66,8 @@ export function myDataService(deps: AppDeps) {
 
   /** Whether the account's files are too many bytes to read during a request. */
   async function isLarge(user: UserRow): Promise<boolean> {
-    const photo = user.image?.startsWith(UPLOAD_URL_PREFIX) ? photos.pathOf(user.image.slice(UPLOAD_URL_PREFIX.length)) : null;
-    const photoBytes = photo ? ((await fs.stat(photo).catch(() => null))?.size ?? 0) : 0;
+    const photo = photoOf(user);
+    const photoBytes = photo ? ((await photos.sizeOf(photo)) ?? 0) : 0;
     return photoBytes + (await repo.materialBytesOf(user.id)) > ARCHIVE_INLINE_MAX_BYTES;
   }
 
@@ -158,17 +166,15 @@ export function myDataService(deps: AppDeps) {
       if (total > ARCHIVE_FILES_MAX_BYTES) throw new AppError(413, 'Your files are too large for one download. Download the data alone (JSON) and ask an admin for the files.');
       entries.push({ name, bytes, compress: false });
     };
-    const photo = user.image?.startsWith(UPLOAD_URL_PREFIX) ? photos.pathOf(user.image.slice(UPLOAD_URL_PREFIX.length)) : null;
-    const photoBytes = photo ? await fs.readFile(photo).catch(() => null) : null;
-    if (photoBytes) add(`files/photo${path.extname(photo!)}`, photoBytes);
+    const photo = photoOf(user);
+    const photoBytes = photo ? await readAll(await photos.open(photo)) : null;
+    if (photoBytes) add('files/photo.webp', photoBytes);
     for (const material of await repo.materialFilesOf(user.id)) {
-      const opened = await materialFiles.open(material.fileKey!);
-      if (!opened) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+      const bytes = await readAll(await materialFiles.open(material.fileKey!));
+      if (!bytes) continue;
       // The name the tutor uploaded, made safe for any unzip: no folders, no control characters.
       const safe = (material.fileName ?? 'file').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(-120);
-      add(`files/materials/${material.id}-${safe}`, Buffer.concat(chunks));
+      add(`files/materials/${material.id}-${safe}`, bytes);
     }
     return entries;
   }
@@ -224,7 +230,8 @@ export function myDataService(deps: AppDeps) {
     lists.invalidate();
     // After the commit: a file left behind is only wasted space, never served (no row points at it).
     await Promise.all(erased.materialFiles.map((key) => materialFiles.remove(key)));
-    if (user.image?.startsWith(UPLOAD_URL_PREFIX)) await photos.remove(user.image.slice(UPLOAD_URL_PREFIX.length));
+    const photo = photoOf(user);
+    if (photo) await photos.remove(photo);
     await archives.removeOf(user.id);
     const whose = self ? 'Your account' : `The account of ${user.email}`;
     return {
@@ -262,8 +269,8 @@ export function myDataService(deps: AppDeps) {
     },
 
     /** An archive prepared by the job, for its owner only, while it is kept (7 days). */
-    async preparedArchive(me: CurrentUser, token: string): Promise<Buffer> {
-      const zip = await archives.read(me.id, token, deps.now());
+    async preparedArchive(me: CurrentUser, token: string): Promise<OpenedObject> {
+      const zip = await archives.open(me.id, token, deps.now());
       if (!zip) throw notFound('This download link has expired or belongs to another account. Ask for your data again from Settings.');
       return zip;
     },

@@ -84,7 +84,7 @@ export function sessionService(deps: AppDeps) {
   // Refunds go through payments, a feature above this one, by the port sessions own.
   const payments = deps.payments;
   const users = userRepository(deps.db);
-  const files = materialFileStore(deps.config.dataDir);
+  const files = materialFileStore(deps.files);
   const lists = deps.publicLists;
 
   function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null): SessionPage {

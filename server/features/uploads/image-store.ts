@@ -1,17 +1,17 @@
 // Profile photos: the type is sniffed from the bytes, the image re-encoded (drops metadata
-// and anything hidden after the pixels) and stored under a random name.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// and anything hidden after the pixels) and stored under a random name, as `uploads/<name>`
+// in the file storage (the data folder or a bucket: server/storage/file-storage.ts).
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
+import type { FileStorage, OpenedObject } from '#server/storage/file-storage.ts';
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
 const NAME = /^[A-Za-z0-9-]+\.webp$/;
 
-export function imageStore(dataDir: string) {
-  const dir = path.join(dataDir, 'uploads');
+export function imageStore(files: FileStorage) {
+  const keyOf = (name: string): string | null => (NAME.test(name) ? `uploads/${name}` : null);
   return {
     /** The photo re-encoded as WebP under a new random name; 400 when it is not a readable image. */
     async encode(bytes: Buffer): Promise<{ name: string; webp: Buffer }> {
@@ -33,36 +33,35 @@ export function imageStore(dataDir: string) {
     },
 
     async write(name: string, webp: Buffer): Promise<void> {
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, name), webp, { flag: 'wx' });
+      const key = keyOf(name);
+      if (!key) throw new Error(`Not a photo name: ${name}`);
+      await files.put(key, webp, { contentType: 'image/webp' });
     },
 
-    /** Absolute path of a stored image, or null for a name that is not one of ours. */
-    pathOf(name: string): string | null {
-      return NAME.test(name) ? path.join(dir, name) : null;
+    /** A stored photo's bytes, or null for a name that is not one of ours or a photo that is gone. */
+    async open(name: string): Promise<OpenedObject | null> {
+      const key = keyOf(name);
+      return key ? files.get(key) : null;
     },
 
-    /** Names of the stored images (none before the first upload). */
-    async names(): Promise<string[]> {
-      try {
-        return (await fs.readdir(dir)).filter((name) => NAME.test(name));
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ENOENT') return [];
-        throw error;
+    /** A stored photo's size in bytes, or null when there is none. */
+    async sizeOf(name: string): Promise<number | null> {
+      const key = keyOf(name);
+      return key ? ((await files.stat(key))?.size ?? null) : null;
+    },
+
+    /** Names of the stored images, with when each was written (none before the first upload). */
+    async *stored(): AsyncIterable<{ name: string; modifiedAt: Date }> {
+      for await (const object of files.list('uploads/')) {
+        const name = object.key.slice('uploads/'.length);
+        if (NAME.test(name)) yield { name, modifiedAt: object.modifiedAt };
       }
-    },
-
-    /** When a stored image was last written, or null when it is gone. */
-    async modifiedAt(name: string): Promise<Date | null> {
-      const file = NAME.test(name) ? path.join(dir, name) : null;
-      const stat = file ? await fs.stat(file).catch(() => null) : null;
-      return stat?.isFile() ? stat.mtime : null;
     },
 
     /** Idempotent: a file already gone is fine. */
     async remove(name: string): Promise<void> {
-      const file = NAME.test(name) ? path.join(dir, name) : null;
-      if (file) await fs.rm(file, { force: true });
+      const key = keyOf(name);
+      if (key) await files.remove(key);
     },
   };
 }

@@ -3,7 +3,7 @@
 // photo is in use while some user's image is its URL; nothing else refers to /api/uploads
 // (materials keep their own files). A recurring job of server/jobs, every hour (the first time
 // when the database is new), once across processes; idempotent, and safe with several processes
-// sharing the database and DATA_DIR.
+// sharing the database and the file storage.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { imageStore } from './image-store.ts';
@@ -14,7 +14,7 @@ export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
-type CleanupDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
+type CleanupDeps = Pick<AppDeps, 'db' | 'files' | 'now'>;
 
 /**
  * Removes the photos uploaded before `now` − 1 day that no user's image points to; returns how
@@ -23,18 +23,23 @@ type CleanupDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
  */
 export async function removeUnreferencedUploads(deps: CleanupDeps, now: Date = deps.now()): Promise<number> {
   const repo = uploadRepository(deps.db.kysely);
-  const store = imageStore(deps.config.dataDir);
+  const store = imageStore(deps.files);
 
-  const names = await store.names();
-  for (let i = 0; i < names.length; i += BATCH) {
-    const batch = names.slice(i, i + BATCH);
-    const recorded = await repo.recorded(batch);
-    for (const name of batch) {
-      if (recorded.has(name)) continue;
-      const modifiedAt = await store.modifiedAt(name);
-      if (modifiedAt) await repo.recordIfMissing(name, modifiedAt.toISOString());
+  const recordMissing = async (batch: Array<{ name: string; modifiedAt: Date }>) => {
+    const recorded = await repo.recorded(batch.map((b) => b.name));
+    for (const { name, modifiedAt } of batch) {
+      if (!recorded.has(name)) await repo.recordIfMissing(name, modifiedAt.toISOString());
+    }
+  };
+  let batch: Array<{ name: string; modifiedAt: Date }> = [];
+  for await (const stored of store.stored()) {
+    batch.push(stored);
+    if (batch.length === BATCH) {
+      await recordMissing(batch);
+      batch = [];
     }
   }
+  if (batch.length > 0) await recordMissing(batch);
 
   const before = new Date(now.getTime() - UNREFERENCED_UPLOAD_TTL_MS).toISOString();
   let removed = 0;

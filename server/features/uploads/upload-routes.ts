@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +12,7 @@ import { UPLOAD_URL_PREFIX, uploadRepository } from './upload-repository.ts';
 
 export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const store = imageStore(deps.config.dataDir);
+  const store = imageStore(deps.files);
   const uploads = uploadRepository(deps.db.kysely);
 
   r.post('/api/uploads', {
@@ -50,7 +49,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
       throw multipartReadError(err);
     }
     const { name, webp } = await store.encode(bytes);
-    // Recorded before it is written: a file on disk always has its record, and a photo nobody
+    // Recorded before it is written: a stored file always has its record, and a photo nobody
     // uses is removed a day later (upload-cleanup.ts).
     await uploads.record(name, deps.now().toISOString());
     try {
@@ -65,15 +64,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
   r.get('/api/uploads/:name', {
     schema: { tags: ['uploads'], summary: 'A stored profile photo', params: z.object({ name: z.string().max(100) }), response: { 200: nonJsonBody('image/webp', 'The photo (WebP)'), 404: errorSchema } },
   }, async (request, reply) => {
-    const file = store.pathOf(request.params.name);
-    if (!file) throw notFound('No such image.');
-    try {
-      await fs.promises.access(file);
-    } catch {
-      throw notFound('No such image.');
-    }
+    const photo = await store.open(request.params.name);
+    if (!photo) throw notFound('No such image.');
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    reply.header('Content-Length', photo.size);
     reply.type('image/webp');
-    return reply.send(fs.createReadStream(file));
+    return reply.send(photo.stream);
   });
 }

@@ -1,0 +1,85 @@
+// Files under the data folder: the key is the path (DATA_DIR/uploads/…, DATA_DIR/materials/…).
+// Written to a temporary name and renamed, so a reader or a crash never sees half a file.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertKey, type FileStorage, type StoredObject } from './file-storage.ts';
+
+const PARTIAL = '.partial';
+const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
+
+export function diskStorage(root: string): FileStorage {
+  const fileOf = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+
+  const stat = async (key: string): Promise<StoredObject | null> => {
+    const found = await fs.promises.stat(fileOf(key)).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    return found?.isFile() ? { key, size: found.size, modifiedAt: found.mtime } : null;
+  };
+
+  return {
+    description: `disk (${root})`,
+
+    async put(key, body) {
+      const file = fileOf(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL}`;
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(partial, { flags: 'wx' }));
+        await fs.promises.rename(partial, file);
+      } catch (error) {
+        await fs.promises.rm(partial, { force: true });
+        throw error;
+      }
+    },
+
+    async get(key) {
+      const file = fileOf(key);
+      try {
+        const stat = await fs.promises.stat(file);
+        if (!stat.isFile()) return null;
+        return { stream: fs.createReadStream(file), size: stat.size };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    stat,
+
+    async *list(prefix) {
+      // `uploads/` lists a folder; `exports/<user id>.` the names in it that start so.
+      const slash = prefix.lastIndexOf('/');
+      const folder = prefix.slice(0, slash);
+      const start = prefix.slice(slash + 1);
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(path.join(root, folder));
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const name of names.sort()) {
+        if (!name.startsWith(start) || name.endsWith(PARTIAL)) continue;
+        let found: StoredObject | null = null;
+        try {
+          found = await stat(`${folder}/${name}`);
+        } catch {
+          continue; // not a name of ours
+        }
+        if (found) yield found;
+      }
+    },
+
+    async remove(key) {
+      await fs.promises.rm(fileOf(key), { force: true });
+    },
+  };
+}
