@@ -75,8 +75,14 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return reset.ok ? '/login' : null;
   },
 
-  // Three forms, told apart by the button that sent them.
+  // Four forms, told apart by the button that sent them.
   '/dashboard/settings': async ({ fields, api }) => {
+    // "Delete my account" with the password (issue 23): Home once done, signed out; refused
+    // (a wrong password, a tutor with booked sessions), the page stays.
+    if (text(fields, 'intent') === 'delete-account') {
+      const deleted = await api('DELETE', '/api/me', { password: text(fields, 'password') });
+      return deleted.ok ? '/' : null;
+    }
     if (text(fields, 'intent') === 'notifications') {
       // The switches the form had (`shown`): a switch left off is not sent at all.
       const body = Object.fromEntries(fields.getAll('shown').map((kind) => [kind, fields.has(kind)]));

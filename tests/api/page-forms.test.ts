@@ -184,6 +184,26 @@ describe('signed-in forms', () => {
     expect(photo.statusCode).toBe(204);
   });
 
+  it('deletes the account with its password and sends the visitor Home; a wrong password, or another site, changes nothing', async () => {
+    const studentUser = await t.createUser({ role: 'student', name: 'Leaving Without Script' });
+    const student = await t.signIn(studentUser);
+    const account = () => t.deps.db.kysely.selectFrom('user').select(['name', 'email']).where('id', '=', studentUser.id).executeTakeFirstOrThrow();
+
+    const wrong = await t.request(student, { method: 'POST', url: '/dashboard/settings', ...form({ password: 'not my password', intent: 'delete-account' }) });
+    expect(wrong.statusCode).toBe(204);
+    const crossSite = await t.request(student, { method: 'POST', url: '/dashboard/settings', ...form({ password: studentUser.password, intent: 'delete-account' }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await account()).toEqual({ name: 'Leaving Without Script', email: studentUser.email });
+
+    const deleted = await t.request(student, { method: 'POST', url: '/dashboard/settings', ...form({ password: studentUser.password, intent: 'delete-account' }) });
+    expect(deleted.statusCode).toBe(303);
+    expect(deleted.headers.location).toBe('/');
+    expect(await account()).toEqual({ name: 'Former student', email: `deleted-${studentUser.id}@deleted.invalid` });
+    expect((await t.request(student, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    const audit = await t.deps.db.kysely.selectFrom('audit_log').select(['action', 'actorId']).where('targetId', '=', studentUser.id).execute();
+    expect(audit).toEqual([{ action: 'user.deleted', actorId: studentUser.id }]);
+  });
+
   it('adds a link material; a file, and a session (dates in the visitor’s zone), are left to the app', async () => {
     const tutorUser = await t.createUser({ role: 'tutor' });
     const tutor = await t.signIn(tutorUser);

@@ -1,6 +1,6 @@
 // Issue 23 in a real browser: a student downloads their data from Settings, deletes their account
 // (a wrong password first, then the right one) and lands on Home signed out; an admin finds the
-// deletion in the Audit Log page.
+// deletion in the Audit Log page. Without JavaScript, on a phone, the form deletes it too.
 import fs from 'node:fs/promises';
 import { readZipArchive } from '#server/features/my-data/public.ts';
 import { expect, test } from './fixtures';
@@ -22,16 +22,17 @@ test('a student downloads their data and deletes their account with their passwo
   await page.goto('/dashboard/settings?export=emailed#my-data');
   await expect(section.getByRole('status')).toContainText('We will email you a download link');
 
-  await section.getByRole('button', { name: 'Delete my account' }).click();
+  const deleteForm = section.getByRole('form', { name: 'Delete my account' });
+  await deleteForm.getByLabel('Your password').fill('not my password');
+  await deleteForm.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Delete your account?');
-  await dialog.getByLabel('Your password').fill('not my password');
   await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(page.getByRole('dialog')).toContainText('The password is not right.');
   await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
 
-  await section.getByRole('button', { name: 'Delete my account' }).click();
-  await page.getByRole('dialog').getByLabel('Your password').fill(student.password);
+  await deleteForm.getByLabel('Your password').fill(student.password);
+  await deleteForm.getByRole('button', { name: 'Delete my account' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(page.getByRole('dialog')).toContainText('Your account has been deleted.');
   await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
@@ -65,4 +66,32 @@ test("an admin deletes a user's account from All Users after confirming, and can
 
   await page.goto('/dashboard/all-users?q=Acting%20Admin');
   await expect(page.getByTestId('user-row').filter({ hasText: admin.email }).getByRole('button', { name: /^Delete / })).toHaveCount(0);
+});
+
+test('without JavaScript, on a phone, "Delete my account" is a form: the password, then Home signed out', async ({ browser, server, createUser }) => {
+  const student = await createUser({ role: 'student', name: 'Scriptless Leaver' });
+  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false, timezoneId: 'UTC', viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+
+  await page.goto('/dashboard/settings');
+  const deleteForm = page.getByRole('form', { name: 'Delete my account' });
+  // A wrong password: the server keeps the page as it was (nothing deleted).
+  await deleteForm.getByLabel('Your password').fill('not my password');
+  await deleteForm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(`${server.baseURL}/dashboard/settings`);
+  const row = () => server.deps.db.kysely.selectFrom('user').select('name').where('id', '=', student.id).executeTakeFirstOrThrow();
+  expect((await row()).name).toBe('Scriptless Leaver');
+
+  await deleteForm.getByLabel('Your password').fill(student.password);
+  await deleteForm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+  expect((await row()).name).toBe('Former student');
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await context.close();
 });

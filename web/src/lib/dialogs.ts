@@ -83,24 +83,3 @@ export async function runWithDialogs(action: () => Promise<unknown>, { success, 
 export async function deleteAfterConfirm(action: () => Promise<unknown>, success: string): Promise<boolean> {
   return (await confirmDelete()) && runWithDialogs(action, { success });
 }
-
-/**
- * "Delete my account" (issue 23): what goes and what stays, and the password that confirms it.
- * The password the user typed, or null when they cancelled.
- */
-export async function askPasswordToDeleteAccount(): Promise<string | null> {
-  const Swal = await loadSwal();
-  const result = await Swal.fire({
-    icon: 'warning',
-    title: 'Delete your account?',
-    text: 'Your notes, photo and personal details are removed and your upcoming bookings cancelled (paid ones refunded). Your reviews stay, signed "Former student". This cannot be undone.',
-    input: 'password',
-    inputLabel: 'Your password',
-    // Applied to every input Swal keeps (hidden ones too): no aria-label here, inputLabel labels the visible one.
-    inputAttributes: { autocomplete: 'current-password' },
-    inputValidator: (value) => (value ? null : 'Enter your password'),
-    showCancelButton: true,
-    confirmButtonText: 'Yes, delete my account',
-  });
-  return result.isConfirmed && typeof result.value === 'string' ? result.value : null;
-}
