@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { dateTime, isoDate, pageOf, pageQuery } from './common.ts';
 
-export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+/** 'cancelled': an approved session called off (issue 19); kept for history, never bookable again. */
+export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
 export const sessionSchema = z.object({
@@ -32,6 +33,9 @@ export const sessionSchema = z.object({
   /** Only for the owning tutor and admins; null otherwise. */
   rejectionReason: z.string().nullable(),
   rejectionFeedback: z.string().nullable(),
+  /** Why a cancelled session was called off (what its students were told); null otherwise. */
+  cancellationReason: z.string().nullable(),
+  cancelledAt: dateTime.nullable(),
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
   /** Approved and inside its registration window now: the green "Ongoing" badge. */
@@ -211,3 +215,9 @@ export const rejectSessionBody = z.object({
   feedback: z.string().trim().min(1, 'Feedback is required').max(2000, 'The feedback is too long'),
 });
 export type RejectSessionBody = z.input<typeof rejectSessionBody>;
+
+/** POST /api/sessions/{id}/cancel: the owning tutor (while nobody has paid) or an admin calls an approved session off. */
+export const cancelSessionBody = z.object({
+  reason: z.string().trim().min(1, 'A reason is required').max(500, 'The reason is too long'),
+});
+export type CancelSessionBody = z.input<typeof cancelSessionBody>;

@@ -9,7 +9,7 @@ type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
 type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>;
 
 export type Role = 'student' | 'tutor' | 'admin';
-export type SessionStatus = 'pending' | 'approved' | 'rejected';
+export type SessionStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
 export type BookingStatus = 'confirmed' | 'pending_payment';
 
 export interface UserTable {
@@ -90,6 +90,11 @@ export interface StudySessionTable {
   bookedCount: Generated<number>;
   ratingSum: Generated<number>;
   ratingCount: Generated<number>;
+  /** Why the session was called off (status 'cancelled'), as its students were told. */
+  cancellationReason: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelledAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SEQUENCE of the session's calendar events: raised by each change students' calendars must follow. */
+  calendarSequence: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -248,6 +248,11 @@ const rules = (): Record<string, Rule> => ({
     // Another tutor does not learn that the rejected session exists.
     expect: only({ tutor: 200, otherTutor: 404 }),
   },
+  // Calling a class off (issue 19): the owning tutor while nobody has paid, or an admin.
+  'POST /api/sessions/:id/cancel': {
+    request: async () => json('POST', `/api/sessions/${(await fresh.bookingOfStudentA()).id}/cancel`, { reason: 'The tutor is ill.' }),
+    expect: only({ tutor: 200, admin: 200 }),
+  },
   'GET /api/admin/sessions': { request: () => get('/api/admin/sessions'), expect: only({ admin: 200 }) },
 
   // Background work (issue 16)

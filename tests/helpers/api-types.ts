@@ -728,6 +728,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed */
+        post: operations["postSessionsCancelById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{id}/my-review": {
         parameters: {
             query?: never;
@@ -1225,7 +1242,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 q?: string;
-                status?: "pending" | "approved" | "rejected";
+                status?: "pending" | "approved" | "rejected" | "cancelled";
             };
             header?: never;
             path?: never;
@@ -1243,6 +1260,9 @@ export interface operations {
                         items: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -1265,7 +1285,7 @@ export interface operations {
                             seatsTaken: number;
                             sessionDuration: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             title: string;
                             tutorEmail: string;
                             tutorId: string;
@@ -1308,6 +1328,9 @@ export interface operations {
                         items: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -1330,7 +1353,7 @@ export interface operations {
                             seatsTaken: number;
                             sessionDuration: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -2041,6 +2064,9 @@ export interface operations {
                         session: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -2063,7 +2089,7 @@ export interface operations {
                             seatsTaken: number;
                             sessionDuration: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -2124,6 +2150,9 @@ export interface operations {
                             session: {
                                 averageRating: number | null;
                                 cancellationCutoffHours: number;
+                                cancellationReason: string | null;
+                                /** Format: date-time */
+                                cancelledAt: string | null;
                                 /** Format: date-time */
                                 classEndDate: string;
                                 /** Format: date-time */
@@ -2146,7 +2175,7 @@ export interface operations {
                                 seatsTaken: number;
                                 sessionDuration: string;
                                 /** @enum {string} */
-                                status: "pending" | "approved" | "rejected";
+                                status: "pending" | "approved" | "rejected" | "cancelled";
                                 title: string;
                                 tutorId: string;
                                 tutorName: string;
@@ -2341,6 +2370,9 @@ export interface operations {
                     "application/json": {
                         averageRating: number | null;
                         cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
                         /** Format: date-time */
                         classEndDate: string;
                         /** Format: date-time */
@@ -2363,7 +2395,7 @@ export interface operations {
                         seatsTaken: number;
                         sessionDuration: string;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected";
+                        status: "pending" | "approved" | "rejected" | "cancelled";
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -2790,8 +2822,10 @@ export interface operations {
                         emails: {
                             /** Format: date-time */
                             createdAt: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "sent" | "waiting to be sent" | "failed";
                             subject: string;
+                            text: string | null;
                         }[];
                         /** Format: date-time */
                         exportedAt: string;
@@ -3414,6 +3448,9 @@ export interface operations {
                     "application/json": {
                         averageRating: number | null;
                         cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
                         /** Format: date-time */
                         classEndDate: string;
                         /** Format: date-time */
@@ -3436,7 +3473,7 @@ export interface operations {
                         seatsTaken: number;
                         sessionDuration: string;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected";
+                        status: "pending" | "approved" | "rejected" | "cancelled";
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -3493,6 +3530,9 @@ export interface operations {
                     "application/json": {
                         averageRating: number | null;
                         cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
                         /** Format: date-time */
                         classEndDate: string;
                         /** Format: date-time */
@@ -3515,7 +3555,7 @@ export interface operations {
                         seatsTaken: number;
                         sessionDuration: string;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected";
+                        status: "pending" | "approved" | "rejected" | "cancelled";
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -3586,6 +3626,9 @@ export interface operations {
                     "application/json": {
                         averageRating: number | null;
                         cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
                         /** Format: date-time */
                         classEndDate: string;
                         /** Format: date-time */
@@ -3608,13 +3651,14 @@ export interface operations {
                         seatsTaken: number;
                         sessionDuration: string;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected";
+                        status: "pending" | "approved" | "rejected" | "cancelled";
                         title: string;
                         tutorEmail: string | null;
                         tutorId: string;
                         tutorName: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        waitlistLength: number;
                     };
                 };
             };
@@ -3648,6 +3692,9 @@ export interface operations {
                         items: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -3670,7 +3717,7 @@ export interface operations {
                             seatsTaken: number;
                             sessionDuration: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -3714,6 +3761,9 @@ export interface operations {
                     "application/json": {
                         averageRating: number | null;
                         cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
                         /** Format: date-time */
                         classEndDate: string;
                         /** Format: date-time */
@@ -3736,7 +3786,79 @@ export interface operations {
                         seatsTaken: number;
                         sessionDuration: string;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected";
+                        status: "pending" | "approved" | "rejected" | "cancelled";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSessionsCancelById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        maxParticipants: number | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "cancelled";
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -3823,6 +3945,9 @@ export interface operations {
                     "application/json": {
                         averageRating: number | null;
                         cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
                         /** Format: date-time */
                         classEndDate: string;
                         /** Format: date-time */
@@ -3845,7 +3970,7 @@ export interface operations {
                         seatsTaken: number;
                         sessionDuration: string;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected";
+                        status: "pending" | "approved" | "rejected" | "cancelled";
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -3886,6 +4011,9 @@ export interface operations {
                     "application/json": {
                         averageRating: number | null;
                         cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
                         /** Format: date-time */
                         classEndDate: string;
                         /** Format: date-time */
@@ -3908,7 +4036,7 @@ export interface operations {
                         seatsTaken: number;
                         sessionDuration: string;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected";
+                        status: "pending" | "approved" | "rejected" | "cancelled";
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -4049,6 +4177,9 @@ export interface operations {
                         session: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -4071,7 +4202,7 @@ export interface operations {
                             seatsTaken: number;
                             sessionDuration: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -4497,8 +4628,10 @@ export interface operations {
                         emails: {
                             /** Format: date-time */
                             createdAt: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "sent" | "waiting to be sent" | "failed";
                             subject: string;
+                            text: string | null;
                         }[];
                         /** Format: date-time */
                         exportedAt: string;
@@ -4629,6 +4762,9 @@ export interface operations {
                         session: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -4651,7 +4787,7 @@ export interface operations {
                             seatsTaken: number;
                             sessionDuration: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -4700,6 +4836,9 @@ export interface operations {
                         items: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -4722,7 +4861,7 @@ export interface operations {
                             seatsTaken: number;
                             sessionDuration: string;
                             /** @enum {string} */
-                            status: "pending" | "approved" | "rejected";
+                            status: "pending" | "approved" | "rejected" | "cancelled";
                             title: string;
                             tutorEmail: string;
                             tutorId: string;

@@ -9,8 +9,8 @@ import { emailJob, renderedEmailJob, type MailRenderer } from '#server/email/out
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
+import { sessionCalendar } from '#server/features/sessions/public.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
-import { sessionCalendar } from './session-calendar.ts';
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
@@ -45,7 +45,7 @@ export function bookingMailRenderers(deps: AppDeps, findSession: (id: string) =>
 
 function confirmationMail(deps: AppDeps, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
   const link = `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`;
-  const ics = sessionCalendar(deps, session, student.id);
+  const ics = sessionCalendar(deps, session, student, { method: 'PUBLISH' });
   return {
     to: student.email,
     subject: opts.promotedFromWaitlist ? `A seat opened up: you are booked for ${session.title}` : `Booking confirmed: ${session.title}`,
@@ -62,7 +62,7 @@ function confirmationMail(deps: AppDeps, session: StudySessionRow, student: Book
       `Your booking: ${link}`,
       'The attached calendar file adds the class to Google Calendar, Outlook or Apple Calendar.',
     ].join('\n'),
-    attachments: [{ filename: ics.filename, content: ics.body, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    attachments: [{ filename: ics.filename, content: ics.body, contentType: ics.contentType }],
     headers: unsubscribeHeaders(deps.config, student.id, null),
   };
 }
@@ -85,6 +85,27 @@ function tutorNoticeMail(deps: AppDeps, session: StudySessionRow, student: Booki
     ].join('\n'),
     headers: unsubscribeHeaders(deps.config, session.tutorId, 'bookingNotices'),
   };
+}
+
+/** A student cancelled their booking: the email's .ics takes the class out of their calendar (METHOD:CANCEL, a higher SEQUENCE). */
+export function bookingCancelledEmailJob(deps: Pick<AppDeps, 'config' | 'now'>, session: StudySessionRow, student: { id: string; name: string; email: string }, amountCents: number): NewJob {
+  const ics = sessionCalendar(deps, session, student, { method: 'CANCEL', sequenceBump: 1 });
+  return emailJob({
+    to: student.email,
+    subject: `Booking cancelled: ${session.title}`,
+    text: [
+      `Hello ${student.name},`,
+      '',
+      `Your booking for "${session.title}" on ${when(session.classStartDate)} is cancelled.`,
+      ...(amountCents > 0 ? [`Your payment of $${(amountCents / 100).toFixed(2)} has been refunded in full; your bank may take a few days to show it.`] : []),
+      '',
+      'The attached calendar file removes the class from your calendar.',
+      '',
+      'StudyNest',
+    ].join('\n'),
+    attachments: [{ filename: ics.filename, content: ics.body, contentType: ics.contentType }],
+    headers: unsubscribeHeaders(deps.config, student.id, null),
+  });
 }
 
 /** Students moved up from the waitlist: booked (free session), or offered a held seat to pay for. */

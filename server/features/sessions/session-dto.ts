@@ -48,6 +48,8 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     status: row.status,
     rejectionReason: privateDetails ? row.rejectionReason : null,
     rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
+    cancellationReason: row.status === 'cancelled' ? row.cancellationReason : null,
+    cancelledAt: row.status === 'cancelled' ? row.cancelledAt : null,
     averageRating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null,
     reviewCount: row.ratingCount,
     isOpen: isRegistrationOpen(row, now),

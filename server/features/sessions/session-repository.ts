@@ -1,7 +1,7 @@
 // The only SQL of the sessions feature. Lists are keyset pages on (createdAt, id) descending,
 // served by the (status, createdAt, id) and (tutorId, createdAt, id) indexes of 0001.
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { Database, SessionStatus, StudySessionTable } from '#server/db/schema.ts';
+import type { BookingStatus, Database, SessionStatus, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 
 type SessionEb = ExpressionBuilder<Database, 'study_session'>;
 
@@ -36,8 +36,67 @@ export interface SessionListFilter {
   limit: number;
 }
 
+/** Who a change of the session concerns: its booked students (with held seats) and those waiting. */
+export interface SessionPeople {
+  booked: Array<{ studentId: string; name: string; email: string; status: BookingStatus; amountCents: number }>;
+  waiting: Array<{ studentId: string; name: string; email: string }>;
+}
+
+/** Read in the transaction of the change, so that nobody who books or joins meanwhile is missed. */
+async function peopleOf(db: Kysely<Database>, sessionId: string): Promise<SessionPeople> {
+  const booked = await db
+    .selectFrom('booking')
+    .innerJoin('user', 'user.id', 'booking.studentId')
+    .select(['booking.studentId', 'user.name', 'user.email', 'booking.status', 'booking.amountCents'])
+    .where('booking.sessionId', '=', sessionId)
+    .orderBy('booking.createdAt')
+    .execute();
+  const waiting = await db
+    .selectFrom('waitlist_entry')
+    .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
+    .select(['waitlist_entry.studentId', 'user.name', 'user.email'])
+    .where('waitlist_entry.sessionId', '=', sessionId)
+    .orderBy('waitlist_entry.createdAt')
+    .execute();
+  return { booked, waiting };
+}
+
 export function sessionRepository(db: Kysely<Database>) {
   return {
+    /** The session's booked and waiting students, now. */
+    peopleOf(sessionId: string): Promise<SessionPeople> {
+      return peopleOf(db, sessionId);
+    },
+
+    /**
+     * Calls an approved session off whose class has not started: status, reason, a new calendar
+     * SEQUENCE; unpaid seat holds and the waitlist go (confirmed bookings stay, for history); then
+     * `alsoInTransaction` with the people it concerned (their emails, the audit entry).
+     * Undefined when the session is not approved or its class has started.
+     */
+    async cancel(id: string, input: { reason: string; now: string }, alsoInTransaction: (trx: Kysely<Database>, row: StudySessionRow, people: SessionPeople) => Promise<void>): Promise<StudySessionRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('study_session')
+          .set((eb) => ({ status: 'cancelled' as const, cancellationReason: input.reason, cancelledAt: input.now, updatedAt: input.now, calendarSequence: eb('calendarSequence', '+', 1) }))
+          .where('id', '=', id)
+          .where('status', '=', 'approved')
+          .where('classStartDate', '>', input.now)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const people = await peopleOf(trx, id);
+        await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
+        const holds = await trx.deleteFrom('booking').where('sessionId', '=', id).where('status', '=', 'pending_payment').executeTakeFirst();
+        const released = Number(holds.numDeletedRows);
+        const updated = released > 0
+          ? await trx.updateTable('study_session').set((eb) => ({ bookedCount: eb('bookedCount', '-', released) })).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+          : row;
+        await alsoInTransaction(trx, updated, people);
+        return updated;
+      });
+    },
+
     async insert(row: Insertable<StudySessionTable>) {
       return db.insertInto('study_session').values(row).returningAll().executeTakeFirstOrThrow();
     },
@@ -147,7 +206,7 @@ export function sessionRepository(db: Kysely<Database>) {
     },
 
     /** `alsoInTransaction`: written with the delete, or not at all (the audit entry). */
-    async deleteWithEverything(id: string, alsoInTransaction: (trx: Kysely<Database>) => Promise<void> = async () => {}): Promise<{ fileKeys: string[] } | null> {
+    async deleteWithEverything(id: string, alsoInTransaction: (trx: Kysely<Database>, people: SessionPeople) => Promise<void> = async () => {}): Promise<{ fileKeys: string[] } | null> {
       return db.transaction().execute(async (trx) => {
         const files = await trx.selectFrom('material').select('fileKey').where('sessionId', '=', id).where('fileKey', 'is not', null).execute();
         await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
@@ -155,8 +214,9 @@ export function sessionRepository(db: Kysely<Database>) {
         await trx.deleteFrom('review').where('sessionId', '=', id).execute();
         await trx.deleteFrom('material').where('sessionId', '=', id).execute();
         const result = await trx.deleteFrom('study_session').where('id', '=', id).executeTakeFirst();
+        const people = await peopleOf(trx, id);
         if (Number(result.numDeletedRows) === 0) return null;
-        await alsoInTransaction(trx);
+        await alsoInTransaction(trx, people);
         return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean) };
       });
     },

@@ -8,6 +8,7 @@ import {
   adminSessionListQuery,
   approvedSessionsQuery,
   approveSessionBody,
+  cancelSessionBody,
   createSessionBody,
   publicSessionPageSchema,
   rejectSessionBody,
@@ -90,6 +91,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.post('/api/sessions/:id/resubmit', {
     schema: { tags, summary: 'The owning tutor sends a rejected session back for review', params: idParam, response: { 200: sessionSchema, ...errors } },
   }, async (request) => sessions.resubmit(await requireUser(deps.auth, request), request.params.id));
+
+  r.post('/api/sessions/:id/cancel', {
+    schema: { tags, summary: 'Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed', params: idParam, body: cancelSessionBody, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => sessions.cancel(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
 
   r.get('/api/admin/sessions', {
     schema: { tags, summary: 'Every session for admins, pending first; status filter and search', querystring: adminSessionListQuery, response: { 200: sessionPageSchema, ...errors } },

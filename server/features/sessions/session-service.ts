@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type {
   adminSessionListQuery,
   approveSessionBody,
+  cancelSessionBody,
   createSessionBody,
   PublicSessionPage,
   rejectSessionBody,
@@ -32,6 +33,7 @@ import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
+import { sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs } from './session-notices.ts';
 import { sessionRepository } from './session-repository.ts';
 
 type PublicListQuery = z.output<typeof sessionListQuery>;
@@ -39,6 +41,7 @@ type CreateInput = z.output<typeof createSessionBody>;
 type UpdateInput = z.output<typeof updateSessionBody>;
 type ApproveInput = z.output<typeof approveSessionBody>;
 type RejectInput = z.output<typeof rejectSessionBody>;
+type CancelInput = z.output<typeof cancelSessionBody>;
 type AdminListQuery = z.output<typeof adminSessionListQuery>;
 type Page = { limit: number; cursor?: string | undefined };
 
@@ -159,7 +162,8 @@ export function sessionService(deps: AppDeps) {
     /** Anyone may read an approved session (signed out too: a shared link); others only their tutor and admins. */
     async getVisible(viewer: CurrentUser | null, id: string): Promise<SessionDetails> {
       const row = await repo.findById(id);
-      if (!row || (row.status !== 'approved' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
+      // A cancelled session stays readable where it was shared: it shows "Cancelled".
+      if (!row || (row.status !== 'approved' && row.status !== 'cancelled' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
       return toSessionDetailsDto(row, viewer, deps.now());
     },
 
@@ -233,6 +237,7 @@ export function sessionService(deps: AppDeps) {
       const lockedStatus = me.role !== 'admin' && scheduleChanged;
       if (lockedStatus && row.status === 'approved') throw conflict(SCHEDULE_LOCKED);
 
+      if (scheduleChanged && row.status === 'cancelled') throw conflict('A cancelled session cannot be rescheduled.');
       if (datesChanged) {
         assertScheduleValid(schedule);
         Object.assign(patch, schedule, { durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate) });
@@ -242,9 +247,21 @@ export function sessionService(deps: AppDeps) {
       if (Object.keys(patch).length === 0) return dto(row, me);
       patch.updatedAt = deps.now().toISOString();
 
-      const updated = await repo.updateGuarded(id, patch, lockedStatus ? { status: ['pending', 'rejected'] } : {});
+      // A class that moved once students could book it: their calendars follow (a new SEQUENCE
+      // under the same UID) and each booked or waiting student is told, with the change.
+      const moved = datesChanged && row.status === 'approved';
+      if (moved) patch.calendarSequence = row.calendarSequence + 1;
+      const updated = await deps.db.kysely.transaction().execute(async (trx) => {
+        const done = await sessionRepository(trx).updateGuarded(id, patch, lockedStatus ? { status: ['pending', 'rejected'] } : {});
+        if (done && moved) {
+          const people = await sessionRepository(trx).peopleOf(id);
+          for (const job of sessionMovedEmailJobs(deps, row, done, people)) await deps.jobs.enqueue(trx, job);
+        }
+        return done;
+      });
       if (!updated) return refusal(id, patch, SCHEDULE_LOCKED);
       lists.invalidate();
+      if (moved) deps.jobs.wake();
       return dto(updated, me);
     },
 
@@ -257,11 +274,14 @@ export function sessionService(deps: AppDeps) {
         // (nothing removed); retrying is safe, each refund carries its checkout's idempotency key.
         const paid = await repo.paidBookings(id);
         for (const booking of paid) await payments.refundBooking(booking);
-        const deleted = await repo.deleteWithEverything(id, (trx) =>
-          auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row),
-        );
+        const deleted = await repo.deleteWithEverything(id, async (trx, people) => {
+          // Booked and waiting students are told; booked ones' calendars drop the class.
+          for (const job of sessionDeletedEmailJobs(deps, row, people)) await deps.jobs.enqueue(trx, job);
+          await auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row);
+        });
         if (!deleted) throw notFound(NO_SESSION);
         // After the commit: a file left behind is only wasted space, never served (no row points at it).
+        deps.jobs.wake();
         await Promise.all(deleted.fileKeys.map((key) => files.remove(key)));
         return lists.invalidate();
       }
@@ -337,6 +357,42 @@ export function sessionService(deps: AppDeps) {
     },
 
     /** Every session for admins: pending first, then newest; filter by status, search by title or tutor. */
+    /**
+     * Calls an approved session off before its class starts (issue 19): its tutor while nobody
+     * has paid, or an admin, who refunds the paid bookings first (a failed refund stops here,
+     * nothing changed; again is safe: each refund carries its checkout's idempotency key). The
+     * session stays, "Cancelled", never bookable again; every booked and waiting student is
+     * emailed in the same transaction, booked ones with the .ics that cancels their event.
+     */
+    async cancel(me: CurrentUser, id: string, body: CancelInput, ip: string | null = null): Promise<Session> {
+      if (me.role !== 'admin' && me.role !== 'tutor') throw forbidden('Only the tutor of a session and admins can cancel it.');
+      const row = await repo.findById(id);
+      if (!row || (me.role === 'tutor' && row.tutorId !== me.id)) {
+        if (row && (row.status === 'approved' || row.status === 'cancelled')) throw forbidden('You can only cancel your own sessions.');
+        throw notFound(NO_SESSION);
+      }
+      const refused = (r: StudySessionRow) =>
+        r.status !== 'approved' ? `Only an approved session can be cancelled; this one is ${r.status}.` : 'This class has already started, so it cannot be cancelled.';
+      if (row.status !== 'approved' || Date.parse(row.classStartDate) <= deps.now().getTime()) throw conflict(refused(row));
+      const paid = await repo.paidBookings(id);
+      if (me.role !== 'admin' && paid.length > 0) {
+        throw conflict('Students have paid for this session, so only an admin can cancel it (and refund them). Please contact an admin.');
+      }
+      for (const booking of paid) await payments.refundBooking(booking);
+      const cancelled = await repo.cancel(id, { reason: body.reason, now: deps.now().toISOString() }, async (trx, updated, people) => {
+        for (const job of sessionCancelledEmailJobs(deps, updated, people)) await deps.jobs.enqueue(trx, job);
+        await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
+      });
+      if (!cancelled) {
+        const current = await repo.findById(id);
+        if (!current) throw notFound(NO_SESSION);
+        throw conflict(refused(current));
+      }
+      deps.jobs.wake();
+      lists.invalidate();
+      return dto(cancelled, me);
+    },
+
     async listForAdmin(me: CurrentUser, query: AdminListQuery): Promise<SessionPage> {
       assertAdmin(me, 'list all');
       const after = decodeCursor(query.cursor, ['number', 'string', 'string'] as const);

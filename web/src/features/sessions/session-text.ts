@@ -24,4 +24,5 @@ export const statusLabel: Record<Session['status'], string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
+  cancelled: 'Cancelled',
 };

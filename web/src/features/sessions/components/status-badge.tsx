@@ -5,9 +5,10 @@ const tone: Record<SessionStatus, string> = {
   pending: 'badge-warning',
   approved: 'badge-success',
   rejected: 'badge-error',
+  cancelled: 'badge-neutral',
 };
 
-/** The review status a tutor and admins see: Pending, Approved or Rejected (solid: outline colours lack contrast on white). */
+/** The review status a tutor and admins see: Pending, Approved, Rejected or Cancelled (solid: outline colours lack contrast on white). */
 export function StatusBadge({ status }: { status: SessionStatus }) {
   return <span className={`badge ${tone[status]}`}>{statusLabel[status]}</span>;
 }

@@ -1,0 +1,86 @@
+// The calendar events of a session (RFC 5545, written by ical-generator): the .ics of a booked
+// session (downloaded, attached to its emails) and the entries of a calendar feed. One event per
+// session and person, under a UID that never changes, so that each later file or feed poll
+// updates the entry the person already has: a new SEQUENCE when the time or place changes, and
+// STATUS:CANCELLED (with METHOD:CANCEL in an email) when it is called off
+// (docs/decisions/024-class-lifecycle.md).
+import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { StudySessionRow } from '#server/db/schema.ts';
+
+/** How long before class the event's alarm rings. */
+export const ALARM_BEFORE_SECONDS = 3600;
+
+export interface CalendarPerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Whether the file adds or updates the event (PUBLISH) or takes it out of the calendar (CANCEL). */
+export type CalendarMethod = 'PUBLISH' | 'CANCEL';
+
+type CalendarSession = Pick<
+  StudySessionRow,
+  'id' | 'title' | 'description' | 'tutorName' | 'tutorEmail' | 'classStartDate' | 'classEndDate' | 'status' | 'cancellationReason' | 'calendarSequence'
+>;
+
+/** One UID per session and person: every later file or feed entry updates the same calendar event. */
+export function calendarUid(config: AppDeps['config'], sessionId: string, personId: string): string {
+  return `${sessionId}.${personId}@${new URL(config.baseUrl).hostname}`;
+}
+
+/**
+ * The session's event for one person. `cancelled` marks the event called off for them (the whole
+ * session cancelled or deleted, or their own booking cancelled); `sequenceBump` raises SEQUENCE
+ * above the session's for a change that is the person's own (their booking cancelled).
+ */
+export function sessionEvent(
+  deps: Pick<AppDeps, 'config' | 'now'>,
+  session: CalendarSession,
+  person: CalendarPerson,
+  opts: { cancelled?: boolean; sequenceBump?: number } = {},
+): ICalEventData {
+  const cancelled = opts.cancelled ?? session.status === 'cancelled';
+  const link = `${deps.config.baseUrl}/session/${session.id}`;
+  const reason = session.status === 'cancelled' && session.cancellationReason ? [`Cancelled: ${session.cancellationReason}`, ''] : [];
+  return {
+    id: calendarUid(deps.config, session.id, person.id),
+    sequence: session.calendarSequence + (opts.sequenceBump ?? 0),
+    stamp: deps.now(),
+    start: new Date(session.classStartDate),
+    end: new Date(session.classEndDate),
+    summary: cancelled ? `Cancelled: ${session.title}` : session.title,
+    description: [...reason, session.description, '', `Tutor: ${session.tutorName} (${session.tutorEmail})`, link].join('\n'),
+    url: link,
+    organizer: { name: session.tutorName, email: session.tutorEmail },
+    attendees: [{ name: person.name, email: person.email }],
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    transparency: cancelled ? ICalEventTransparency.TRANSPARENT : ICalEventTransparency.OPAQUE,
+    alarms: cancelled ? [] : [{ type: ICalAlarmType.display, trigger: ALARM_BEFORE_SECONDS, description: `${session.title} starts in an hour` }],
+  };
+}
+
+/** A calendar of events as text: CRLF line ends, the last line ended too (RFC 5545 §3.1). */
+export function calendarText(events: ICalEventData[], opts: { method?: CalendarMethod | null; name?: string } = {}): string {
+  const method = opts.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : opts.method === 'PUBLISH' ? ICalCalendarMethod.PUBLISH : null;
+  const calendar = ical({ prodId: { company: 'StudyNest', product: 'Sessions', language: 'EN' }, method, name: opts.name ?? null, events });
+  return `${calendar.toString()}\r\n`;
+}
+
+/** The .ics of one session for one person, as a download or an email attachment. */
+export function sessionCalendar(
+  deps: Pick<AppDeps, 'config' | 'now'>,
+  session: CalendarSession,
+  person: CalendarPerson,
+  opts: { method?: CalendarMethod; sequenceBump?: number } = {},
+): { filename: string; body: string; contentType: string } {
+  const method = opts.method ?? (session.status === 'cancelled' ? 'CANCEL' : 'PUBLISH');
+  const slug = session.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'session';
+  const event = sessionEvent(deps, session, person, { cancelled: method === 'CANCEL', sequenceBump: opts.sequenceBump ?? 0 });
+  return {
+    filename: `studynest-${slug}.ics`,
+    body: calendarText([event], { method }),
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
+}
