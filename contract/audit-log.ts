@@ -12,12 +12,15 @@ export const AUDIT_ACTIONS = [
   'user.data_exported',
   'user.password_changed',
   'user.password_reset',
+  'user.password_reset_requested',
+  'user.viewed',
   'auth.sign_in_failures',
   'session.approved',
   'session.rejected',
   'session.deleted',
   'material.removed',
   'job.retried',
+  'job.failed_listed',
 ] as const;
 
 export const auditEntrySchema = z.object({

@@ -71,6 +71,7 @@ export function operatorCommands(deps: AppDeps) {
     async resetPassword(email: string): Promise<string[]> {
       const user = await userByEmail(email);
       await deps.auth.api.requestPasswordReset({ body: { email: user.email, redirectTo: '/reset-password' } });
+      await recordAudit(deps.db.kysely, OPERATOR, { action: 'user.password_reset_requested', targetType: 'user', targetId: user.id, details: { email: user.email } }, deps.now());
       return [
         `A password-reset link for ${user.email} is queued in the outbox (valid for an hour once sent).`,
         `A running StudyNest sends it${deps.config.smtpUrl ? '' : ` (without SMTP_URL: to ${deps.config.dataDir}/outbox, its link in the log)`}.`,
@@ -80,6 +81,8 @@ export function operatorCommands(deps: AppDeps) {
     async show(email: string): Promise<string[]> {
       const user = await userByEmail(email);
       const s = await repo.summaryOf(user.id, deps.now());
+      // Looking up a person is recorded like an export, if smaller.
+      await recordAudit(deps.db.kysely, OPERATOR, { action: 'user.viewed', targetType: 'user', targetId: user.id, details: { email: user.email } }, deps.now());
       return [
         `${user.name} <${user.email}>`,
         `  id:          ${user.id}`,
@@ -121,6 +124,8 @@ export function operatorCommands(deps: AppDeps) {
     /** The jobs that gave up, with their last error. */
     async failedJobs(limit = 100): Promise<string[]> {
       const dead = await jobs.dead(limit);
+      // Their errors may name recipients (an SMTP refusal quotes the address).
+      await recordAudit(deps.db.kysely, OPERATOR, { action: 'job.failed_listed', targetType: 'job', targetId: 'dead', details: { count: dead.length } }, deps.now());
       if (dead.length === 0) return ['No failed jobs.'];
       return [`${dead.length === limit ? `The first ${limit}` : dead.length} failed job(s):`, ...dead.map(describeJob)];
     },

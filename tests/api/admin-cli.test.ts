@@ -114,6 +114,22 @@ describe('npm run admin: accounts', () => {
     ]);
   });
 
+  it('every command that acts on or reads an account writes the audit log, as the operator', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    await cli.promote(tutor.email);
+    await cli.demote(tutor.email, 'tutor');
+    await cli.block(tutor.email);
+    await cli.unblock(tutor.email);
+    await cli.resetPassword(tutor.email);
+    await cli.show(tutor.email);
+    await cli.exportData(tutor.email);
+    await cli.deleteAccount(tutor.email);
+    const rows = await t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'actorId', 'ip', 'action', 'details']).where('targetId', '=', tutor.id).orderBy('at').orderBy('id').execute();
+    expect(rows.map((r) => r.action)).toEqual(['user.role_changed', 'user.role_changed', 'user.blocked', 'user.unblocked', 'user.password_reset_requested', 'user.viewed', 'user.data_exported', 'user.deleted']);
+    for (const r of rows) expect(r).toMatchObject({ actor: 'operator (npm run admin)', actorId: null, ip: null });
+    expect(JSON.parse(rows[5]!.details)).toEqual({ email: tutor.email });
+  });
+
   it('every account command refuses an unknown email', async () => {
     for (const run of [cli.promote, cli.demote, cli.block, cli.unblock, cli.resetPassword, cli.show, cli.exportData, cli.deleteAccount]) {
       await expect(run('nobody@example.com')).rejects.toThrow(new OperatorError('No account has the email nobody@example.com.'));
@@ -123,11 +139,14 @@ describe('npm run admin: accounts', () => {
 
 describe('npm run admin: failed jobs', () => {
   it('lists dead jobs with their last error and retries one, which then runs', async () => {
+    const listings = () => t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'details']).where('action', '=', 'job.failed_listed').orderBy('at').orderBy('id').execute();
     expect(await cli.failedJobs()).toEqual(['No failed jobs.']);
+    expect((await listings()).at(-1)).toEqual({ actor: 'operator (npm run admin)', details: JSON.stringify({ count: 0 }) });
     const id = await deadEmailJob('receipt-1@example.com');
     const listed = await cli.failedJobs();
     expect(listed[0]).toBe('1 failed job(s):');
     expect(listed[1]).toMatch(new RegExp(`^  ${id}  email  12 attempt\\(s\\), created \\S+: SMTP 554 refused$`));
+    expect((await listings()).at(-1)).toEqual({ actor: 'operator (npm run admin)', details: JSON.stringify({ count: 1 }) });
 
     const retried = await cli.retryJobs(id);
     expect(retried[0]).toBe('Queued again 1 job(s); a running StudyNest runs them within a second:');

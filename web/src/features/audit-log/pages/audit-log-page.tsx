@@ -19,12 +19,15 @@ const ACTION_LABELS: Record<string, string> = {
   'user.data_exported': 'Data exported',
   'user.password_changed': 'Password changed',
   'user.password_reset': 'Password reset',
+  'user.password_reset_requested': 'Reset link sent',
+  'user.viewed': 'Account looked up',
   'auth.sign_in_failures': 'Failed sign-ins',
   'session.approved': 'Session approved',
   'session.rejected': 'Session rejected',
   'session.deleted': 'Session deleted',
   'material.removed': 'Material removed',
   'job.retried': 'Job retried',
+  'job.failed_listed': 'Failed jobs listed',
 };
 
 const FAMILIES = [
