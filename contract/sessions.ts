@@ -60,7 +60,11 @@ export const publicSessionPageSchema = pageOf(publicSessionSchema);
 export type PublicSessionPage = z.infer<typeof publicSessionPageSchema>;
 
 /** GET /api/session/{id}: the tutor's email only for the tutor and admins (who edit from it); null for anyone else. */
-export const sessionDetailsSchema = publicSessionSchema.extend({ tutorEmail: z.string().nullable() });
+export const sessionDetailsSchema = publicSessionSchema.extend({
+  tutorEmail: z.string().nullable(),
+  /** Students waiting for a seat: a student who joins now is this plus one in line (contract/bookability.ts). */
+  waitlistLength: z.number().int(),
+});
 export type SessionDetails = z.infer<typeof sessionDetailsSchema>;
 
 /** Home's tutors: a name and an id (spec §3 Tutor). */

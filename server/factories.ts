@@ -124,3 +124,10 @@ export async function createBooking(
     .execute();
   return row;
 }
+
+/** `student` waiting for a seat of `session`, behind everyone already waiting. Inserted directly. */
+export async function createWaitlistEntry(deps: Pick<AppDeps, 'db'>, session: { id: string }, student: Pick<CreatedUser, 'id'>) {
+  const row = { id: newId(), sessionId: session.id, studentId: student.id, createdAt: new Date().toISOString() };
+  await deps.db.kysely.insertInto('waitlist_entry').values(row).execute();
+  return row;
+}

@@ -10,12 +10,14 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieValue } from '#server/auth/current-user.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
+import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 
 interface RenderModule {
   render(input: {
     url: string;
     api: (url: string, init: RequestInit) => Promise<Response>;
     origin?: string;
+    timeZone?: string | null;
   }): Promise<{ html: string; stateElement: string; status: number; title: string | null; head?: string; redirect?: undefined } | { redirect: string }>;
   /** The URL a signed-out visitor's page is drawn from and kept under (path and the parameters it reads). */
   sharedPageUrl?(url: string): string;
@@ -79,6 +81,8 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     const page = await renderer.render({
       url,
       origin,
+      // Times on the page in the visitor's zone, as their browser will draw them (issue 17).
+      timeZone: timeZoneFromCookieHeader(request.headers.cookie),
       api: async (apiUrl, init) => {
         // Drawing a page reads; it never changes anything on the visitor's behalf.
         if ((init.method ?? 'GET') !== 'GET') throw new Error(`A server render tried ${init.method} ${apiUrl}`);
@@ -157,26 +161,28 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     const shared = cache && cache.ttlMs > 0 && sessionCookieValue(request.headers.cookie) === null;
     if (!shared) return draw(renderer, request, request.url, request.headers.cookie, cache?.version() ?? 0);
 
+    // Kept per time zone too: the page's times are drawn in the visitor's.
     const url = sharedUrl(renderer, request.url);
+    const key = `${timeZoneFromCookieHeader(request.headers.cookie) ?? ''} ${url}`;
     const version = cache.version();
-    const hit = cached.get(url);
+    const hit = cached.get(key);
     if (hit && hit.until > Date.now() && hit.version === version) return hit;
-    const inProgress = drawing.get(url);
+    const inProgress = drawing.get(key);
     if (inProgress && inProgress.version === version) return inProgress.entry;
     const entry = draw(renderer, request, url, undefined, version)
       .then((drawn) => {
         // A page drawn across an invalidation is sent but not kept; nor is the shell.
         if (drawn !== shell && version === cache.version()) {
-          cached.delete(url);
+          cached.delete(key);
           if (cached.size >= MAX_CACHED_PAGES) cached.delete(cached.keys().next().value!);
-          cached.set(url, drawn);
+          cached.set(key, drawn);
         }
         return drawn;
       })
       .finally(() => {
-        if (drawing.get(url)?.entry === entry) drawing.delete(url);
+        if (drawing.get(key)?.entry === entry) drawing.delete(key);
       });
-    drawing.set(url, { version, entry });
+    drawing.set(key, { version, entry });
     return entry;
   }
 

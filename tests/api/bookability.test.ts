@@ -22,19 +22,19 @@ const booked: ViewerPlace = { status: 'booked', placeInLine: null, paymentDueBy:
 const waiting: ViewerPlace = { status: 'waitlisted', placeInLine: 3, paymentDueBy: null };
 const holding: ViewerPlace = { status: 'awaiting_payment', placeInLine: null, paymentDueBy: hours(0.5) };
 
-const cases: { name: string; input: Partial<BookabilityInput> & { session?: Partial<BookabilityInput['session']> }; label: string; detail: string; ongoing: boolean }[] = [
+const cases: { name: string; input: Omit<Partial<BookabilityInput>, 'session'> & { session?: Partial<BookabilityInput['session']> }; label: string; detail: string; ongoing: boolean }[] = [
   { name: 'pending', input: { session: { status: 'pending' } }, label: 'Pending approval', detail: 'This session waits for an admin’s approval; students cannot see it yet.', ongoing: false },
   { name: 'rejected', input: { session: { status: 'rejected' } }, label: 'Rejected', detail: 'An admin rejected this session; students cannot see it.', ongoing: false },
   { name: 'not yet open', input: { session: { registrationStartDate: hours(2) } }, label: `Registration opens ${at(hours(2))}`, detail: `Registration opens on ${at(hours(2))}.`, ongoing: false },
   { name: 'open with seats left', input: {}, label: 'Open: 6 of 10 seats left', detail: `Open for registration: 6 of 10 seats left, until ${at(hours(24))}.`, ongoing: true },
   { name: 'open without a limit', input: { session: { maxParticipants: null } }, label: 'Open: no seat limit', detail: `Open for registration, no seat limit, until ${at(hours(24))}.`, ongoing: true },
-  { name: 'full, waitlist known', input: { session: { seatsTaken: 10 }, waitlistLength: 2 }, label: 'Full: join the waitlist', detail: `Every seat is taken. Join the waitlist: you would be #3 (registration until ${at(hours(24))}).`, ongoing: true },
-  { name: 'full, waitlist unknown (a card)', input: { session: { seatsTaken: 10 } }, label: 'Full: join the waitlist', detail: `Every seat is taken. Join the waitlist (registration until ${at(hours(24))}).`, ongoing: true },
+  { name: 'full, waitlist known', input: { session: { seatsTaken: 10 }, waitlistLength: 2 }, label: 'Full: join the waitlist', detail: `This session is full. Join the waitlist: you would be #3 in line (registration until ${at(hours(24))}).`, ongoing: true },
+  { name: 'full, waitlist unknown (a card)', input: { session: { seatsTaken: 10 } }, label: 'Full: join the waitlist', detail: `This session is full. Join the waitlist (registration until ${at(hours(24))}).`, ongoing: true },
   { name: 'paid, payments available', input: { session: { registrationFee: 15 }, paymentsAvailable: true }, label: 'Open: 6 of 10 seats left', detail: `Open for registration: 6 of 10 seats left, until ${at(hours(24))}.`, ongoing: true },
   { name: 'paid, no payments', input: { session: { registrationFee: 15 }, paymentsAvailable: false }, label: 'Not bookable online yet', detail: 'This paid session cannot be booked online yet.', ongoing: false },
-  { name: 'booked', input: { mine: booked }, label: 'You are booked', detail: 'You are booked for this session.', ongoing: true },
-  { name: 'booked, class ended', input: { mine: booked, session: { registrationEndDate: hours(-5), classStartDate: hours(-3), classEndDate: hours(-1) } }, label: 'You are booked', detail: 'You are booked for this session.', ongoing: false },
-  { name: 'on the waitlist', input: { mine: waiting, session: { seatsTaken: 10 } }, label: 'On the waitlist (#3)', detail: 'You are on the waitlist: #3 in line.', ongoing: true },
+  { name: 'booked', input: { mine: booked }, label: 'You are booked', detail: 'You have booked this session.', ongoing: true },
+  { name: 'booked, class ended', input: { mine: booked, session: { registrationEndDate: hours(-5), classStartDate: hours(-3), classEndDate: hours(-1) } }, label: 'You are booked', detail: 'You have booked this session.', ongoing: false },
+  { name: 'on the waitlist', input: { mine: waiting, session: { seatsTaken: 10 } }, label: 'On the waitlist (#3)', detail: 'You are on the waitlist: number 3 in line.', ongoing: true },
   { name: 'holding a seat', input: { mine: holding, session: { registrationFee: 15 } }, label: `Seat held until ${at(hours(0.5))}`, detail: `A seat is held for you until ${at(hours(0.5))}: pay now to book it.`, ongoing: true },
   { name: 'registration closed', input: { session: { registrationStartDate: hours(-48), registrationEndDate: hours(-1) } }, label: 'Registration closed', detail: `Registration closed on ${at(hours(-1))}.`, ongoing: false },
   { name: 'class started', input: { session: { registrationStartDate: hours(-48), registrationEndDate: hours(-3), classStartDate: hours(-1), classEndDate: hours(1) } }, label: 'Class started', detail: 'This class has started; registration is over.', ongoing: false },

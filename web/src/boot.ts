@@ -13,6 +13,10 @@
 import '#web/lib/zod-without-eval.ts';
 // The stylesheet is needed for the first paint: linked from the page's <head> by the build.
 import '#web/styles.css';
+import { rememberTimeZone } from '#web/lib/time-zone-cookie.ts';
+
+// The next page the server draws shows times in the viewer's zone (lib/dates.ts).
+rememberTimeZone();
 
 /** However the first paint goes, the app starts within this time. */
 const AT_THE_LATEST_MS = 3000;

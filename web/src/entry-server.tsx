@@ -11,7 +11,9 @@ import { AppProviders } from '#web/app/providers.tsx';
 import { createQueryClient } from '#web/app/query-client.ts';
 import { type RouteHandle, routes } from '#web/app/router.tsx';
 import { SERVER_STATE_ELEMENT_ID } from '#web/app/server-state.ts';
+import { timeZoneOrNull } from '#contract/time-zone.ts';
 import { type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
+import { type PageTimeZone, pageTimeZoneKey } from '#web/lib/dates.ts';
 import { shareTags } from '#web/lib/page-meta.ts';
 import { ServerTitleContext } from '#web/lib/use-title.ts';
 
@@ -30,6 +32,8 @@ export interface RenderInput {
   origin?: string;
   /** Gives up on a render that takes longer (the server then sends the page without HTML). */
   timeoutMs?: number;
+  /** The visitor's IANA time zone (their cookie, contract/time-zone.ts); without it times are drawn in UTC, labelled so. */
+  timeZone?: string | null;
 }
 
 export type RenderOutput =
@@ -82,7 +86,7 @@ export function sharedPageUrl(url: string): string {
 /** A page needing more rounds of data than this is rendered with what it has (spinners for the rest). */
 const MAX_DATA_ROUNDS = 4;
 
-export async function render({ url, api, origin = 'http://localhost', timeoutMs = 3000 }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, api, origin = 'http://localhost', timeoutMs = 3000, timeZone = null }: RenderInput): Promise<RenderOutput> {
   return currentApi.run(api, async () => {
     const context = await handler.query(new Request(new URL(url, origin)));
     if (context instanceof Response) throw new Error(`Unexpected ${context.status} response for ${url}`);
@@ -91,6 +95,9 @@ export async function render({ url, api, origin = 'http://localhost', timeoutMs 
     const queryClient = createQueryClient();
     // No retries and no garbage-collection timers: this cache lives for one render.
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity } });
+    // Times are drawn in this zone, and the browser hydrates with the same (lib/dates.ts).
+    const zone = timeZoneOrNull(timeZone);
+    queryClient.setQueryData<PageTimeZone>(pageTimeZoneKey, zone ? { zone, yours: true } : { zone: 'UTC', yours: false });
     const redirect = { to: null as string | null, origin };
     const title = { title: null as string | null, description: null as string | null };
     const app = (

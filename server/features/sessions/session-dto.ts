@@ -22,8 +22,8 @@ export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, n
 }
 
 /** A session's page: its email only for the tutor and admins. */
-export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): SessionDetails {
-  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null };
+export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, waitlistLength: number): SessionDetails {
+  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null, waitlistLength };
 }
 
 /** For answers anyone may read: the public lists, a student's bookings. */

@@ -105,6 +105,12 @@ export function sessionRepository(db: Kysely<Database>) {
       return db.selectFrom('study_session').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** How many students wait for a seat of this session. */
+    async waitlistLength(id: string): Promise<number> {
+      const row = await db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sessionId', '=', id).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Approved sessions, newest first: the public list (Home, All Sessions). */
     listApproved(filter: SessionListFilter) {
       let query = db.selectFrom('study_session').selectAll().where('status', '=', 'approved');

@@ -164,7 +164,7 @@ export function sessionService(deps: AppDeps) {
       const row = await repo.findById(id);
       // A cancelled session stays readable where it was shared: it shows "Cancelled".
       if (!row || (row.status !== 'approved' && row.status !== 'cancelled' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
-      return toSessionDetailsDto(row, viewer, deps.now());
+      return toSessionDetailsDto(row, viewer, deps.now(), await repo.waitlistLength(id));
     },
 
     async create(me: CurrentUser, email: string, body: CreateInput): Promise<Session> {

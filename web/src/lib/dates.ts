@@ -1,52 +1,123 @@
-import { format, formatDistanceToNow } from 'date-fns';
-import { useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { timeZoneOrNull } from '#contract/time-zone.ts';
 
 /**
- * Dates are stored as UTC instants and shown as dd/MM/yyyy in the user's time zone
- * (PRODUCT.md §4). date-fns formats in the browser's local zone, which is the user's.
+ * Dates are stored as UTC instants and shown as dd/MM/yyyy in the viewer's time zone; anything
+ * with an hour says which zone (PRODUCT.md §4, issue 17): `Mon 01/12/2026, 18:00–19:30 (your
+ * time)`, 24-hour. Formatted with Intl in an explicit zone, so that the server (Node) and the
+ * browser write the same text for the same zone.
+ *
+ * The zone: the browser's own. The server learns it from a cookie the page's script sets
+ * (lib/time-zone-cookie.ts) and draws the page in it; without the cookie (a first visit) it draws in
+ * UTC, labelled "(UTC)", and the browser redraws in the viewer's zone once the app is live.
  */
-export function formatDate(instant: string | number | Date): string {
-  const date = toDate(instant);
-  if (!date) return '';
-  return format(date, 'dd/MM/yyyy');
+export interface DateFormatters {
+  /** The IANA zone times are shown in. */
+  zone: string;
+  /** "(your time)", or "(UTC)" while the viewer's zone is not known. */
+  zoneLabel: string;
+  /** dd/MM/yyyy */
+  formatDate(instant: string | number | Date): string;
+  /** HH:mm */
+  formatTime(instant: string | number | Date): string;
+  /** "Mon 01/12/2026, 18:00 (your time)": a deadline, a hold, a moment. */
+  formatInstant(instant: string | number | Date): string;
+  /** "Mon 01/12/2026, 18:00–19:30 (your time)", and in `otherZone` (the tutor's) beside it when it differs. */
+  formatClassTime(start: string, end: string, otherZone?: string | null): string;
+  /** "on Mon 01/12/2026, 18:00 (your time)": the same text on the server and in the browser, whenever drawn. */
+  formatTimeAgo(instant: string | number | Date): string;
 }
 
-function toDate(instant: string | number | Date): Date | null {
+interface Parts {
+  weekday: string;
+  date: string;
+  time: string;
+}
+
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+function partsIn(zone: string, instant: string | number | Date): Parts | null {
   const date = instant instanceof Date ? instant : new Date(instant);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (Number.isNaN(date.getTime())) return null;
+  let format = partFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    partFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value])) as Record<string, string>;
+  return { weekday: p.weekday!, date: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}` };
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-function formatUtcDate(instant: string | number | Date): string {
-  const date = toDate(instant);
-  if (!date) return '';
-  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+/** "Europe/Madrid" → "Madrid time"; "UTC" → "UTC". */
+function zoneName(zone: string): string {
+  if (zone === 'UTC') return 'UTC';
+  return `${(zone.split('/').at(-1) ?? zone).replace(/_/g, ' ')} time`;
 }
 
-const formatTime = (date: Date) => date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-const formatUtcTime = (date: Date) => `${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+export function dateFormattersFor(zone: string, yours: boolean): DateFormatters {
+  const zoneLabel = yours ? '(your time)' : `(${zoneName(zone)})`;
+  const day = (p: Parts) => `${p.weekday} ${p.date}`;
+  const range = (z: string, start: string, end: string) => {
+    const a = partsIn(z, start);
+    const b = partsIn(z, end);
+    if (!a || !b) return '';
+    return a.date === b.date ? `${day(a)}, ${a.time}–${b.time}` : `${day(a)}, ${a.time} – ${day(b)}, ${b.time}`;
+  };
+  const instantText = (instant: string | number | Date) => {
+    const p = partsIn(zone, instant);
+    return p ? `${day(p)}, ${p.time} ${zoneLabel}` : '';
+  };
+  return {
+    zone,
+    zoneLabel,
+    formatDate: (instant) => partsIn(zone, instant)?.date ?? '',
+    formatTime: (instant) => partsIn(zone, instant)?.time ?? '',
+    formatInstant: instantText,
+    formatClassTime(start, end, otherZone) {
+      const mine = `${range(zone, start, end)} ${zoneLabel}`;
+      if (!otherZone || otherZone === zone || !timeZoneOrNull(otherZone)) return mine;
+      const theirs = range(otherZone, start, end);
+      // The same wall-clock text in both zones (e.g. London and Lisbon) needs no second line.
+      if (theirs === range(zone, start, end)) return mine;
+      return `${mine}; ${theirs} (tutor’s time, ${zoneName(otherZone)})`;
+    },
+    formatTimeAgo: (instant) => {
+      const text = instantText(instant);
+      return text ? `on ${text}` : '';
+    },
+  };
+}
 
-/** "3 minutes ago": relative to the reader's clock. */
-const formatTimeAgo = (instant: string | number | Date) => {
-  const date = toDate(instant);
-  return date ? formatDistanceToNow(date, { addSuffix: true }) : '';
-};
-// The server's HTML must not depend on the moment it was drawn (the browser hydrates it later).
-const formatUtcDateAgo = (instant: string | number | Date) => `on ${formatUtcDate(instant)}`;
+/** The zone the server drew the page in, kept in the page's query cache (web/src/entry-server.tsx). */
+export const pageTimeZoneKey = ['page-time-zone'] as const;
+export interface PageTimeZone {
+  zone: string;
+  /** True when it is the viewer's own zone (from their cookie); false for the UTC fallback. */
+  yours: boolean;
+}
+
+function browserZone(): string {
+  return timeZoneOrNull(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
+}
 
 const noSubscription = () => () => {};
-const local = { formatDate, formatTime, formatTimeAgo };
-const utc = { formatDate: formatUtcDate, formatTime: formatUtcTime, formatTimeAgo: formatUtcDateAgo };
+const browserSnapshot = () => `yours ${browserZone()}`;
+const servedSnapshot = (queryClient: QueryClient) => {
+  const served = queryClient.getQueryData<PageTimeZone>(pageTimeZoneKey);
+  if (!served) return typeof document === 'undefined' ? 'utc UTC' : browserSnapshot();
+  return `${served.yours ? 'yours' : 'utc'} ${served.zone}`;
+};
 
 /**
- * Date formatting for a component. A server-rendered page (server/http/server-render.ts) cannot
- * know the reader's time zone, and the browser's first render must match the server's HTML:
- * so while rendering on the server and hydrating, dates are formatted in UTC, and React renders
- * again at once in the user's zone (useSyncExternalStore's server snapshot). Pages rendered in
- * the browser use the user's zone from the start.
+ * Date formatting for a component, in the viewer's zone. While the browser hydrates a page the
+ * server drew, the zone the server used (useSyncExternalStore's server snapshot): the same text
+ * as the HTML, then, only if it differs, the browser's own.
  */
-export function useDateFormatters(): typeof local {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
-  return inBrowser ? local : utc;
+export function useDateFormatters(): DateFormatters {
+  const queryClient = useQueryClient();
+  const snapshot = useSyncExternalStore(noSubscription, browserSnapshot, () => servedSnapshot(queryClient));
+  return useMemo(() => {
+    const [kind, zone] = snapshot.split(' ') as [string, string];
+    return dateFormattersFor(zone, kind === 'yours');
+  }, [snapshot]);
 }

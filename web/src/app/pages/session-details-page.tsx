@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { BookingPanel } from '#web/features/bookings/public.ts';
+import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
+import { BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
 import { SessionReviews } from '#web/features/reviews/public.ts';
 import { feeText, OpenBadge, ratingText, seatsText, SessionHeading, StatusBadge, useSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
@@ -15,7 +16,6 @@ import { useTitle } from '#web/lib/use-title.ts';
  * signed-out visitor (a shared link, a calendar entry: issue 22), who is asked to log in to book.
  */
 export function SessionDetailsPage() {
-  const { formatDate } = useDateFormatters();
   const { id = '' } = useParams();
   const session = useSession(id);
   const loaded = session.data;
@@ -33,16 +33,20 @@ export function SessionDetailsPage() {
     }
     return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
   }
-  const s = session.data;
+  return <SessionDetails s={session.data} />;
+}
 
+function SessionDetails({ s }: { s: SessionDetailsDto }) {
+  const { formatClassTime, formatInstant } = useDateFormatters();
+  const bookability = useSessionBookability(s);
   return (
     <article aria-labelledby="session-title" className="mx-auto flex max-w-4xl flex-col gap-6">
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-5">
           <SessionHeading id="session-title" session={s}>
             <div className="flex items-center gap-2">
-              {s.status !== 'approved' && <StatusBadge status={s.status} />}
-              <OpenBadge session={s} />
+              {/* A pending or rejected session is only that: no Closed beside it. */}
+              {s.status !== 'approved' ? <StatusBadge status={s.status} /> : <OpenBadge ongoing={bookability.ongoing} />}
             </div>
           </SessionHeading>
           {s.status === 'rejected' && s.rejectionReason && (
@@ -56,16 +60,15 @@ export function SessionDetailsPage() {
             facts={[
               { label: 'Tutor', value: s.tutorName },
               { label: 'Rating', value: ratingText(s) },
-              { label: 'Registration Start Date', value: formatDate(s.registrationStartDate) },
-              { label: 'Registration End Date', value: formatDate(s.registrationEndDate) },
-              { label: 'Class Start Date', value: formatDate(s.classStartDate) },
-              { label: 'Class End Date', value: formatDate(s.classEndDate) },
+              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate) },
+              { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },
+              { label: 'Registration End Date', value: formatInstant(s.registrationEndDate) },
               { label: 'Session duration', value: s.sessionDuration },
               { label: 'Seats', value: seatsText(s) },
               { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
             ]}
           />
-          <BookingPanel session={s} />
+          <BookingPanel session={s} bookability={bookability} />
         </div>
       </div>
       <SessionReviews sessionId={s.id} />

@@ -2,7 +2,8 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Roster } from '#web/features/bookings/public.ts';
-import { feeText, OpenBadge, ratingText, seatsText, StatusBadge, useTutorSession } from '#web/features/sessions/public.ts';
+import type { Session } from '#contract/sessions.ts';
+import { feeText, OpenBadge, ratingText, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -10,15 +11,18 @@ import { useTitle } from '#web/lib/use-title.ts';
 
 /** The tutor's (and admins') Session Details (spec §2), with its status, Edit link and roster. */
 export function TutorSessionDetailsPage() {
-  const { formatDate } = useDateFormatters();
   useTitle('Session Details');
   const { email = '', id = '' } = useParams();
   const session = useTutorSession(email, id);
 
   if (session.isPending) return <Spinner label="Loading the session" />;
   if (session.isError) return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
-  const s = session.data;
+  return <TutorSessionDetails s={session.data} />;
+}
 
+function TutorSessionDetails({ s }: { s: Session }) {
+  const { formatClassTime, formatInstant } = useDateFormatters();
+  const bookability = useBookability(s);
   return (
     <section aria-labelledby="tutor-session-heading" className="flex flex-col gap-6">
       <h1 id="tutor-session-heading" className="text-3xl font-bold">
@@ -30,7 +34,7 @@ export function TutorSessionDetailsPage() {
             <h2 className="min-w-0 text-2xl font-semibold break-words">{s.title}</h2>
             <div className="flex gap-2">
               <StatusBadge status={s.status} />
-              <OpenBadge session={s} />
+              {s.status === 'approved' && <OpenBadge ongoing={bookability.ongoing} />}
             </div>
           </div>
           {s.status === 'rejected' && (s.rejectionReason || s.rejectionFeedback) && (
@@ -47,11 +51,11 @@ export function TutorSessionDetailsPage() {
           <FactList
             facts={[
               { label: 'Tutor', value: s.tutorName },
-              { label: 'Class Start Date', value: formatDate(s.classStartDate) },
-              { label: 'Registration End Date', value: formatDate(s.registrationEndDate) },
+              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate) },
+              { label: 'Registration', value: bookability.label },
+              { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },
+              { label: 'Registration End Date', value: formatInstant(s.registrationEndDate) },
               { label: 'Rating', value: ratingText(s) },
-              { label: 'Registration Start Date', value: formatDate(s.registrationStartDate) },
-              { label: 'Class End Date', value: formatDate(s.classEndDate) },
               { label: 'Session duration', value: s.sessionDuration },
               { label: 'Seats', value: seatsText(s) },
               { label: 'Cancellation cutoff', value: `${s.cancellationCutoffHours} hours before class` },

@@ -6,29 +6,22 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HOLD_LENGTH_TEXT } from '#contract/bookings.ts';
-import { PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
 import type { PublicSession } from '#contract/sessions.ts';
-import { useAuthConfig, useMe } from '#web/features/auth/public.ts';
+import { useMe } from '#web/features/auth/public.ts';
 import { useBookSession } from '#web/features/bookings/api/use-book-session.ts';
-import { useBookedSession } from '#web/features/bookings/api/use-booked-session.ts';
 import { useJoinWaitlist } from '#web/features/bookings/api/use-join-waitlist.ts';
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
-import { feeText } from '#web/features/sessions/public.ts';
+import { feeText, type BookabilityView } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useDateFormatters } from '#web/lib/dates.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
-export function BookingPanel({ session }: { session: PublicSession }) {
-  const { formatDate, formatTime } = useDateFormatters();
+export function BookingPanel({ session, bookability }: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
   const { user } = useMe();
   const isStudent = user?.role === 'student';
-  const mine = useBookedSession(session.id, { enabled: isStudent });
   const book = useBookSession();
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
-  const full = session.maxParticipants !== null && session.seatsTaken >= session.maxParticipants;
   const paid = session.registrationFee > 0;
-  const config = useAuthConfig();
 
   async function handleBook() {
     let checkoutUrl: string | null;
@@ -69,26 +62,24 @@ export function BookingPanel({ session }: { session: PublicSession }) {
     void action();
   };
 
-  if (isStudent && mine.isPending) return <p className="text-sm text-base-content/70">Checking your booking…</p>;
+  if (bookability.checking) return <p className="text-sm text-base-content/70">Checking your booking…</p>;
 
-  const entry = isStudent ? mine.data : null;
-  if (entry?.status === 'booked') {
+  const { state, detail } = bookability;
+  if (state.kind === 'booked') {
     return (
       <div role="status" className="alert alert-success alert-soft flex flex-wrap justify-between gap-2">
-        <span>You have booked this session.</span>
+        <span>{detail}</span>
         <Link to={`/dashboard/view-booked-session/${session.id}`} className="btn btn-sm">
           View booking
         </Link>
       </div>
     );
   }
-  if (entry?.status === 'awaiting_payment') {
-    const due = entry.paymentDueBy ? new Date(entry.paymentDueBy) : null;
+  if (state.kind === 'holding') {
     return (
       <div role="status" className="alert alert-warning alert-soft flex flex-wrap justify-between gap-2">
         <span>
-          A seat is held for you{due ? ` until ${formatDate(due)} ${formatTime(due)}` : ''}. Pay{' '}
-          {feeText(session.registrationFee)} to book it.
+          {detail} Fee: {feeText(session.registrationFee)}.
         </span>
         <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
           <button type="submit" className="btn btn-sm btn-primary" disabled={book.isPending}>
@@ -98,11 +89,11 @@ export function BookingPanel({ session }: { session: PublicSession }) {
       </div>
     );
   }
-  if (entry?.status === 'waitlisted') {
+  if (state.kind === 'waitlisted') {
     return (
       <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between gap-2">
         <span>
-          You are on the waitlist: number {entry.placeInLine} in line.{' '}
+          {detail}{' '}
           {paid ? `If a seat opens up, it is held for you for ${HOLD_LENGTH_TEXT.waitlistOffer} and you are emailed a link to pay.` : 'You will be booked and emailed automatically if a seat opens up.'}
         </span>
         <ActionForm intent="leave" onSubmit={onSubmit(handleLeave)}>
@@ -113,39 +104,37 @@ export function BookingPanel({ session }: { session: PublicSession }) {
       </div>
     );
   }
-
-  if (paid && config.data?.payments !== true) {
-    return (
-      <div className="flex flex-col gap-2">
-        <button type="button" className="btn btn-disabled w-full sm:w-auto" aria-disabled="true" tabIndex={-1}>
-          Paid session: {feeText(session.registrationFee)}
-        </button>
-        <p className="text-sm text-base-content/70">{config.isPending ? 'Checking whether online payment is available…' : PAYMENTS_NOT_CONFIGURED}</p>
-      </div>
-    );
-  }
-  if (!session.isOpen) {
-    return <p className="text-sm text-base-content/70">Registration for this session is closed.</p>;
-  }
+  // Every state but open and full: its sentence, and no button (the badge says Closed).
+  if (state.kind !== 'open' && state.kind !== 'full') return <p className="text-sm text-base-content/70">{detail}</p>;
   // Signed out (a shared link): reading is public, booking needs an account.
   if (user === null) {
     return (
-      <div className="flex flex-wrap items-center gap-3">
-        <Link to={`/login?from=${encodeURIComponent(`/session/${session.id}`)}`} className="btn btn-primary w-full sm:w-auto">
-          Log in to book
-        </Link>
-        <span className="text-sm text-base-content/70">
-          No account yet? <Link to="/register" className="link">Register</Link>
-        </span>
+      <div className="flex flex-col gap-2">
+        <p className="text-sm">{detail}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to={`/login?from=${encodeURIComponent(`/session/${session.id}`)}`} className="btn btn-primary w-full sm:w-auto">
+            Log in to book
+          </Link>
+          <span className="text-sm text-base-content/70">
+            No account yet? <Link to="/register" className="link">Register</Link>
+          </span>
+        </div>
       </div>
     );
   }
   // Booking is for students (spec §2): tutors and admins see no Book now (the server refuses them too).
-  if (!isStudent) return <p className="text-sm text-base-content/70">Only students can book sessions.</p>;
-  if (full) {
+  if (!isStudent) {
+    return (
+      <div className="flex flex-col gap-1 text-sm">
+        <p>{detail}</p>
+        <p className="text-base-content/70">Only students can book sessions.</p>
+      </div>
+    );
+  }
+  if (state.kind === 'full') {
     return (
       <div className="flex flex-col gap-2">
-        <p className="font-medium">This session is full.</p>
+        <p className="font-medium">{detail}</p>
         <ActionForm intent="join" onSubmit={onSubmit(handleJoin)}>
           <button type="submit" className="btn btn-secondary w-full sm:w-auto" disabled={join.isPending}>
             {join.isPending ? 'Joining…' : 'Join waitlist'}
@@ -155,14 +144,15 @@ export function BookingPanel({ session }: { session: PublicSession }) {
     );
   }
   return (
-    <div>
+    <div className="flex flex-col gap-2">
+      <p className="text-sm">{detail}</p>
       <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={book.isPending}>
           {book.isPending ? 'Booking…' : 'Book now'}
         </button>
       </ActionForm>
       {paid && (
-        <p className="mt-2 text-sm text-base-content/70">
+        <p className="text-sm text-base-content/70">
           Registration fee {feeText(session.registrationFee)}, paid on Stripe's secure page. Your seat is held for {HOLD_LENGTH_TEXT.payment} while you pay.
         </p>
       )}

@@ -1,17 +1,17 @@
-import type { Session } from '#contract/sessions.ts';
-
 /**
- * PRODUCT.md §4: approved with the registration window open now → green "Ongoing"; anything
- * else → red "Closed". `as="button"` is the card's status button of spec §2 (informational).
+ * PRODUCT.md §4: green "Ongoing" while the session can be booked (or waited for) now, else red
+ * "Closed": from the session's one bookability state (use-bookability.ts), so that it never
+ * contradicts the booking button. `as="button"` is the card's status button of spec §2
+ * (informational).
  */
-export function OpenBadge({ session, as = 'badge' }: { session: Pick<Session, 'isOpen'>; as?: 'badge' | 'button' }) {
-  const label = session.isOpen ? 'Ongoing' : 'Closed';
+export function OpenBadge({ ongoing, as = 'badge' }: { ongoing: boolean; as?: 'badge' | 'button' }) {
+  const label = ongoing ? 'Ongoing' : 'Closed';
   if (as === 'button') {
     return (
-      <span className={`btn btn-sm pointer-events-none ${session.isOpen ? 'btn-success' : 'btn-error'}`} aria-label={`Registration: ${label}`}>
+      <span className={`btn btn-sm pointer-events-none ${ongoing ? 'btn-success' : 'btn-error'}`} aria-label={`Registration: ${label}`}>
         {label}
       </span>
     );
   }
-  return <span className={`badge ${session.isOpen ? 'badge-success' : 'badge-error'}`}>{label}</span>;
+  return <span className={`badge ${ongoing ? 'badge-success' : 'badge-error'}`}>{label}</span>;
 }

@@ -1,10 +1,18 @@
 import { Link } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
+import { feeText } from '../session-text.ts';
+import { useBookability } from '../use-bookability.ts';
 import { OpenBadge } from './open-badge.tsx';
 
-/** Spec §2 card: title, description, the Ongoing/Closed button and Read More. */
+/**
+ * Spec §2 card: title, description, the Ongoing/Closed button and Read More; and what a reader
+ * needs at a glance (issue 17): when the class is, its fee, and whether it can be booked now.
+ */
 export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { formatClassTime } = useDateFormatters();
+  const bookability = useBookability(session);
   return (
     <article className="card h-full bg-base-100 shadow-sm" aria-labelledby={`session-${session.id}-title`}>
       <div className="card-body gap-3">
@@ -12,9 +20,23 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
           {session.title}
         </Heading>
         <p className="text-sm text-base-content/70">by {session.tutorName}</p>
+        <dl className="flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="session-card-facts">
+          <div className="w-full">
+            <dt className="sr-only">Class time</dt>
+            <dd className="font-medium">{formatClassTime(session.classStartDate, session.classEndDate)}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Fee</dt>
+            <dd>{feeText(session.registrationFee)}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Registration</dt>
+            <dd>{bookability.label}</dd>
+          </div>
+        </dl>
         <p className="line-clamp-3 break-words text-base-content/80">{session.description}</p>
         <div className="card-actions mt-auto items-center justify-between pt-2">
-          <OpenBadge session={session} as="button" />
+          <OpenBadge ongoing={bookability.ongoing} as="button" />
           <Link to={`/session/${session.id}`} className="btn btn-primary btn-sm" aria-label={`Read More about ${session.title}`}>
             Read More
           </Link>
