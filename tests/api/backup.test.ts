@@ -92,16 +92,25 @@ describe('npm run backup while bookings are written, then npm run restore', () =
     fs.mkdirSync(path.join(t.deps.config.dataDir, 'outbox'), { recursive: true });
     fs.writeFileSync(path.join(t.deps.config.dataDir, 'outbox', 'sent.eml'), 'Subject: sent mail stays out of backups\r\n\r\n');
 
-    // Students book one session after another until the backup command has finished.
+    // Students book one session after another, and the tutor uploads a handout every few
+    // bookings, until the backup command has finished.
     const pairs = students.flatMap((student) => sessions.map((session) => ({ student, session })));
     const acknowledged: { key: string; at: number }[] = [];
+    const uploaded: { id: string; fileKey: string; content: Buffer; at: number }[] = [];
     let backupDone = false;
     const writer = (async () => {
-      for (const { student, session } of pairs) {
+      for (const [i, { student, session }] of pairs.entries()) {
         if (backupDone) break;
         const res = await t.request(student, { method: 'POST', url: '/api/book-session', ...json({ sessionId: session.id }) });
         expect(res.statusCode, res.body).toBe(201);
         acknowledged.push({ key: pairKey(student.user!.id, session.id), at: performance.now() });
+        if (i % 5 === 0) {
+          const content = pdfBytes(`handout during the backup ${i}`);
+          const id = await addPdf(session.id, `During ${i}`, content);
+          const at = performance.now();
+          const row = await t.deps.db.kysely.selectFrom('material').select('fileKey').where('id', '=', id).executeTakeFirstOrThrow();
+          uploaded.push({ id, fileKey: row.fileKey!, content, at });
+        }
         await new Promise((resolve) => setTimeout(resolve, 3));
       }
     })();
@@ -119,8 +128,9 @@ describe('npm run backup while bookings are written, then npm run restore', () =
     expect(dir, result.stdout).toBeDefined();
     expect(path.dirname(dir!)).toBe(backupRoot);
     expect(path.basename(dir!)).toMatch(/^studynest-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
-    // The backup ran while bookings were being acknowledged.
+    // The backup ran while bookings and files were being acknowledged.
     expect(acknowledged.filter((a) => a.at > startedAt && a.at < endedAt).length).toBeGreaterThan(0);
+    expect(uploaded.filter((u) => u.at > startedAt && u.at < endedAt).length).toBeGreaterThan(0);
 
     const target = await createTestDatabase();
     restoredDatabases.push(target);
@@ -137,6 +147,12 @@ describe('npm run backup while bookings are written, then npm run restore', () =
       // The accounts came along.
       const users = await db.kysely.selectFrom('user').select('email').execute();
       expect(users.map((u) => u.email)).toContain(students[0]!.user!.email);
+      // Every handout acknowledged before the backup is there; every handout the snapshot names has its whole file.
+      const materials = await db.kysely.selectFrom('material').select(['id', 'fileKey']).execute();
+      const restoredIds = new Set(materials.map((m) => m.id));
+      for (const u of uploaded.filter((u) => u.at < startedAt)) expect(restoredIds.has(u.id), u.id).toBe(true);
+      for (const u of uploaded.filter((u) => restoredIds.has(u.id))) files.set(u.fileKey, u.content);
+      for (const m of materials) expect(files.has(m.fileKey!), m.id).toBe(true);
     } finally {
       await db.destroy();
     }
