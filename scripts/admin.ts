@@ -67,7 +67,15 @@ try {
   const mailer = outboxMailer((job) => jobs.enqueue(db.kysely, job));
   const auth = createAuth({ config, db, mailer, log });
   // Deleting an account refunds its paid bookings: the features' deps built as the app builds them.
-  const lines = await run(operatorCommands(buildAppDeps({ db, auth, config, jobs, mailer, log, now: () => new Date() })), args);
+  const deps = buildAppDeps({ db, auth, config, jobs, mailer, log, now: () => new Date() });
+  // A block or role change made here reaches running processes at once (PostgreSQL's NOTIFY).
+  await deps.changes.start({ listen: false });
+  let lines;
+  try {
+    lines = await run(operatorCommands(deps), args);
+  } finally {
+    await deps.changes.stop();
+  }
   if (!lines) {
     console.error(USAGE);
     process.exitCode = 2;

@@ -110,6 +110,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // before the database closes: onClose hooks run last-added first.
   app.addHook('onReady', async () => jobs.start(backgroundWork(deps)));
   app.addHook('onClose', async () => jobs.stop());
+  // Other processes on the same PostgreSQL database hear of this one's invalidations, and it of theirs.
+  app.addHook('onReady', async () => deps.changes.start());
+  app.addHook('onClose', async () => deps.changes.stop());
 
   await installSecurity(app, { baseUrl: config.baseUrl });
   await app.register(rateLimit, { global: false });

@@ -1,8 +1,10 @@
 // Who is calling: resolved from the session cookie by better-auth, then kept for a few seconds
 // in an in-process cache keyed by the cookie value, so that signed-in reads do not pay a full
 // session lookup each. Sign-out, password change/reset, profile changes, block and role change
-// drop the entries at once on this process; other processes see them within SESSION_CACHE_TTL_MS.
-// See docs/decisions/004-session-cache.md.
+// drop the entries at once on this process; on PostgreSQL every other process is told at once
+// too (server/db/change-signal.ts), and an entry a process missed the word about still expires
+// within SESSION_CACHE_TTL_MS. See docs/decisions/004-session-cache.md and 023-change-signal.md.
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role, UserStatus } from '#contract/common.ts';
@@ -18,13 +20,15 @@ export interface CurrentUser {
   image: string | null;
 }
 
-/** How long another process may keep serving a signed-out, blocked or demoted user. */
+/** How long another process may keep serving a signed-out, blocked or demoted user that missed the change signal. */
 export const SESSION_CACHE_TTL_MS = 15_000;
 /** Bounded so that many distinct cookies cannot grow the process (about 1 KB an entry). */
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 interface CachedSession {
   user: CurrentUser;
+  /** The cookie's hash: what a sign-out tells other processes (never the cookie itself). */
+  hash: string;
   /** Date.now() after which the entry is not used: now + TTL, never past the session's expiry. */
   until: number;
 }
@@ -38,6 +42,19 @@ const sessions = new Map<string, CachedSession>();
 let epoch = 0;
 
 const perRequest = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+
+/** An invalidation made here, as other processes are told of it (server/db/change-signal.ts). */
+export type SessionChange = { kind: 'user'; userId: string } | { kind: 'session'; hash: string };
+/** Who passes this process's invalidations on: each running app on PostgreSQL, the operator's CLI. */
+const relays = new Set<(change: SessionChange) => void>();
+
+/** Passes every invalidation made in this process to `relay` until the returned function is called. */
+export function relaySessionChanges(relay: (change: SessionChange) => void): () => void {
+  relays.add(relay);
+  return () => relays.delete(relay);
+}
+
+const hashOf = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
 
 // better-auth's session cookie: `better-auth.session_token`, `__Secure-` prefixed over HTTPS.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
@@ -74,7 +91,7 @@ async function resolve(auth: Auth, request: FastifyRequest): Promise<CurrentUser
   const found = await lookup(auth, request);
   if (found && startedAt === epoch) {
     if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) evictOldest();
-    sessions.set(key, { user: found.user, until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, found.expiresAt) });
+    sessions.set(key, { user: found.user, hash: hashOf(key), until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, found.expiresAt) });
   }
   return found?.user ?? null;
 }
@@ -111,17 +128,30 @@ async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: Curr
 
 /** Forget every cached session of a user: call after blocking, a role change or a profile change. */
 export function invalidateUser(userId: string): void {
-  epoch++;
-  for (const [key, entry] of sessions) {
-    if (entry.user.id === userId) sessions.delete(key);
-  }
+  applySessionChange({ kind: 'user', userId });
+  for (const relay of relays) relay({ kind: 'user', userId });
 }
 
 /** Forget the session of this cookie header (sign-out). */
 export function invalidateSessionCookie(cookieHeader: string | undefined): void {
-  epoch++;
   const key = sessionCookieValue(cookieHeader);
-  if (key) sessions.delete(key);
+  epoch++;
+  if (!key) return;
+  sessions.delete(key);
+  const change: SessionChange = { kind: 'session', hash: hashOf(key) };
+  for (const relay of relays) relay(change);
+}
+
+/** Applies an invalidation made here or told by another process; `null` = forget everything (word may have been missed). */
+export function applySessionChange(change: SessionChange | null): void {
+  epoch++;
+  if (!change) {
+    sessions.clear();
+    return;
+  }
+  for (const [key, entry] of sessions) {
+    if (change.kind === 'user' ? entry.user.id === change.userId : entry.hash === change.hash) sessions.delete(key);
+  }
 }
 
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser> {
