@@ -68,15 +68,19 @@ function pagePaths(): string[] {
 }
 
 describe('a visitor', () => {
-  it('finds no email address in any API answer', async () => {
-    const gets = t.routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes('*'));
+  it('finds no email address in any API answer, nor in robots.txt, the sitemap, calendar feeds or the static files', async () => {
+    // Every GET route the server has (the API, robots.txt, sitemap.xml, /calendar/:file), not only /api.
+    const gets = t.routes.filter((r) => r.method === 'GET' && !r.url.includes('*'));
     expect(gets.length).toBeGreaterThan(15);
+    expect(gets.map((r) => r.url)).toEqual(expect.arrayContaining(['/robots.txt', '/sitemap.xml']));
     const urls = new Set<string>();
     for (const route of gets) {
       urls.add(route.url.replace(/:email/g, enc(tutor.user!.email)).replace(/:[A-Za-z]+/g, sessionId));
     }
     // The public lists, searched by the tutor's name too, and every page of them.
     for (const extra of ['/api/sessions?q=Maria', '/api/sessions?open=true', '/api/approved-sessions?limit=100', '/api/tutors?limit=100', `/api/session/${fullSessionId}`, `/api/sessions/${sessionId}/reviews`]) urls.add(extra);
+    // The web app's own files (the manifest, the page shell), served by the catch-all.
+    for (const file of fs.readdirSync(WEB_DIR)) if (/\.(html|webmanifest|txt|xml|json)$/.test(file)) urls.add(`/${file}`);
     const found: string[] = [];
     let answered = 0;
     for (const url of urls) {
@@ -93,7 +97,7 @@ describe('a visitor', () => {
     expect(paths.length).toBeGreaterThan(20);
     const found: string[] = [];
     const statuses = new Set<number>();
-    for (const p of [...paths, '/?q=Maria', '/all-sessions?q=Maria']) {
+    for (const p of [...paths, '/?q=Maria', '/all-sessions?q=Maria', `/session/${fullSessionId}`, '/all-sessions?open=true']) {
       const res = await t.http(null, { method: 'GET', path: p });
       statuses.add(res.statusCode);
       const seen = `${res.body}\n${res.headers.location ?? ''}`;
