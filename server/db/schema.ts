@@ -95,6 +95,8 @@ export interface StudySessionTable {
   cancelledAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** SEQUENCE of the session's calendar events: raised by each change students' calendars must follow. */
   calendarSequence: Generated<number>;
+  /** The IANA zone the tutor wrote the dates in (their browser's); null when unknown. */
+  tutorTimeZone: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -219,6 +221,16 @@ export interface SignInFailureTable {
   failures: number;
 }
 
+/** A user's private calendar feed (server/features/bookings/calendar-feed-service.ts); the token is the URL's secret. */
+export interface CalendarFeedTable {
+  userId: string;
+  token: string;
+  createdAt: string;
+  /** The ETag of the content last served, and since when it has been that (the feed's Last-Modified). */
+  contentTag: string | null;
+  contentSince: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -237,6 +249,7 @@ export interface Database {
   notification_opt_out: NotificationOptOutTable;
   sent_email: SentEmailTable;
   sign_in_failure: SignInFailureTable;
+  calendar_feed: CalendarFeedTable;
 }
 
 export type UserRow = Selectable<UserTable>;

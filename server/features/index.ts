@@ -8,6 +8,7 @@ import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { meRoutes } from '#server/features/users/me-routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
+import { calendarFeedRoutes } from '#server/features/bookings/calendar-feed-routes.ts';
 import { myDataRoutes } from '#server/features/my-data/my-data-routes.ts';
 import { notesRoutes } from '#server/features/notes/notes-routes.ts';
 import { notificationRoutes } from '#server/features/notifications/notification-routes.ts';
@@ -28,6 +29,7 @@ export const FEATURE_ROUTES: RegisterRoutes[] = [
   adminJobsRoutes,
   notificationRoutes,
   bookingsRoutes,
+  calendarFeedRoutes,
   reviewsRoutes,
   notesRoutes,
   paymentsRoutes,

@@ -248,6 +248,16 @@ const rules = (): Record<string, Rule> => ({
     // Another tutor does not learn that the rejected session exists.
     expect: only({ tutor: 200, otherTutor: 404 }),
   },
+  // Calendar feeds (issue 19): the caller's own link; the feed answers its token, not a cookie.
+  'GET /api/me/calendar-feed': { request: () => get('/api/me/calendar-feed'), expect: signedIn(200) },
+  'POST /api/me/calendar-feed': { request: () => ({ method: 'POST', url: '/api/me/calendar-feed' }), expect: signedIn(200) },
+  'GET /calendar/:file': {
+    request: async () => {
+      const link = (await ok(await t.request(a.student, { method: 'POST', url: '/api/me/calendar-feed' }), 200, 'feed link')) as unknown as { url: string };
+      return get(new URL(link.url).pathname);
+    },
+    expect: all(200),
+  },
   // Calling a class off (issue 19): the owning tutor while nobody has paid, or an admin.
   'POST /api/sessions/:id/cancel': {
     request: async () => json('POST', `/api/sessions/${(await fresh.bookingOfStudentA()).id}/cancel`, { reason: 'The tutor is ill.' }),

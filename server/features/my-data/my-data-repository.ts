@@ -136,6 +136,8 @@ export function myDataRepository(db: Db) {
       await tx.deleteFrom('session').where('userId', '=', user.id).execute();
       await tx.deleteFrom('account').where('userId', '=', user.id).execute();
       await tx.deleteFrom('verification').where('value', '=', user.id).execute();
+      // Their private calendar feed link stops working (issue 19).
+      await tx.deleteFrom('calendar_feed').where('userId', '=', user.id).execute();
       // Which emails they wanted: no email goes to a deleted account anyway.
       await tx.deleteFrom('notification_opt_out').where('userId', '=', user.id).execute();
       // The emails sent to them.

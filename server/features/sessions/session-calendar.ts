@@ -39,7 +39,7 @@ export function sessionEvent(
   deps: Pick<AppDeps, 'config' | 'now'>,
   session: CalendarSession,
   person: CalendarPerson,
-  opts: { cancelled?: boolean; sequenceBump?: number } = {},
+  opts: { cancelled?: boolean; sequenceBump?: number; asTutor?: boolean } = {},
 ): ICalEventData {
   const cancelled = opts.cancelled ?? session.status === 'cancelled';
   const link = `${deps.config.baseUrl}/session/${session.id}`;
@@ -54,7 +54,8 @@ export function sessionEvent(
     description: [...reason, session.description, '', `Tutor: ${session.tutorName} (${session.tutorEmail})`, link].join('\n'),
     url: link,
     organizer: { name: session.tutorName, email: session.tutorEmail },
-    attendees: [{ name: person.name, email: person.email }],
+    // The tutor organises their own class; a student attends it.
+    attendees: opts.asTutor ? [] : [{ name: person.name, email: person.email }],
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     transparency: cancelled ? ICalEventTransparency.TRANSPARENT : ICalEventTransparency.OPAQUE,
     alarms: cancelled ? [] : [{ type: ICalAlarmType.display, trigger: ALARM_BEFORE_SECONDS, description: `${session.title} starts in an hour` }],
@@ -62,9 +63,11 @@ export function sessionEvent(
 }
 
 /** A calendar of events as text: CRLF line ends, the last line ended too (RFC 5545 §3.1). */
-export function calendarText(events: ICalEventData[], opts: { method?: CalendarMethod | null; name?: string } = {}): string {
+export function calendarText(events: ICalEventData[], opts: { method?: CalendarMethod | null; name?: string; refreshSeconds?: number } = {}): string {
   const method = opts.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : opts.method === 'PUBLISH' ? ICalCalendarMethod.PUBLISH : null;
-  const calendar = ical({ prodId: { company: 'StudyNest', product: 'Sessions', language: 'EN' }, method, name: opts.name ?? null, events });
+  // A feed's REFRESH-INTERVAL (RFC 7986) and X-PUBLISHED-TTL: how often calendar apps poll it.
+  const ttl = opts.refreshSeconds ?? null;
+  const calendar = ical({ prodId: { company: 'StudyNest', product: 'Sessions', language: 'EN' }, method, name: opts.name ?? null, ttl, events });
   return `${calendar.toString()}\r\n`;
 }
 
