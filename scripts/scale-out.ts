@@ -1,28 +1,45 @@
-// `npm run scale-out`: two StudyNest processes (the production build) on different ports,
-// sharing one fresh PostgreSQL database, one AUTH_SECRET, one public origin and one data folder,
-// as behind a load balancer (README "Deploying several processes"). Checks that
-//   1. a cookie from signing in on A works on B;
-//   2. 12 students racing for 3 seats, half through A and half through B: exactly 3 booked;
-//   3. a session approved through A is listed by A at once and by B within LIST_CACHE_MS.
-// The database is dropped afterwards. Exit code 1 on any failure.
-// PostgreSQL: SCALE_OUT_PG_URL (default postgres://postgres@127.0.0.1:5432).
+// `npm run scale-out`: three StudyNest processes (the production build) behind a round-robin
+// proxy (scripts/scale-out/round-robin-proxy.ts), as on three machines: one fresh PostgreSQL
+// database (data and jobs), one bucket on a local S3-compatible server (s3rver, started here) for
+// the files, one AUTH_SECRET, one public origin (the proxy), and a data folder of its own for each
+// process (nothing shared on disk). Checks that
+//   1. a browser journey through the proxy, its requests spread over the three, works: sign up
+//      with a photo, book a session, download a material file; the files are in the bucket only;
+//   2. a block made through A is refused by B and C within 1 s (LISTEN/NOTIFY), and a session
+//      approved through A is listed by B and C within 1 s although their list cache keeps 2 s;
+//   3. 12 students racing for 3 seats through the three: exactly 3 booked;
+//   4. 1,000 queued emails are each sent once, by the three workers;
+//   5. B killed (SIGKILL) in the middle of a stream of writes and 300 more emails loses no
+//      acknowledged write and no email.
+// The database and folders are removed afterwards. Exit code 1 on any failure.
+// PostgreSQL: SCALE_OUT_PG_URL (default postgres://postgres@127.0.0.1:5432). Chromium: CHROMIUM_PATH
+// (default /usr/bin/chromium).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { createMailer } from '#server/email/mailer.ts';
+import { emailJob } from '#server/email/outbox.ts';
+import { createJobs } from '#server/jobs/jobs.ts';
 import { createStudySession, createUser } from '#tests/factories.ts';
+import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
+import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
+import { pngPhoto } from '#tests/e2e/png-photo.ts';
 import { ROOT, SERVER_ENTRY, signIn, startServer, type ServerProcess } from './bench/server-process.ts';
+import { startRoundRobinProxy, type RoundRobinProxy } from './scale-out/round-robin-proxy.ts';
 
 const PG_URL = process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIST_CACHE_MS = 2_000;
-const ORIGIN = 'http://studynest.scale-out.test';
+const EMAILS = 1_000;
+const EMAILS_DURING_KILL = 300;
 
 const log = (message: string) => console.log(`[scale-out] ${message}`);
 const failures: string[] = [];
@@ -30,6 +47,7 @@ function check(ok: boolean, message: string): void {
   log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
   if (!ok) failures.push(message);
 }
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function adminPg(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${PG_URL}/postgres` });
@@ -43,6 +61,30 @@ async function adminPg(statement: string): Promise<void> {
 
 const freePort = () => 5100 + Math.floor(Math.random() * 800);
 
+/** Polls `done` every 25 ms; the time it took, or null past `limitMs`. */
+async function timeUntil(done: () => Promise<boolean>, limitMs: number): Promise<number | null> {
+  const start = performance.now();
+  while (performance.now() - start < limitMs) {
+    if (await done()) return Math.round(performance.now() - start);
+    await sleep(25);
+  }
+  return null;
+}
+
+/** A real PDF (file-type must recognise it), `size` bytes. */
+function pdf(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n');
+  const body = Buffer.alloc(size - head.length - 6, 0x41);
+  return Buffer.concat([head, body, Buffer.from('%%EOF\n')]);
+}
+
+function multipart(fields: Record<string, string>, file: { name: string; content: Buffer; type: string }) {
+  const boundary = `----scale-out-${randomBytes(6).toString('hex')}`;
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(SERVER_ENTRY)) {
     log('dist/server/main.js is missing: building (npm run build)');
@@ -51,97 +93,206 @@ async function main(): Promise<void> {
   const database = `studynest_scale_out_${process.pid}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-scale-out-'));
   await adminPg(`create database ${database}`);
-  const shared = {
-    NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn',
-    DATABASE_URL: `${PG_URL}/${database}`,
-    AUTH_SECRET: randomBytes(32).toString('base64url'),
-    BASE_URL: ORIGIN,
-    DATA_DIR: tmp,
-    LIST_CACHE_MS: String(LIST_CACHE_MS),
-    // Every sign-in of this script comes from 127.0.0.1.
-    SIGN_IN_RATE_LIMIT: '100',
-  };
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
+  let s3: LocalS3 | undefined;
+  let mail: SmtpCapture | undefined;
+  let proxy: RoundRobinProxy | undefined;
+  const servers: Record<'A' | 'B' | 'C', ServerProcess | undefined> = { A: undefined, B: undefined, C: undefined };
   let db: Db | undefined;
   try {
-    // A migrates the fresh database; B starts on it (both run the migrator; it takes a lock).
-    a = await startServer({ ...shared, PORT: String(freePort()) }, { logFile: path.join(tmp, 'a.log') });
-    b = await startServer({ ...shared, PORT: String(freePort()) }, { logFile: path.join(tmp, 'b.log') });
-    log(`A on ${a.url} (healthy in ${a.startMs} ms), B on ${b.url} (${b.startMs} ms), one database ${database}`);
+    s3 = await startLocalS3('studynest-scale-out');
+    mail = await startSmtpCapture();
+    const ports = { A: freePort(), B: freePort(), C: freePort() };
+    proxy = await startRoundRobinProxy(Object.entries(ports).map(([name, port]) => ({ name, port })));
+    const ORIGIN = proxy.url;
+    const shared = {
+      NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn',
+      DATABASE_URL: `${PG_URL}/${database}`,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      BASE_URL: ORIGIN,
+      S3_URL: s3.url,
+      SMTP_URL: mail.url,
+      LIST_CACHE_MS: String(LIST_CACHE_MS),
+      TRUST_PROXY: '127.0.0.1',
+      // Every sign-in of this script comes from 127.0.0.1.
+      SIGN_IN_RATE_LIMIT: '1000',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    };
+    const start = (name: 'A' | 'B' | 'C') => {
+      const dataDir = path.join(tmp, name.toLowerCase());
+      return startServer({ ...shared, DATA_DIR: dataDir, PORT: String(ports[name]) }, { logFile: path.join(tmp, `${name}.log`) });
+    };
+    // A migrates the fresh database; B and C start on it.
+    servers.A = await start('A');
+    [servers.B, servers.C] = await Promise.all([start('B'), start('C')]);
+    const { A, B, C } = servers as Record<'A' | 'B' | 'C', ServerProcess>;
+    log(`A ${A.url} (healthy in ${A.startMs} ms), B ${B.url} (${B.startMs} ms), C ${C.url} (${C.startMs} ms) behind ${proxy.url}; database ${database}, bucket ${s3.bucket}`);
 
     // Users straight into the shared database with the test factories (real password hashes).
-    const config = loadConfig(shared);
+    const config = loadConfig({ ...shared, DATA_DIR: tmp });
     db = createDb(config.database);
     await migrateToLatest(db.kysely);
     const quiet = Fastify({ logger: false }).log;
     const auth = createAuth({ config, db, mailer: createMailer({ from: config.mailFrom, dataDir: tmp, log: quiet }), log: quiet });
     const deps = { auth, db };
     const admin = await createUser(deps, { role: 'admin' });
-    const tutor = await createUser(deps, { role: 'tutor' });
+    const tutor = await createUser(deps, { role: 'tutor', name: 'Tess Tutor' });
+    const adminCookie = await signIn(A.url, ORIGIN, admin.email, admin.password);
+    const tutorCookie = await signIn(proxy.url, ORIGIN, tutor.email, tutor.password);
+
+    // 1. The journey in a browser, through the proxy.
+    const title = `Scale-out journey ${Date.now()}`;
+    const session = await createStudySession({ db }, tutor, { title });
+    const handout = pdf(700_000);
+    const upload = multipart({ sessionId: session.id, title: 'Week 1 handout' }, { name: 'week1.pdf', content: handout, type: 'application/pdf' });
+    const added = await fetch(`${proxy.url}/api/materials`, { method: 'POST', headers: { cookie: tutorCookie, origin: ORIGIN, 'content-type': upload.type }, body: upload.body });
+    check(added.status === 201, `the tutor adds a 700 KB PDF through the proxy (${added.status}, served by ${added.headers.get('x-served-by')})`);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    try {
+      const page = await browser.newPage({ baseURL: proxy.url });
+      const servedBy = new Map<string, number>();
+      page.on('response', (r) => {
+        const by = r.headers()['x-served-by'];
+        if (by) servedBy.set(by, (servedBy.get(by) ?? 0) + 1);
+      });
+      const email = `journey-${Date.now()}@scale-out.test`;
+      await page.goto('/register');
+      await page.getByLabel('Full name').fill('Jo Journey');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('journey-password-1');
+      await page.getByLabel('Role').selectOption({ label: 'Student' });
+      await page.getByLabel('Photo').setInputFiles({ name: 'jo.png', mimeType: 'image/png', buffer: pngPhoto() });
+      await page.getByRole('img', { name: 'Preview of jo.png' }).waitFor();
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/dashboard');
+      const photo = page.getByRole('img', { name: 'Photo of Jo Journey' });
+      await photo.waitFor();
+      const photoShown = await timeUntil(async () => (await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)) > 0, 10_000);
+      check(photoShown !== null, 'signed up with a photo; the dashboard shows it (read back from the bucket by whichever process)');
+
+      await page.goto(`/session/${session.id}`);
+      await page.getByRole('button', { name: 'Book now' }).click();
+      await page.getByText('Session booked successfully').waitFor();
+      check(true, 'booked the session in the browser');
+
+      await page.goto('/dashboard/study-materials');
+      const group = page.getByTestId('material-group').filter({ hasText: title });
+      const downloading = page.waitForEvent('download');
+      await group.getByRole('link', { name: 'Download Week 1 handout' }).click();
+      const download = await downloading;
+      const bytes = fs.readFileSync((await download.path())!);
+      check(bytes.equals(handout), `downloaded the material file (${bytes.length} bytes, the same as uploaded)`);
+      const spread = ['A', 'B', 'C'].map((n) => `${n} ${servedBy.get(n) ?? 0}`).join(', ');
+      check(['A', 'B', 'C'].every((n) => (servedBy.get(n) ?? 0) > 0), `the journey's requests were spread over the three processes (${spread})`);
+    } finally {
+      await browser.close();
+    }
+    const keys = await s3.keys();
+    const onDisk = ['a', 'b', 'c'].flatMap((d) => ['uploads', 'materials'].filter((f) => fs.existsSync(path.join(tmp, d, f)) && fs.readdirSync(path.join(tmp, d, f)).length > 0).map((f) => `${d}/${f}`));
+    check(keys.some((k) => k.startsWith('uploads/')) && keys.some((k) => k.startsWith('materials/')) && onDisk.length === 0, `the photo and the material are in the bucket (${keys.length} objects), none in a process's data folder${onDisk.length ? ` (found ${onDisk.join(', ')})` : ''}`);
+
+    // 2. A block through A, refused by B and C within 1 s; an approval through A, listed by B and C within 1 s.
+    const blocked = await createUser(deps, { role: 'student' });
+    const blockedCookie = await signIn(B.url, ORIGIN, blocked.email, blocked.password);
+    const meOn = (s: ServerProcess, cookie: string) => fetch(`${s.url}/api/me`, { headers: { cookie } }).then((r) => r.status);
+    check((await meOn(B, blockedCookie)) === 200 && (await meOn(C, blockedCookie)) === 200, 'a student\'s cookie works on B and C (now in their session caches, kept 15 s)');
+    const block = await fetch(`${A.url}/api/users/${blocked.id}`, { method: 'PATCH', headers: { cookie: adminCookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ blocked: true }) });
+    const refusedBy = (s: ServerProcess) => timeUntil(async () => (await meOn(s, blockedCookie)) === 401, 3_000);
+    const [onB, onC] = await Promise.all([refusedBy(B), refusedBy(C)]);
+    check(block.status === 200 && onB !== null && onB <= 1000 && onC !== null && onC <= 1000, `blocked through A (${block.status}): refused by B after ${onB ?? 'never'} ms, by C after ${onC ?? 'never'} ms (bound 1 s)`);
+
+    const listed = async (s: ServerProcess, t: string) => ((await (await fetch(`${s.url}/api/sessions?q=${encodeURIComponent(t)}`)).json()) as { items: Array<{ title: string }> }).items.some((x) => x.title === t);
+    const approval = `Scale-out approval ${Date.now()}`;
+    const pending = await createStudySession({ db }, tutor, { title: approval, status: 'pending' });
+    check(!(await listed(B, approval)) && !(await listed(C, approval)), 'a pending session is listed by neither B nor C (the page is now in their caches)');
+    const approve = await fetch(`${A.url}/api/sessions/${pending.id}/approve`, { method: 'POST', headers: { cookie: adminCookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ registrationFee: 0 }) });
+    const listedBy = (s: ServerProcess) => timeUntil(() => listed(s, approval), LIST_CACHE_MS + 2_000);
+    const [listB, listC] = await Promise.all([listedBy(B), listedBy(C)]);
+    check(approve.status === 200 && listB !== null && listB <= 1000 && listC !== null && listC <= 1000, `approved through A (${approve.status}): listed by B after ${listB ?? 'never'} ms, by C after ${listC ?? 'never'} ms (bound 1 s; LIST_CACHE_MS ${LIST_CACHE_MS})`);
+
+    // 3. The race: 12 students, 3 seats, through the three processes at once.
+    const race = await createStudySession({ db }, tutor, { title: 'Three seats', maxParticipants: 3 });
     const students = await Promise.all(Array.from({ length: 12 }, () => createUser(deps, { role: 'student' })));
-
-    // 1. Sign in on A, use the cookie on B.
-    const adminCookie = await signIn(a.url, ORIGIN, admin.email, admin.password);
-    const meOnB = await fetch(`${b.url}/api/me`, { headers: { cookie: adminCookie } });
-    const me = meOnB.status === 200 ? ((await meOnB.json()) as { email: string; role: string }) : null;
-    check(me?.email === admin.email && me.role === 'admin', `a cookie from signing in on A is accepted by B (GET /api/me on B: ${meOnB.status})`);
-
-    // 2. The race: 12 students, 3 seats, split across both processes, all at once.
-    const session = await createStudySession({ db }, tutor, { title: 'Three seats', maxParticipants: 3 });
-    const cookies = await Promise.all(students.map((s, i) => signIn(i % 2 === 0 ? a!.url : b!.url, ORIGIN, s.email, s.password)));
-    const statuses = await Promise.all(
-      cookies.map(async (cookie, i) => {
-        const res = await fetch(`${(i % 2 === 0 ? b : a)!.url}/api/book-session`, {
-          method: 'POST',
-          headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
-          body: JSON.stringify({ sessionId: session.id }),
-        });
-        return res.status;
-      }),
-    );
+    const trio = [A, B, C];
+    const cookies = await Promise.all(students.map((s, i) => signIn(trio[i % 3]!.url, ORIGIN, s.email, s.password)));
+    const statuses = await Promise.all(cookies.map(async (cookie, i) => (await fetch(`${trio[(i + 1) % 3]!.url}/api/book-session`, {
+      method: 'POST', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: race.id }),
+    })).status));
     const booked = statuses.filter((s) => s === 201 || s === 200).length;
     const full = statuses.filter((s) => s === 409).length;
-    const row = await db.kysely.selectFrom('study_session').select('bookedCount').where('id', '=', session.id).executeTakeFirstOrThrow();
-    const rows = await db.kysely.selectFrom('booking').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', session.id).executeTakeFirstOrThrow();
-    check(
-      booked === 3 && full === 9 && Number(row.bookedCount) === 3 && Number(rows.n) === 3,
-      `12 students racing for 3 seats across A and B: ${booked} booked, ${full} refused as full (statuses ${statuses.join(',')}); database: bookedCount ${row.bookedCount}, ${rows.n} booking rows`,
-    );
+    const row = await db.kysely.selectFrom('study_session').select('bookedCount').where('id', '=', race.id).executeTakeFirstOrThrow();
+    const rows = await db.kysely.selectFrom('booking').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', race.id).executeTakeFirstOrThrow();
+    check(booked === 3 && full === 9 && Number(row.bookedCount) === 3 && Number(rows.n) === 3, `12 students racing for 3 seats across A, B and C: ${booked} booked, ${full} refused as full; database: bookedCount ${row.bookedCount}, ${rows.n} booking rows`);
 
-    // 3. Approved through A: listed by A at once, by B within the list cache's bound.
-    const listed = async (server: ServerProcess, title: string) => {
-      const res = await fetch(`${server.url}/api/sessions?q=${encodeURIComponent(title)}`);
-      const page = (await res.json()) as { items: Array<{ title: string }> };
-      return page.items.some((s) => s.title === title);
-    };
-    const title = `Scale-out approval ${Date.now()}`;
-    const pending = await createStudySession({ db }, tutor, { title, status: 'pending' });
-    // Both processes now hold the page without it in their caches.
-    check(!(await listed(a, title)) && !(await listed(b, title)), 'a pending session is listed by neither process');
-    const approve = await fetch(`${a.url}/api/sessions/${pending.id}/approve`, {
-      method: 'POST',
-      headers: { cookie: adminCookie, origin: ORIGIN, 'content-type': 'application/json' },
-      body: JSON.stringify({ registrationFee: 0 }),
-    });
-    const approvedAt = performance.now();
-    check(approve.status === 200, `admin approves it through A (${approve.status})`);
-    check(await listed(a, title), 'A lists it at once (its cache was dropped)');
-    let seenByB: number | null = null;
-    while (performance.now() - approvedAt < LIST_CACHE_MS + 3_000) {
-      if (await listed(b, title)) {
-        seenByB = Math.round(performance.now() - approvedAt);
-        break;
+    // 4. 1,000 queued emails, each sent once.
+    const jobs = createJobs({ db, log: quiet, now: () => new Date() });
+    const enqueue = async (tag: string, count: number) => {
+      for (let i = 0; i < count; i += 100) {
+        await db!.kysely.transaction().execute(async (trx) => {
+          for (let j = i; j < Math.min(count, i + 100); j++) await jobs.enqueue(trx, emailJob({ to: `reader-${j}@scale-out.test`, subject: `${tag} #${j}`, text: `Message ${j} of ${count}.` }));
+        });
       }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    check(seenByB !== null && seenByB <= LIST_CACHE_MS + 250, `B lists it after ${seenByB ?? 'never'} ms (bound: LIST_CACHE_MS = ${LIST_CACHE_MS} ms)`);
+    };
+    const delivered = (tag: string) => {
+      const counts = new Map<string, number>();
+      for (const m of mail!.messages) if (m.subject.startsWith(`${tag} #`)) counts.set(m.subject, (counts.get(m.subject) ?? 0) + 1);
+      return counts;
+    };
+    const mailStart = performance.now();
+    await enqueue('Batch', EMAILS);
+    const allSent = await timeUntil(async () => delivered('Batch').size === EMAILS, 120_000);
+    const batch = delivered('Batch');
+    const twice = [...batch.values()].filter((n) => n > 1).length;
+    check(batch.size === EMAILS && twice === 0, `${EMAILS} queued emails: ${batch.size} delivered, ${twice} more than once, in ${allSent === null ? 'over 120 s' : `${((performance.now() - mailStart) / 1000).toFixed(1)} s`}`);
+
+    // 5. B killed in the middle of a stream of writes (notes, through the proxy) and 300 emails.
+    const writer = students[0]!;
+    const writerCookie = cookies[0]!;
+    const acknowledged: string[] = [];
+    let answered = 0;
+    let refused = 0;
+    let writing = true;
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; writing; i++) {
+        const noteTitle = `Kill note ${w}-${i}`;
+        try {
+          const res = await fetch(`${proxy!.url}/api/create-note`, { method: 'POST', headers: { cookie: writerCookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ title: noteTitle, details: 'Written while a process dies.' }) });
+          answered++;
+          if (res.status === 201 || res.status === 200) acknowledged.push(noteTitle);
+          else refused++;
+        } catch {
+          refused++;
+        }
+      }
+    });
+    await enqueue('During kill', EMAILS_DURING_KILL);
+    await sleep(300);
+    B.child.kill('SIGKILL');
+    await new Promise((r) => (B.child.exitCode !== null || B.child.signalCode !== null ? r(null) : B.child.once('exit', r)));
+    log(`B killed (SIGKILL) after ${answered} writes answered`);
+    await sleep(1_500);
+    writing = false;
+    await Promise.all(writers);
+    const stored = new Set((await db.kysely.selectFrom('note').select('title').where('studentId', '=', writer.id).execute()).map((n) => n.title));
+    const lost = acknowledged.filter((t) => !stored.has(t));
+    check(acknowledged.length > 0 && lost.length === 0, `writes through the proxy while B died: ${acknowledged.length} acknowledged, ${lost.length} of them lost; ${refused} not acknowledged (cut with B)`);
+    // A job B held is taken over once its lease (30 s) runs out.
+    const killSent = await timeUntil(async () => delivered('During kill').size === EMAILS_DURING_KILL, 90_000);
+    const duringKill = delivered('During kill');
+    const repeated = [...duringKill.values()].filter((n) => n > 1).length;
+    check(duringKill.size === EMAILS_DURING_KILL, `${EMAILS_DURING_KILL} emails queued as B died: ${duringKill.size} delivered (${EMAILS_DURING_KILL - duringKill.size} lost) within ${killSent === null ? 'over 90 s' : `${(killSent / 1000).toFixed(1)} s`}; ${repeated} sent twice (B's SMTP conversation cut before it could record the sending)`);
+    const waiting = await db.kysely.selectFrom('job').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'email').executeTakeFirstOrThrow();
+    check(Number(waiting.n) === 0, `no email job left in the queue (${waiting.n})`);
   } finally {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all(Object.values(servers).map((s) => s?.stop()));
     if (failures.length) {
-      for (const [name, server] of [['A', a], ['B', b]] as const) if (server) console.log(`--- ${name} log (tail)\n${server.logs().slice(-2000)}`);
+      for (const [name, server] of Object.entries(servers)) if (server) console.log(`--- ${name} log (tail)\n${server.logs().slice(-2000)}`);
     }
+    await proxy?.close();
     await db?.destroy();
+    await mail?.close();
+    await s3?.close();
     await adminPg(`drop database if exists ${database} with (force)`);
     fs.rmSync(tmp, { recursive: true, force: true });
   }

@@ -1,0 +1,63 @@
+// A small round-robin HTTP proxy for `npm run scale-out` (Node's own http): each request goes to
+// the next process in turn, tagged `x-served-by: <name>` on the way back. A process that refuses
+// the connection (killed) is skipped and the request given to the next one: it never reached the
+// dead process, so sending it elsewhere cannot do a write twice. A request cut while a process
+// handled it answers 502 and is never retried: its write was not acknowledged.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Backend {
+  name: string;
+  port: number;
+}
+
+export interface RoundRobinProxy {
+  url: string;
+  port: number;
+  /** Requests answered by each backend so far. */
+  served: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startRoundRobinProxy(backends: Backend[], port = 0): Promise<RoundRobinProxy> {
+  let next = 0;
+  const served = new Map<string, number>();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const attempt = (tries: number) => {
+        const backend = backends[next++ % backends.length]!;
+        const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1', 'content-length': String(body.length) };
+        if (!req.headers['content-length'] && body.length === 0) delete (headers as Record<string, unknown>)['content-length'];
+        const upstream = http.request({ host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers, agent }, (answer) => {
+          served.set(backend.name, (served.get(backend.name) ?? 0) + 1);
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-served-by': backend.name });
+          answer.pipe(res);
+        });
+        upstream.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ECONNREFUSED' && tries < backends.length) return attempt(tries + 1);
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: `Bad gateway (${backend.name}: ${error.code ?? error.message})` }));
+        });
+        upstream.end(body);
+      };
+      attempt(1);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const listening = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${listening}`,
+    port: listening,
+    served,
+    close: () => new Promise<void>((resolve) => {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
