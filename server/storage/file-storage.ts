@@ -1,4 +1,4 @@
-// Where uploaded files live (docs/decisions/022-object-storage.md): photos, material files and
+// Where uploaded files live (docs/decisions/025-object-storage.md): photos, material files and
 // prepared data archives, each under a key such as `uploads/<name>.webp`, `materials/<id>` or
 // `exports/<user>.<token>.zip`. On the data folder's disk by default (the key is the path under
 // DATA_DIR), or in an S3-compatible bucket when S3_URL or S3_BUCKET is set. Never public either
