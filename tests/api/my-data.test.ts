@@ -165,8 +165,14 @@ describe('exporting my data', () => {
     expect((await sentRows()).map((r) => r.subject)).not.toContain('Long ago');
     expect((await sentRows()).map((r) => r.subject)).toContain('Your receipt');
 
+    // A failed sign-in counted against the address (server/audit/security-events.ts).
+    expect((await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '203.0.113.91', ...json({ email: me.user!.email, password: 'not it at all' }) })).statusCode).toBe(401);
+    const failures = () => db().selectFrom('sign_in_failure').select('failures').where('email', '=', me.user!.email.toLowerCase()).execute();
+    expect(await failures()).toEqual([{ failures: 1 }]);
+
     expect((await deleteMine(me, me.user!.password)).statusCode).toBe(200);
     expect(await sentRows()).toEqual([]);
+    expect(await failures()).toEqual([]);
   });
 
   it('gives the data and the uploaded files (photo, material files) as one ZIP', async () => {

@@ -140,8 +140,9 @@ export function myDataRepository(db: Db) {
       await tx.deleteFrom('calendar_feed').where('userId', '=', user.id).execute();
       // Which emails they wanted: no email goes to a deleted account anyway.
       await tx.deleteFrom('notification_opt_out').where('userId', '=', user.id).execute();
-      // The emails sent to them.
+      // The emails sent to them, and failed sign-ins counted against their address.
       await sentEmails.removeFor(tx, user.email);
+      await tx.deleteFrom('sign_in_failure').where('email', '=', user.email.toLowerCase()).execute();
       await tx
         .updateTable('user')
         .set({ name: p.anonymousName, email, image: null, emailVerified: bool(false), blocked: bool(true), lastSeen: null, updatedAt: authDate(p.now) })
