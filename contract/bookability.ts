@@ -10,6 +10,8 @@ export type Bookability =
   /** Not published yet, or turned down: only its tutor and admins see it. */
   | { kind: 'pending' }
   | { kind: 'rejected' }
+  /** Called off by its tutor or an admin (issue 19): kept for history, never bookable again. */
+  | { kind: 'cancelled'; reason: string | null }
   /** Registration has not started: it opens at `opensAt`. */
   | { kind: 'opens'; opensAt: string }
   /** Registration is open with seats free; `seatsLeft` is null when there is no limit. */
@@ -40,7 +42,8 @@ export interface BookabilityInput {
   session: Pick<
     PublicSession,
     'status' | 'registrationStartDate' | 'registrationEndDate' | 'classStartDate' | 'classEndDate' | 'maxParticipants' | 'seatsTaken' | 'registrationFee'
-  >;
+  > &
+    Partial<Pick<PublicSession, 'cancellationReason'>>;
   /** How many students wait for a seat, when the caller knows it (a session's page does). */
   waitlistLength?: number | null;
   /** The viewer's own place, for a signed-in student; null or absent otherwise. */
@@ -53,6 +56,8 @@ export interface BookabilityInput {
 export function bookabilityOf({ session, waitlistLength = null, mine = null, paymentsAvailable, now }: BookabilityInput): Bookability {
   if (session.status === 'pending') return { kind: 'pending' };
   if (session.status === 'rejected') return { kind: 'rejected' };
+  // Whatever the dates or the viewer's booking: a cancelled class is only that.
+  if (session.status === 'cancelled') return { kind: 'cancelled', reason: session.cancellationReason ?? null };
   const t = now.getTime();
   const classStarted = t >= Date.parse(session.classStartDate);
   const classEnded = t > Date.parse(session.classEndDate);
@@ -91,6 +96,7 @@ export type InstantText = (iso: string) => string;
 export const BOOKABILITY_TEXT: { [K in BookabilityKind]: (state: Extract<Bookability, { kind: K }>, at: InstantText) => { label: string; detail: string } } = {
   pending: () => ({ label: 'Pending approval', detail: 'This session waits for an admin’s approval; students cannot see it yet.' }),
   rejected: () => ({ label: 'Rejected', detail: 'An admin rejected this session; students cannot see it.' }),
+  cancelled: (s) => ({ label: 'Cancelled', detail: s.reason ? `This class was cancelled: ${s.reason}` : 'This class was cancelled.' }),
   opens: (s, at) => ({ label: `Registration opens ${at(s.opensAt)}`, detail: `Registration opens on ${at(s.opensAt)}.` }),
   open: (s, at) => ({
     label: s.seatsLeft === null ? 'Open: no seat limit' : `Open: ${s.seatsLeft} of ${s.seats} seats left`,

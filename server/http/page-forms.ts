@@ -75,7 +75,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return reset.ok ? '/login' : null;
   },
 
-  // Four forms, told apart by the button that sent them.
+  // Five forms, told apart by the button that sent them.
   '/dashboard/settings': async ({ fields, api }) => {
     // "Delete my account" with the password (issue 23): Home once done, signed out; refused
     // (a wrong password, a tutor with booked sessions), the page stays.
@@ -88,6 +88,11 @@ const PAGE_FORMS: Record<string, PageForm> = {
       const body = Object.fromEntries(fields.getAll('shown').map((kind) => [kind, fields.has(kind)]));
       const saved = await api('PUT', '/api/me/notifications', body);
       return saved.ok ? '/dashboard/settings' : null;
+    }
+    // A new private calendar feed link (issue 19); the old one stops working.
+    if (text(fields, 'intent') === 'calendar-feed') {
+      const made = await api('POST', '/api/me/calendar-feed');
+      return made.ok ? '/dashboard/settings#calendar' : null;
     }
     if (text(fields, 'intent') === 'password') {
       const changed = await api('POST', '/api/auth/change-password', {

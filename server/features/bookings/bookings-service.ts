@@ -45,7 +45,8 @@ export function bookingsService(deps: AppDeps) {
       paymentDueBy: row.kind === 'awaiting_payment' ? row.holdExpiresAt : null,
       createdAt: row.entryCreatedAt,
       cancelUntil: deadline.toISOString(),
-      canCancel: row.kind !== 'waitlisted' && now.getTime() < deadline.getTime(),
+      // A cancelled class has nothing left to cancel (its payments were refunded when it was called off).
+      canCancel: row.kind !== 'waitlisted' && row.status !== 'cancelled' && now.getTime() < deadline.getTime(),
       session: toPublicSessionDto(row, me, now),
     };
   }

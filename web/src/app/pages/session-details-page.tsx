@@ -4,7 +4,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
 import { BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
 import { SessionReviews } from '#web/features/reviews/public.ts';
-import { feeText, OpenBadge, ratingText, seatsText, SessionHeading, StatusBadge, useSession } from '#web/features/sessions/public.ts';
+import { CancelledNote, feeText, OpenBadge, ratingText, seatsText, SessionHeading, StatusBadge, useSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -55,6 +55,7 @@ function SessionDetails({ s }: { s: SessionDetailsDto }) {
               <p><strong>Feedback:</strong> {s.rejectionFeedback}</p>
             </div>
           )}
+          <CancelledNote session={s} />
           <p className="whitespace-pre-line break-words">{s.description}</p>
           <FactList
             facts={[

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Roster } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { feeText, OpenBadge, ratingText, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
+import { CancelledNote, CancelSessionDialog, feeText, OpenBadge, ratingText, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -23,6 +24,9 @@ export function TutorSessionDetailsPage() {
 function TutorSessionDetails({ s }: { s: Session }) {
   const { formatClassTime, formatInstant } = useDateFormatters();
   const bookability = useBookability(s);
+  const [cancelling, setCancelling] = useState<Session | null>(null);
+  // Called off only before class (the server says why otherwise; e.g. a tutor once students paid).
+  const canCallOff = s.status === 'approved' && Date.parse(s.classStartDate) > Date.now();
   return (
     <section aria-labelledby="tutor-session-heading" className="flex flex-col gap-6">
       <h1 id="tutor-session-heading" className="text-3xl font-bold">
@@ -47,6 +51,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
               </p>
             </div>
           )}
+          <CancelledNote session={s} />
           <p className="whitespace-pre-line break-words">{s.description}</p>
           <FactList
             facts={[
@@ -62,14 +67,20 @@ function TutorSessionDetails({ s }: { s: Session }) {
               { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
             ]}
           />
-          <div>
+          <div className="flex flex-wrap gap-2">
             <Link to={`/dashboard/session/edit/${s.id}`} className="btn btn-primary btn-sm">
               Edit
             </Link>
+            {canCallOff && (
+              <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setCancelling(s)}>
+                Cancel session
+              </button>
+            )}
           </div>
         </div>
       </div>
       <Roster sessionId={s.id} />
+      <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );
 }

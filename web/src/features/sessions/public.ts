@@ -4,6 +4,8 @@ export { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
 export { useSession } from '#web/features/sessions/api/use-session.ts';
 export { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
 export { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
+export { CancelSessionDialog } from '#web/features/sessions/components/cancel-session-dialog.tsx';
+export { CancelledNote } from '#web/features/sessions/components/cancelled-note.tsx';
 export { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
 export { SessionHeading } from '#web/features/sessions/components/session-heading.tsx';
 export { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';

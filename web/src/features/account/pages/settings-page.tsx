@@ -1,11 +1,12 @@
 import { useTitle } from '#web/lib/use-title.ts';
 import { useMe } from '#web/features/auth/public.ts';
+import { CalendarFeedSection } from '#web/features/account/components/calendar-feed-section.tsx';
 import { ChangePasswordForm } from '#web/features/account/components/change-password-form.tsx';
 import { MyDataSection } from '#web/features/account/components/my-data-section.tsx';
 import { NotificationSettingsForm } from '#web/features/account/components/notification-settings-form.tsx';
 import { ProfileForm } from '#web/features/account/components/profile-form.tsx';
 
-/** Account settings (PRODUCT.md §7): name, photo, password, which optional emails come (issue 16), my data (issue 23). */
+/** Account settings (PRODUCT.md §7): name, photo, password, which optional emails come (issue 16), the calendar feed (issue 19), my data (issue 23). */
 export function SettingsPage() {
   useTitle('Settings');
   const { user } = useMe();
@@ -18,6 +19,7 @@ export function SettingsPage() {
       <ProfileForm key={`${user.name}|${user.image ?? ''}`} user={user} />
       <ChangePasswordForm />
       <NotificationSettingsForm role={user.role} />
+      <CalendarFeedSection />
       <MyDataSection role={user.role} />
     </section>
   );

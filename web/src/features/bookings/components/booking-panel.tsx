@@ -104,6 +104,8 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       </div>
     );
   }
+  // The page's CancelledNote says it, with the reason (issue 19).
+  if (state.kind === 'cancelled') return null;
   // Every state but open and full: its sentence, and no button (the badge says Closed).
   if (state.kind !== 'open' && state.kind !== 'full') return <p className="text-sm text-base-content/70">{detail}</p>;
   // Signed out (a shared link): reading is public, booking needs an account.

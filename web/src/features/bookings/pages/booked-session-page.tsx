@@ -9,7 +9,7 @@ import { useCancelBooking } from '#web/features/bookings/api/use-cancel-booking.
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
 import { ReviewForm, useMyReview } from '#web/features/reviews/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
-import { feeText, ratingText, SessionHeading } from '#web/features/sessions/public.ts';
+import { CancelledNote, feeText, ratingText, SessionHeading } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { confirmAction, runWithDialogs, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
@@ -73,7 +73,9 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-5">
           <SessionHeading id="booked-session-title" session={s}>
-            {booked.status === 'booked' ? (
+            {s.status === 'cancelled' ? (
+              <span className="badge badge-neutral" data-testid="booking-status">Cancelled</span>
+            ) : booked.status === 'booked' ? (
               <span className="badge badge-success" data-testid="booking-status">Booked</span>
             ) : booked.status === 'awaiting_payment' ? (
               <span className="badge badge-warning" data-testid="booking-status">Awaiting payment</span>
@@ -81,6 +83,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
               <span className="badge badge-info" data-testid="booking-status">Waitlisted: #{booked.placeInLine} in line</span>
             )}
           </SessionHeading>
+          <CancelledNote session={s} />
           <p className="whitespace-pre-line break-words">{s.description}</p>
           <FactList
             facts={[
@@ -105,7 +108,9 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
                 )}
               </div>
               <p className="text-sm text-base-content/70">
-                {booked.canCancel
+                {s.status === 'cancelled'
+                  ? `This class was called off${s.registrationFee > 0 ? ': your payment was refunded in full' : ''}.`
+                  : booked.canCancel
                   ? `You can cancel until ${formatDate(booked.cancelUntil)} (${s.cancellationCutoffHours} hours before class starts).`
                   : `Cancellation closed ${s.cancellationCutoffHours} hours before class start.`}
               </p>

@@ -29,6 +29,7 @@ export function BookedSessionsPage() {
                 <div className="min-w-0">
                   <p className="text-lg font-semibold break-words">{b.sessionTitle}</p>
                   <p className="text-sm break-all text-base-content/70">Instructor: {b.tutorEmail ?? b.session.tutorName}</p>
+                  {b.session.status === 'cancelled' && <p className="badge badge-neutral mt-1">Cancelled</p>}
                   {b.status === 'waitlisted' && <p className="badge badge-info badge-soft mt-1">Waitlist: #{b.placeInLine} in line</p>}
                   {b.status === 'awaiting_payment' && <p className="badge badge-warning badge-soft mt-1">Awaiting payment</p>}
                 </div>

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { calendarFeedSchema, type CalendarFeed } from '#contract/calendar-feed.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+export const calendarFeedQueryKey = ['me', 'calendar-feed'] as const;
+
+/** GET /api/me/calendar-feed: the caller's private feed link, or nulls until one is made. */
+export async function getCalendarFeed(): Promise<CalendarFeed> {
+  return calendarFeedSchema.parse(await apiRequest<unknown>('/me/calendar-feed'));
+}
+
+/** POST /api/me/calendar-feed: a new link; the old one stops working. */
+export async function renewCalendarFeed(): Promise<CalendarFeed> {
+  return calendarFeedSchema.parse(await apiRequest<unknown>('/me/calendar-feed', { method: 'POST' }));
+}
+
+export function useCalendarFeed() {
+  return useQuery({ queryKey: calendarFeedQueryKey, queryFn: getCalendarFeed });
+}
+
+export function useRenewCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: renewCalendarFeed,
+    onSuccess: (feed) => queryClient.setQueryData(calendarFeedQueryKey, feed),
+  });
+}
