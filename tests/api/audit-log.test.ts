@@ -231,4 +231,28 @@ describe('security events', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await entries()).filter((r) => r.targetId === other.user!.id).map((r) => r.action)).toEqual(['user.password_changed']);
   });
+
+  it('commits a password reset with its audit entry or not at all: the link still works after a failed try', async () => {
+    const student = await t.createUser({ role: 'student' });
+    expect((await t.request(null, { method: 'POST', url: '/api/auth/request-password-reset', ...json({ email: student.email, redirectTo: '/reset-password' }) })).statusCode).toBe(200);
+    const mail = await t.mail.waitFor(student.email, /Reset/);
+    const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(mail.text)![1]!);
+    const reset = () => t.request(null, { method: 'POST', url: '/api/auth/reset-password', ...json({ token, newPassword: 'reset passphrase 11' }) });
+
+    const printed = vi.spyOn(console, 'error').mockImplementationOnce(() => {});
+    await sql`alter table ${sql.table('audit_log')} rename to ${sql.table('audit_log_away')}`.execute(t.deps.db.kysely);
+    let failed;
+    try {
+      failed = await reset();
+    } finally {
+      await sql`alter table ${sql.table('audit_log_away')} rename to ${sql.table('audit_log')}`.execute(t.deps.db.kysely);
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(String(printed.mock.lastCall?.[0])).toMatch(/SERVER_ERROR/);
+    // Nothing changed: the old password works, and the link was not used up.
+    await t.signIn(student);
+    expect((await reset()).statusCode).toBe(200);
+    await t.signIn({ ...student, password: 'reset passphrase 11' });
+    expect((await entries()).filter((r) => r.targetId === student.id).map((r) => r.action)).toEqual(['user.password_reset']);
+  });
 });
