@@ -155,8 +155,13 @@ async function main(): Promise<void> {
         const by = r.headers()['x-served-by'];
         if (by) servedBy.set(by, (servedBy.get(by) ?? 0) + 1);
       });
+      // A page is drawn by the server and comes alive once the app has hydrated it (tests/e2e/fixtures.ts).
+      const go = async (to: string) => {
+        await page.goto(to);
+        await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      };
       const email = `journey-${Date.now()}@scale-out.test`;
-      await page.goto('/register');
+      await go('/register');
       await page.getByLabel('Full name').fill('Jo Journey');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill('journey-password-1');
@@ -165,18 +170,18 @@ async function main(): Promise<void> {
       await page.getByRole('img', { name: 'Preview of jo.png' }).waitFor();
       await page.getByRole('button', { name: 'Register', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/');
-      await page.goto('/dashboard');
+      await go('/dashboard');
       const photo = page.getByRole('img', { name: 'Photo of Jo Journey' });
       await photo.waitFor();
       const photoShown = await timeUntil(async () => (await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)) > 0, 10_000);
       check(photoShown !== null, 'signed up with a photo; the dashboard shows it (read back from the bucket by whichever process)');
 
-      await page.goto(`/session/${session.id}`);
+      await go(`/session/${session.id}`);
       await page.getByRole('button', { name: 'Book now' }).click();
       await page.getByText('Session booked successfully').waitFor();
       check(true, 'booked the session in the browser');
 
-      await page.goto('/dashboard/study-materials');
+      await go('/dashboard/study-materials');
       const group = page.getByTestId('material-group').filter({ hasText: title });
       const downloading = page.waitForEvent('download');
       await group.getByRole('link', { name: 'Download Week 1 handout' }).click();

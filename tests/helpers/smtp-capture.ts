@@ -39,6 +39,8 @@ export async function startSmtpCapture(port = 0) {
       });
     },
   });
+  // A sender cut mid-conversation (a process killed: npm run scale-out) is that message not sent, not a crash here.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const listening = (server.server.address() as { port: number }).port;
 
