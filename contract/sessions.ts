@@ -3,6 +3,7 @@
 // and builds its forms with them.
 import { z } from 'zod';
 import { dateTime, isoDate, pageOf, pageQuery } from './common.ts';
+import { timeZoneOrNull } from './time-zone.ts';
 
 /** 'cancelled': an approved session called off (issue 19); kept for history, never bookable again. */
 export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
@@ -29,6 +30,8 @@ export const sessionSchema = z.object({
   maxParticipants: z.number().int().nullable(),
   seatsTaken: z.number().int(),
   cancellationCutoffHours: z.number().int(),
+  /** The IANA zone the tutor wrote the dates in, e.g. "Europe/Madrid" (shown beside the viewer's own when they differ); null when unknown. */
+  tutorTimeZone: z.string().nullable(),
   status: sessionStatusSchema,
   /** Only for the owning tutor and admins; null otherwise. */
   rejectionReason: z.string().nullable(),
@@ -179,6 +182,8 @@ const scheduleFields = z.object({
   classEndDate: sessionDate('classEndDate'),
   maxParticipants: maxParticipants.optional(),
   cancellationCutoffHours: cancellationCutoffHours.optional(),
+  /** The zone the dates were typed in (the tutor's browser's): stored to show the tutor's time beside a student's. */
+  timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'Unknown time zone').optional(),
 });
 
 /**

@@ -61,6 +61,8 @@ export interface StudySessionOverrides {
   registrationEndDate?: string;
   classStartDate?: string;
   classEndDate?: string;
+  /** The IANA zone the tutor wrote the dates in (null: unknown). */
+  tutorTimeZone?: string | null;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function createStudySession(
     registrationFeeCents: overrides.registrationFeeCents ?? 0,
     maxParticipants: overrides.maxParticipants ?? null,
     cancellationCutoffHours: overrides.cancellationCutoffHours ?? 24,
+    tutorTimeZone: overrides.tutorTimeZone ?? null,
     status: overrides.status ?? 'approved',
     createdAt: iso(now),
     updatedAt: iso(now),

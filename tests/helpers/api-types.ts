@@ -1308,6 +1308,7 @@ export interface operations {
                             tutorEmail: string;
                             tutorId: string;
                             tutorName: string;
+                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
@@ -1375,6 +1376,7 @@ export interface operations {
                             title: string;
                             tutorId: string;
                             tutorName: string;
+                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
@@ -2111,6 +2113,7 @@ export interface operations {
                             title: string;
                             tutorId: string;
                             tutorName: string;
+                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -2197,6 +2200,7 @@ export interface operations {
                                 title: string;
                                 tutorId: string;
                                 tutorName: string;
+                                tutorTimeZone: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             };
@@ -2374,6 +2378,7 @@ export interface operations {
                     registrationEndDate: string;
                     /** Format: date-time */
                     registrationStartDate: string;
+                    timeZone?: string;
                     title: string;
                 };
             };
@@ -2418,6 +2423,7 @@ export interface operations {
                         tutorEmail: string;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -3555,6 +3561,7 @@ export interface operations {
                         tutorEmail: string;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -3593,6 +3600,7 @@ export interface operations {
                     registrationEndDate?: string;
                     /** Format: date-time */
                     registrationStartDate?: string;
+                    timeZone?: string;
                     title?: string;
                 };
             };
@@ -3637,6 +3645,7 @@ export interface operations {
                         tutorEmail: string;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -3733,6 +3742,7 @@ export interface operations {
                         tutorEmail: string | null;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                         waitlistLength: number;
@@ -3798,6 +3808,7 @@ export interface operations {
                             title: string;
                             tutorId: string;
                             tutorName: string;
+                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
@@ -3868,6 +3879,7 @@ export interface operations {
                         tutorEmail: string;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -3940,6 +3952,7 @@ export interface operations {
                         tutorEmail: string;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -4052,6 +4065,7 @@ export interface operations {
                         tutorEmail: string;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -4118,6 +4132,7 @@ export interface operations {
                         tutorEmail: string;
                         tutorId: string;
                         tutorName: string;
+                        tutorTimeZone: string | null;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -4283,6 +4298,7 @@ export interface operations {
                             title: string;
                             tutorId: string;
                             tutorName: string;
+                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -4868,6 +4884,7 @@ export interface operations {
                             title: string;
                             tutorId: string;
                             tutorName: string;
+                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -4943,6 +4960,7 @@ export interface operations {
                             tutorEmail: string;
                             tutorId: string;
                             tutorName: string;
+                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         }[];

@@ -45,6 +45,7 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     maxParticipants: row.maxParticipants,
     seatsTaken: row.bookedCount,
     cancellationCutoffHours: row.cancellationCutoffHours,
+    tutorTimeZone: row.tutorTimeZone,
     status: row.status,
     rejectionReason: privateDetails ? row.rejectionReason : null,
     rejectionFeedback: privateDetails ? row.rejectionFeedback : null,

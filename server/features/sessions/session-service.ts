@@ -31,6 +31,7 @@ import { materialFileStore } from '#server/features/materials/public.ts';
 import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import { timeZoneOrNull } from '#contract/time-zone.ts';
 import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
 import { sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs } from './session-notices.ts';
@@ -191,6 +192,7 @@ export function sessionService(deps: AppDeps) {
         registrationFeeCents: 0,
         maxParticipants: body.maxParticipants ?? null,
         cancellationCutoffHours: body.cancellationCutoffHours ?? 24,
+        tutorTimeZone: timeZoneOrNull(body.timeZone),
         status: 'pending',
         createdAt: now,
         updatedAt: now,
@@ -241,6 +243,9 @@ export function sessionService(deps: AppDeps) {
       if (datesChanged) {
         assertScheduleValid(schedule);
         Object.assign(patch, schedule, { durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate) });
+        // The dates are now in the zone of whoever typed them.
+        const zone = timeZoneOrNull(body.timeZone);
+        if (zone) patch.tutorTimeZone = zone;
       }
       if (capacityChanged) patch.maxParticipants = body.maxParticipants ?? null;
       if (cutoffChanged) patch.cancellationCutoffHours = body.cancellationCutoffHours!;

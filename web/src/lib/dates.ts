@@ -79,7 +79,7 @@ export function dateFormattersFor(zone: string, yours: boolean): DateFormatters 
       const theirs = range(otherZone, start, end);
       // The same wall-clock text in both zones (e.g. London and Lisbon) needs no second line.
       if (theirs === range(zone, start, end)) return mine;
-      return `${mine}; ${theirs} (tutor’s time, ${zoneName(otherZone)})`;
+      return `${mine} · ${theirs} (tutor’s time, ${otherZone.replace(/_/g, ' ')})`;
     },
     formatTimeAgo: (instant) => {
       const text = instantText(instant);

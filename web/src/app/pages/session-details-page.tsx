@@ -61,7 +61,7 @@ function SessionDetails({ s }: { s: SessionDetailsDto }) {
             facts={[
               { label: 'Tutor', value: s.tutorName },
               { label: 'Rating', value: ratingText(s) },
-              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate) },
+              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },
               { label: 'Registration End Date', value: formatInstant(s.registrationEndDate) },
               { label: 'Session duration', value: s.sessionDuration },

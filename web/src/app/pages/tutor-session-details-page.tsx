@@ -56,7 +56,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
           <FactList
             facts={[
               { label: 'Tutor', value: s.tutorName },
-              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate) },
+              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: 'Registration', value: bookability.label },
               { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },
               { label: 'Registration End Date', value: formatInstant(s.registrationEndDate) },

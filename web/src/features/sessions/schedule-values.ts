@@ -35,5 +35,7 @@ export function scheduleBody(values: ScheduleValues) {
     classEndDate: localInputToIso(values.classEndDate),
     maxParticipants: values.maxParticipants.trim() === '' ? null : Number(values.maxParticipants),
     cancellationCutoffHours: Number(values.cancellationCutoffHours),
+    // The zone the pickers' wall-clock values were read in: stored, students elsewhere see the tutor's time too.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }

@@ -37,7 +37,7 @@ export function BookedSessionPage() {
 }
 
 function BookedSessionDetails({ booked }: { booked: BookedSession }) {
-  const { formatDate } = useDateFormatters();
+  const { formatClassTime, formatInstant } = useDateFormatters();
   const { user } = useMe();
   const cancel = useCancelBooking();
   const leave = useLeaveWaitlist();
@@ -89,8 +89,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
             facts={[
               { label: 'Instructor email', value: booked.tutorEmail ? <span className="break-all">{booked.tutorEmail}</span> : 'Shown once you have a seat' },
               { label: 'Rating', value: ratingText(s) },
-              { label: 'Class Start Date', value: formatDate(s.classStartDate) },
-              { label: 'Class End Date', value: formatDate(s.classEndDate) },
+              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: 'Session duration', value: s.sessionDuration },
               { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
             ]}
@@ -111,13 +110,13 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
                 {s.status === 'cancelled'
                   ? `This class was called off${s.registrationFee > 0 ? ': your payment was refunded in full' : ''}.`
                   : booked.canCancel
-                  ? `You can cancel until ${formatDate(booked.cancelUntil)} (${s.cancellationCutoffHours} hours before class starts).`
+                  ? `You can cancel until ${formatInstant(booked.cancelUntil)} (${s.cancellationCutoffHours} hours before class starts).`
                   : `Cancellation closed ${s.cancellationCutoffHours} hours before class start.`}
               </p>
             </div>
           ) : booked.status === 'awaiting_payment' ? (
             <div className="flex flex-col gap-2">
-              <p>A seat is held for you{booked.paymentDueBy ? ` until ${formatDate(booked.paymentDueBy)}` : ''}: pay the registration fee to book it.</p>
+              <p>A seat is held for you{booked.paymentDueBy ? ` until ${formatInstant(booked.paymentDueBy)}` : ''}: pay the registration fee to book it.</p>
               <div>
                 <Link to={`/session/${s.id}`} className="btn btn-primary">
                   Pay now

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useMe } from '#web/features/auth/public.ts';
 import { useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { PageSection } from '#web/components/page-section.tsx';
@@ -8,6 +9,7 @@ import { PageSection } from '#web/components/page-section.tsx';
 /** Student: booked sessions (spec §2): session title, instructor email, View Details. Waitlist places too. */
 export function BookedSessionsPage() {
   useTitle('Booked Sessions');
+  const { formatClassTime } = useDateFormatters();
   const { user } = useMe();
   const booked = useBookedSessions(user?.email ?? '');
   const items = pagedItems(booked);
@@ -28,6 +30,7 @@ export function BookedSessionsPage() {
               <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-4">
                 <div className="min-w-0">
                   <p className="text-lg font-semibold break-words">{b.sessionTitle}</p>
+                  <p className="text-sm font-medium">{formatClassTime(b.session.classStartDate, b.session.classEndDate, b.session.tutorTimeZone)}</p>
                   <p className="text-sm break-all text-base-content/70">Instructor: {b.tutorEmail ?? b.session.tutorName}</p>
                   {b.session.status === 'cancelled' && <p className="badge badge-neutral mt-1">Cancelled</p>}
                   {b.status === 'waitlisted' && <p className="badge badge-info badge-soft mt-1">Waitlist: #{b.placeInLine} in line</p>}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SESSION_DATES_FROM, SESSION_DATES_UNTIL } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { fieldText, useAdopt, useHydrated } from '#web/lib/form-fields.ts';
 
 // The contract's bounds as datetime-local values (the same text on the server and in the browser;
@@ -49,17 +50,23 @@ type ScheduleFieldsProps = {
 export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
   const [registrationStart, setRegistrationStart] = useState(defaults.registrationStartDate);
   const [classStart, setClassStart] = useState(defaults.classStartDate);
+  const [registrationEnd, setRegistrationEnd] = useState(defaults.registrationEndDate);
   const [classEnd, setClassEnd] = useState(defaults.classEndDate);
   const registrationStartField = useAdopt<HTMLInputElement>((field) => setRegistrationStart(field.value));
   const classStartField = useAdopt<HTMLInputElement>((field) => setClassStart(field.value));
+  const registrationEndField = useAdopt<HTMLInputElement>((field) => setRegistrationEnd(field.value));
   const classEndField = useAdopt<HTMLInputElement>((field) => setClassEnd(field.value));
   const hydrated = useHydrated();
+  const { formatInstant } = useDateFormatters();
+  // The picker draws its value in the browser's language (12-hour in some); beside it, the value
+  // as every page shows times: dd/MM/yyyy, 24-hour, with its zone (issue 17).
+  const reads = (value: string) => (hydrated && value && !Number.isNaN(new Date(value).getTime()) ? `Reads ${formatInstant(new Date(value))}` : undefined);
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField ref={registrationStartField} label="Registration Start Date" name="registrationStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.registrationStartDate} onChange={(event) => setRegistrationStart(event.target.value)} error={errors.registrationStartDate} />
-      <TextField label="Registration End Date" name="registrationEndDate" type="datetime-local" required min={hydrated ? earliest(registrationStart) : EARLIEST} max={hydrated && classEnd && classEnd < LATEST ? classEnd : LATEST} defaultValue={defaults.registrationEndDate} error={errors.registrationEndDate} />
-      <TextField ref={classStartField} label="Class Start Date" name="classStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.classStartDate} onChange={(event) => setClassStart(event.target.value)} error={errors.classStartDate} />
-      <TextField ref={classEndField} label="Class End Date" name="classEndDate" type="datetime-local" required min={hydrated ? earliest(classStart) : EARLIEST} max={LATEST} defaultValue={defaults.classEndDate} onChange={(event) => setClassEnd(event.target.value)} error={errors.classEndDate} />
+      <TextField ref={registrationStartField} label="Registration Start Date" name="registrationStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.registrationStartDate} onChange={(event) => setRegistrationStart(event.target.value)} hint={reads(registrationStart)} error={errors.registrationStartDate} />
+      <TextField ref={registrationEndField} label="Registration End Date" name="registrationEndDate" type="datetime-local" required min={hydrated ? earliest(registrationStart) : EARLIEST} max={hydrated && classEnd && classEnd < LATEST ? classEnd : LATEST} defaultValue={defaults.registrationEndDate} onChange={(event) => setRegistrationEnd(event.target.value)} hint={reads(registrationEnd)} error={errors.registrationEndDate} />
+      <TextField ref={classStartField} label="Class Start Date" name="classStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.classStartDate} onChange={(event) => setClassStart(event.target.value)} hint={reads(classStart)} error={errors.classStartDate} />
+      <TextField ref={classEndField} label="Class End Date" name="classEndDate" type="datetime-local" required min={hydrated ? earliest(classStart) : EARLIEST} max={LATEST} defaultValue={defaults.classEndDate} onChange={(event) => setClassEnd(event.target.value)} hint={reads(classEnd)} error={errors.classEndDate} />
       <MaxParticipantsField defaultValue={defaults.maxParticipants} error={errors.maxParticipants} />
       <TextField
         label="Cancellation cutoff (hours)"

@@ -23,7 +23,7 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
         <dl className="flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="session-card-facts">
           <div className="w-full">
             <dt className="sr-only">Class time</dt>
-            <dd className="font-medium">{formatClassTime(session.classStartDate, session.classEndDate)}</dd>
+            <dd className="font-medium">{formatClassTime(session.classStartDate, session.classEndDate, session.tutorTimeZone)}</dd>
           </div>
           <div>
             <dt className="sr-only">Fee</dt>

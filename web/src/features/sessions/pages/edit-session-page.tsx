@@ -49,6 +49,7 @@ function EditSessionForm({ session }: { session: Session }) {
       for (const key of Object.keys(schedule) as Array<keyof ScheduleValues>) {
         if (schedule[key] !== initialSchedule[key]) Object.assign(body, { [key]: next[key] });
       }
+      if (Object.keys(body).some((key) => key.endsWith('Date'))) body.timeZone = next.timeZone;
     }
     try {
       await updateSession.mutateAsync({ email: session.tutorEmail, id: session.id, body });
