@@ -1,14 +1,10 @@
 // The admin's list of users and the changes an admin makes to them (PRODUCT.md §4, §6).
 import { z } from 'zod';
-import { dateTime, pageOf, pageQuery, roleSchema, userStatusSchema } from './common.ts';
+import { dateTime, pageOf, pageQuery, roleSchema } from './common.ts';
+import { meSchema } from './users.ts';
 
-export const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: roleSchema,
-  status: userStatusSchema,
-  image: z.string().nullable(),
+/** An account as its owner sees it (contract/users.ts), and when it last signed in. */
+export const adminUserSchema = meSchema.extend({
   /** Last sign-in, ISO instant; null when the user never signed in. */
   lastSeen: dateTime.nullable(),
 });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { newId } from '#server/ids.ts';
+import { afterKey } from '#server/db/keyset.ts';
 
 /**
  * Who acted: a signed-in admin or user (with the address of their request), a visitor known only
@@ -81,7 +82,7 @@ export async function searchAudit(db: Kysely<Database>, filter: AuditFilter) {
   const after = decodeCursor(filter.cursor, ['string', 'string']);
   if (after) {
     const [at, id] = after;
-    q = q.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+    q = q.where((eb) => afterKey(eb, ['at', 'id'], [at, id], 'desc'));
   }
   const rows = await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
   return pageFrom(rows, filter.limit, (row) => [row.at, row.id]);

@@ -6,6 +6,7 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { JobCounts, JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database, JobStatus } from '#server/db/schema.ts';
+import { afterKey } from '#server/db/keyset.ts';
 
 export interface JobRow {
   id: string;
@@ -141,7 +142,7 @@ export function jobRepository(database: Db) {
       else if (p.state) q = q.where('status', '=', p.state);
       if (p.after) {
         const [runAt, id] = p.after;
-        q = q.where((eb) => eb.or([eb('runAt', '>', runAt), eb.and([eb('runAt', '=', runAt), eb('id', '>', id)])]));
+        q = q.where((eb) => afterKey(eb, ['runAt', 'id'], [runAt, id], 'asc'));
       }
       const rows = await q.orderBy('runAt').orderBy('id').limit(p.limit).execute();
       return rows.map((row) => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) }));

@@ -6,6 +6,7 @@ import type { Role } from '#contract/common.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import { afterKey } from '#server/db/keyset.ts';
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -27,7 +28,7 @@ export function adminUsersRepository(db: Db) {
       const after = decodeCursor(opts.cursor, ['string', 'string']);
       if (after) {
         const [name, id] = after;
-        q = q.where((eb) => eb.or([eb('name', '>', name), eb.and([eb('name', '=', name), eb('id', '>', id)])]));
+        q = q.where((eb) => afterKey(eb, ['name', 'id'], [name, id], 'asc'));
       }
       // Alphabetical, by (name, id).
       const rows = await q.orderBy('name').orderBy('id').limit(opts.limit + 1).execute();

@@ -1,10 +1,11 @@
 // The only SQL of the bookings feature. Seats are counted in study_session.bookedCount and
 // taken with a conditional UPDATE inside the booking's transaction; the column's CHECK is the
 // backstop (docs/decisions/003-capacity-guard.md).
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { WAITLIST_OFFER_HOURS } from '#contract/bookings.ts';
 import type { BookingState } from '#contract/bookings.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
+import { afterKey } from '#server/db/keyset.ts';
 import type { Db } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
 import type { BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
@@ -56,17 +57,6 @@ const reminderColumn = { '24h': 'reminded24hFor', '1h': 'reminded1hFor' } as con
 
 export type BookOutcome = { kind: 'booked'; bookingId: string; bookedCount: number } | { kind: 'full' } | { kind: 'duplicate' };
 
-/** (a, b) > (x, y) or < for keyset pages, written out because SQLite and PostgreSQL differ on row values. */
-function keysetAfter<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  cols: [Expression<unknown>, Expression<unknown>],
-  values: readonly [string, string],
-  direction: '>' | '<',
-): Expression<SqlBool> {
-  const [a, b] = cols;
-  return sql<SqlBool>`(${a} ${sql.raw(direction)} ${values[0]} or (${a} = ${values[0]} and ${b} ${sql.raw(direction)} ${values[1]}))`;
-}
-
 /** The caller's bookings and waitlist entries, as one list over both tables. */
 const studentEntries = (db: Kysely<Database>, studentId: string, now: string) => {
   const entries = db
@@ -117,7 +107,7 @@ const entriesFirstPage = prepare((db, p: { studentId: string; limit: number; now
 );
 const entriesPageAfter = prepare((db, p: { studentId: string; limit: number; createdAt: string; id: string; now: string }) =>
   studentEntries(db, p.studentId, p.now)
-    .where((eb) => keysetAfter(eb, [eb.ref('e.entryCreatedAt'), eb.ref('e.entryId')], [p.createdAt, p.id], '<'))
+    .where((eb) => afterKey(eb, ['e.entryCreatedAt', 'e.entryId'], [p.createdAt, p.id], 'desc'))
     .orderBy('e.entryCreatedAt', 'desc')
     .orderBy('e.entryId', 'desc')
     .limit(p.limit),
@@ -570,11 +560,7 @@ export function bookingsRepository(database: Db) {
       const rows = await db
         .selectFrom(entries.as('r'))
         .selectAll('r')
-        .$if(after !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([eb('r.grp', '>', after![0]), eb.and([eb('r.grp', '=', after![0]), keysetAfter(eb, [eb.ref('r.since'), eb.ref('r.entryId')], [after![1], after![2]], '>')])]),
-          ),
-        )
+        .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['r.grp', 'r.since', 'r.entryId'], after!, 'asc')))
         .orderBy('r.grp')
         .orderBy('r.since')
         .orderBy('r.entryId')
@@ -634,7 +620,8 @@ export function bookingsRepository(database: Db) {
         .selectFrom('waitlist_entry')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('sessionId', '=', sessionId)
-        .where((eb) => eb.or([eb('createdAt', '<', entry.createdAt), eb.and([eb('createdAt', '=', entry.createdAt), eb('id', '<=', entry.id)])]))
+        // Up to and including the entry: every entry not after it in line order.
+        .where((eb) => eb.not(afterKey(eb, ['createdAt', 'id'], [entry.createdAt, entry.id], 'asc')))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

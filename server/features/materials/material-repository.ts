@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MaterialTable } from '#server/db/schema.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import { afterKey } from '#server/db/keyset.ts';
 
 /** Whose materials a list shows: the tutor's own, those a student booked, or all (admin). */
 export type MaterialScope = { tutorId: string } | { studentId: string } | 'all';
@@ -61,7 +62,7 @@ export function materialRepository(db: Kysely<Database>) {
       const after = decodeCursor(opts.cursor, ['string', 'string']);
       if (after) {
         const [createdAt, id] = after;
-        q = q.where((eb) => eb.or([eb('m.createdAt', '<', createdAt), eb.and([eb('m.createdAt', '=', createdAt), eb('m.id', '<', id)])]));
+        q = q.where((eb) => afterKey(eb, ['m.createdAt', 'm.id'], [createdAt, id], 'desc'));
       }
       // Newest first, by (createdAt, id).
       const rows = await q.orderBy('m.createdAt', 'desc').orderBy('m.id', 'desc').limit(opts.limit + 1).execute();

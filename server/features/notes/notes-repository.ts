@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { prepare } from '#server/db/prepared.ts';
 import type { Database } from '#server/db/schema.ts';
+import { afterKey } from '#server/db/keyset.ts';
 
 export interface NoteRow {
   id: string;
@@ -25,7 +26,7 @@ const firstPage = prepare((db, p: { studentId: string; limit: number }) =>
 const pageAfter = prepare((db, p: { studentId: string; limit: number; updatedAt: string; id: string }) =>
   withOwner(db)
     .where('note.studentId', '=', p.studentId)
-    .where((eb) => eb.or([eb('note.updatedAt', '<', p.updatedAt), eb.and([eb('note.updatedAt', '=', p.updatedAt), eb('note.id', '<', p.id)])]))
+    .where((eb) => afterKey(eb, ['note.updatedAt', 'note.id'], [p.updatedAt, p.id], 'desc'))
     .orderBy('note.updatedAt', 'desc')
     .orderBy('note.id', 'desc')
     .limit(p.limit),

@@ -1,28 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import type { Dialect } from '#server/db/database.ts';
-import type { Database } from '#server/db/schema.ts';
+import type { Database, ReviewTable } from '#server/db/schema.ts';
+import { afterKey } from '#server/db/keyset.ts';
 
-export interface ReviewRow {
-  id: string;
-  sessionId: string;
-  studentId: string;
-  studentName: string;
-  rating: number;
-  review: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A review as stored: the table's row (schema.ts), not a second list of its fields. */
+export type ReviewRow = Selectable<ReviewTable>;
 
-export interface SaveReviewInput {
-  id: string;
-  sessionId: string;
-  studentId: string;
-  studentName: string;
-  rating: number;
-  review: string;
-  now: string;
-}
+/** A review to write: its row but the times, which `now` gives. */
+export type SaveReviewInput = Omit<ReviewRow, 'createdAt' | 'updatedAt'> & { now: string };
 
 export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
@@ -59,9 +45,7 @@ export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
         .selectFrom('review')
         .selectAll()
         .where('sessionId', '=', sessionId)
-        .$if(after !== undefined, (q) =>
-          q.where((eb) => eb.or([eb('createdAt', '<', after![0]), eb.and([eb('createdAt', '=', after![0]), eb('id', '<', after![1])])])),
-        )
+        .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['createdAt', 'id'], after!, 'desc')))
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

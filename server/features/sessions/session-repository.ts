@@ -1,6 +1,7 @@
 // The only SQL of the sessions feature. Lists are keyset pages on (createdAt, id) descending,
 // served by the (status, createdAt, id) and (tutorId, createdAt, id) indexes of 0001.
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { afterKey } from '#server/db/keyset.ts';
 import type { BookingStatus, Database, SessionStatus, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 
 type SessionEb = ExpressionBuilder<Database, 'study_session'>;
@@ -16,17 +17,8 @@ function matchesSearch(eb: SessionEb, q: string) {
   ]);
 }
 
-/**
- * Rows strictly after (createdAt, id) in descending order. The leading `createdAt <= x` lets
- * both databases seek the index to the cursor instead of scanning from the newest row, so a
- * page deep in the catalogue costs what the first one does (scripts/bench).
- */
-function olderThan(eb: SessionEb, after: readonly [string, string]) {
-  return eb.and([
-    eb('study_session.createdAt', '<=', after[0]),
-    eb.or([eb('study_session.createdAt', '<', after[0]), eb('study_session.id', '<', after[1])]),
-  ]);
-}
+/** Rows after (createdAt, id) in the lists' newest-first order. */
+const olderThan = (eb: SessionEb, after: readonly [string, string]) => afterKey(eb, ['study_session.createdAt', 'study_session.id'], after, 'desc');
 
 export interface SessionListFilter {
   q?: string | undefined;
@@ -163,7 +155,7 @@ export function sessionRepository(db: Kysely<Database>) {
           ),
         );
       if (after) {
-        query = query.where((eb) => eb.or([eb('user.name', '>', after[0]), eb.and([eb('user.name', '=', after[0]), eb('user.id', '>', after[1])])]));
+        query = query.where((eb) => afterKey(eb, ['user.name', 'user.id'], after, 'asc'));
       }
       return query.orderBy('user.name').orderBy('user.id').limit(limit + 1).execute();
     },
@@ -214,13 +206,13 @@ export function sessionRepository(db: Kysely<Database>) {
     /** `alsoInTransaction`: written with the delete, or not at all (the audit entry). */
     async deleteWithEverything(id: string, alsoInTransaction: (trx: Kysely<Database>, people: SessionPeople) => Promise<void> = async () => {}): Promise<{ fileKeys: string[] } | null> {
       return db.transaction().execute(async (trx) => {
+        const people = await peopleOf(trx, id);
         const files = await trx.selectFrom('material').select('fileKey').where('sessionId', '=', id).where('fileKey', 'is not', null).execute();
         await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
         await trx.deleteFrom('booking').where('sessionId', '=', id).execute();
         await trx.deleteFrom('review').where('sessionId', '=', id).execute();
         await trx.deleteFrom('material').where('sessionId', '=', id).execute();
         const result = await trx.deleteFrom('study_session').where('id', '=', id).executeTakeFirst();
-        const people = await peopleOf(trx, id);
         if (Number(result.numDeletedRows) === 0) return null;
         await alsoInTransaction(trx, people);
         return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean) };
