@@ -8,6 +8,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { changeSignal } from '#server/db/change-signal.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/helpers/built-server.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
@@ -105,3 +107,41 @@ describe.runIf(onPostgres)('changes seen at once by another process on the same 
     await refusedThere(student);
   });
 });
+
+describe.runIf(onPostgres)('the signal itself', () => {
+  it('carries a message to the other listeners only, and after a lost connection tells its listener to drop everything', async () => {
+    const { database, db, log } = { database: t.deps.config.database, db: t.deps.db, log: t.app.log };
+    const here = changeSignal<{ n: number }>({ database, db, log });
+    const there = changeSignal<{ n: number }>({ database, db, log });
+    const heardHere: Array<{ n: number } | null> = [];
+    const heardThere: Array<{ n: number } | null> = [];
+    await here.listen((m) => heardHere.push(m));
+    await there.listen((m) => heardThere.push(m));
+    try {
+      here.publish({ n: 1 });
+      await withinOneSecondLocal(() => heardThere.length === 1);
+      expect(heardThere).toEqual([{ n: 1 }]);
+      expect(heardHere).toEqual([]); // not its own
+
+      // The database drops the listening connection (a restart, a failover): once it is back,
+      // the listener is told that messages may have been missed, then hears new ones again.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN studynest_changes'`.execute(db.kysely);
+      await withinOneSecondLocal(() => heardThere.includes(null), 5_000);
+      heardThere.length = 0;
+      here.publish({ n: 2 });
+      await withinOneSecondLocal(() => heardThere.length === 1, 2_000);
+      expect(heardThere).toEqual([{ n: 2 }]);
+    } finally {
+      await here.close();
+      await there.close();
+    }
+  });
+});
+
+async function withinOneSecondLocal(done: () => boolean, limitMs = 1000): Promise<void> {
+  const start = Date.now();
+  while (!done()) {
+    if (Date.now() - start > limitMs) throw new Error(`not within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
