@@ -58,7 +58,7 @@ export function MyDataSection({ role }: { role: Role }) {
         <p>
           Download everything StudyNest holds about you: a ZIP with a JSON file of your account,{' '}
           {role === 'tutor' ? 'your sessions and materials, ' : 'your bookings and payments, reviews, notes, '}
-          and the record of what was done with your account, and the files you uploaded.
+          the emails we sent you (the last 30 days) and the record of what was done with your account, and the files you uploaded.
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <a href="/api/me/data.zip" className="btn btn-outline">
