@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
 import { seedDemoIfEmpty } from '#server/demo-seed.ts';
-import { promoteToAdmin } from '#server/features/users/promote-admin.ts';
+import { authRepository } from '#server/auth/auth-repository.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const { app, deps } = await buildApp(config);
 
   // ADMIN_EMAIL is promoted when that account already exists (or when it signs up later).
-  if (config.adminEmail) await promoteToAdmin(deps.db.kysely, config.adminEmail);
+  if (config.adminEmail) await authRepository(deps.db.kysely, deps.db.dialect).promoteToAdmin(config.adminEmail);
 
   if (config.demoData !== false) {
     const seeded = await seedDemoIfEmpty(deps);

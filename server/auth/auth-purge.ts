@@ -3,6 +3,7 @@
 // server/jobs (server/features/background-work.ts), once across processes; idempotent.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { authRepository } from './auth-repository.ts';
 
 export const PURGE_EXPIRED_AUTH_JOB = 'auth.purge-expired';
 export const AUTH_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -11,10 +12,7 @@ type PurgeDeps = Pick<AppDeps, 'db' | 'now'>;
 
 /** Deletes the sessions and verification tokens that expired before `now`; returns how many. */
 export async function purgeExpiredAuthRows(deps: PurgeDeps, now: Date = deps.now()): Promise<{ sessions: number; tokens: number }> {
-  const before = now.toISOString();
-  const sessions = await deps.db.kysely.deleteFrom('session').where('expiresAt', '<', before).executeTakeFirst();
-  const tokens = await deps.db.kysely.deleteFrom('verification').where('expiresAt', '<', before).executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+  return authRepository(deps.db.kysely, deps.db.dialect).purgeExpired(now.toISOString());
 }
 
 export function authPurge(deps: PurgeDeps & Pick<AppDeps, 'log'>): { schedule: Schedule; handler: JobHandler } {

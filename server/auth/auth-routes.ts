@@ -8,6 +8,7 @@ import { AppError } from '#server/errors.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { withAuthCall } from './auth-transaction.ts';
 import { getCurrentUser, invalidateSessionCookie, invalidateUser } from './current-user.ts';
+import { authRepository } from './auth-repository.ts';
 
 /**
  * Auth calls that change a user or end their sessions: the session cache forgets that user's
@@ -33,8 +34,7 @@ async function userChangedBy(path: string, request: FastifyRequest, { auth, db }
     try {
       const payload = JSON.parse(Buffer.from(query.token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
       if (typeof payload.email !== 'string') return null;
-      const row = await db.kysely.selectFrom('user').select('id').where('email', '=', payload.email.toLowerCase()).executeTakeFirst();
-      return row?.id ?? null;
+      return (await authRepository(db.kysely, db.dialect).userIdByEmail(payload.email)) ?? null;
     } catch {
       return null;
     }

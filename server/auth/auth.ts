@@ -1,5 +1,4 @@
 // better-auth inside our server, on our Kysely instance. Mounted at /api/auth/* by auth-routes.ts.
-import { authColumns } from '#server/db/auth-columns.ts';
 import { betterAuth } from 'better-auth';
 import { APIError, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
@@ -9,6 +8,7 @@ import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/email/mailer.ts';
 import { newId } from '#server/ids.ts';
 import { recordPasswordChange } from '#server/audit/security-events.ts';
+import { authRepository } from './auth-repository.ts';
 import { accountRules, isRole, isSignUpRole, ROLE_MESSAGE } from './account-rules.ts';
 import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
 import { commonPasswords } from './common-passwords.ts';
@@ -189,13 +189,13 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           // Runs only once the credentials were right (password, or the provider's answer).
           // Inside a password change's transaction, through it (one SQLite connection).
           before: async (session) => {
-            const row = await authExecutor(kysely).selectFrom('user').select('blocked').where('id', '=', session.userId).executeTakeFirst();
-            if (!row) return false;
-            if (row.blocked) throw new APIError('FORBIDDEN', { message: BLOCKED_MESSAGE, code: 'ACCOUNT_BLOCKED' });
+            const blocked = await authRepository(authExecutor(kysely), db.dialect).isBlocked(session.userId);
+            if (blocked === undefined) return false;
+            if (blocked) throw new APIError('FORBIDDEN', { message: BLOCKED_MESSAGE, code: 'ACCOUNT_BLOCKED' });
             return { data: session };
           },
           after: async (session) => {
-            await kysely.updateTable('user').set({ lastSeen: authColumns(db.dialect).date(new Date()) }).where('id', '=', session.userId).execute();
+            await authRepository(kysely, db.dialect).recordSignIn(session.userId, new Date());
           },
         },
       },
