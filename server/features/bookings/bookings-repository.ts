@@ -177,12 +177,10 @@ const leaveLine = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
 );
 /**
- * PostgreSQL: the guarded seat update, the booking row and leaving the line as ONE statement
- * (data-modifying CTEs): one round trip instead of five (begin, three statements, commit), and
- * the session row stays locked only while the statement runs. The insert and the delete happen
- * only when the update took a seat; a unique violation fails the whole statement, seat included.
+ * The seat, the booking row and leaving the line as data-modifying CTEs of one statement
+ * (PostgreSQL): the insert and the delete happen only when the update took a seat.
  */
-const bookAtOnce = prepare((db, p: NewBooking) =>
+const bookingSteps = (db: Kysely<Database>, p: NewBooking) =>
   db
     .with('seat', (q) => takeSeat(q, p))
     .with('entry', (q) =>
@@ -212,7 +210,16 @@ const bookAtOnce = prepare((db, p: NewBooking) =>
         .where('studentId', '=', p.studentId)
         .where((eb) => eb.exists(eb.selectFrom('entry').select('entry.id')))
         .returning('waitlist_entry.id'),
-    )
+    );
+
+/**
+ * PostgreSQL: the guarded seat update, the booking row and leaving the line as ONE statement
+ * (data-modifying CTEs): one round trip instead of five (begin, three statements, commit), and
+ * the session row stays locked only while the statement runs. The insert and the delete happen
+ * only when the update took a seat; a unique violation fails the whole statement, seat included.
+ */
+const bookAtOnce = prepare((db, p: NewBooking) =>
+  bookingSteps(db, p)
     .selectFrom('seat')
     .select('seat.bookedCount'),
 );
@@ -225,36 +232,7 @@ const jobColumns = ['id', 'kind', 'payload', 'status', 'runAt', 'attempts', 'max
  * the booking row was: the booking and its emails commit together in one round trip.
  */
 const bookAtOnceWithJobs = prepare((db, p: NewBooking & JobPair) =>
-  db
-    .with('seat', (q) => takeSeat(q, p))
-    .with('entry', (q) =>
-      q
-        .insertInto('booking')
-        .columns(['id', 'sessionId', 'studentId', 'studentEmail', 'createdAt', 'status', 'amountCents', 'holdExpiresAt'])
-        .expression((eb) =>
-          eb
-            .selectFrom('seat')
-            .select([
-              eb.cast<string>(eb.val(p.id), 'text').as('id'),
-              eb.cast<string>(eb.val(p.sessionId), 'text').as('sessionId'),
-              eb.cast<string>(eb.val(p.studentId), 'text').as('studentId'),
-              eb.cast<string>(eb.val(p.studentEmail), 'text').as('studentEmail'),
-              eb.cast<string>(eb.val(p.now), 'text').as('createdAt'),
-              eb.cast<BookingStatus>(eb.val(p.status), 'text').as('status'),
-              eb.cast<number>(eb.val(p.amountCents), 'integer').as('amountCents'),
-              eb.cast<string | null>(eb.val(p.holdExpiresAt), 'text').as('holdExpiresAt'),
-            ]),
-        )
-        .returning('id'),
-    )
-    .with('left_line', (q) =>
-      q
-        .deleteFrom('waitlist_entry')
-        .where('sessionId', '=', p.sessionId)
-        .where('studentId', '=', p.studentId)
-        .where((eb) => eb.exists(eb.selectFrom('entry').select('entry.id')))
-        .returning('waitlist_entry.id'),
-    )
+  bookingSteps(db, p)
     .with('jobs', (q) =>
       q
         .insertInto('job')
