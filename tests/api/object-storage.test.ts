@@ -9,12 +9,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupData } from '#server/backup/backup.ts';
+import { backupData, restoreData } from '#server/backup/backup.ts';
 import { loadConfig } from '#server/config.ts';
 import { readZipArchive } from '#server/features/my-data/public.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 
 let s3: LocalS3;
@@ -162,7 +163,7 @@ describe('files in an S3-compatible bucket', () => {
 });
 
 describe('backups with a bucket', () => {
-  it('copies the bucket\'s files into the backup, laid out as the data folder would hold them', async () => {
+  it('copies the bucket\'s files into the backup, laid out as the data folder would hold them, and restores them into a bucket', async () => {
     await uploadPhoto(student);
     const inBucket = await s3.keys();
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-s3-backup-'));
@@ -171,6 +172,22 @@ describe('backups with a bucket', () => {
       for (const key of inBucket) expect(fs.existsSync(path.join(dir, 'files', key)), key).toBe(true);
       expect(manifest.files).toBeGreaterThanOrEqual(inBucket.length);
       expect(await s3.keys()).toEqual(inBucket);
+
+      // Restored where a bucket is configured: the files go on into that bucket, not the folder.
+      const target = await createTestDatabase();
+      const bucket = await startLocalS3('studynest-restored');
+      try {
+        const storage = loadConfig({ AUTH_SECRET: 'x'.repeat(32), S3_URL: bucket.url }).storage;
+        await restoreData({ dataDir: target.dataDir, database: target.database, storage }, dir);
+        expect(await bucket.keys()).toEqual(inBucket);
+        for (const folder of ['uploads', 'materials']) {
+          const local = path.join(target.dataDir, folder);
+          expect(fs.existsSync(local) ? fs.readdirSync(local) : []).toEqual([]);
+        }
+      } finally {
+        await bucket.close();
+        await target.drop();
+      }
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
