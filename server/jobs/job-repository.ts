@@ -2,26 +2,14 @@
 // worker until a lease ends: on PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED (two
 // workers never wait for each other nor take the same row); on SQLite the statement runs under
 // the database's single write lock, which serialises every claim (docs/decisions/017).
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { JobCounts, JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
-import type { Database, JobStatus } from '#server/db/schema.ts';
+import type { Database, JobTable } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
 
-export interface JobRow {
-  id: string;
-  kind: string;
-  payload: string;
-  status: JobStatus;
-  runAt: string;
-  attempts: number;
-  maxAttempts: number;
-  lastError: string | null;
-  lockedBy: string | null;
-  lockedUntil: string | null;
-  key: string | null;
-  createdAt: string;
-}
+/** A job as stored: the table's row (schema.ts). */
+export type JobRow = Selectable<JobTable>;
 
 /** A job as written by enqueue. */
 export interface JobInsert {
