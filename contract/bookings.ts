@@ -46,6 +46,8 @@ export const bookedSessionSchema = z.object({
   cancelUntil: dateTime,
   /** Booked and before the cutoff now. */
   canCancel: z.boolean(),
+  /** An online class's meeting link, once booked (a seat paid or free); null otherwise (issue 19). */
+  meetingUrl: z.string().nullable(),
   session: publicSessionSchema,
 });
 export type BookedSession = z.infer<typeof bookedSessionSchema>;

@@ -9,6 +9,10 @@ import { timeZoneOrNull } from './time-zone.ts';
 export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
+/** Where a class happens (issue 19): at a place, or online at a meeting URL. */
+export const locationKindSchema = z.enum(['in_person', 'online']);
+export type LocationKind = z.infer<typeof locationKindSchema>;
+
 export const sessionSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -39,6 +43,13 @@ export const sessionSchema = z.object({
   /** Why a cancelled session was called off (what its students were told); null otherwise. */
   cancellationReason: z.string().nullable(),
   cancelledAt: dateTime.nullable(),
+  /** Where the class happens; null when its tutor has not said (sessions older than issue 19). */
+  locationKind: locationKindSchema.nullable(),
+  /** In person: the place's name and address (public). */
+  placeName: z.string().nullable(),
+  placeAddress: z.string().nullable(),
+  /** Online: the meeting URL, only for the tutor, admins and booked students (never in public answers). */
+  meetingUrl: z.string().nullable(),
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
   /** Approved and inside its registration window now: the green "Ongoing" badge. */
@@ -56,7 +67,7 @@ export type SessionPage = z.infer<typeof sessionPageSchema>;
  * A session as anyone may see it (the public lists, a session's page, a student's bookings):
  * no email address. A tutor's email goes only to the tutor, admins and students who booked.
  */
-export const publicSessionSchema = sessionSchema.omit({ tutorEmail: true });
+export const publicSessionSchema = sessionSchema.omit({ tutorEmail: true, meetingUrl: true });
 export type PublicSession = z.infer<typeof publicSessionSchema>;
 
 export const publicSessionPageSchema = pageOf(publicSessionSchema);
@@ -64,6 +75,8 @@ export type PublicSessionPage = z.infer<typeof publicSessionPageSchema>;
 
 /** GET /api/session/{id}: the tutor's email only for the tutor and admins (who edit from it); null for anyone else. */
 export const sessionDetailsSchema = publicSessionSchema.extend({
+  /** An online class's meeting URL: for its tutor, admins and the students booked on it; null for anyone else. */
+  meetingUrl: z.string().nullable(),
   tutorEmail: z.string().nullable(),
   /** Students waiting for a seat: a student who joins now is this plus one in line (contract/bookability.ts). */
   waitlistLength: z.number().int(),
@@ -173,6 +186,33 @@ const sessionDate = (field: ScheduleField) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+const placeName = z.string().trim().max(200, 'Place name is too long');
+const placeAddress = z.string().trim().max(500, 'Address is too long');
+const meetingUrl = z
+  .string()
+  .trim()
+  .max(2000, 'Meeting link is too long')
+  .pipe(z.url({ protocol: /^https?$/, error: 'Meeting link must be an http(s) address' }));
+
+export interface SessionPlace {
+  locationKind: LocationKind | null;
+  placeName: string | null;
+  placeAddress: string | null;
+  meetingUrl: string | null;
+}
+
+/**
+ * What is missing from a place, by field: in person needs a name and an address, online a
+ * meeting link. Shared by the server (on the place an edit results in) and the form.
+ */
+export function placeProblems(p: SessionPlace): Partial<Record<'placeName' | 'placeAddress' | 'meetingUrl', string>> {
+  if (p.locationKind === 'in_person') {
+    return { ...(!p.placeName && { placeName: 'Place name is required for a class in person' }), ...(!p.placeAddress && { placeAddress: 'Address is required for a class in person' }) };
+  }
+  if (p.locationKind === 'online' && !p.meetingUrl) return { meetingUrl: 'Meeting link is required for an online class' };
+  return {};
+}
+
 const scheduleFields = z.object({
   title,
   description,
@@ -184,6 +224,11 @@ const scheduleFields = z.object({
   cancellationCutoffHours: cancellationCutoffHours.optional(),
   /** The zone the dates were typed in (the tutor's browser's): stored to show the tutor's time beside a student's. */
   timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'Unknown time zone').optional(),
+  /** Where the class happens (issue 19); the fields of the other kind are dropped. Optional for API clients older than it. */
+  locationKind: locationKindSchema.optional(),
+  placeName: placeName.optional(),
+  placeAddress: placeAddress.optional(),
+  meetingUrl: meetingUrl.optional(),
 });
 
 /**
@@ -192,6 +237,8 @@ const scheduleFields = z.object({
  * sets them (PRODUCT.md §4).
  */
 export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
+  const place = { locationKind: body.locationKind ?? null, placeName: body.placeName || null, placeAddress: body.placeAddress || null, meetingUrl: body.meetingUrl || null };
+  for (const [field, message] of Object.entries(placeProblems(place))) ctx.addIssue({ code: 'custom', path: [field], message });
   for (const [field, message] of Object.entries(scheduleProblems(body))) {
     // Each date out of bounds has already been named by its own field.
     if (!sessionDateProblem(field as ScheduleField, body[field as ScheduleField])) ctx.addIssue({ code: 'custom', path: [field], message });

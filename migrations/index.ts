@@ -11,6 +11,7 @@ import * as m0010 from './0010_audit_log.ts';
 import * as m0011 from './0011_notification_opt_out.ts';
 import * as m0012 from './0012_session_cancellation.ts';
 import * as m0013 from './0013_calendar_feed.ts';
+import * as m0014 from './0014_place_attendance_profile.ts';
 import * as m0015 from './0015_session_time_zone.ts';
 import * as m0017 from './0017_sent_email_and_sign_in_failures.ts';
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0011_notification_opt_out': m0011,
   '0012_session_cancellation': m0012,
   '0013_calendar_feed': m0013,
+  '0014_place_attendance_profile': m0014,
   '0015_session_time_zone': m0015,
   '0017_sent_email_and_sign_in_failures': m0017,
 };

@@ -11,6 +11,8 @@ type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>
 export type Role = 'student' | 'tutor' | 'admin';
 export type SessionStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
 export type BookingStatus = 'confirmed' | 'pending_payment';
+export type LocationKind = 'in_person' | 'online';
+export type Attendance = 'present' | 'absent';
 
 export interface UserTable {
   id: string;
@@ -95,6 +97,11 @@ export interface StudySessionTable {
   cancelledAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** SEQUENCE of the session's calendar events: raised by each change students' calendars must follow. */
   calendarSequence: Generated<number>;
+  /** Where the class happens (issue 19); null = not said. The meeting URL only reaches booked students, the tutor and admins. */
+  locationKind: ColumnType<LocationKind | null, LocationKind | null | undefined, LocationKind | null>;
+  placeName: ColumnType<string | null, string | null | undefined, string | null>;
+  placeAddress: ColumnType<string | null, string | null | undefined, string | null>;
+  meetingUrl: ColumnType<string | null, string | null | undefined, string | null>;
   /** The IANA zone the tutor wrote the dates in (their browser's); null when unknown. */
   tutorTimeZone: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
@@ -114,6 +121,9 @@ export interface BookingTable {
   /** The class start the 24-hour / 1-hour reminder was sent for (a moved class gets new ones). */
   reminded24hFor: ColumnType<string | null, string | null | undefined, string | null>;
   reminded1hFor: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Marked by the tutor once class has started (issue 19); null = not marked. */
+  attendance: ColumnType<Attendance | null, Attendance | null | undefined, Attendance | null>;
+  attendanceMarkedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WaitlistEntryTable {
@@ -231,6 +241,13 @@ export interface CalendarFeedTable {
   contentSince: string | null;
 }
 
+/** A tutor's public profile text (issue 19); no row = no bio yet. */
+export interface TutorProfileTable {
+  userId: string;
+  bio: string;
+  updatedAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -250,6 +267,7 @@ export interface Database {
   sent_email: SentEmailTable;
   sign_in_failure: SignInFailureTable;
   calendar_feed: CalendarFeedTable;
+  tutor_profile: TutorProfileTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -625,6 +625,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/test-checkouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's test payment (no money moves): only where Stripe is not configured and test payments are on */
+        get: operations["getPaymentsTestCheckoutsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/test-checkouts/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay the caller's test payment: the held seat is booked as a real payment would book it; no money moves */
+        post: operations["postPaymentsTestCheckoutsPayById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/webhook": {
         parameters: {
             query?: never;
@@ -1291,7 +1325,12 @@ export interface operations {
                             durationMinutes: number;
                             id: string;
                             isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            meetingUrl: string | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;
@@ -1360,7 +1399,11 @@ export interface operations {
                             durationMinutes: number;
                             id: string;
                             isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;
@@ -2078,6 +2121,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         id: string;
+                        meetingUrl: string | null;
                         /** Format: date-time */
                         paymentDueBy: string | null;
                         placeInLine: number | null;
@@ -2097,7 +2141,11 @@ export interface operations {
                             durationMinutes: number;
                             id: string;
                             isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;
@@ -2165,6 +2213,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             id: string;
+                            meetingUrl: string | null;
                             /** Format: date-time */
                             paymentDueBy: string | null;
                             placeInLine: number | null;
@@ -2184,7 +2233,11 @@ export interface operations {
                                 durationMinutes: number;
                                 id: string;
                                 isOpen: boolean;
+                                /** @enum {string|null} */
+                                locationKind: "in_person" | "online" | null;
                                 maxParticipants: number | null;
+                                placeAddress: string | null;
+                                placeName: string | null;
                                 /** Format: date-time */
                                 registrationEndDate: string;
                                 registrationFee: number;
@@ -2302,6 +2355,7 @@ export interface operations {
                     "application/json": {
                         googleSignIn: boolean;
                         payments: boolean;
+                        testPayments: boolean;
                     };
                 };
             };
@@ -2373,7 +2427,12 @@ export interface operations {
                     /** Format: date-time */
                     classStartDate: string;
                     description: string;
+                    /** @enum {string} */
+                    locationKind?: "in_person" | "online";
                     maxParticipants?: number | null;
+                    meetingUrl?: string;
+                    placeAddress?: string;
+                    placeName?: string;
                     /** Format: date-time */
                     registrationEndDate: string;
                     /** Format: date-time */
@@ -2406,7 +2465,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -2859,6 +2923,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         account: {
+                            bio: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             email: string;
@@ -2889,6 +2954,10 @@ export interface operations {
                         }[];
                         bookings: {
                             amountCents: number;
+                            /** @enum {string|null} */
+                            attendance: "present" | "absent" | null;
+                            /** Format: date-time */
+                            attendanceMarkedAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -3368,6 +3437,72 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getPaymentsTestCheckoutsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        id: string;
+                        sessionId: string;
+                        /** @enum {string} */
+                        status: "open" | "paid" | "expired";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentsTestCheckoutsPayById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        successUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postPaymentsWebhook: {
         parameters: {
             query?: never;
@@ -3544,7 +3679,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -3595,7 +3735,12 @@ export interface operations {
                     /** Format: date-time */
                     classStartDate?: string;
                     description?: string;
+                    /** @enum {string} */
+                    locationKind?: "in_person" | "online";
                     maxParticipants?: number | null;
+                    meetingUrl?: string;
+                    placeAddress?: string;
+                    placeName?: string;
                     /** Format: date-time */
                     registrationEndDate?: string;
                     /** Format: date-time */
@@ -3628,7 +3773,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -3725,7 +3875,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -3792,7 +3947,11 @@ export interface operations {
                             durationMinutes: number;
                             id: string;
                             isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;
@@ -3862,7 +4021,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -3935,7 +4099,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -4048,7 +4217,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -4115,7 +4289,12 @@ export interface operations {
                         durationMinutes: number;
                         id: string;
                         isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
                         maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
                         /** Format: date-time */
                         registrationEndDate: string;
                         registrationFee: number;
@@ -4263,6 +4442,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         id: string;
+                        meetingUrl: string | null;
                         /** Format: date-time */
                         paymentDueBy: string | null;
                         placeInLine: number | null;
@@ -4282,7 +4462,11 @@ export interface operations {
                             durationMinutes: number;
                             id: string;
                             isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;
@@ -4675,6 +4859,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         account: {
+                            bio: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             email: string;
@@ -4705,6 +4890,10 @@ export interface operations {
                         }[];
                         bookings: {
                             amountCents: number;
+                            /** @enum {string|null} */
+                            attendance: "present" | "absent" | null;
+                            /** Format: date-time */
+                            attendanceMarkedAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -4849,6 +5038,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         id: string;
+                        meetingUrl: string | null;
                         /** Format: date-time */
                         paymentDueBy: string | null;
                         placeInLine: number | null;
@@ -4868,7 +5058,11 @@ export interface operations {
                             durationMinutes: number;
                             id: string;
                             isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;
@@ -4943,7 +5137,12 @@ export interface operations {
                             durationMinutes: number;
                             id: string;
                             isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            meetingUrl: string | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;

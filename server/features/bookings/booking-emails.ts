@@ -9,7 +9,7 @@ import { emailJob, renderedEmailJob, type MailRenderer } from '#server/email/out
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
-import { sessionCalendar } from '#server/features/sessions/public.ts';
+import { placeText, sessionCalendar } from '#server/features/sessions/public.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -57,6 +57,8 @@ function confirmationMail(deps: AppDeps, session: StudySessionRow, student: Book
         : `You are booked for "${session.title}" with ${session.tutorName}.`,
       '',
       `Class: ${when(session.classStartDate)} to ${when(session.classEndDate)}`,
+      // The confirmation goes to a booked student: an online class's link is theirs.
+      ...(placeText(session, true) ? [`Where: ${placeText(session, true)}`] : []),
       `You can cancel until ${session.cancellationCutoffHours} hours before class starts.`,
       '',
       `Your booking: ${link}`,

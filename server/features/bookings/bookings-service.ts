@@ -47,6 +47,8 @@ export function bookingsService(deps: AppDeps) {
       cancelUntil: deadline.toISOString(),
       // A cancelled class has nothing left to cancel (its payments were refunded when it was called off).
       canCancel: row.kind !== 'waitlisted' && row.status !== 'cancelled' && now.getTime() < deadline.getTime(),
+      // Only a booked student reaches an online class (not while waiting or holding an unpaid seat).
+      meetingUrl: row.kind === 'booked' ? row.meetingUrl : null,
       session: toPublicSessionDto(row, me, now),
     };
   }

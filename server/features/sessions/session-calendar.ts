@@ -22,8 +22,28 @@ export type CalendarMethod = 'PUBLISH' | 'CANCEL';
 
 type CalendarSession = Pick<
   StudySessionRow,
-  'id' | 'title' | 'description' | 'tutorName' | 'tutorEmail' | 'classStartDate' | 'classEndDate' | 'status' | 'cancellationReason' | 'calendarSequence'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'tutorName'
+  | 'tutorEmail'
+  | 'classStartDate'
+  | 'classEndDate'
+  | 'status'
+  | 'cancellationReason'
+  | 'calendarSequence'
+  | 'locationKind'
+  | 'placeName'
+  | 'placeAddress'
+  | 'meetingUrl'
 >;
+
+/** Where the class happens, in words: "Room 4, 1 Main St" or the meeting link; null when not said. */
+export function placeText(session: Pick<StudySessionRow, 'locationKind' | 'placeName' | 'placeAddress' | 'meetingUrl'>, withMeetingUrl: boolean): string | null {
+  if (session.locationKind === 'in_person') return [session.placeName, session.placeAddress].filter(Boolean).join(', ');
+  if (session.locationKind === 'online') return withMeetingUrl && session.meetingUrl ? `Online: ${session.meetingUrl}` : 'Online (the link is sent to booked students)';
+  return null;
+}
 
 /** One UID per session and person: every later file or feed entry updates the same calendar event. */
 export function calendarUid(config: AppDeps['config'], sessionId: string, personId: string): string {
@@ -52,7 +72,15 @@ export function sessionEvent(
     end: new Date(session.classEndDate),
     summary: cancelled ? `Cancelled: ${session.title}` : session.title,
     description: [...reason, session.description, '', `Tutor: ${session.tutorName} (${session.tutorEmail})`, link].join('\n'),
-    url: link,
+    // LOCATION: the place, or the meeting link; an online class's URL is where to join it. Only
+    // people who may see the meeting link get an event (booked students, the tutor).
+    location:
+      session.locationKind === 'in_person' && session.placeName
+        ? { title: session.placeName, ...(session.placeAddress && { address: session.placeAddress }) }
+        : session.locationKind === 'online'
+          ? session.meetingUrl
+          : null,
+    url: session.locationKind === 'online' && session.meetingUrl ? session.meetingUrl : link,
     organizer: { name: session.tutorName, email: session.tutorEmail },
     // The tutor organises their own class; a student attends it.
     attendees: opts.asTutor ? [] : [{ name: person.name, email: person.email }],

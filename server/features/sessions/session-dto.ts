@@ -18,12 +18,14 @@ export function canSeePrivateDetails(row: Pick<StudySessionRow, 'tutorId'>, view
 
 /** For the tutor's and admins' answers. */
 export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): Session {
-  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: row.tutorEmail };
+  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: row.tutorEmail, meetingUrl: row.meetingUrl };
 }
 
 /** A session's page: its email only for the tutor and admins. */
-export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, waitlistLength: number): SessionDetails {
-  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null, waitlistLength };
+export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, waitlistLength: number, viewerBooked = false): SessionDetails {
+  // The meeting link of an online class: its tutor, admins and the students booked on it (issue 19).
+  const meetingUrl = canSeePrivateDetails(row, viewer) || viewerBooked ? row.meetingUrl : null;
+  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null, waitlistLength, meetingUrl };
 }
 
 /** For answers anyone may read: the public lists, a student's bookings. */
@@ -51,6 +53,9 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
     cancellationReason: row.status === 'cancelled' ? row.cancellationReason : null,
     cancelledAt: row.status === 'cancelled' ? row.cancelledAt : null,
+    locationKind: row.locationKind,
+    placeName: row.locationKind === 'in_person' ? row.placeName : null,
+    placeAddress: row.locationKind === 'in_person' ? row.placeAddress : null,
     averageRating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null,
     reviewCount: row.ratingCount,
     isOpen: isRegistrationOpen(row, now),

@@ -9,7 +9,7 @@ import { emailJob } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
-import { sessionCalendar } from './session-calendar.ts';
+import { placeText, sessionCalendar } from './session-calendar.ts';
 import type { SessionPeople } from './session-repository.ts';
 
 type Deps = Pick<AppDeps, 'config' | 'now'>;
@@ -87,14 +87,17 @@ export function sessionMovedEmailJobs(deps: Deps, before: StudySessionRow, sessi
       : []),
   ];
   const link = `${deps.config.baseUrl}/session/${session.id}`;
+  const placeMoved = before.locationKind !== session.locationKind || before.placeName !== session.placeName || before.placeAddress !== session.placeAddress || before.meetingUrl !== session.meetingUrl;
+  // The meeting link only in what booked students get; the others read that the class is online.
+  const where = (booked: boolean) => (placeMoved && placeText(session, booked) ? [`Where: ${placeText(session, booked)} (it was ${placeText(before, booked) ?? 'not said'}).`] : []);
   return [
     ...people.booked.map((p) =>
       emailJob(
         p.status === 'confirmed'
-          ? mail(deps, session, p, subject, [`"${session.title}" with ${session.tutorName} has changed.`, ...changes, '', `Details: ${link}`, 'The attached calendar file updates the class in your calendar.'], { method: 'PUBLISH' })
-          : mail(deps, session, p, subject, [`"${session.title}" with ${session.tutorName}, whose seat is held for you, has changed.`, ...changes, '', `Details: ${link}`]),
+          ? mail(deps, session, p, subject, [`"${session.title}" with ${session.tutorName} has changed.`, ...changes, ...where(true), '', `Details: ${link}`, 'The attached calendar file updates the class in your calendar.'], { method: 'PUBLISH' })
+          : mail(deps, session, p, subject, [`"${session.title}" with ${session.tutorName}, whose seat is held for you, has changed.`, ...changes, ...where(false), '', `Details: ${link}`]),
       ),
     ),
-    ...people.waiting.map((p) => emailJob(mail(deps, session, p, subject, [`"${session.title}" with ${session.tutorName}, whose waitlist you are on, has changed.`, ...changes, '', `Details: ${link}`]))),
+    ...people.waiting.map((p) => emailJob(mail(deps, session, p, subject, [`"${session.title}" with ${session.tutorName}, whose waitlist you are on, has changed.`, ...changes, ...where(false), '', `Details: ${link}`]))),
   ];
 }

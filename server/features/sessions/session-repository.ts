@@ -55,6 +55,12 @@ async function peopleOf(db: Kysely<Database>, sessionId: string): Promise<Sessio
 
 export function sessionRepository(db: Kysely<Database>) {
   return {
+    /** Whether the student holds a confirmed booking of the session (an unpaid hold is not one). */
+    async isBookedBy(sessionId: string, studentId: string): Promise<boolean> {
+      const row = await db.selectFrom('booking').select('id').where('sessionId', '=', sessionId).where('studentId', '=', studentId).where('status', '=', 'confirmed').executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The session's booked and waiting students, now. */
     peopleOf(sessionId: string): Promise<SessionPeople> {
       return peopleOf(db, sessionId);

@@ -18,7 +18,7 @@ import type {
   TutorPage,
   updateSessionBody,
 } from '#contract/sessions.ts';
-import { scheduleProblems } from '#contract/sessions.ts';
+import { placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
@@ -71,6 +71,29 @@ function assertManages(me: CurrentUser, email: string, row: StudySessionRow | un
 function assertAdmin(me: CurrentUser, action: string): void {
   if (me.role !== 'admin') throw forbidden(`Only admins can ${action} sessions.`);
 }
+
+// ——— Where the class happens (issue 19): one kind's fields, the other's dropped ———
+
+type PlaceInput = Partial<Record<keyof SessionPlace, string | undefined>>;
+
+/** The place a request results in, on top of the stored one; 400 naming the field when incomplete. */
+function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
+  const kind = (body.locationKind as SessionPlace['locationKind'] | undefined) ?? stored.locationKind;
+  const pick = (field: 'placeName' | 'placeAddress' | 'meetingUrl') => (body[field] !== undefined ? body[field] || null : stored[field]);
+  const place: SessionPlace =
+    kind === 'in_person'
+      ? { locationKind: kind, placeName: pick('placeName'), placeAddress: pick('placeAddress'), meetingUrl: null }
+      : kind === 'online'
+        ? { locationKind: kind, placeName: null, placeAddress: null, meetingUrl: pick('meetingUrl') }
+        : { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
+  const fields = placeProblems(place) as Record<string, string>;
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
+  return place;
+}
+
+const NO_PLACE: SessionPlace = { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
+const samePlace = (a: SessionPlace, b: SessionPlace) => a.locationKind === b.locationKind && a.placeName === b.placeName && a.placeAddress === b.placeAddress && a.meetingUrl === b.meetingUrl;
 
 // ——— Date rules (PRODUCT.md §4, contract/sessions.ts): 400 naming the field ———
 
@@ -165,7 +188,9 @@ export function sessionService(deps: AppDeps) {
       const row = await repo.findById(id);
       // A cancelled session stays readable where it was shared: it shows "Cancelled".
       if (!row || (row.status !== 'approved' && row.status !== 'cancelled' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
-      return toSessionDetailsDto(row, viewer, deps.now(), await repo.waitlistLength(id));
+      // An online class's link reaches a student only once booked (asked only when there is one to give).
+      const viewerBooked = row.meetingUrl !== null && viewer?.role === 'student' && (await repo.isBookedBy(id, viewer.id));
+      return toSessionDetailsDto(row, viewer, deps.now(), await repo.waitlistLength(id), viewerBooked);
     },
 
     async create(me: CurrentUser, email: string, body: CreateInput): Promise<Session> {
@@ -178,6 +203,7 @@ export function sessionService(deps: AppDeps) {
         classEndDate: toIso(body.classEndDate),
       };
       assertScheduleValid(schedule);
+      const place = placeOf(body, NO_PLACE);
       const now = deps.now().toISOString();
       // status, fee, duration, tutorName and tutorEmail never come from the body.
       const row = await repo.insert({
@@ -193,6 +219,7 @@ export function sessionService(deps: AppDeps) {
         maxParticipants: body.maxParticipants ?? null,
         cancellationCutoffHours: body.cancellationCutoffHours ?? 24,
         tutorTimeZone: timeZoneOrNull(body.timeZone),
+        ...place,
         status: 'pending',
         createdAt: now,
         updatedAt: now,
@@ -238,8 +265,13 @@ export function sessionService(deps: AppDeps) {
       const scheduleChanged = datesChanged || capacityChanged || cutoffChanged;
       const lockedStatus = me.role !== 'admin' && scheduleChanged;
       if (lockedStatus && row.status === 'approved') throw conflict(SCHEDULE_LOCKED);
-
       if (scheduleChanged && row.status === 'cancelled') throw conflict('A cancelled session cannot be rescheduled.');
+      // The place may change at any time (a room swap, a new link): booked and waiting students are told.
+      const place = placeOf(body, row);
+      const placeChanged = !samePlace(place, row);
+      if (placeChanged && row.status === 'cancelled') throw conflict('A cancelled session cannot be moved.');
+      if (placeChanged) Object.assign(patch, place);
+
       if (datesChanged) {
         assertScheduleValid(schedule);
         Object.assign(patch, schedule, { durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate) });
@@ -254,7 +286,7 @@ export function sessionService(deps: AppDeps) {
 
       // A class that moved once students could book it: their calendars follow (a new SEQUENCE
       // under the same UID) and each booked or waiting student is told, with the change.
-      const moved = datesChanged && row.status === 'approved';
+      const moved = (datesChanged || placeChanged) && row.status === 'approved';
       if (moved) patch.calendarSequence = row.calendarSequence + 1;
       const updated = await deps.db.kysely.transaction().execute(async (trx) => {
         const done = await sessionRepository(trx).updateGuarded(id, patch, lockedStatus ? { status: ['pending', 'rejected'] } : {});
@@ -265,8 +297,8 @@ export function sessionService(deps: AppDeps) {
         return done;
       });
       if (!updated) return refusal(id, patch, SCHEDULE_LOCKED);
-      lists.invalidate();
       if (moved) deps.jobs.wake();
+      lists.invalidate();
       return dto(updated, me);
     },
 
@@ -285,8 +317,8 @@ export function sessionService(deps: AppDeps) {
           await auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row);
         });
         if (!deleted) throw notFound(NO_SESSION);
-        // After the commit: a file left behind is only wasted space, never served (no row points at it).
         deps.jobs.wake();
+        // After the commit: a file left behind is only wasted space, never served (no row points at it).
         await Promise.all(deleted.fileKeys.map((key) => files.remove(key)));
         return lists.invalidate();
       }
@@ -361,7 +393,6 @@ export function sessionService(deps: AppDeps) {
       return dto(updated, me);
     },
 
-    /** Every session for admins: pending first, then newest; filter by status, search by title or tutor. */
     /**
      * Calls an approved session off before its class starts (issue 19): its tutor while nobody
      * has paid, or an admin, who refunds the paid bookings first (a failed refund stops here,
@@ -398,6 +429,7 @@ export function sessionService(deps: AppDeps) {
       return dto(cancelled, me);
     },
 
+    /** Every session for admins: pending first, then newest; filter by status, search by title or tutor. */
     async listForAdmin(me: CurrentUser, query: AdminListQuery): Promise<SessionPage> {
       assertAdmin(me, 'list all');
       const after = decodeCursor(query.cursor, ['number', 'string', 'string'] as const);

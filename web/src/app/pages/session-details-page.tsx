@@ -4,7 +4,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
 import { BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
 import { SessionReviews } from '#web/features/reviews/public.ts';
-import { CancelledNote, feeText, OpenBadge, ratingText, seatsText, SessionHeading, StatusBadge, useSession } from '#web/features/sessions/public.ts';
+import { CancelledNote, feeText, OpenBadge, PlaceText, ratingText, seatsText, SessionHeading, StatusBadge, useSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -60,6 +60,7 @@ function SessionDetails({ s }: { s: SessionDetailsDto }) {
           <FactList
             facts={[
               { label: 'Tutor', value: s.tutorName },
+              ...(s.locationKind ? [{ label: 'Where', value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
               { label: 'Rating', value: ratingText(s) },
               { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },

@@ -4,7 +4,7 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Roster } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { CancelledNote, CancelSessionDialog, feeText, OpenBadge, ratingText, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
+import { CancelledNote, CancelSessionDialog, feeText, OpenBadge, PlaceText, ratingText, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -56,6 +56,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
           <FactList
             facts={[
               { label: 'Tutor', value: s.tutorName },
+              ...(s.locationKind ? [{ label: 'Where', value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
               { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: 'Registration', value: bookability.label },
               { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },

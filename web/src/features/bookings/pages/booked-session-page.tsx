@@ -9,7 +9,7 @@ import { useCancelBooking } from '#web/features/bookings/api/use-cancel-booking.
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
 import { ReviewForm, useMyReview } from '#web/features/reviews/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
-import { CancelledNote, feeText, ratingText, SessionHeading } from '#web/features/sessions/public.ts';
+import { CancelledNote, feeText, PlaceText, ratingText, SessionHeading } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { confirmAction, runWithDialogs, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
@@ -88,6 +88,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
           <FactList
             facts={[
               { label: 'Instructor email', value: booked.tutorEmail ? <span className="break-all">{booked.tutorEmail}</span> : 'Shown once you have a seat' },
+              ...(s.locationKind ? [{ label: 'Where', value: <PlaceText session={s} meetingUrl={booked.meetingUrl} /> }] : []),
               { label: 'Rating', value: ratingText(s) },
               { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: 'Session duration', value: s.sessionDuration },

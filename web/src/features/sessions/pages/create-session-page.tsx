@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { TextField } from '#web/components/text-field.tsx';
 import { useMe } from '#web/features/auth/public.ts';
 import { useCreateSession } from '#web/features/sessions/api/use-create-session.ts';
+import { PlaceFields, placeBody } from '#web/features/sessions/components/place-fields.tsx';
 import { ScheduleFields, scheduleFrom } from '#web/features/sessions/components/schedule-fields.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { defaultSchedule, scheduleBody } from '#web/features/sessions/schedule-values.ts';
@@ -25,7 +26,7 @@ export function CreateSessionPage() {
     const fields = new FormData(event.currentTarget);
     setErrors({});
     try {
-      await createSession.mutateAsync({ title: fieldText(fields, 'title'), description: fieldText(fields, 'description'), ...scheduleBody(scheduleFrom(fields)) });
+      await createSession.mutateAsync({ title: fieldText(fields, 'title'), description: fieldText(fields, 'description'), ...scheduleBody(scheduleFrom(fields)), ...placeBody(fields) });
     } catch (error) {
       // A 400 names the field: show it there and in the dialog; anything else is spec §8's generic text.
       if (error instanceof ApiError && error.status === 400) {
@@ -51,6 +52,7 @@ export function CreateSessionPage() {
         <div className="card-body gap-4">
           <TextField label="Session Title" name="title" required maxLength={200} error={errors.title} />
           <ScheduleFields defaults={defaults} errors={errors} />
+          <PlaceFields errors={errors} />
           <TextAreaField
             label="Session description"
             name="description"

@@ -7,6 +7,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useMe } from '#web/features/auth/public.ts';
 import { useSession } from '#web/features/sessions/api/use-session.ts';
 import { useUpdateSession } from '#web/features/sessions/api/use-update-session.ts';
+import { PlaceFields, placeBody } from '#web/features/sessions/components/place-fields.tsx';
 import { ScheduleFields, scheduleFrom, type ScheduleValues } from '#web/features/sessions/components/schedule-fields.tsx';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
@@ -41,7 +42,8 @@ function EditSessionForm({ session }: { session: Session }) {
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
     setErrors({});
-    const body: UpdateSessionBody = { title: fieldText(fields, 'title'), description: fieldText(fields, 'description') };
+    // The place may change at any time: booked and waiting students are emailed (issue 19).
+    const body: UpdateSessionBody = { title: fieldText(fields, 'title'), description: fieldText(fields, 'description'), ...placeBody(fields) };
     if (scheduleEditable) {
       // Only what changed: the pickers have minute precision, the stored instants may not.
       const schedule = scheduleFrom(fields);
@@ -75,6 +77,7 @@ function EditSessionForm({ session }: { session: Session }) {
         <div className="card-body gap-4">
           <TextField label="Title" name="title" required maxLength={200} defaultValue={session.title} error={errors.title} />
           <TextAreaField label="Details" name="description" required maxLength={5000} rows={6} defaultValue={session.description} error={errors.description} />
+          <PlaceFields defaults={session} errors={errors} />
           {scheduleEditable ? (
             <ScheduleFields defaults={initialSchedule} errors={errors} />
           ) : (

@@ -1,0 +1,144 @@
+// Issue 19 item 2: where a class happens. In person (a place's name and address, public) or
+// online (a meeting URL that only booked students, the tutor and admins ever receive). Runs on
+// SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookedSession, BookedSessionPage } from '#contract/bookings.ts';
+import type { Session, SessionDetails } from '#contract/sessions.ts';
+import { createBooking } from '#tests/factories.ts';
+import { calendarAttachment, parseCalendar } from '#tests/helpers/ical.ts';
+import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+
+let t: TestApp;
+let tutor: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tutor = await t.actor({ role: 'tutor' });
+  admin = await t.actor({ role: 'admin' });
+});
+afterAll(async () => t?.close());
+
+const MEETING = 'https://meet.example.com/abc-defg-hij?pwd=s3cret';
+const schedule = () => ({
+  registrationStartDate: iso(Date.now() - DAY),
+  registrationEndDate: iso(Date.now() + 5 * DAY),
+  classStartDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000),
+  classEndDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000 + 2 * 3_600_000),
+});
+const create = (body: Record<string, unknown>) =>
+  t.request(tutor, { method: 'POST', url: `/api/create-session/${enc(tutor.user!.email)}`, ...json({ title: 'Placed class', description: 'Somewhere.', ...schedule(), ...body }) });
+
+/** A tutor's session, approved (free, 1 seat unless said) through the API. */
+async function approvedSession(place: Record<string, unknown>, maxParticipants = 1) {
+  const res = await create(place);
+  expect(res.statusCode, res.body).toBe(201);
+  const s = res.json<Session>();
+  expect((await t.request(admin, { method: 'POST', url: `/api/sessions/${s.id}/approve`, ...json({ registrationFee: 0, maxParticipants }) })).statusCode).toBe(200);
+  return s;
+}
+const book = (who: Actor, sessionId: string) => t.request(who, { method: 'POST', url: '/api/book-session', ...json({ sessionId }) });
+
+describe('where a class happens: input', () => {
+  it('takes a place with its address, or an http(s) meeting link, and names the missing or bad field', async () => {
+    const inPerson = await create({ locationKind: 'in_person', placeName: 'Library, room 4', placeAddress: '1 Main St, Springfield', meetingUrl: MEETING });
+    expect(inPerson.statusCode).toBe(201);
+    // The other kind's field is dropped.
+    expect(inPerson.json<Session>()).toMatchObject({ locationKind: 'in_person', placeName: 'Library, room 4', placeAddress: '1 Main St, Springfield', meetingUrl: null });
+    expect((await create({ locationKind: 'online', meetingUrl: MEETING })).json<Session>()).toMatchObject({ locationKind: 'online', placeName: null, meetingUrl: MEETING });
+    for (const [body, field] of [
+      [{ locationKind: 'online', meetingUrl: 'javascript:alert(1)' }, 'meetingUrl'],
+      [{ locationKind: 'online', meetingUrl: 'ftp://files.example.com/x' }, 'meetingUrl'],
+      [{ locationKind: 'online' }, 'meetingUrl'],
+      [{ locationKind: 'in_person', placeName: 'Library' }, 'placeAddress'],
+      [{ locationKind: 'somewhere' }, 'locationKind'],
+    ] as const) {
+      const res = await create(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json<{ fields: Record<string, string> }>().fields)).toContain(field);
+    }
+  });
+});
+
+describe('where a class happens: who sees the meeting link', () => {
+  it('shows it to the booked student, the tutor and admins; never to the public, a student who did not book or one waiting', async () => {
+    const s = await approvedSession({ locationKind: 'online', meetingUrl: MEETING });
+    const booked = await t.actor({ role: 'student' });
+    const waiting = await t.actor({ role: 'student' });
+    const other = await t.actor({ role: 'student' });
+    expect((await book(booked, s.id)).statusCode).toBe(201);
+    expect((await t.request(waiting, { method: 'POST', url: `/api/sessions/${s.id}/waitlist` })).statusCode).toBe(201);
+
+    const details = async (who: Actor | null) => (await t.request(who, { method: 'GET', url: `/api/session/${s.id}` })).json<SessionDetails>();
+    expect((await details(booked)).meetingUrl).toBe(MEETING);
+    expect((await details(tutor)).meetingUrl).toBe(MEETING);
+    expect((await details(admin)).meetingUrl).toBe(MEETING);
+    for (const who of [null, other, waiting]) expect(await details(who)).toMatchObject({ locationKind: 'online', meetingUrl: null });
+
+    // Not anywhere in what the public or another student reads.
+    for (const url of ['/api/sessions?limit=100', '/api/approved-sessions?limit=100', `/api/session/${s.id}`, `/api/sessions/${s.id}/reviews`]) {
+      for (const who of [null, other, waiting]) expect((await t.request(who, { method: 'GET', url })).body).not.toContain('meet.example.com');
+    }
+    const page = await t.app.inject({ method: 'GET', url: `/session/${s.id}` });
+    expect(page.body).not.toContain('meet.example.com');
+
+    // The booked student's own lists carry it; a waiting student's do not.
+    const mine = (await t.request(booked, { method: 'GET', url: `/api/booked-sessions/${enc(booked.user!.email)}` })).json<BookedSessionPage>();
+    expect(mine.items.find((i) => i.sessionId === s.id)?.meetingUrl).toBe(MEETING);
+    expect((await t.request(waiting, { method: 'GET', url: `/api/view-booked-session/${s.id}` })).json<BookedSession>()).toMatchObject({ status: 'waitlisted', meetingUrl: null });
+    expect((await t.request(waiting, { method: 'GET', url: `/api/booked-sessions/${enc(waiting.user!.email)}` })).body).not.toContain('meet.example.com');
+  });
+
+  it('puts the link in the confirmation email and the .ics (LOCATION and URL); an in-person place goes into LOCATION', async () => {
+    const online = await approvedSession({ locationKind: 'online', meetingUrl: MEETING });
+    const student = await t.actor({ role: 'student' });
+    expect((await book(student, online.id)).statusCode).toBe(201);
+    const mail = await t.mail.waitFor(student.user!.email, /^Booking confirmed: Placed class$/);
+    expect(mail.text).toContain(`Where: Online: ${MEETING}`);
+    const event = parseCalendar(calendarAttachment(mail.raw)).events[0]!;
+    expect(event).toMatchObject({ location: MEETING, url: MEETING });
+
+    const placed = await approvedSession({ locationKind: 'in_person', placeName: 'Library, room 4', placeAddress: '1 Main St, Springfield' });
+    expect((await book(student, placed.id)).statusCode).toBe(201);
+    const ics = parseCalendar((await t.request(student, { method: 'GET', url: `/api/booked-sessions/${enc(student.user!.email)}/${placed.id}/calendar.ics` })).body);
+    expect(ics.events[0]!.location).toBe('Library, room 4\n1 Main St, Springfield');
+  });
+});
+
+describe('where a class happens: a change', () => {
+  it('a new place emails booked students (the link, an updated event) and waiting ones (no link)', async () => {
+    const s = await approvedSession({ locationKind: 'in_person', placeName: 'Library, room 4', placeAddress: '1 Main St' });
+    const booked = await t.actor({ role: 'student' });
+    const waiting = await t.actor({ role: 'student' });
+    expect((await book(booked, s.id)).statusCode).toBe(201);
+    expect((await t.request(waiting, { method: 'POST', url: `/api/sessions/${s.id}/waitlist` })).statusCode).toBe(201);
+    const before = parseCalendar((await t.request(booked, { method: 'GET', url: `/api/booked-sessions/${enc(booked.user!.email)}/${s.id}/calendar.ics` })).body).events[0]!;
+
+    // The tutor may change the place of an approved session (not its dates).
+    const res = await t.request(tutor, { method: 'PUT', url: `/api/session/${enc(tutor.user!.email)}/${s.id}`, ...json({ locationKind: 'online', meetingUrl: MEETING }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Session>()).toMatchObject({ locationKind: 'online', placeName: null, placeAddress: null, meetingUrl: MEETING });
+
+    const toBooked = await t.mail.waitFor(booked.user!.email, /^Changed: Placed class$/);
+    expect(toBooked.text).toContain(`Where: Online: ${MEETING} (it was Library, room 4, 1 Main St).`);
+    const event = parseCalendar(calendarAttachment(toBooked.raw)).events[0]!;
+    expect(event).toMatchObject({ uid: before.uid, sequence: before.sequence + 1, location: MEETING });
+    const toWaiting = await t.mail.waitFor(waiting.user!.email, /^Changed: Placed class$/);
+    expect(toWaiting.text).toContain('Where: Online (the link is sent to booked students)');
+    expect(toWaiting.raw).not.toContain('meet.example.com');
+    expect(toWaiting.raw).not.toContain('text/calendar');
+
+    const incomplete = await t.request(tutor, { method: 'PUT', url: `/api/session/${enc(tutor.user!.email)}/${s.id}`, ...json({ locationKind: 'in_person', placeName: 'Hall' }) });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json()).toMatchObject({ fields: { placeAddress: 'Address is required for a class in person' } });
+  });
+
+  it('keeps the meeting link out of a student who holds a booking made by the factories but was not confirmed', async () => {
+    const s = await approvedSession({ locationKind: 'online', meetingUrl: MEETING }, 5);
+    const holder = await t.createUser({ role: 'student' });
+    await createBooking(t.deps, s, holder, { status: 'pending_payment', amountCents: 500 });
+    const signedIn = await t.signIn(holder);
+    expect((await t.request(signedIn, { method: 'GET', url: `/api/session/${s.id}` })).json<SessionDetails>().meetingUrl).toBeNull();
+  });
+});

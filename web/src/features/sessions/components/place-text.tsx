@@ -1,0 +1,29 @@
+import type { PublicSession } from '#contract/sessions.ts';
+
+/**
+ * Where a class happens, for a page's facts (issue 19): the place and its address, or "Online"
+ * with the meeting link when the viewer may have it (booked, the tutor, admins); null when its
+ * tutor has not said.
+ */
+export function PlaceText({ session, meetingUrl }: { session: Pick<PublicSession, 'locationKind' | 'placeName' | 'placeAddress'>; meetingUrl: string | null }) {
+  if (session.locationKind === 'in_person') {
+    return (
+      <span className="break-words">
+        {session.placeName}
+        {session.placeAddress && <span className="block text-base-content/70">{session.placeAddress}</span>}
+      </span>
+    );
+  }
+  if (session.locationKind === 'online') {
+    if (!meetingUrl) return <span>Online (the link is shown once you have booked)</span>;
+    return (
+      <span className="break-all">
+        Online:{' '}
+        <a href={meetingUrl} className="link link-primary" target="_blank" rel="noopener noreferrer" data-testid="meeting-link">
+          {meetingUrl}
+        </a>
+      </span>
+    );
+  }
+  return null;
+}
