@@ -71,8 +71,9 @@ export function changeSignal<T extends object>(opts: { database: Config['databas
       await c.query(`LISTEN ${CHANGE_CHANNEL}`);
       if (afterLoss) apply(null);
     } catch (error) {
-      if (client === c) lost(error as Error);
-      else throw error;
+      // Never thrown: a database that is down now is tried again (lost() does nothing when the
+      // connection's 'error' or 'end' already handled this loss).
+      lost(error as Error);
     }
   }
 
