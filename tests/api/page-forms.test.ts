@@ -64,6 +64,46 @@ describe('login', () => {
   });
 });
 
+describe('refused with scripts off (the <noscript> field _nojs=1)', () => {
+  it('answers the login page again saying why, with the email typed and never the password', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const res = await t.request(null, { method: 'POST', url: '/login?from=%2Fdashboard', ...form({ _nojs: '1', email: user.email, password: 'not-the-password' }) });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(setCookies(res)).toEqual([]);
+    const html = res.body;
+    expect(html).toMatch(/<form[^>]*method="post"[^>]*><p role="alert" class="alert alert-error alert-soft">Invalid email or password<\/p>/);
+    expect(html).toContain(`value="${user.email}"`);
+    expect(html).not.toContain('not-the-password');
+    // The page is the login page, as drawn for any visitor.
+    expect(html).toContain('<title>StudyNest | Login</title>');
+  });
+
+  it('keeps a long note typed, and a form that needs the app says so', async () => {
+    const student = await t.actor({ role: 'student' });
+    const details = 'A note <b>with</b> "quotes" & an ampersand\nover two lines';
+    const tooLong = 'x'.repeat(201);
+    const res = await t.request(student, { method: 'POST', url: '/dashboard/create-note', ...form({ _nojs: '1', title: tooLong, details }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/role="alert"/);
+    expect(res.body).toContain('A note &lt;b&gt;with&lt;/b&gt; "quotes" &amp; an ampersand\nover two lines</textarea>');
+    expect(res.body).toContain(`value="${tooLong}"`);
+    expect(await t.deps.db.kysely.selectFrom('note').select('id').where('studentId', '=', student.user!.id).execute()).toEqual([]);
+
+    const tutor = await t.actor({ role: 'tutor' });
+    const session = await t.request(tutor, { method: 'POST', url: '/dashboard/create-session', ...form({ _nojs: '1', title: 'Algebra' }) });
+    expect(session.statusCode).toBe(422);
+    expect(session.body).toContain('Creating or editing a session needs JavaScript');
+    expect(session.body).toContain('value="Algebra"');
+  });
+
+  it('with scripts on (no _nojs), a refusal still keeps the page as it is (204)', async () => {
+    const user = await t.createUser({ role: 'student' });
+    const res = await t.request(null, { method: 'POST', url: '/login', ...form({ email: user.email, password: 'not-the-password' }) });
+    expect([res.statusCode, res.body]).toEqual([204, '']);
+  });
+});
+
 describe('forgot password', () => {
   it('"Forgot password?" sends the login form asking for a link: mailed, and the page says so', async () => {
     const user = await t.createUser({ role: 'student' });

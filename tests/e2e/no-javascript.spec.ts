@@ -134,3 +134,32 @@ test('a student books a free session and writes a note', async ({ browser, serve
   await expect(page.getByText(title)).toBeVisible();
   await close();
 });
+
+test('a refused form says why and keeps what was typed: a wrong password, then a note without a title', async ({ browser, server, createUser }) => {
+  const student = await createUser({ role: 'student' });
+  const { page, close } = await withoutJavaScript(browser, server);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page.getByLabel('Email')).toHaveValue(student.email);
+  await expect(page.getByLabel('Password')).toHaveValue('');
+  // Corrected, the same form signs in.
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+
+  await page.goto('/dashboard/create-note');
+  const details = `Line one\nLine two ${suffix()}`;
+  // Spaces pass the browser's `required`; the server trims them and refuses.
+  await page.getByLabel('Title').fill('   ');
+  await page.getByLabel('Details').fill(details);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText(/title/i);
+  await expect(page.getByLabel('Details')).toHaveValue(details);
+  await page.getByLabel('Title').fill(`Kept ${suffix()}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(`${server.baseURL}/dashboard/manage-personal-notes`);
+  await close();
+});

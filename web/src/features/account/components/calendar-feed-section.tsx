@@ -4,6 +4,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { useCalendarFeed, useRenewCalendarFeed } from '#web/features/account/api/use-calendar-feed.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { confirmAction, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /**
  * The private calendar feed (issue 19): a webcal:// link that calendar apps subscribe to, with
@@ -62,6 +63,7 @@ export function CalendarFeedSection() {
               </div>
             )}
             <form method="post" onSubmit={(event) => void handleSubmit(event)}>
+              <NoScriptField />
               <button type="submit" name="intent" value="calendar-feed" className={`btn ${hasLink ? 'btn-outline' : 'btn-primary'}`} disabled={renew.isPending}>
                 {renew.isPending ? 'Making the link…' : hasLink ? 'Make a new link (the old one stops working)' : 'Make my calendar link'}
               </button>

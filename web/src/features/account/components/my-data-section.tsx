@@ -7,6 +7,7 @@ import { PasswordField } from '#web/features/auth/public.ts';
 import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
 import { confirmAction, showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /**
  * "My data" (issue 23): download everything StudyNest holds about me (plain links to a ZIP with
@@ -84,6 +85,7 @@ export function MyDataSection({ role }: { role: Role }) {
               : 'Upcoming bookings are cancelled (paid ones refunded) and your notes removed; your reviews stay, signed "Former student".'}
         </p>
         <form method="post" aria-labelledby="delete-account-heading" className="flex flex-col gap-3" onSubmit={(event) => void handleDelete(event)}>
+          <NoScriptField />
           <PasswordField label="Your password" name="password" kind="current" />
           <div>
             <button type="submit" name="intent" value="delete-account" className="btn btn-error" disabled={deleteAccount.isPending}>

@@ -8,6 +8,7 @@ import { useUpdateNotificationSettings } from '#web/features/account/api/use-upd
 import { SaveButton } from '#web/features/account/components/settings-form.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /**
  * The optional emails of the user's role, on or off (PUT /api/me/notifications). Every
@@ -59,6 +60,7 @@ function SettingsFields({ kinds, settings }: { kinds: readonly (keyof Notificati
 
   return (
     <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+      <NoScriptField />
       {kinds.map((kind) => (
         <div key={kind} className="flex items-start gap-3">
           <input type="hidden" name="shown" value={kind} />

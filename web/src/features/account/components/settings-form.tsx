@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 type SaveButtonProps = {
   /** Which of Settings' forms this is, for the server when it is sent before the app is live (server/http/page-forms.ts). */
@@ -30,6 +31,7 @@ type SettingsCardFormProps = SaveButtonProps & {
 export function SettingsCardForm({ title, headingId, onSubmit, children, ...save }: SettingsCardFormProps) {
   return (
     <form method="post" aria-labelledby={headingId} className="card bg-base-100 shadow-sm" onSubmit={(event) => void onSubmit(event)}>
+      <NoScriptField />
       <div className="card-body gap-4">
         <h2 id={headingId} className="card-title">
           {title}

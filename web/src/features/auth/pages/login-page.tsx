@@ -10,6 +10,7 @@ import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 import { useRequestPasswordReset } from '#web/features/auth/api/use-request-password-reset.ts';
 import { useSignIn } from '#web/features/auth/api/use-sign-in.ts';
 import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function LoginPage() {
   useTitle('Login');
@@ -67,6 +68,7 @@ export function LoginPage() {
           )}
           {/* Sent before the app is live, the form goes to this page's own address, where the server signs in (server/http/page-forms.ts). */}
           <form ref={form} method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+            <NoScriptField />
             <EmailField />
             <PasswordField label="Password" name="password" kind="current" />
             <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>

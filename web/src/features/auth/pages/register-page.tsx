@@ -11,6 +11,7 @@ import { type SignUpRole, useSignUp } from '#web/features/auth/api/use-sign-up.t
 import { EmailField, FullNameField, PasswordField } from '#web/features/auth/components/account-fields.tsx';
 import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
 import { ImagePicker } from '#web/components/image-picker.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function RegisterPage() {
   useTitle('Register');
@@ -54,6 +55,7 @@ export function RegisterPage() {
           <h1 className="text-center text-2xl font-bold">Create your account</h1>
           {/* Sent before the app is live, the form goes to this page's own address, where the server registers (server/http/page-forms.ts). */}
           <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+            <NoScriptField />
             <FullNameField />
             <EmailField />
             <PasswordField label="Password" name="password" kind="new" />

@@ -7,6 +7,7 @@ import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useResetPassword } from '#web/features/auth/api/use-reset-password.ts';
 import { PasswordField } from '#web/features/auth/components/account-fields.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /** The page the password-reset email links to: `/reset-password?token=…`. */
 export function ResetPasswordPage() {
@@ -58,6 +59,7 @@ export function ResetPasswordPage() {
             // Sent before the app is live, the form goes to this page's own address (with the
             // link's token), where the server sets the password (server/http/page-forms.ts).
             <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+              <NoScriptField />
               <PasswordField label="New password" name="newPassword" kind="new" />
               <TextField
                 label="Confirm new password"

@@ -7,6 +7,7 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 const STATE_LABELS: Record<JobState, string> = { queued: 'Queued', running: 'Running', failed: 'Failed', dead: 'Dead' };
 const STATE_BADGES: Record<JobState, string> = { queued: 'badge-info', running: 'badge-primary', failed: 'badge-warning', dead: 'badge-error' };
@@ -122,6 +123,7 @@ function JobRow({ job }: { job: AdminJob }) {
               void handleRetry();
             }}
           >
+            <NoScriptField />
             <input type="hidden" name="job" value={job.id} />
             <button type="submit" name="intent" value="retry" className="btn btn-sm btn-primary" aria-label={`Retry now: ${title}`} disabled={retry.isPending}>
               Retry now

@@ -13,6 +13,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /** Tutor: add a file (image or PDF) or a link to one of their approved sessions (PRODUCT.md §4). */
 export function UploadMaterialsPage() {
@@ -72,6 +73,7 @@ export function UploadMaterialsPage() {
         // Sent before the app is live, the form goes to its page's own address, where the server
         // adds a link, and keeps the page as it is for a file (server/http/page-forms.ts).
         <form key={formKey} method="post" className="card bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+          <NoScriptField />
           <div className="card-body gap-4">
             <div className="flex flex-col gap-1">
               <label htmlFor={sessionFieldId} className="text-sm font-medium">

@@ -3,6 +3,7 @@ import type { NoteBody } from '#contract/notes.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /**
  * Title and details, both required (spec §5); the same form creates and edits. Sent before the
@@ -18,6 +19,7 @@ export function NoteForm({ initial, busy, fields = {}, onSubmit }: { initial?: N
 
   return (
     <form method="post" className="flex flex-col gap-4" onSubmit={handleSubmit}>
+      <NoScriptField />
       <TextField label="Title" name="title" required maxLength={200} defaultValue={initial?.title} error={fields.title} />
       <TextAreaField label="Details" name="details" required maxLength={20000} rows={8} defaultValue={initial?.details} error={fields.details} />
       <div>

@@ -7,6 +7,7 @@ import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog } from '#web/lib/dialogs.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function ReviewForm({ sessionId, existing }: { sessionId: string; existing: Review | null }) {
   const [saved, setSaved] = useState<string | null>(null);
@@ -31,6 +32,7 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
     // Sent before the app is live, the form goes to its page's own address, where the server saves
     // it (server/http/page-forms.ts).
     <form method="post" aria-labelledby="review-heading" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+      <NoScriptField />
       <h2 id="review-heading" className="text-xl font-semibold">
         {existing ? 'Your review' : 'Review this session'}
       </h2>
