@@ -17,6 +17,9 @@ const exportedBooking = z.object({
   status: z.string(),
   amountCents: z.number().int(),
   holdExpiresAt: dateTime.nullable(),
+  /** As the tutor marked it once class started; null = not marked. */
+  attendance: z.enum(['present', 'absent']).nullable(),
+  attendanceMarkedAt: dateTime.nullable(),
   createdAt: dateTime,
 });
 
@@ -37,6 +40,8 @@ export const myDataSchema = z.object({
     lastSeen: dateTime.nullable(),
     /** How the account signs in: `credential` (email and password), `google`. */
     signInMethods: z.array(z.string()),
+    /** A tutor's bio on their public profile page; null when none. */
+    bio: z.string().nullable(),
   }),
   /** Signed-in devices (sessions of the account), without their secret tokens. */
   signIns: z.array(z.object({ createdAt: dateTime, expiresAt: dateTime, ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),

@@ -101,6 +101,8 @@ describe('exporting my data', () => {
     await createBooking(t.deps, upcoming, other);
     await createBooking(t.deps, past, me.user!, { amountCents: 900 });
     await createBooking(t.deps, full, other);
+    // The tutor marked them present at the class that took place (issue 19).
+    await db().updateTable('booking').set({ attendance: 'present', attendanceMarkedAt: iso(Date.now() - 7 * DAY + HOUR) }).where('sessionId', '=', past.id).where('studentId', '=', me.user!.id).execute();
     expect((await t.request(me, { method: 'POST', url: `/api/sessions/${full.id}/waitlist` })).statusCode).toBe(201);
     await addReview(past, me.user!, 'Loved it');
     await addNote(me.user!, 'Mine');
@@ -117,6 +119,8 @@ describe('exporting my data', () => {
     expect(JSON.stringify(data.signIns)).not.toMatch(/token/i);
     expect(data.bookings.map((b) => b.sessionTitle).sort()).toEqual(['Upcoming algebra', past.title].sort());
     expect(data.payments).toEqual([expect.objectContaining({ sessionTitle: past.title, amountCents: 900, status: 'paid' })]);
+    expect(data.bookings.find((b) => b.sessionId === past.id)).toMatchObject({ attendance: 'present', attendanceMarkedAt: expect.any(String) });
+    expect(data.bookings.find((b) => b.sessionId === upcoming.id)).toMatchObject({ attendance: null, attendanceMarkedAt: null });
     expect(data.waitlist).toEqual([expect.objectContaining({ sessionId: full.id, sessionTitle: 'Full one' })]);
     expect(data.reviews).toEqual([expect.objectContaining({ sessionId: past.id, rating: 5, review: 'Loved it' })]);
     expect(data.notes.map((n) => n.title)).toEqual(['Mine']);
@@ -128,16 +132,18 @@ describe('exporting my data', () => {
     expect((await exportMine(me)).json<MyData>().auditLog.map((a) => a.action)).toEqual(['user.data_exported', 'user.data_exported']);
   });
 
-  it("holds a tutor's sessions and materials, and emails waiting for them", async () => {
+  it("holds a tutor's sessions and materials, their bio, and emails waiting for them", async () => {
     const tutor = await t.actor({ role: 'tutor' });
     const session = await createStudySession(t.deps, tutor.user!, { title: 'Tutored' });
     const now = new Date().toISOString();
+    await db().insertInto('tutor_profile').values({ userId: tutor.user!.id, bio: 'Chemist, ten years of teaching.', updatedAt: now }).execute();
     await db().insertInto('material').values({ id: newId(), sessionId: session.id, tutorId: tutor.user!.id, title: 'Slides', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/slides', createdAt: now, updatedAt: now }).execute();
     await t.deps.jobs.enqueue(db(), { kind: 'email', payload: { mail: { to: tutor.user!.email, subject: 'Hello tutor', text: 'x' } }, maxAttempts: 1, runAt: new Date(Date.now() + DAY) } as never);
     const data = (await exportMine(tutor)).json<MyData>();
     expect(data.sessions).toEqual([expect.objectContaining({ id: session.id, title: 'Tutored', status: 'approved' })]);
     expect(data.materials).toEqual([expect.objectContaining({ sessionId: session.id, title: 'Slides', link: 'https://example.com/slides' })]);
     expect(data.emails).toContainEqual(expect.objectContaining({ subject: 'Hello tutor', status: 'waiting to be sent' }));
+    expect(data.account.bio).toBe('Chemist, ten years of teaching.');
   });
 
   it('holds the emails sent to the account in the last 30 days, without the text of a one-time link, and forgets them with the account', async () => {
@@ -351,6 +357,7 @@ describe('deleting my account', () => {
     const unbooked = await createStudySession(t.deps, tutor.user!, { status: 'pending' });
     const now = new Date().toISOString();
     await db().insertInto('material').values({ id: newId(), sessionId: past.id, tutorId: tutor.user!.id, title: 'Notes', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/n', createdAt: now, updatedAt: now }).execute();
+    await db().insertInto('tutor_profile').values({ userId: tutor.user!.id, bio: 'About me, soon gone.', updatedAt: now }).execute();
 
     const res = await deleteMine(tutor, tutor.user!.password);
     expect(res.statusCode, res.body).toBe(200);
@@ -360,6 +367,7 @@ describe('deleting my account', () => {
     expect(sessions.map((s) => s.id)).not.toContain(booked.id);
     expect(await db().selectFrom('material').select('id').where('tutorId', '=', tutor.user!.id).execute()).toEqual([]);
     expect((await userRow(tutor.user!.id)).name).toBe('Former tutor');
+    expect(await db().selectFrom('tutor_profile').select('bio').where('userId', '=', tutor.user!.id).execute()).toEqual([]);
   });
 
   it('refuses the last admin; another admin may delete an admin, recorded', async () => {

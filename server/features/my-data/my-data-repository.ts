@@ -27,13 +27,14 @@ export function myDataRepository(db: Db) {
 
     /** Everything the export shows, read in one go. */
     async exportOf(userId: string, email: string) {
-      const [accounts, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit] = await Promise.all([
+      const [accounts, profile, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit] = await Promise.all([
         k.selectFrom('account').select('providerId').where('userId', '=', userId).orderBy('providerId').execute(),
+        k.selectFrom('tutor_profile').select('bio').where('userId', '=', userId).executeTakeFirst(),
         k.selectFrom('session').select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent']).where('userId', '=', userId).orderBy('createdAt').execute(),
         k
           .selectFrom('booking as b')
           .innerJoin('study_session as s', 's.id', 'b.sessionId')
-          .select(['b.id', 'b.sessionId', 's.title as sessionTitle', 's.classStartDate', 's.classEndDate', 'b.status', 'b.amountCents', 'b.holdExpiresAt', 'b.paymentRef', 'b.createdAt'])
+          .select(['b.id', 'b.sessionId', 's.title as sessionTitle', 's.classStartDate', 's.classEndDate', 'b.status', 'b.amountCents', 'b.holdExpiresAt', 'b.attendance', 'b.attendanceMarkedAt', 'b.paymentRef', 'b.createdAt'])
           .where('b.studentId', '=', userId)
           .orderBy('b.createdAt')
           .execute(),
@@ -60,7 +61,7 @@ export function myDataRepository(db: Db) {
         sentEmails.sentTo(k, email),
         k.selectFrom('audit_log').selectAll().where((eb) => eb.or([eb('actorId', '=', userId), eb('targetId', '=', userId)])).orderBy('at').orderBy('id').execute(),
       ]);
-      return { accounts, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
+      return { accounts, bio: profile?.bio ?? null, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
     },
 
     /** How many other admins can still act (not blocked); locked until the transaction ends on PostgreSQL. */
@@ -143,6 +144,8 @@ export function myDataRepository(db: Db) {
       // The emails sent to them, and failed sign-ins counted against their address.
       await sentEmails.removeFor(tx, user.email);
       await tx.deleteFrom('sign_in_failure').where('email', '=', user.email.toLowerCase()).execute();
+      // A tutor's public bio (the row stays, so its cascade never runs).
+      await tx.deleteFrom('tutor_profile').where('userId', '=', user.id).execute();
       await tx
         .updateTable('user')
         .set({ name: p.anonymousName, email, image: null, emailVerified: bool(false), blocked: bool(true), lastSeen: null, updatedAt: authDate(p.now) })

@@ -94,6 +94,7 @@ export function myDataService(deps: AppDeps) {
         updatedAt: iso(user.updatedAt),
         lastSeen: toIso(user.lastSeen),
         signInMethods: d.accounts.map((a) => a.providerId),
+        bio: d.bio,
       },
       signIns: d.signIns.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), ipAddress: s.ipAddress, userAgent: s.userAgent })),
       bookings: d.bookings.map((b) => ({
@@ -105,6 +106,8 @@ export function myDataService(deps: AppDeps) {
         status: b.status,
         amountCents: Number(b.amountCents),
         holdExpiresAt: b.holdExpiresAt,
+        attendance: b.attendance,
+        attendanceMarkedAt: b.attendanceMarkedAt,
         createdAt: b.createdAt,
       })),
       payments: d.bookings
