@@ -10,6 +10,8 @@
 // in); or, when it cannot do it as the app would (a file to upload, dates in the visitor's time
 // zone, a refusal to explain), answers 204 No Content: the browser then stays on the page exactly
 // as the visitor left it, everything typed still in it, and the app sends it once asked again.
+// Sent with scripts off (the form's <noscript> field), a refusal is the page again, saying why,
+// with what was typed (refused-form-page.ts).
 // Nothing typed is lost and, a POST, no password ever goes into an address. The same-origin check
 // of every state-changing request (server/http/security.ts) applies to these routes too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
