@@ -317,6 +317,17 @@ describe('deleting my account', () => {
     expect(details).toMatchObject({ role: 'student', by: 'themselves', cancelledBookings: 1 });
   });
 
+  it('ends the private calendar feed of the account: its address answers 404', async () => {
+    const me = await t.actor({ role: 'student' });
+    const made = await t.request(me, { method: 'POST', url: '/api/me/calendar-feed' });
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const feedPath = new URL(made.json<{ url: string }>().url).pathname;
+    expect((await t.request(null, { method: 'GET', url: feedPath })).statusCode).toBe(200);
+    expect((await deleteMine(me, me.user!.password)).statusCode).toBe(200);
+    expect((await t.request(null, { method: 'GET', url: feedPath })).statusCode).toBe(404);
+    expect(await db().selectFrom('calendar_feed').select('token').where('userId', '=', me.user!.id).execute()).toEqual([]);
+  });
+
   it('refunds a paid upcoming booking through the payment service', async () => {
     const tutor = await t.createUser({ role: 'tutor' });
     const me = await t.actor({ role: 'student' });
