@@ -27,3 +27,25 @@ export const webhookAckSchema = z.object({ received: z.boolean() });
 
 /** Shown when a paid session is booked while Stripe is not configured. */
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured: this paid session cannot be booked yet.';
+
+// ——— The built-in test payment page (issue 17): stands in for Checkout when Stripe is not configured ———
+
+/** What the test payment page says at its top: nobody may take it for a real payment. */
+export const TEST_PAYMENT_NOTICE = 'Test payment, no money moves';
+
+/** GET /api/payments/test-checkouts/{id} and its POST …/pay. */
+export const testCheckoutParams = z.object({ id: z.string().min(1).max(200) });
+
+export const testCheckoutSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  /** In dollars. */
+  amount: z.number(),
+  /** open: can be paid; paid: paid (the seat is booked); expired: the seat hold ended or another payment replaced this one. */
+  status: z.enum(['open', 'paid', 'expired']),
+});
+export type TestCheckout = z.infer<typeof testCheckoutSchema>;
+
+/** POST /api/payments/test-checkouts/{id}/pay: paid; go where Checkout would have sent the student. */
+export const testPaymentResultSchema = z.object({ successUrl: z.string() });
+export type TestPaymentResult = z.infer<typeof testPaymentResultSchema>;

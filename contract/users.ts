@@ -29,7 +29,10 @@ export const emailParam = z.object({ email: z.string().min(3).max(254) });
 
 export const appConfigSchema = z.object({
   googleSignIn: z.boolean(),
+  /** Paid sessions can be booked (Stripe, or the test payment page). */
   payments: z.boolean(),
+  /** Payments go through the built-in test page ("Test payment, no money moves"), not Stripe. */
+  testPayments: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -37,6 +37,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
+  TEST_PAYMENTS: boolish.optional(),
   BENCH_ROUTES: boolish.optional(),
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -67,6 +68,12 @@ export interface Config {
   signInRateLimit: number;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /**
+   * Without Stripe, a built-in page marked "Test payment, no money moves" stands in for Checkout
+   * (issue 17): on by default for `npm start` with demo data (development), in production and
+   * tests only when TEST_PAYMENTS=true; never beside Stripe.
+   */
+  testPayments: boolean;
   /** Registers GET /api/bench/baseline, the bare route `npm run bench` compares every route with. */
   benchRoutes: boolean;
   /** How long each process caches the public session lists; 0 = off (the default in tests, whose factories insert rows directly). */
@@ -171,6 +178,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,
+    testPayments: !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) && (env.TEST_PAYMENTS ?? (env.NODE_ENV === 'development' && env.DEMO_DATA !== false)),
     benchRoutes: env.BENCH_ROUTES ?? false,
     listCacheMs: env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
     storage: s3Settings(env),

@@ -248,6 +248,17 @@ const rules = (): Record<string, Rule> => ({
     // Another tutor does not learn that the rejected session exists.
     expect: only({ tutor: 200, otherTutor: 404 }),
   },
+  // Attendance and the roster download (issue 19): the session's tutor and admins.
+  'PUT /api/sessions/:id/attendance/:studentId': {
+    request: async () => {
+      const s = await fresh.session({ registrationStartDate: iso(Date.now() - 3 * DAY), registrationEndDate: iso(Date.now() - 2 * DAY), classStartDate: iso(Date.now() - DAY) });
+      await createBooking(t.deps, s, user('student'));
+      return json('PUT', `/api/sessions/${s.id}/attendance/${user('student').id}`, { attendance: 'present' });
+    },
+    expect: only({ tutor: 200, admin: 200 }),
+  },
+  'POST /api/sessions/:id/attendance/all-present': { request: () => ({ method: 'POST', url: `/api/sessions/${fx.pastSession.id}/attendance/all-present` }), expect: only({ tutor: 200, admin: 200 }) },
+  'GET /api/sessions/:id/roster.csv': { request: () => get(`/api/sessions/${fx.tutorSession.id}/roster.csv`), expect: only({ tutor: 200, admin: 200 }) },
   // Calendar feeds (issue 19): the caller's own link; the feed answers its token, not a cookie.
   'GET /api/me/calendar-feed': { request: () => get('/api/me/calendar-feed'), expect: signedIn(200) },
   'POST /api/me/calendar-feed': { request: () => ({ method: 'POST', url: '/api/me/calendar-feed' }), expect: signedIn(200) },
@@ -349,6 +360,15 @@ const rules = (): Record<string, Rule> => ({
     request: () => json('POST', '/api/payments/webhook', { type: 'checkout.session.completed' }),
     expect: all(404),
     csrfExempt: 'called by Stripe, authenticated by its signature over the raw body, never by a cookie',
+  },
+  // The test payment page's calls: test payments are off in tests (tests/api/test-payments.test.ts turns them on).
+  'GET /api/payments/test-checkouts/:id': {
+    request: () => get('/api/payments/test-checkouts/test_nothing_0123456789abcdef'),
+    expect: signedIn(404),
+  },
+  'POST /api/payments/test-checkouts/:id/pay': {
+    request: () => json('POST', '/api/payments/test-checkouts/test_nothing_0123456789abcdef/pay', {}),
+    expect: only({ student: 404, otherStudent: 404 }),
   },
 });
 

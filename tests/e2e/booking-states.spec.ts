@@ -111,3 +111,27 @@ test('a class that ended says so, with no button; a booked student still sees th
   await expect(page.getByText('You have booked this session.')).toBeVisible();
   await expect(page.getByText('Closed', { exact: true })).toBeVisible();
 });
+
+test("the admin's Approve dialog says payments are not configured before a fee is set", async ({ page, server, createUser: newUser, loginAs }) => {
+  const tutor = await newUser({ role: 'tutor' });
+  const session = await createStudySession(server.deps, tutor, { status: 'pending', title: `To approve ${Date.now().toString(36)}` });
+  await loginAs(page, await newUser({ role: 'admin' }));
+  await page.goto('/dashboard/all-sessions');
+  await page.getByLabel('Status').selectOption({ label: 'Pending' });
+  await page.getByRole('button', { name: `Approve ${session.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve session' });
+  await expect(dialog.getByText(/Payments are not configured on this server/)).toBeVisible();
+});
+
+test('Home lists sessions open for registration before the others', async ({ page, server, createUser: newUser }) => {
+  const tutor = await newUser({ role: 'tutor' });
+  const stamp = Date.now().toString(36);
+  const open = await createStudySession(server.deps, tutor, { title: `Open first ${stamp}` });
+  // Newer, but its registration has ended.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const now = Date.now();
+  await createStudySession(server.deps, tutor, { title: `Closed later ${stamp}`, registrationStartDate: iso(now - 3 * DAY), registrationEndDate: iso(now - DAY) });
+  await page.goto('/');
+  const titles = await page.getByRole('region', { name: 'Sessions' }).getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-labelledby') ?? ''));
+  expect(titles[0]).toBe(`session-${open.id}-title`);
+});

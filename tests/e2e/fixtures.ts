@@ -91,12 +91,14 @@ export function liveNavigation(page: Page): Page {
 
 export const test = base.extend<
   { mailbox: SmtpCapture; createUser: (overrides?: UserOverrides) => Promise<CreatedUser>; loginAs: (page: Page, user: CreatedUser) => Promise<void> },
-  { server: Server; withStripe: boolean }
+  { server: Server; withStripe: boolean; withTestPayments: boolean }
 >({
   // Off by default: other specs see a server without payments, as configured by default.
   withStripe: [false, { scope: 'worker', option: true }],
+  // The built-in "Test payment, no money moves" page instead of Stripe (TEST_PAYMENTS=true).
+  withTestPayments: [false, { scope: 'worker', option: true }],
   server: [
-    async ({ withStripe }, use) => {
+    async ({ withStripe, withTestPayments }, use) => {
       if (!fs.existsSync(SERVER_ENTRY)) throw new Error('dist/server/main.js is missing: run `npm run build` first (npm test does).');
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-e2e-'));
       const mailbox = await startSmtpCapture();
@@ -131,6 +133,7 @@ export const test = base.extend<
         // Factories insert sessions through a second connection, which the list cache cannot see.
         LIST_CACHE_MS: '0',
         LOG_LEVEL: 'warn',
+        ...(withTestPayments && { TEST_PAYMENTS: 'true' }),
         ...(stripe && { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }),
       };
       let output = '';

@@ -2923,7 +2923,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         account: {
-                            bio: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             email: string;
@@ -2954,10 +2953,6 @@ export interface operations {
                         }[];
                         bookings: {
                             amountCents: number;
-                            /** @enum {string|null} */
-                            attendance: "present" | "absent" | null;
-                            /** Format: date-time */
-                            attendanceMarkedAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -4859,7 +4854,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         account: {
-                            bio: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             email: string;
@@ -4890,10 +4884,6 @@ export interface operations {
                         }[];
                         bookings: {
                             amountCents: number;
-                            /** @enum {string|null} */
-                            attendance: "present" | "absent" | null;
-                            /** Format: date-time */
-                            attendanceMarkedAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */

@@ -3,7 +3,7 @@
 // signed webhook or by asking Stripe when the student comes back, whichever comes first.
 // Price always from the session row. See docs/decisions/009-paid-sessions.md.
 import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
-import { PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome } from '#contract/payments.ts';
+import { PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome, type TestCheckout, type TestPaymentResult } from '#contract/payments.ts';
 import type { CoreDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '#server/err
 import { seatHolds, type PaidBooking, type SeatHold } from '#server/features/bookings/public.ts';
 import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
 import { stripeGateway } from './stripe-gateway.ts';
+import { testCheckoutHoldId, testGateway } from './test-gateway.ts';
 
 const MINUTE_MS = 60_000;
 /** Stripe refuses a Checkout that expires sooner than 30 minutes after creation. */
@@ -23,9 +24,22 @@ const OUTCOME_MESSAGES: Record<PaymentOutcome, string> = {
 };
 
 export function paymentsService(deps: CoreDeps) {
-  const gateway: PaymentGateway | null = deps.config.stripe ? stripeGateway(deps.config.stripe) : null;
   // Holds are the bookings feature's: payments only settles them (a seen payment confirms its hold).
   const holds = seatHolds(deps);
+  const gateway: PaymentGateway | null = deps.config.stripe
+    ? stripeGateway(deps.config.stripe)
+    : deps.config.testPayments
+      ? testGateway(deps, (id) => holds.find(id))
+      : null;
+
+  /** The caller's own test checkout (404 for anyone else's, and where test payments are off). */
+  async function ownTestCheckout(me: CurrentUser, id: string): Promise<{ checkout: Checkout; hold: SeatHold }> {
+    const holdId = deps.config.testPayments ? testCheckoutHoldId(id) : null;
+    const hold = holdId ? await holds.find(holdId) : undefined;
+    const checkout = hold && gateway ? await gateway.retrieveCheckout(id) : null;
+    if (!hold || !checkout || hold.studentId !== me.id) throw notFound('No test payment of yours has this id.');
+    return { checkout, hold };
+  }
 
   function requireGateway(): PaymentGateway {
     if (!gateway) throw conflict(PAYMENTS_NOT_CONFIGURED);
@@ -71,6 +85,22 @@ export function paymentsService(deps: CoreDeps) {
 
   return {
     configured: gateway !== null,
+
+    /** The test payment page's data: the caller's checkout, its amount and whether it can still be paid. */
+    async testCheckout(me: CurrentUser, id: string): Promise<TestCheckout> {
+      const { checkout, hold } = await ownTestCheckout(me, id);
+      return { id, sessionId: hold.sessionId, amount: hold.amountCents / 100, status: checkout.paid ? 'paid' : checkout.status === 'open' ? 'open' : 'expired' };
+    },
+
+    /** "Pay" on the test payment page: the hold is booked as a Stripe payment would book it (no money moves). */
+    async payTestCheckout(me: CurrentUser, id: string): Promise<TestPaymentResult> {
+      if (me.role !== 'student') throw forbidden('Only students pay for sessions.');
+      const { checkout, hold } = await ownTestCheckout(me, id);
+      const successUrl = `/payment/success?checkout_session_id=${encodeURIComponent(id)}`;
+      if (checkout.paid) return { successUrl };
+      if (checkout.status !== 'open' || !(await holds.confirm(hold, id))) throw conflict('Your seat hold has ended. Please book again.');
+      return { successUrl };
+    },
 
     /**
      * The Checkout page to pay for a seat bookings hold for `me`: the open one already started for

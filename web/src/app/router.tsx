@@ -36,6 +36,7 @@ const NotePage = lazyPage(() => import('#web/features/notes/pages/note-page.tsx'
 const EditNotePage = lazyPage(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage');
 const PaymentSuccessPage = lazyPage(() => import('#web/features/payments/pages/payment-success-page.tsx'), 'PaymentSuccessPage');
 const PaymentCancelledPage = lazyPage(() => import('#web/features/payments/pages/payment-cancelled-page.tsx'), 'PaymentCancelledPage');
+const TestPaymentPage = lazyPage(() => import('#web/app/pages/test-payment-page.tsx'), 'TestPaymentPage');
 const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
 /**
@@ -90,6 +91,8 @@ export const authRoutes: RouteObject[] = [
 export const signedInRoutes: RouteObject[] = [
   { path: 'payment/success', element: <PaymentSuccessPage />, handle: { searchParams: ['checkout_session_id'] } satisfies RouteHandle },
   { path: 'payment/cancelled', element: <PaymentCancelledPage />, handle: { searchParams: ['session'] } satisfies RouteHandle },
+  // Where Stripe is not configured and test payments are on: the stand-in for Checkout (issue 17).
+  { path: 'payment/test/:id', element: <TestPaymentPage /> },
 ];
 
 export const dashboardRoutes: RouteObject[] = [

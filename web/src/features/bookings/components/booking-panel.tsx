@@ -7,7 +7,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HOLD_LENGTH_TEXT } from '#contract/bookings.ts';
 import type { PublicSession } from '#contract/sessions.ts';
-import { useMe } from '#web/features/auth/public.ts';
+import { TEST_PAYMENT_NOTICE } from '#contract/payments.ts';
+import { useAuthConfig, useMe } from '#web/features/auth/public.ts';
 import { useBookSession } from '#web/features/bookings/api/use-book-session.ts';
 import { useJoinWaitlist } from '#web/features/bookings/api/use-join-waitlist.ts';
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
@@ -17,6 +18,7 @@ import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
 export function BookingPanel({ session, bookability }: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
   const { user } = useMe();
+  const config = useAuthConfig();
   const isStudent = user?.role === 'student';
   const book = useBookSession();
   const join = useJoinWaitlist();
@@ -155,7 +157,7 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       </ActionForm>
       {paid && (
         <p className="text-sm text-base-content/70">
-          Registration fee {feeText(session.registrationFee)}, paid on Stripe's secure page. Your seat is held for {HOLD_LENGTH_TEXT.payment} while you pay.
+          Registration fee {feeText(session.registrationFee)}, paid on {config.data?.testPayments ? `a test payment page (${TEST_PAYMENT_NOTICE.toLowerCase()})` : "Stripe's secure page"}. Your seat is held for {HOLD_LENGTH_TEXT.payment} while you pay.
         </p>
       )}
     </div>

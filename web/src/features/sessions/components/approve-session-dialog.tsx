@@ -5,6 +5,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useApproveSession } from '#web/features/sessions/api/use-approve-session.ts';
 import { MaxParticipantsField } from '#web/features/sessions/components/schedule-fields.tsx';
 import { SessionDecisionDialog, SessionSummary } from '#web/features/sessions/components/session-decision-dialog.tsx';
+import { useAuthConfig } from '#web/features/auth/public.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 
 /** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats. */
@@ -15,6 +16,7 @@ export function ApproveSessionDialog({ session, onClose }: { session: Session | 
 function ApproveForm({ session, onClose }: { session: Session; onClose: () => void }) {
   const approve = useApproveSession();
   const [paid, setPaid] = useState(false);
+  const config = useAuthConfig();
 
   function send(fields: FormData) {
     const capacity = fieldText(fields, 'maxParticipants');
@@ -42,6 +44,12 @@ function ApproveForm({ session, onClose }: { session: Session; onClose: () => vo
           <SessionSummary session={session} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Registration fee</legend>
+            {config.data?.payments === false && (
+              <p role="note" className="alert alert-warning alert-soft text-sm">
+                Payments are not configured on this server (no Stripe keys): students cannot book a paid session until they are. See the README, Payments.
+              </p>
+            )}
+            {config.data?.testPayments && <p className="text-sm text-base-content/70">Payments use the built-in test page: no money moves.</p>}
             <label className="flex cursor-pointer items-center gap-2">
               <input type="radio" name="feeKind" value="free" className="radio radio-sm" defaultChecked onChange={() => setPaid(false)} />
               Free
