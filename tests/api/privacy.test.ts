@@ -53,6 +53,16 @@ function addressesIn(text: string, sent: string): string[] {
   return [...new Set(text.match(EMAIL) ?? [])].filter((address) => !decodedSent.includes(address.toLowerCase()));
 }
 
+/**
+ * A route's path with its parameters filled in with real data: an email is the tutor's, any other
+ * parameter a session's id, and again the tutor's id (a person's page, such as a tutor's profile).
+ */
+function filled(route: string): string[] {
+  const withEmail = route.replace(/:email/g, enc(tutor.user!.email));
+  if (!/:[A-Za-z]+/.test(withEmail)) return [withEmail];
+  return [withEmail.replace(/:[A-Za-z]+/g, sessionId), withEmail.replace(/:[A-Za-z]+/g, tutor.user!.id)];
+}
+
 /** Every path of the web app's router, parameters filled in with real data. */
 function pagePaths(): string[] {
   const out = new Set<string>();
@@ -64,7 +74,7 @@ function pagePaths(): string[] {
     }
   };
   walk(pageRoutes, '');
-  return [...out].map((p) => p.replace(':email', enc(tutor.user!.email)).replace(/:[A-Za-z]+/g, sessionId));
+  return [...out].flatMap(filled);
 }
 
 describe('a visitor', () => {
@@ -75,7 +85,7 @@ describe('a visitor', () => {
     expect(gets.map((r) => r.url)).toEqual(expect.arrayContaining(['/robots.txt', '/sitemap.xml']));
     const urls = new Set<string>();
     for (const route of gets) {
-      urls.add(route.url.replace(/:email/g, enc(tutor.user!.email)).replace(/:[A-Za-z]+/g, sessionId));
+      for (const url of filled(route.url)) urls.add(url);
     }
     // The public lists, searched by the tutor's name too, and every page of them.
     for (const extra of ['/api/sessions?q=Maria', '/api/sessions?open=true', '/api/approved-sessions?limit=100', '/api/tutors?limit=100', `/api/session/${fullSessionId}`, `/api/sessions/${sessionId}/reviews`]) urls.add(extra);
