@@ -28,6 +28,18 @@ export const bookingStateSchema = z.enum(['booked', 'waitlisted', 'awaiting_paym
 export type BookingState = z.infer<typeof bookingStateSchema>;
 
 /** A session the student booked or is waiting for, with the session's details. */
+/** Marked by the tutor once class has started (issue 19). */
+export const attendanceSchema = z.enum(['present', 'absent']);
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+/** PUT /api/sessions/{id}/attendance/{studentId} */
+export const markAttendanceBody = z.object({ attendance: attendanceSchema });
+export type MarkAttendanceBody = z.input<typeof markAttendanceBody>;
+export const attendanceParams = z.object({ id: z.string().min(1).max(64), studentId: z.string().min(1).max(64) });
+
+/** POST /api/sessions/{id}/attendance/all-present: how many booked students were marked present (those already marked keep their mark). */
+export const markAllPresentResultSchema = z.object({ marked: z.number().int() });
+
 export const bookedSessionSchema = z.object({
   /** The booking's id, or the waitlist entry's while waitlisted. */
   id: z.string(),
@@ -46,6 +58,8 @@ export const bookedSessionSchema = z.object({
   cancelUntil: dateTime,
   /** Booked and before the cutoff now. */
   canCancel: z.boolean(),
+  /** The tutor's mark of this student, once class has started; null until marked (and while waiting). */
+  attendance: attendanceSchema.nullable(),
   /** An online class's meeting link, once booked (a seat paid or free); null otherwise (issue 19). */
   meetingUrl: z.string().nullable(),
   session: publicSessionSchema,
@@ -76,6 +90,8 @@ export const rosterEntrySchema = z.object({
   placeInLine: z.number().int().nullable(),
   /** When the student booked or joined the waitlist. */
   since: z.string(),
+  /** A booked student's attendance once marked; null otherwise. */
+  attendance: attendanceSchema.nullable(),
 });
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 

@@ -7,6 +7,7 @@ import { healthRoutes } from '#server/features/health/health-routes.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
 import { meRoutes } from '#server/features/users/me-routes.ts';
+import { attendanceRoutes } from '#server/features/bookings/attendance-routes.ts';
 import { bookingsRoutes } from '#server/features/bookings/bookings-routes.ts';
 import { calendarFeedRoutes } from '#server/features/bookings/calendar-feed-routes.ts';
 import { myDataRoutes } from '#server/features/my-data/my-data-routes.ts';
@@ -30,6 +31,7 @@ export const FEATURE_ROUTES: RegisterRoutes[] = [
   notificationRoutes,
   bookingsRoutes,
   calendarFeedRoutes,
+  attendanceRoutes,
   reviewsRoutes,
   notesRoutes,
   paymentsRoutes,

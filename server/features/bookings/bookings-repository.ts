@@ -8,7 +8,7 @@ import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { afterKey } from '#server/db/keyset.ts';
 import type { Db } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
-import type { BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
+import type { Attendance, BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
 import { sqliteAtomic } from '#server/db/sqlite-atomic.ts';
 import { newId } from '#server/ids.ts';
 import { insertJobCompiled, insertJobQuery, type JobInsert } from '#server/jobs/job-repository.ts';
@@ -26,6 +26,8 @@ export interface StudentEntryRow extends StudySessionRow {
    * the session it waits for (releasing it moves the line). The list sweeps first, then.
    */
   holdDue: boolean;
+  /** The tutor's mark of a booked student (issue 19); null until marked, and for waitlist entries. */
+  attendance: Attendance | null;
 }
 
 export interface RosterRow {
@@ -37,6 +39,7 @@ export interface RosterRow {
   email: string;
   since: string;
   entryId: string;
+  attendance: Attendance | null;
 }
 
 export interface PromotedStudent {
@@ -67,6 +70,7 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
       'booking.createdAt as entryCreatedAt',
       sql<BookingState>`case when booking.status = 'pending_payment' then 'awaiting_payment' else 'booked' end`.as('kind'),
       'booking.holdExpiresAt as entryHoldExpiresAt',
+      'booking.attendance as entryAttendance',
     ])
     .where('booking.studentId', '=', studentId)
     .unionAll(
@@ -78,6 +82,7 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
           'waitlist_entry.createdAt as entryCreatedAt',
           sql<BookingState>`'waitlisted'`.as('kind'),
           sql<string | null>`null`.as('entryHoldExpiresAt'),
+          sql<Attendance | null>`null`.as('entryAttendance'),
         ])
         .where('waitlist_entry.studentId', '=', studentId),
     );
@@ -85,7 +90,7 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
     .selectFrom(entries.as('e'))
     .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
     .selectAll('s')
-    .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt'])
+    .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt', 'e.entryAttendance as attendance'])
     // Counted for waitlist entries only; the createdAt bound on its own lets the index give a range.
     .select(
       sql<number>`case when e.kind = 'waitlisted' then (select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and w."createdAt" <= e."entryCreatedAt" and (w."createdAt" < e."entryCreatedAt" or w.id <= e."entryId")) else 0 end`.as(
@@ -526,13 +531,13 @@ export function bookingsRepository(database: Db) {
       const entries = db
         .selectFrom('booking')
         .innerJoin('user', 'user.id', 'booking.studentId')
-        .select([sql<number>`0`.as('grp'), sql<number>`case when booking.status = 'pending_payment' then 1 else 0 end`.as('held'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId'])
+        .select([sql<number>`0`.as('grp'), sql<number>`case when booking.status = 'pending_payment' then 1 else 0 end`.as('held'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId', 'booking.attendance'])
         .where('booking.sessionId', '=', sessionId)
         .unionAll(
           db
             .selectFrom('waitlist_entry')
             .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-            .select([sql<number>`1`.as('grp'), sql<number>`0`.as('held'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId'])
+            .select([sql<number>`1`.as('grp'), sql<number>`0`.as('held'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId', sql<Attendance | null>`null`.as('attendance')])
             .where('waitlist_entry.sessionId', '=', sessionId),
         );
       const rows = await db

@@ -49,6 +49,7 @@ export function bookingsService(deps: AppDeps) {
       canCancel: row.kind !== 'waitlisted' && row.status !== 'cancelled' && now.getTime() < deadline.getTime(),
       // Only a booked student reaches an online class (not while waiting or holding an unpaid seat).
       meetingUrl: row.kind === 'booked' ? row.meetingUrl : null,
+      attendance: row.kind === 'booked' ? row.attendance : null,
       session: toPublicSessionDto(row, me, now),
     };
   }
@@ -110,7 +111,7 @@ export function bookingsService(deps: AppDeps) {
       if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
       // The new entry is known without reading it back: the session as the seat update left it.
       const booked = toBookedSession(
-        { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0, holdDue: false },
+        { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0, holdDue: false, attendance: null },
         me,
         now,
       );
@@ -217,6 +218,7 @@ export function bookingsService(deps: AppDeps) {
           status: r.grp === 1 ? ('waitlisted' as const) : r.held ? ('awaiting_payment' as const) : ('booked' as const),
           placeInLine: r.grp === 0 ? null : firstPlace + waitingIndex++,
           since: r.since,
+          attendance: r.grp === 0 ? r.attendance : null,
         })),
         nextCursor,
         bookedCount: session.bookedCount,

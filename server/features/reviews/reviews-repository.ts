@@ -20,15 +20,15 @@ export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst();
     },
 
-    async hasConfirmedBooking(sessionId: string, studentId: string): Promise<boolean> {
-      const row = await db
+    /** The student's confirmed booking of the session, with their attendance (null = not marked); undefined when none. */
+    async confirmedBooking(sessionId: string, studentId: string): Promise<{ attendance: 'present' | 'absent' | null } | undefined> {
+      return db
         .selectFrom('booking')
-        .select('id')
+        .select('attendance')
         .where('sessionId', '=', sessionId)
         .where('studentId', '=', studentId)
         .where('status', '=', 'confirmed')
         .executeTakeFirst();
-      return row !== undefined;
     },
 
     findById(id: string): Promise<ReviewRow | undefined> {

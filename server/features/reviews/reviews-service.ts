@@ -28,7 +28,10 @@ export function reviewsService(deps: AppDeps) {
     if (me.role !== 'student') throw forbidden('Only students who booked this session can review it.');
     const session = await reviews.findSession(sessionId);
     if (!session) throw notFound('Session not found.');
-    if (!(await reviews.hasConfirmedBooking(sessionId, me.id))) throw forbidden('Only students who booked this session can review it.');
+    const booking = await reviews.confirmedBooking(sessionId, me.id);
+    if (!booking) throw forbidden('Only students who booked this session can review it.');
+    // Reviews come from those who came (issue 19): a student the tutor marked absent cannot review.
+    if (booking.attendance === 'absent') throw forbidden('You were marked absent from this class, so you cannot review it.');
     if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('You can review this session once class has started.');
     const now = deps.now();
     const input = { id: newId(now.getTime()), sessionId, studentId: me.id, studentName: me.name, rating: body.rating, review: body.review, now: now.toISOString() };
@@ -52,7 +55,8 @@ export function reviewsService(deps: AppDeps) {
     async list(sessionId: string, page: { limit: number; cursor?: string }): Promise<ReviewPage> {
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const session = await reviews.findSession(sessionId);
-      if (!session || session.status !== 'approved') throw notFound('Session not found.');
+      // A cancelled session's page still shows its (empty) reviews.
+      if (!session || (session.status !== 'approved' && session.status !== 'cancelled')) throw notFound('Session not found.');
       const rows = await reviews.listForSession(sessionId, page.limit + 1, after);
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.createdAt, r.id]);
       return { items: items.map(toReview), nextCursor, average: averageRating(session.ratingSum, session.ratingCount), count: session.ratingCount };

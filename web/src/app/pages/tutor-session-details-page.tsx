@@ -80,7 +80,8 @@ function TutorSessionDetails({ s }: { s: Session }) {
           </div>
         </div>
       </div>
-      <Roster sessionId={s.id} />
+      {/* Attendance once class has started (issue 19); a cancelled class has none. */}
+      <Roster sessionId={s.id} takeAttendance={s.status === 'approved' && Date.parse(s.classStartDate) <= Date.now()} />
       <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );

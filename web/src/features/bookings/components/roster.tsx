@@ -1,10 +1,17 @@
 // The tutor's roster on their session page: booked students, then the waitlist in line order.
+// Once class has started, each booked student is marked present or absent (issue 19): one press
+// per student, "Mark all present" for the rest; the roster downloads as CSV at any time.
+import type { ReactNode } from 'react';
+import type { Attendance, RosterEntry } from '#contract/bookings.ts';
 import { CardSection, LoadMoreButton } from '#web/components/card-section.tsx';
 import { pagedItems } from '#web/components/paged-list-state.tsx';
+import { rosterCsvUrl, useMarkAllPresent, useMarkAttendance } from '#web/features/bookings/api/use-attendance.ts';
 import { useRoster } from '#web/features/bookings/api/use-roster.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 
-export function Roster({ sessionId }: { sessionId: string }) {
+export function Roster({ sessionId, takeAttendance = false }: { sessionId: string; takeAttendance?: boolean }) {
   const { formatDate } = useDateFormatters();
   const roster = useRoster(sessionId);
   const first = roster.data?.pages[0];
@@ -12,6 +19,16 @@ export function Roster({ sessionId }: { sessionId: string }) {
   // A seat held for payment is taken: listed with the booked students, marked.
   const booked = items.filter((e) => e.status !== 'waitlisted');
   const waiting = items.filter((e) => e.status === 'waitlisted');
+  const markAll = useMarkAllPresent(sessionId);
+
+  async function handleMarkAll() {
+    try {
+      const marked = await markAll.mutateAsync();
+      await showSuccessToast(marked === 1 ? '1 student marked present' : `${marked} students marked present`);
+    } catch (error) {
+      await showErrorDialog('Could not mark attendance', errorMessage(error));
+    }
+  }
 
   return (
     <CardSection title="Roster" headingId="roster-heading" query={roster} loadingLabel="Loading the roster">
@@ -22,9 +39,29 @@ export function Roster({ sessionId }: { sessionId: string }) {
             {' · '}
             {first!.waitlistCount} on the waitlist
           </p>
-          <RosterList title="Booked students" empty="No student has booked this session yet." entries={booked.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: e.status === 'awaiting_payment' ? `Seat held, awaiting payment since ${formatDate(e.since)}` : `Booked ${formatDate(e.since)}` }))} />
+          <div className="flex flex-wrap gap-2">
+            <a href={rosterCsvUrl(sessionId)} download className="btn btn-outline btn-sm">
+              Download roster (CSV)
+            </a>
+            {takeAttendance && booked.some((e) => e.status === 'booked') && (
+              <button type="button" className="btn btn-sm btn-primary" disabled={markAll.isPending} onClick={() => void handleMarkAll()}>
+                Mark all present
+              </button>
+            )}
+          </div>
+          <RosterList
+            title="Booked students"
+            empty="No student has booked this session yet."
+            entries={booked.map((e) => ({
+              key: e.studentId,
+              name: e.name,
+              email: e.email,
+              note: e.status === 'awaiting_payment' ? `Seat held, awaiting payment since ${formatDate(e.since)}` : `Booked ${formatDate(e.since)}`,
+              action: takeAttendance && e.status === 'booked' ? <AttendanceButtons sessionId={sessionId} entry={e} /> : null,
+            }))}
+          />
           {(waiting.length > 0 || first!.waitlistCount > 0) && (
-            <RosterList title="Waitlist" empty="" entries={waiting.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `#${e.placeInLine} in line, since ${formatDate(e.since)}` }))} />
+            <RosterList title="Waitlist" empty="" entries={waiting.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `#${e.placeInLine} in line, since ${formatDate(e.since)}`, action: null }))} />
           )}
           <LoadMoreButton query={roster} />
         </>
@@ -33,7 +70,35 @@ export function Roster({ sessionId }: { sessionId: string }) {
   );
 }
 
-function RosterList({ title, empty, entries }: { title: string; empty: string; entries: Array<{ key: string; name: string; email: string; note: string }> }) {
+/** Present / Absent for one student: toggle buttons (aria-pressed), one press marks. */
+function AttendanceButtons({ sessionId, entry }: { sessionId: string; entry: RosterEntry }) {
+  const mark = useMarkAttendance(sessionId);
+  async function handle(attendance: Attendance) {
+    try {
+      await mark.mutateAsync({ studentId: entry.studentId, attendance });
+    } catch (error) {
+      await showErrorDialog('Could not mark attendance', errorMessage(error));
+    }
+  }
+  return (
+    <div role="group" aria-label={`Attendance of ${entry.name}`} className="join">
+      {(['present', 'absent'] as const).map((value) => (
+        <button
+          key={value}
+          type="button"
+          className={`btn join-item btn-sm ${entry.attendance === value ? (value === 'present' ? 'btn-success' : 'btn-error') : 'btn-outline'}`}
+          aria-pressed={entry.attendance === value}
+          disabled={mark.isPending}
+          onClick={() => void handle(value)}
+        >
+          {value === 'present' ? 'Present' : 'Absent'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function RosterList({ title, empty, entries }: { title: string; empty: string; entries: Array<{ key: string; name: string; email: string; note: string; action: ReactNode }> }) {
   return (
     <div>
       <h3 className="mb-2 font-semibold">{title}</h3>
@@ -42,11 +107,12 @@ function RosterList({ title, empty, entries }: { title: string; empty: string; e
       ) : (
         <ul className="divide-y divide-base-200" aria-label={title}>
           {entries.map((e) => (
-            <li key={e.key} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+            <li key={e.key} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
               <span className="min-w-0 break-words">
                 <span className="font-medium">{e.name}</span> <span className="text-sm break-all text-base-content/70">{e.email}</span>
               </span>
               <span className="text-sm text-base-content/70">{e.note}</span>
+              {e.action}
             </li>
           ))}
         </ul>

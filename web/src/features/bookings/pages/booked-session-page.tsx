@@ -89,6 +89,7 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
             facts={[
               { label: 'Instructor email', value: booked.tutorEmail ? <span className="break-all">{booked.tutorEmail}</span> : 'Shown once you have a seat' },
               ...(s.locationKind ? [{ label: 'Where', value: <PlaceText session={s} meetingUrl={booked.meetingUrl} /> }] : []),
+              ...(booked.attendance ? [{ label: 'Attendance', value: booked.attendance === 'present' ? 'Present' : 'Absent' }] : []),
               { label: 'Rating', value: ratingText(s) },
               { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: 'Session duration', value: s.sessionDuration },

@@ -1,0 +1,63 @@
+// Attendance (issue 19): once class has started, the session's tutor (or an admin) marks each
+// booked student present or absent, or every one not yet marked present at once; the roster
+// downloads as CSV. A student sees their own mark on their booking; one marked absent cannot
+// review (features/reviews).
+import { stringify } from 'csv-stringify/sync';
+import type { Attendance } from '#contract/bookings.ts';
+import type { AppDeps } from '#server/app-deps.ts';
+import type { CurrentUser } from '#server/auth/current-user.ts';
+import type { StudySessionRow } from '#server/db/schema.ts';
+import { conflict, forbidden, notFound } from '#server/errors.ts';
+import { attendanceRepository } from './attendance-repository.ts';
+import { bookingsRepository } from './bookings-repository.ts';
+
+const CSV_HEADER = ['Name', 'Email', 'Booked at (UTC)', 'Paid', 'Attendance'];
+
+export function attendanceService(deps: AppDeps) {
+  const attendance = attendanceRepository(deps.db);
+  const bookings = bookingsRepository(deps.db);
+
+  /** The session, if the caller is its tutor or an admin (the roster's own rule). */
+  async function managedSession(me: CurrentUser, sessionId: string): Promise<StudySessionRow> {
+    const session = await bookings.findSession(sessionId);
+    if (!session) throw notFound('Session not found.');
+    if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('Only the tutor of this session and admins can take its attendance.');
+    return session;
+  }
+
+  async function markable(me: CurrentUser, sessionId: string): Promise<StudySessionRow> {
+    const session = await managedSession(me, sessionId);
+    if (session.status === 'cancelled') throw conflict('This class was cancelled, so there is no attendance to take.');
+    if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('Attendance can be taken once class has started.');
+    return session;
+  }
+
+  return {
+    async mark(me: CurrentUser, sessionId: string, studentId: string, value: Attendance): Promise<{ studentId: string; attendance: Attendance }> {
+      await markable(me, sessionId);
+      if (!(await attendance.mark(sessionId, studentId, value, deps.now().toISOString()))) throw notFound('This student has not booked this session.');
+      return { studentId, attendance: value };
+    },
+
+    async markAllPresent(me: CurrentUser, sessionId: string): Promise<{ marked: number }> {
+      await markable(me, sessionId);
+      return { marked: await attendance.markAllUnmarkedPresent(sessionId, deps.now().toISOString()) };
+    },
+
+    /**
+     * The roster as CSV (RFC 4180: CRLF records, fields quoted when needed). Spreadsheet-safe:
+     * a cell starting with = + - @ (or a tab or carriage return) is prefixed with ' so that no
+     * spreadsheet runs a name as a formula (csv-stringify's escape_formulas).
+     */
+    async rosterCsv(me: CurrentUser, sessionId: string): Promise<{ filename: string; body: string }> {
+      const session = await managedSession(me, sessionId);
+      const rows = await attendance.bookedStudents(sessionId);
+      const body = stringify(
+        [CSV_HEADER, ...rows.map((r) => [r.name, r.email, r.createdAt, r.amountCents > 0 ? (r.amountCents / 100).toFixed(2) : 'free', r.attendance ?? ''])],
+        { record_delimiter: 'windows', escape_formulas: true },
+      );
+      const slug = session.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'session';
+      return { filename: `roster-${slug}.csv`, body };
+    },
+  };
+}
