@@ -140,7 +140,7 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       <div className="flex flex-col gap-2">
         <p className="font-medium">{detail}</p>
         <ActionForm intent="join" onSubmit={onSubmit(handleJoin)}>
-          <button type="submit" className="btn btn-secondary w-full sm:w-auto" disabled={join.isPending}>
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={join.isPending}>
             {join.isPending ? 'Joining…' : 'Join waitlist'}
           </button>
         </ActionForm>

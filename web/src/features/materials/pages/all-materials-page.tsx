@@ -16,7 +16,7 @@ export function AllMaterialsPage() {
         actions={(material) => (
           <button
             type="button"
-            className="btn btn-sm btn-error"
+            className="btn btn-sm btn-error btn-outline"
             aria-label={`Remove ${material.title}`}
             disabled={remove.isPending}
             onClick={() => void deleteAfterConfirm(() => remove.mutateAsync(material.id), 'Material removed successfully')}

@@ -33,7 +33,7 @@ export function ViewAllMaterialsPage() {
             </button>
             <button
               type="button"
-              className="btn btn-sm btn-error"
+              className="btn btn-sm btn-error btn-outline"
               aria-label={`Delete ${material.title}`}
               disabled={remove.isPending}
               onClick={() => void deleteAfterConfirm(() => remove.mutateAsync(material.id), 'Material deleted successfully')}

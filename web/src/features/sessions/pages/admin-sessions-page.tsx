@@ -112,7 +112,7 @@ function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
           <Link to={`/dashboard/session/edit/${session.id}`} className="btn btn-sm" aria-label={`Edit ${session.title}`}>
             Edit
           </Link>
-          <button type="button" className="btn btn-sm btn-error" aria-label={`Delete ${session.title}`} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
+          <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Delete ${session.title}`} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
             Delete
           </button>
         </div>
