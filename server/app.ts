@@ -23,6 +23,7 @@ import { openapiOptions } from '#server/http/openapi.ts';
 import { responseSerializerCompiler } from '#server/http/response-serializer.ts';
 import { installSecurity } from '#server/http/security.ts';
 import { installPageForms } from '#server/http/page-forms.ts';
+import { installLanguageSwitch } from '#server/i18n/language-switch.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { FEATURE_ROUTES, FILE_ROUTES } from '#server/features/index.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
@@ -140,5 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // The pages' forms sent before the app is live (or without it), where the pages are served.
   if (fs.existsSync(path.join(webDir, 'index.html'))) await installPageForms(app, { origin: config.baseUrl });
+  // The footer's language switch (a form: it works without the app).
+  await installLanguageSwitch(app, { origin: config.baseUrl });
   return { app, deps, routes };
 }

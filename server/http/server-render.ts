@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieValue } from '#server/auth/current-user.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
+import { chooseLanguage, textDirection, type Language } from '#i18n/languages.ts';
 
 interface RenderModule {
   render(input: {
@@ -18,6 +19,7 @@ interface RenderModule {
     api: (url: string, init: RequestInit) => Promise<Response>;
     origin?: string;
     timeZone?: string | null;
+    language?: Language;
   }): Promise<{ html: string; stateElement: string; status: number; title: string | null; head?: string; redirect?: undefined } | { redirect: string }>;
   /** The URL a signed-out visitor's page is drawn from and kept under (path and the parameters it reads). */
   sharedPageUrl?(url: string): string;
@@ -41,6 +43,8 @@ interface CachedPage {
   version: number;
   /** The page compressed, by content coding, made on first use. */
   encoded: Map<string, Buffer>;
+  /** index.html itself (never kept as a page). */
+  shell?: true;
 }
 
 const MAX_CACHED_PAGES = 500;
@@ -61,6 +65,7 @@ export interface PageRenderer {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const HTML_ELEMENT = /<html[^>]*>/;
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 /** index.html's own description, replaced by a shareable page's (its `head`: web/src/lib/page-meta.ts). */
 const DESCRIPTION_ELEMENT = /<meta name="description"[^>]*>/;
@@ -77,10 +82,11 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
   const load = () => (loading ??= import(pathToFileURL(entryFile).href) as Promise<RenderModule>);
 
   /** The page at `url` (the request's, or its shared form) as `cookie` sees it, or where its guard sends them. */
-  async function drawPage(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined): Promise<DrawnPage> {
+  async function drawPage(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, language: Language): Promise<DrawnPage> {
     const page = await renderer.render({
       url,
       origin,
+      language,
       // Times on the page in the visitor's zone, as their browser will draw them (issue 17).
       timeZone: timeZoneFromCookieHeader(request.headers.cookie),
       api: async (apiUrl, init) => {
@@ -101,7 +107,8 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     });
     if (page.redirect !== undefined) return { redirect: page.redirect };
     // Replaced by functions: a `$&` in a session's title or text is text, not a replacement pattern.
-    const titled = page.title ? head.replace(TITLE_ELEMENT, () => `<title>${escapeHtml(page.title!)}</title>`) : head;
+    const languageHead = inLanguage(head, language);
+    const titled = page.title ? languageHead.replace(TITLE_ELEMENT, () => `<title>${escapeHtml(page.title!)}</title>`) : languageHead;
     const pageHead = page.head ? titled.replace(DESCRIPTION_ELEMENT, () => page.head!) : titled;
     return {
       html: `${pageHead}<div id="root">${page.html}</div>${page.stateElement}${tail}`,
@@ -110,7 +117,16 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
   }
 
   /** index.html as it is: the browser draws the page (when drawing it here failed, or too many renders are running). */
-  const shell: CachedPage = { page: { html: indexHtml, status: 200 }, until: 0, version: 0, encoded: new Map() };
+  /** index.html as it is, in each language (`<html lang>`: the browser loads that catalogue). */
+  const shells = new Map<Language, CachedPage>();
+  const shellIn = (language: Language): CachedPage => {
+    let shell = shells.get(language);
+    if (!shell) {
+      shell = { page: { html: inLanguage(indexHtml, language), status: 200 }, until: 0, version: 0, encoded: new Map(), shell: true };
+      shells.set(language, shell);
+    }
+    return shell;
+  };
   let rendering = 0;
 
   /**
@@ -119,7 +135,8 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
    * took 6–10 s). At most `maxConcurrentRenders` run per turn of the loop; beyond them, and when
    * drawing fails, the shell.
    */
-  async function draw(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, version: number): Promise<CachedPage> {
+  async function draw(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, version: number, language: Language): Promise<CachedPage> {
+    const shell = shellIn(language);
     if (rendering >= maxConcurrentRenders) {
       request.log.debug({ rendering }, 'server renders at their cap: sending the page for the browser to draw');
       return shell;
@@ -131,7 +148,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       // the next request read in this turn of the event loop is looked at; the cap would never
       // bind and a crowd of renders would still run back to back ahead of everything else.
       await yieldToEventLoop();
-      const page = await drawPage(renderer, request, url, cookie);
+      const page = await drawPage(renderer, request, url, cookie, language);
       return { page, until: Date.now() + (cache?.ttlMs ?? 0), version, encoded: new Map() };
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: sending the page for the browser to draw');
@@ -151,28 +168,30 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
    * other parameter or cookie changes nothing on it, so it must not cost a render.
    */
   async function pageFor(request: FastifyRequest): Promise<CachedPage> {
+    // The visitor's language: the footer's (or their saved) choice, else their browser's (issue 20).
+    const language = chooseLanguage({ cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
     let renderer: RenderModule;
     try {
       renderer = await load();
     } catch (error) {
       request.log.error({ err: error }, 'server renderer failed to load: sending the page for the browser to draw');
-      return shell;
+      return shellIn(language);
     }
     const shared = cache && cache.ttlMs > 0 && sessionCookieValue(request.headers.cookie) === null;
-    if (!shared) return draw(renderer, request, request.url, request.headers.cookie, cache?.version() ?? 0);
+    if (!shared) return draw(renderer, request, request.url, request.headers.cookie, cache?.version() ?? 0, language);
 
-    // Kept per time zone too: the page's times are drawn in the visitor's.
+    // Kept per language and time zone too: the page's words and times are the visitor's.
     const url = sharedUrl(renderer, request.url);
-    const key = `${timeZoneFromCookieHeader(request.headers.cookie) ?? ''} ${url}`;
+    const key = `${language} ${timeZoneFromCookieHeader(request.headers.cookie) ?? ''} ${url}`;
     const version = cache.version();
     const hit = cached.get(key);
     if (hit && hit.until > Date.now() && hit.version === version) return hit;
     const inProgress = drawing.get(key);
     if (inProgress && inProgress.version === version) return inProgress.entry;
-    const entry = draw(renderer, request, url, undefined, version)
+    const entry = draw(renderer, request, url, undefined, version, language)
       .then((drawn) => {
         // A page drawn across an invalidation is sent but not kept; nor is the shell.
-        if (drawn !== shell && version === cache.version()) {
+        if (!drawn.shell && version === cache.version()) {
           cached.delete(key);
           if (cached.size >= MAX_CACHED_PAGES) cached.delete(cached.keys().next().value!);
           cached.set(key, drawn);
@@ -193,7 +212,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       // The page (or the redirect) depends on who asks: never kept by a shared cache, and a
       // signed-in visitor's page (their notes, bookings…) not even by their own browser.
       const personal = sessionCookieValue(request.headers.cookie) !== null;
-      reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie');
+      reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
       // A path of this origin, re-serialised (percent-encoded, so any text makes a valid header):
       // never another site, whatever a guard or a bug upstream produces. The guards judge
       // `?from=` with the same function (web/src/lib/safe-redirect.ts).
@@ -218,6 +237,11 @@ function sharedUrl(renderer: RenderModule, url: string): string {
   } catch {
     return url;
   }
+}
+
+/** `html` (index.html, or its head) with `<html lang dir>` of `language`. */
+function inLanguage(html: string, language: Language): string {
+  return html.replace(HTML_ELEMENT, () => `<html lang="${language}" dir="${textDirection(language)}">`);
 }
 
 function escapeHtml(text: string): string {

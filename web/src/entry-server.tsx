@@ -12,6 +12,9 @@ import { createQueryClient } from '#web/app/query-client.ts';
 import { type RouteHandle, routes } from '#web/app/router.tsx';
 import { SERVER_STATE_ELEMENT_ID } from '#web/app/server-state.ts';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
+import { CATALOGUES } from '#i18n/catalogues.ts';
+import { createTranslator } from '#i18n/i18next-setup.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
 import { type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
 import { type PageTimeZone, pageTimeZoneKey } from '#web/lib/dates.ts';
 import { shareTags } from '#web/lib/page-meta.ts';
@@ -34,6 +37,8 @@ export interface RenderInput {
   timeoutMs?: number;
   /** The visitor's IANA time zone (their cookie, contract/time-zone.ts); without it times are drawn in UTC, labelled so. */
   timeZone?: string | null;
+  /** The page's language (server/i18n: the account's, the footer's cookie, Accept-Language, else English). */
+  language?: Language;
 }
 
 export type RenderOutput =
@@ -86,7 +91,7 @@ export function sharedPageUrl(url: string): string {
 /** A page needing more rounds of data than this is rendered with what it has (spinners for the rest). */
 const MAX_DATA_ROUNDS = 4;
 
-export async function render({ url, api, origin = 'http://localhost', timeoutMs = 3000, timeZone = null }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, api, origin = 'http://localhost', timeoutMs = 3000, timeZone = null, language = DEFAULT_LANGUAGE }: RenderInput): Promise<RenderOutput> {
   return currentApi.run(api, async () => {
     const context = await handler.query(new Request(new URL(url, origin)));
     if (context instanceof Response) throw new Error(`Unexpected ${context.status} response for ${url}`);
@@ -98,13 +103,15 @@ export async function render({ url, api, origin = 'http://localhost', timeoutMs 
     // Times are drawn in this zone, and the browser hydrates with the same (lib/dates.ts).
     const zone = timeZoneOrNull(timeZone);
     queryClient.setQueryData<PageTimeZone>(pageTimeZoneKey, zone ? { zone, yours: true } : { zone: 'UTC', yours: false });
+    // The page's words in its language; the browser loads the same catalogue before it hydrates (lib/i18n.ts).
+    const i18n = createTranslator(language, { [language]: { translation: CATALOGUES[language] } });
     const redirect = { to: null as string | null, origin };
     const title = { title: null as string | null, description: null as string | null };
     const app = (
       <StrictMode>
         <ServerRedirectContext value={redirect}>
           <ServerTitleContext value={title}>
-            <AppProviders queryClient={queryClient}>
+            <AppProviders queryClient={queryClient} i18n={i18n}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
           </ServerTitleContext>

@@ -8,6 +8,7 @@ import { createRouter, routes } from '#web/app/router.tsx';
 import { hydrateServerState } from '#web/app/server-state.ts';
 import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
+import { loadPageTranslator } from '#web/lib/i18n.ts';
 import { loginPathFrom } from '#web/lib/login-path.ts';
 
 const queryClient = createQueryClient();
@@ -26,9 +27,13 @@ setUnauthorizedHandler(() => {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// The page's catalogue (its language is the one the server drew it in), fetched while the
+// page's own chunks are: the app takes the page over with the same words.
+const [i18n] = await Promise.all([loadPageTranslator(), preloadPages(routes, window.location.pathname).catch(() => undefined)]);
+
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>
@@ -37,8 +42,7 @@ const app = (
 // The server sends most pages already drawn (server/http/server-render.ts): React takes them
 // over instead of drawing them again. As a transition, that work yields to the browser every few
 // milliseconds instead of blocking input for the whole page (Total Blocking Time, issue 9).
-// The page's own chunks first: a server-drawn page is then hydrated whole, in one pass.
-await preloadPages(routes, window.location.pathname).catch(() => undefined);
+// The page's own chunks first (above): a server-drawn page is then hydrated whole, in one pass.
 startTransition(() => {
   if (rootElement.hasChildNodes()) {
     hydrateRoot(rootElement, app, {

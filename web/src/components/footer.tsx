@@ -1,7 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LANGUAGES } from '#i18n/languages.ts';
+
+/**
+ * The year, and the language switch: a real form (POST /language, server/i18n/language-routes.ts),
+ * so it works before the app is live and without JavaScript; the server sets the choice and
+ * draws the page again in it (docs/decisions/027-languages.md).
+ */
 export function Footer() {
+  const { t, i18n } = useTranslation();
+  const { pathname, search } = useLocation();
   return (
     <footer className="footer footer-center bg-base-200 p-6 text-base-content">
-      <p>© {new Date().getFullYear()} StudyNest. All rights reserved.</p>
+      <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <form method="post" action="/language" className="flex flex-wrap items-center justify-center gap-2">
+        <input type="hidden" name="from" value={`${pathname}${search}`} />
+        <span id="footer-language">{t('footer.language')}</span>
+        <div role="group" aria-labelledby="footer-language" className="flex flex-wrap gap-1">
+          {LANGUAGES.map(({ code, name }) => (
+            <button
+              key={code}
+              type="submit"
+              name="language"
+              value={code}
+              lang={code}
+              aria-current={i18n.language === code ? 'true' : undefined}
+              className={`btn btn-ghost btn-sm ${i18n.language === code ? 'btn-active' : ''}`}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+      </form>
     </footer>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '#web/assets/logo.svg';
 import { Avatar } from '#web/components/avatar.tsx';
@@ -19,6 +20,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * a Log In link; on phones a collapsible menu that also shows the user's name and email.
  */
 export function Navbar({ user, onLogOut }: NavbarProps) {
+  const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -29,18 +31,18 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
     <>
       <li>
         <NavLink to="/" end className={linkClass}>
-          Home
+          {t('nav.home')}
         </NavLink>
       </li>
       <li>
         <NavLink to="/all-sessions" className={linkClass}>
-          Sessions
+          {t('nav.sessions')}
         </NavLink>
       </li>
       {user && (
         <li>
           <NavLink to="/dashboard" className={linkClass}>
-            Dashboard
+            {t('nav.dashboard')}
           </NavLink>
         </li>
       )}
@@ -49,12 +51,12 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
 
   return (
     <header className="bg-base-100 shadow-sm">
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4">
+      <nav aria-label={t('nav.main')} className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4">
         <div className="navbar-start w-auto min-w-0 flex-1 gap-1 lg:w-1/2 lg:flex-none">
           <button
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={menuOpen}
             aria-controls="phone-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -91,7 +93,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
                 tabIndex={0}
                 role="button"
                 className="btn btn-ghost btn-circle"
-                aria-label="Account menu"
+                aria-label={t('nav.accountMenu')}
               >
                 <Avatar src={user.image} alt="" />
               </div>
@@ -103,21 +105,21 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
               >
                 <li className="menu-title max-w-full truncate">{user.name}</li>
                 <li>
-                  <Link to="/dashboard">Dashboard</Link>
+                  <Link to="/dashboard">{t('nav.dashboard')}</Link>
                 </li>
                 <li>
-                  <Link to="/dashboard/settings">Settings</Link>
+                  <Link to="/dashboard/settings">{t('nav.settings')}</Link>
                 </li>
                 <li>
                   <button type="button" onClick={onLogOut}>
-                    Log out
+                    {t('nav.logOut')}
                   </button>
                 </li>
               </ul>
             </div>
           ) : (
             <Link to="/login" className="btn btn-primary btn-sm">
-              Log In
+              {t('nav.logIn')}
             </Link>
           )}
         </div>
@@ -138,11 +140,11 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
             {user && (
               <>
                 <li>
-                  <Link to="/dashboard/settings">Settings</Link>
+                  <Link to="/dashboard/settings">{t('nav.settings')}</Link>
                 </li>
                 <li>
                   <button type="button" onClick={onLogOut}>
-                    Log out
+                    {t('nav.logOut')}
                   </button>
                 </li>
               </>

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Set by the server-side renderer (web/src/entry-server.tsx): the page's title for its <head>,
@@ -12,13 +13,15 @@ export const ServerTitleContext = createContext<{ title: string | null; descript
  * without one take their route's (`handle.description`, app/router.tsx).
  */
 export function useTitle(page: string, description?: string): void {
+  const { t } = useTranslation();
+  const title = t('app.pageTitle', { page });
   const server = useContext(ServerTitleContext);
   // On the server, rendering is the only chance: the innermost page renders last and wins.
   if (server) {
-    server.title = `StudyNest | ${page}`;
+    server.title = title;
     if (description) server.description = description;
   }
   useEffect(() => {
-    document.title = `StudyNest | ${page}`;
-  }, [page]);
+    document.title = title;
+  }, [title]);
 }

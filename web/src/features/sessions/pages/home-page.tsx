@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -12,14 +13,15 @@ import { useTitle } from '#web/lib/use-title.ts';
 
 /** Home (spec §2): the hero carousel, approved sessions and the tutors who teach them. */
 export function HomePage() {
-  useTitle('Home');
+  const { t } = useTranslation();
+  useTitle(t('home.title'));
   const { isPending: authLoading } = useMe();
   // Tutors appear once the sessions above them have loaded, so that the session cards do not
   // push them down while someone reads them (layout shift, issue 9).
   const sessionsLoading = useApprovedSessions().isPending;
   return (
     <div className="flex flex-col gap-14">
-      <h1 className="sr-only">StudyNest: study sessions with our tutors</h1>
+      <h1 className="sr-only">{t('home.heading')}</h1>
       {/* Spec §2: a loader instead of the carousel while auth is loading. */}
       {/* The loader keeps the carousel's height: nothing below moves when it arrives. */}
       {authLoading ? (
@@ -36,6 +38,7 @@ export function HomePage() {
 }
 
 function SessionsSection() {
+  const { t } = useTranslation();
   const sessions = useApprovedSessions();
   const items = sessions.data?.items ?? [];
   return (
@@ -43,23 +46,23 @@ function SessionsSection() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="home-sessions-heading" className="text-3xl font-bold">
-            Sessions
+            {t('home.sessionsHeading')}
           </h2>
-          <p className="mt-1 text-base-content/70">Study sessions approved and ready for you.</p>
+          <p className="mt-1 text-base-content/70">{t('home.sessionsLead')}</p>
         </div>
         {/* Spec §9: the link shows only when more than 2 sessions are loaded. */}
         {items.length > 2 && (
           <Link to="/all-sessions" className="btn btn-outline btn-primary">
-            See all sessions
+            {t('home.seeAll')}
           </Link>
         )}
       </div>
       {sessions.isPending ? (
-        <Spinner label="Loading sessions" />
+        <Spinner label={t('home.loadingSessions')} />
       ) : sessions.isError ? (
         <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
       ) : items.length === 0 ? (
-        <p className="text-base-content/70">No sessions yet. Come back soon!</p>
+        <p className="text-base-content/70">{t('home.noSessions')}</p>
       ) : (
         <SessionGrid sessions={items} headingLevel={3} />
       )}
@@ -68,25 +71,25 @@ function SessionsSection() {
 }
 
 function TutorsSection() {
+  const { t } = useTranslation();
   const tutors = useTutors();
   const items = tutors.data?.items ?? [];
   return (
     <section aria-labelledby="home-tutors-heading" className="flex flex-col gap-6">
       <div className="text-center">
         <h2 id="home-tutors-heading" className="text-3xl font-bold">
-          See our Tutors
+          {t('home.tutorsHeading')}
         </h2>
         <p className="mx-auto mt-2 max-w-2xl text-base-content/70">
-          Our Teachers are experienced tutors who run focused study sessions, answer your questions and help you
-          prepare with confidence.
+          {t('home.tutorsLead')}
         </p>
       </div>
       {tutors.isPending ? (
-        <Spinner label="Loading tutors" />
+        <Spinner label={t('home.loadingTutors')} />
       ) : tutors.isError ? (
         <LoadError message={errorMessage(tutors.error)} onRetry={() => void tutors.refetch()} />
       ) : items.length === 0 ? (
-        <p className="text-center text-base-content/70">Our tutors will appear here once their first session is approved.</p>
+        <p className="text-center text-base-content/70">{t('home.noTutors')}</p>
       ) : (
         <ul className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4">
           {items.map((tutor) => (
