@@ -23,7 +23,7 @@ export async function installLanguageSwitch(app: FastifyInstance, opts: { origin
     scope.post('/language', async (request: FastifyRequest, reply: FastifyReply) => {
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       const language = languageOrNull(fields.get('language'));
-      if (!language) throw badRequest(translatorOf(request)('errors.unknownLanguage'));
+      if (!language) throw badRequest(translatorOf(request).t('errors.unknownLanguage'));
       return reply
         .header('set-cookie', languageCookie(language, secure))
         .header('Cache-Control', 'no-store')

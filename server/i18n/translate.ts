@@ -1,19 +1,15 @@
 // The server's words (error messages, emails, pages it answers) from the same catalogues as the
 // web app's (i18n/locales), in the caller's or the recipient's language. docs/decisions/027-languages.md.
 import type { FastifyRequest } from 'fastify';
-import type { TFunction } from 'i18next';
 import { CATALOGUES } from '#i18n/catalogues.ts';
-import { createTranslator } from '#i18n/i18next-setup.ts';
 import { chooseLanguage, LANGUAGES, type Language } from '#i18n/languages.ts';
+import { createTranslator, type Translator } from '#i18n/translator.ts';
 
-const translator = createTranslator(
-  'en',
-  Object.fromEntries(LANGUAGES.map(({ code }) => [code, { translation: CATALOGUES[code] }])),
-);
+const translators = new Map<Language, Translator>(LANGUAGES.map(({ code }) => [code, createTranslator(code, CATALOGUES[code])]));
 
 /** The catalogue's texts in `language` (an email's recipient's, a request's caller's). */
-export function translatorFor(language: Language): TFunction {
-  return translator.getFixedT(language);
+export function translatorFor(language: Language): Translator {
+  return translators.get(language)!;
 }
 
 /** The caller's language: their choice in the `lang` cookie, else their browser's Accept-Language, else English. */
@@ -22,6 +18,6 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 /** The catalogue's texts in the caller's language. */
-export function translatorOf(request: FastifyRequest): TFunction {
+export function translatorOf(request: FastifyRequest): Translator {
   return translatorFor(requestLanguage(request));
 }

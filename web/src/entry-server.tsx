@@ -13,7 +13,7 @@ import { type RouteHandle, routes } from '#web/app/router.tsx';
 import { SERVER_STATE_ELEMENT_ID } from '#web/app/server-state.ts';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
 import { CATALOGUES } from '#i18n/catalogues.ts';
-import { createTranslator } from '#i18n/i18next-setup.ts';
+import { createTranslator } from '#i18n/translator.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
 import { type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
 import { type PageTimeZone, pageTimeZoneKey } from '#web/lib/dates.ts';
@@ -104,14 +104,14 @@ export async function render({ url, api, origin = 'http://localhost', timeoutMs 
     const zone = timeZoneOrNull(timeZone);
     queryClient.setQueryData<PageTimeZone>(pageTimeZoneKey, zone ? { zone, yours: true } : { zone: 'UTC', yours: false });
     // The page's words in its language; the browser loads the same catalogue before it hydrates (lib/i18n.ts).
-    const i18n = createTranslator(language, { [language]: { translation: CATALOGUES[language] } });
+    const translator = createTranslator(language, CATALOGUES[language]);
     const redirect = { to: null as string | null, origin };
     const title = { title: null as string | null, description: null as string | null };
     const app = (
       <StrictMode>
         <ServerRedirectContext value={redirect}>
           <ServerTitleContext value={title}>
-            <AppProviders queryClient={queryClient} i18n={i18n}>
+            <AppProviders queryClient={queryClient} translator={translator}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
           </ServerTitleContext>

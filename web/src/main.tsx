@@ -29,11 +29,11 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 // The page's catalogue (its language is the one the server drew it in), fetched while the
 // page's own chunks are: the app takes the page over with the same words.
-const [i18n] = await Promise.all([loadPageTranslator(), preloadPages(routes, window.location.pathname).catch(() => undefined)]);
+const [translator] = await Promise.all([loadPageTranslator(), preloadPages(routes, window.location.pathname).catch(() => undefined)]);
 
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient} i18n={i18n}>
+    <AppProviders queryClient={queryClient} translator={translator}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>

@@ -1,21 +1,20 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type Translator, TranslatorContext } from '#web/lib/i18n.ts';
 
 export function AppProviders({
   queryClient,
-  i18n,
+  translator,
   children,
 }: {
   queryClient: QueryClient;
   /** The page's language and its catalogue (web/src/lib/i18n.ts; the server's in entry-server.tsx). */
-  i18n: i18n;
+  translator: Translator;
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslatorContext value={translator}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </I18nextProvider>
+    </TranslatorContext>
   );
 }

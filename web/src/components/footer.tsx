@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '#i18n/languages.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * The year, and the language switch: a real form (POST /language, server/i18n/language-routes.ts),
@@ -8,7 +8,7 @@ import { LANGUAGES } from '#i18n/languages.ts';
  * draws the page again in it (docs/decisions/027-languages.md).
  */
 export function Footer() {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslator();
   const { pathname, search } = useLocation();
   return (
     <footer className="footer footer-center bg-base-200 p-6 text-base-content">
@@ -24,8 +24,8 @@ export function Footer() {
               name="language"
               value={code}
               lang={code}
-              aria-current={i18n.language === code ? 'true' : undefined}
-              className={`btn btn-ghost btn-sm ${i18n.language === code ? 'btn-active' : ''}`}
+              aria-current={language === code ? 'true' : undefined}
+              className={`btn btn-ghost btn-sm ${language === code ? 'btn-active' : ''}`}
             >
               {name}
             </button>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '#web/assets/logo.svg';
 import { Avatar } from '#web/components/avatar.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 export type NavbarUser = { name: string; email: string; image: string | null };
 
@@ -20,7 +20,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * a Log In link; on phones a collapsible menu that also shows the user's name and email.
  */
 export function Navbar({ user, onLogOut }: NavbarProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 

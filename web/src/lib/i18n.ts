@@ -1,22 +1,33 @@
 // The browser's language: the one the server drew the page in (`<html lang>`), so that the app
 // takes the page over with the same words (no hydration flip). Only that language's catalogue
-// is fetched, as a chunk of its own (the home page's JavaScript budget).
-import type { i18n } from 'i18next';
-import { createTranslator } from '#i18n/i18next-setup.ts';
+// is fetched, as a chunk of its own (the home page's JavaScript budget). docs/decisions/027-languages.md.
+import { createContext, useContext } from 'react';
 import { DEFAULT_LANGUAGE, languageOrNull, type Language } from '#i18n/languages.ts';
+import { type Catalogue, createTranslator, type Translator } from '#i18n/translator.ts';
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../../i18n/locales/*.json');
+export type { MessageKey, Translator } from '#i18n/translator.ts';
+
+const catalogues = import.meta.glob<{ default: Catalogue }>('../../../i18n/locales/*.json');
 
 /** The page's language, as the server set it on `<html lang>`. */
 export function pageLanguage(): Language {
   return languageOrNull(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
 }
 
-/** An i18next instance in the page's language, once its catalogue has arrived. */
-export async function loadPageTranslator(): Promise<i18n> {
+/** A translator in the page's language, once its catalogue has arrived. */
+export async function loadPageTranslator(): Promise<Translator> {
   const language = pageLanguage();
   const load = catalogues[`../../../i18n/locales/${language}.json`];
   if (!load) throw new Error(`No catalogue for ${language}`);
   const { default: catalogue } = await load();
-  return createTranslator(language, { [language]: { translation: catalogue } });
+  return createTranslator(language, catalogue);
+}
+
+export const TranslatorContext = createContext<Translator | null>(null);
+
+/** The page's translator: `const { t } = useTranslator(); t('nav.home')`. */
+export function useTranslator(): Translator {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('useTranslator outside AppProviders');
+  return translator;
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from './i18n.ts';
 
 /**
  * Set by the server-side renderer (web/src/entry-server.tsx): the page's title for its <head>,
@@ -13,7 +13,7 @@ export const ServerTitleContext = createContext<{ title: string | null; descript
  * without one take their route's (`handle.description`, app/router.tsx).
  */
 export function useTitle(page: string, description?: string): void {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const title = t('app.pageTitle', { page });
   const server = useContext(ServerTitleContext);
   // On the server, rendering is the only chance: the innermost page renders last and wins.

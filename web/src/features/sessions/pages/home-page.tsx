@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -10,10 +9,11 @@ import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx'
 import { TutorAvatar } from '#web/features/sessions/components/tutor-avatar.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Home (spec §2): the hero carousel, approved sessions and the tutors who teach them. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   useTitle(t('home.title'));
   const { isPending: authLoading } = useMe();
   // Tutors appear once the sessions above them have loaded, so that the session cards do not
@@ -38,7 +38,7 @@ export function HomePage() {
 }
 
 function SessionsSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const sessions = useApprovedSessions();
   const items = sessions.data?.items ?? [];
   return (
@@ -71,7 +71,7 @@ function SessionsSection() {
 }
 
 function TutorsSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const tutors = useTutors();
   const items = tutors.data?.items ?? [];
   return (
