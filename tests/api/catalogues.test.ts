@@ -1,0 +1,90 @@
+// Issue 20: the catalogues (i18n/locales) hold exactly the messages the code uses, in every
+// language, and each is a valid ICU message.
+import fs from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUES } from '#i18n/catalogues.ts';
+import { chooseLanguage, languageFromAcceptLanguage, LANGUAGES } from '#i18n/languages.ts';
+import { createTranslator } from '#i18n/translator.ts';
+
+const LOCALES = path.resolve('i18n/locales');
+const CODE_FOLDERS = ['server', 'web/src', 'i18n', 'contract'];
+
+function sourceFiles(folder: string): string[] {
+  return fs.readdirSync(path.resolve(folder), { recursive: true, withFileTypes: true }).flatMap((entry) =>
+    entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path.join(entry.parentPath, entry.name)] : [],
+  );
+}
+
+/** Every message key in a catalogue, as `nav.home`. */
+function keysOf(node: unknown, prefix = ''): string[] {
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+}
+
+/** Keys the code asks for: `t('nav.home')`, `t("nav.home", …)` (a key always has a namespace). */
+function usedKeys(): Map<string, string> {
+  const used = new Map<string, string>();
+  for (const file of CODE_FOLDERS.flatMap(sourceFiles)) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\bt\(\s*['"]([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)['"]/g)) used.set(match[1]!, path.relative(process.cwd(), file));
+  }
+  return used;
+}
+
+describe('catalogues', () => {
+  const reference = keysOf(CATALOGUES.en).sort();
+
+  it('has one catalogue file per language offered, and no other', () => {
+    const files = fs.readdirSync(LOCALES).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, '')).sort();
+    expect(files).toEqual(LANGUAGES.map((language) => language.code).sort());
+  });
+
+  it('every key the code uses is in every catalogue', () => {
+    for (const { code } of LANGUAGES) {
+      const keys = new Set(keysOf(CATALOGUES[code]));
+      const missing = [...usedKeys()].filter(([key]) => !keys.has(key)).map(([key, file]) => `${key} (${file})`);
+      expect(missing, `missing from i18n/locales/${code}.json`).toEqual([]);
+    }
+  });
+
+  it('no catalogue has a key the code does not use', () => {
+    const used = usedKeys();
+    for (const { code } of LANGUAGES) {
+      expect(keysOf(CATALOGUES[code]).filter((key) => !used.has(key)), `unused in i18n/locales/${code}.json`).toEqual([]);
+    }
+  });
+
+  it('every catalogue has exactly the English catalogue’s keys, each a valid ICU message', () => {
+    for (const { code } of LANGUAGES) {
+      expect(keysOf(CATALOGUES[code]).sort(), code).toEqual(reference);
+      for (const key of reference) {
+        const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], CATALOGUES[code]);
+        expect(() => new IntlMessageFormat(message as string, code), `${code}: ${key}`).not.toThrow();
+      }
+    }
+  });
+
+  it('fills arguments in the language’s own way', () => {
+    expect(createTranslator('en', CATALOGUES.en).t('footer.rights', { year: 2030 })).toBe('© 2030 StudyNest. All rights reserved.');
+    expect(createTranslator('es', CATALOGUES.es).t('footer.rights', { year: 2030 })).toBe('© 2030 StudyNest. Todos los derechos reservados.');
+  });
+});
+
+describe('choosing a language', () => {
+  it('takes the best acceptable of Accept-Language, by quality then order, a region matching its language', () => {
+    expect(languageFromAcceptLanguage('es-MX,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(languageFromAcceptLanguage('fr-FR, en;q=0.5, es;q=0.7')).toBe('es');
+    expect(languageFromAcceptLanguage('fr, de;q=0.9')).toBeNull();
+    expect(languageFromAcceptLanguage('es;q=0, en')).toBe('en');
+  });
+
+  it('prefers the account’s setting, then the footer’s cookie, then the browser’s, else English', () => {
+    expect(chooseLanguage({ account: 'es', cookieHeader: 'lang=en', acceptLanguage: 'en' })).toBe('es');
+    expect(chooseLanguage({ cookieHeader: 'tz=UTC; lang=es', acceptLanguage: 'en' })).toBe('es');
+    expect(chooseLanguage({ cookieHeader: 'lang=xx', acceptLanguage: 'es-ES' })).toBe('es');
+    expect(chooseLanguage({ acceptLanguage: 'de' })).toBe('en');
+  });
+});
