@@ -1,17 +1,14 @@
 // "Retry now" sent the browser's way (before the app is live, or without it): a POST to
 // /dashboard/background-jobs with intent=retry runs the job again through the API, as the admin
 // (server/http/page-forms.ts). Reads the production build of the web app (`npm run build`).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { builtWeb } from '#tests/helpers/built-web.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 let t: TestApp;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (`npm test` does).');
-  t = await createTestApp({}, { webDir: WEB_DIR });
+  t = await createTestApp({}, { webDir: builtWeb() });
   // The job below is set up by hand: the app's worker must not run it.
   await t.deps.jobs.stop();
 });

@@ -10,18 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#web/app/router.tsx';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type RawResponse, type TestApp } from '#tests/helpers/test-app.ts';
+import { builtWeb, WEB_DIR } from '#tests/helpers/built-web.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 let t: TestApp;
 let student: Actor;
 let sessionId: string;
 let tutorEmail: string;
 
 beforeAll(async () => {
-  for (const file of [path.join(WEB_DIR, 'index.html'), path.resolve('dist/ssr/entry-server.js')]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run build\` first (\`npm test\` does).`);
-  }
-  t = await createTestApp({}, { webDir: WEB_DIR });
+  t = await createTestApp({}, { webDir: builtWeb() });
   student = await t.actor({ role: 'student' });
   const tutor = await t.createUser({ role: 'tutor' });
   tutorEmail = tutor.email;

@@ -2,22 +2,19 @@
 // address, urlencoded, before the app is live or without it. Each does what the app would have
 // done and answers 303 to the next page, or answers 204 (the browser keeps the page as it was).
 // Reads the production build of the web app (`npm test` builds first).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { builtWeb } from '#tests/helpers/built-web.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 
 let t: TestApp;
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first (`npm test` does).');
   stripe = await startFakeStripe();
-  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, { webDir: WEB_DIR });
+  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, { webDir: builtWeb() });
 });
 afterAll(async () => {
   await t?.close();

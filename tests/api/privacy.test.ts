@@ -10,8 +10,8 @@ import { routes as pageRoutes } from '#web/app/router.tsx';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { enc } from '#tests/helpers/request-helpers.ts';
+import { builtWeb, WEB_DIR } from '#tests/helpers/built-web.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
 let t: TestApp;
@@ -24,10 +24,7 @@ let sessionId: string;
 let fullSessionId: string;
 
 beforeAll(async () => {
-  for (const file of [path.join(WEB_DIR, 'index.html'), path.resolve('dist/ssr/entry-server.js')]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run build\` first (\`npm test\` does).`);
-  }
-  t = await createTestApp({}, { webDir: WEB_DIR });
+  t = await createTestApp({}, { webDir: builtWeb() });
   [tutor, booked, waiting, stranger, admin] = await Promise.all([
     t.actor({ role: 'tutor', name: 'Maria Tutor' }),
     t.actor({ role: 'student' }),

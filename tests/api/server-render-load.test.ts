@@ -14,10 +14,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { createStudySession } from '#tests/factories.ts';
+import { builtWeb, RENDERER, WEB_DIR } from '#tests/helpers/built-web.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 
-const WEB_DIR = path.resolve('dist/web');
-const RENDERER = path.resolve('dist/ssr/entry-server.js');
 
 declare global {
   var __rendered: string[] | undefined;
@@ -28,9 +27,7 @@ let tmp: string;
 let apps: FastifyInstance[] = [];
 
 beforeAll(() => {
-  for (const file of [path.join(WEB_DIR, 'index.html'), RENDERER]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run build\` first (\`npm test\` does).`);
-  }
+  builtWeb();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-ssr-load-'));
 });
 afterEach(async () => {
@@ -107,7 +104,7 @@ describe('signed-out pages are kept by path and the parameters the page reads', 
   });
 
   it('shows the search a visitor asked for, whatever else the URL carries', async () => {
-    const t = await createTestApp({ LIST_CACHE_MS: '60000' }, { webDir: WEB_DIR });
+    const t = await createTestApp({ LIST_CACHE_MS: '60000' }, { webDir: builtWeb() });
     try {
       const tutor = await t.createUser({ role: 'tutor' });
       await createStudySession(t.deps, tutor, { title: 'Cached alpha optics' });

@@ -1,22 +1,16 @@
 // Redirects the server renderer answers (a guard's 302) for hostile `?from=` values and paths:
 // the Location always stays on this origin and is a valid header, never a 500 (issue 14, row 3).
 // Reads the production build (`npm test` builds first).
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { builtWeb } from '#tests/helpers/built-web.ts';
 
-const WEB_DIR = path.resolve('dist/web');
-const RENDERER = path.resolve('dist/ssr/entry-server.js');
 
 let t: TestApp;
 let student: Actor;
 
 beforeAll(async () => {
-  for (const file of [path.join(WEB_DIR, 'index.html'), RENDERER]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run build\` first (\`npm test\` does).`);
-  }
-  t = await createTestApp({}, { webDir: WEB_DIR });
+  t = await createTestApp({}, { webDir: builtWeb() });
   student = await t.actor({ role: 'student' });
 });
 afterAll(async () => t?.close());

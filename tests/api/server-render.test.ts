@@ -12,17 +12,13 @@ import { installStaticWeb } from '#server/http/static-web.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
+import { builtWeb } from '#tests/helpers/built-web.ts';
 
-const WEB_DIR = path.resolve('dist/web');
-const RENDERER = path.resolve('dist/ssr/entry-server.js');
 
 let t: TestApp;
 
 beforeAll(async () => {
-  for (const file of [path.join(WEB_DIR, 'index.html'), RENDERER]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run build\` first (\`npm test\` does).`);
-  }
-  t = await createTestApp({}, { webDir: WEB_DIR });
+  t = await createTestApp({}, { webDir: builtWeb() });
 });
 afterAll(async () => t?.close());
 
@@ -150,7 +146,7 @@ describe('server-rendered pages', () => {
 
 describe('signed-out pages with the public lists cached (LIST_CACHE_MS)', () => {
   it('keeps a signed-out page like the lists it shows, never a signed-in one, and drops it with them', async () => {
-    const cachedApp = await createTestApp({ LIST_CACHE_MS: '60000' }, { webDir: WEB_DIR });
+    const cachedApp = await createTestApp({ LIST_CACHE_MS: '60000' }, { webDir: builtWeb() });
     try {
       const tutor = await cachedApp.createUser({ role: 'tutor' });
       const admin = await cachedApp.actor({ role: 'admin' });

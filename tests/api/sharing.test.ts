@@ -3,13 +3,11 @@
 // first): each public page's own title and description, its canonical link, Open Graph and
 // Twitter tags with an image that exists; a session's page is public and read-only; robots.txt,
 // the sitemap, the favicon and the web app manifest.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/helpers/test-app.ts';
+import { builtWeb } from '#tests/helpers/built-web.ts';
 
-const WEB_DIR = path.resolve('dist/web');
 const CRAWLER = { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', accept: 'text/html' };
 let t: TestApp;
 let approved: { id: string; title: string };
@@ -17,10 +15,7 @@ let pending: { id: string };
 let tutorName: string;
 
 beforeAll(async () => {
-  for (const file of [path.join(WEB_DIR, 'index.html'), path.resolve('dist/ssr/entry-server.js')]) {
-    if (!fs.existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing: run \`npm run build\` first (\`npm test\` does).`);
-  }
-  t = await createTestApp({}, { webDir: WEB_DIR });
+  t = await createTestApp({}, { webDir: builtWeb() });
   const tutor = await t.createUser({ role: 'tutor', name: 'Ada & "Friends"' });
   tutorName = tutor.name;
   approved = await createStudySession(t.deps, tutor, { title: 'Linear algebra <for> everyone', description: 'Vectors, matrices and $& eigenvalues, from the ground up. '.repeat(8) });
