@@ -48,6 +48,8 @@ interface CachedPage {
 }
 
 const MAX_CACHED_PAGES = 500;
+/** index.html's preload of the hero carousel's first image. */
+const HERO_PRELOAD = /<link rel="preload" as="image"[^>]*>\s*/;
 /** Renders in progress at once per process (one event loop): enough to overlap their API calls. */
 const MAX_CONCURRENT_RENDERS = 3;
 
@@ -106,8 +108,10 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       },
     });
     if (page.redirect !== undefined) return { redirect: page.redirect };
+    // index.html preloads the carousel's first slide for Home's first paint; no other page shows it (issue 17).
+    const base = new URL(url, 'http://localhost').pathname === '/' ? head : head.replace(HERO_PRELOAD, '');
     // Replaced by functions: a `$&` in a session's title or text is text, not a replacement pattern.
-    const languageHead = inLanguage(head, language);
+    const languageHead = inLanguage(base, language);
     const titled = page.title ? languageHead.replace(TITLE_ELEMENT, () => `<title>${escapeHtml(page.title!)}</title>`) : languageHead;
     const pageHead = page.head ? titled.replace(DESCRIPTION_ELEMENT, () => page.head!) : titled;
     return {

@@ -77,3 +77,55 @@ test('Delete buttons look the same on every list (outlined)', async ({ page, ser
   await page.goto(`/dashboard/all-sessions?q=${encodeURIComponent(session.title)}`);
   expect(await style(page.getByRole('button', { name: `Delete ${session.title}` }))).toBe(tutors);
 });
+
+test("the carousel's first image is preloaded on Home only, the page that shows it", async ({ page }) => {
+  const home = await (await page.request.get('/')).text();
+  expect(home).toMatch(/<link rel="preload" as="image"[^>]*slide-math/);
+  for (const path of ['/all-sessions', '/login']) {
+    expect(await (await page.request.get(path)).text()).not.toContain('rel="preload" as="image"');
+  }
+});
+
+test('the "Open for registration" switch sits beside the search box', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/all-sessions');
+  const search = await page.getByRole('button', { name: 'Search' }).boundingBox();
+  const toggle = await page.getByLabel('Open for registration').boundingBox();
+  expect(toggle!.x - (search!.x + search!.width)).toBeLessThan(64);
+});
+
+test("tutors' avatars stand out from the page in the dark theme (3:1)", async ({ browser, server, createUser }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, colorScheme: 'dark' });
+  const page = await context.newPage();
+  // Tutors whose names the avatar's old palette painted 'neutral' (its fourth of five colours, nearly
+  // the dark page's own), plus a few others; named to come first in Home's list, ordered by name.
+  const hash = (name: string) => [...name].reduce((h, ch) => (h * 31 + ch.codePointAt(0)!) >>> 0, 0);
+  const stamp = Date.now().toString(36);
+  const names = Array.from({ length: 60 }, (_, i) => `Aaron ${stamp}${i}`);
+  const chosen = [...names.filter((name) => hash(name) % 5 === 3).slice(0, 2), ...names.filter((name) => hash(name) % 5 !== 3).slice(0, 3)];
+  for (const name of chosen) await createStudySession(server.deps, await createUser({ role: 'tutor', name }));
+  await page.goto('/');
+  const ratios = await page.locator('.avatar-placeholder > div').evaluateAll((avatars) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const paint = canvas.getContext('2d', { willReadFrequently: true })!;
+    const lum = (css: string) => {
+      paint.clearRect(0, 0, 1, 1);
+      paint.fillStyle = css;
+      paint.fillRect(0, 0, 1, 1);
+      const [r, g, b] = [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)].map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const page = lum(getComputedStyle(document.body).backgroundColor);
+    return avatars.map((avatar) => {
+      const [a, b] = [lum(getComputedStyle(avatar).backgroundColor), page].sort((x, y) => y - x);
+      return (a! + 0.05) / (b! + 0.05);
+    });
+  });
+  expect(ratios.length).toBeGreaterThan(0);
+  for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(3);
+  await context.close();
+});

@@ -5,8 +5,9 @@ export function initialsOf(name: string): string {
   return letters.map((w) => Array.from(w)[0]!.toUpperCase()).join('') || '?';
 }
 
-// A few calm background colours; a name always gets the same one.
-const palettes = ['bg-primary text-primary-content', 'bg-secondary text-secondary-content', 'bg-accent text-accent-content', 'bg-neutral text-neutral-content', 'bg-info text-info-content'];
+// A few calm background colours; a name always gets the same one. Not `neutral`: in the dark
+// theme it is nearly the page's own colour, and the avatar vanished (issue 17).
+const palettes = ['bg-primary text-primary-content', 'bg-secondary text-secondary-content', 'bg-accent text-accent-content', 'bg-info text-info-content'];
 
 function paletteOf(name: string): string {
   let hash = 0;

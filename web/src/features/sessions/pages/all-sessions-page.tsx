@@ -51,7 +51,8 @@ export function AllSessionsPage() {
         All Sessions
       </h1>
 
-      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+      {/* The switch filters the same search: it sits right beside the search box (issue 17). */}
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:gap-6">
         <SearchForm
           id={formId}
           label="Search by title or tutor"
