@@ -129,3 +129,13 @@ test("tutors' avatars stand out from the page in the dark theme (3:1)", async ({
   for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(3);
   await context.close();
 });
+
+test('the create-session form starts at the left edge like every other dashboard page', async ({ page, createUser, loginAs }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAs(page, await createUser({ role: 'tutor' }));
+  await page.goto('/dashboard/manage-sessions');
+  const list = await page.getByRole('heading', { level: 1 }).boundingBox();
+  await page.goto('/dashboard/create-session');
+  const form = await page.getByRole('heading', { name: 'Create a Session' }).boundingBox();
+  expect(Math.abs(form!.x - list!.x)).toBeLessThan(2);
+});

@@ -42,7 +42,7 @@ export function CreateSessionPage() {
   }
 
   return (
-    <section aria-labelledby="create-session-heading" className="mx-auto w-full max-w-3xl">
+    <section aria-labelledby="create-session-heading" className="w-full max-w-3xl">
       <h1 id="create-session-heading" className="text-3xl font-bold">
         Create a Session
       </h1>

@@ -65,7 +65,7 @@ function EditSessionForm({ session }: { session: Session }) {
   }
 
   return (
-    <section aria-labelledby="edit-session-heading" className="mx-auto w-full max-w-3xl">
+    <section aria-labelledby="edit-session-heading" className="w-full max-w-3xl">
       <div className="flex flex-wrap items-center gap-3">
         <h1 id="edit-session-heading" className="text-3xl font-bold">
           Edit Session
