@@ -89,6 +89,29 @@ export type Tutor = z.infer<typeof tutorSchema>;
 export const tutorPageSchema = pageOf(tutorSchema);
 export type TutorPage = z.infer<typeof tutorPageSchema>;
 
+/** GET /api/tutors/{id}: a tutor's public page (issue 19): photo, name, bio, sessions and rating. */
+export const tutorProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  /** The tutor's own words, from Settings; null until written. */
+  bio: z.string().nullable(),
+  /** Over all their approved sessions' reviews; null without any. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  /** Approved sessions whose class has not ended, soonest first (at most 20). */
+  upcoming: z.array(publicSessionSchema),
+  /** Approved sessions already held, latest first (at most 20). */
+  past: z.array(publicSessionSchema),
+});
+export type TutorProfile = z.infer<typeof tutorProfileSchema>;
+
+export const TUTOR_BIO_MAX = 1000;
+/** GET and PUT /api/me/tutor-profile: the calling tutor's bio. */
+export const tutorBioSchema = z.object({ bio: z.string() });
+export const updateTutorBioBody = z.object({ bio: z.string().trim().max(TUTOR_BIO_MAX, `The bio is too long (${TUTOR_BIO_MAX} characters at most)`) });
+export type UpdateTutorBioBody = z.input<typeof updateTutorBioBody>;
+
 /** Query strings carry booleans as text: "true"/"1" on, anything else off. */
 const queryFlag = z
   .union([z.boolean(), z.string()])

@@ -75,7 +75,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return reset.ok ? '/login' : null;
   },
 
-  // Five forms, told apart by the button that sent them.
+  // Six forms, told apart by the button that sent them.
   '/dashboard/settings': async ({ fields, api }) => {
     // "Delete my account" with the password (issue 23): Home once done, signed out; refused
     // (a wrong password, a tutor with booked sessions), the page stays.
@@ -87,6 +87,11 @@ const PAGE_FORMS: Record<string, PageForm> = {
       // The switches the form had (`shown`): a switch left off is not sent at all.
       const body = Object.fromEntries(fields.getAll('shown').map((kind) => [kind, fields.has(kind)]));
       const saved = await api('PUT', '/api/me/notifications', body);
+      return saved.ok ? '/dashboard/settings' : null;
+    }
+    // A tutor's bio (issue 19).
+    if (text(fields, 'intent') === 'bio') {
+      const saved = await api('PUT', '/api/me/tutor-profile', { bio: text(fields, 'bio') });
       return saved.ok ? '/dashboard/settings' : null;
     }
     // A new private calendar feed link (issue 19); the old one stops working.

@@ -248,6 +248,10 @@ const rules = (): Record<string, Rule> => ({
     // Another tutor does not learn that the rejected session exists.
     expect: only({ tutor: 200, otherTutor: 404 }),
   },
+  // A tutor's public page and the bio they write (issue 19).
+  'GET /api/tutors/:id': { request: () => get(`/api/tutors/${user('tutor').id}`), expect: all(200) },
+  'GET /api/me/tutor-profile': { request: () => get('/api/me/tutor-profile'), expect: only({ tutor: 200, otherTutor: 200 }) },
+  'PUT /api/me/tutor-profile': { request: () => json('PUT', '/api/me/tutor-profile', { bio: 'Teaching for years.' }), expect: only({ tutor: 200, otherTutor: 200 }) },
   // Attendance and the roster download (issue 19): the session's tutor and admins.
   'PUT /api/sessions/:id/attendance/:studentId': {
     request: async () => {

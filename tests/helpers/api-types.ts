@@ -555,6 +555,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/tutor-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling tutor's bio (for Settings) */
+        get: operations["getMeTutorProfile"];
+        /** Save the calling tutor's bio (shown on their public page) */
+        put: operations["putMeTutorProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/note/{email}/{id}": {
         parameters: {
             query?: never;
@@ -780,6 +798,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{id}/attendance/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark a booked student present or absent, once class has started (its tutor, admins) */
+        put: operations["putSessionsAttendanceByIdAndStudentId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/attendance/all-present": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every booked student not marked yet present, once class has started (its tutor, admins) */
+        post: operations["postSessionsAttendanceAllPresentById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{id}/cancel": {
         parameters: {
             query?: never;
@@ -882,6 +934,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{id}/roster.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The booked students as CSV: name, email, booked at, paid, attendance (its tutor, admins) */
+        get: operations["getSessionsRosterCsvById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{id}/waitlist": {
         parameters: {
             query?: never;
@@ -909,6 +978,23 @@ export interface paths {
         };
         /** Home's tutors: not blocked, with at least one approved session */
         get: operations["getTutors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating */
+        get: operations["getTutorsById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2114,6 +2200,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string|null} */
+                        attendance: "present" | "absent" | null;
                         canCancel: boolean;
                         /** Format: date-time */
                         cancelUntil: string;
@@ -2207,6 +2295,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @enum {string|null} */
+                            attendance: "present" | "absent" | null;
                             canCancel: boolean;
                             /** Format: date-time */
                             cancelUntil: string;
@@ -2923,6 +3013,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         account: {
+                            bio: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             email: string;
@@ -2953,6 +3044,10 @@ export interface operations {
                         }[];
                         bookings: {
                             amountCents: number;
+                            /** @enum {string|null} */
+                            attendance: "present" | "absent" | null;
+                            /** Format: date-time */
+                            attendanceMarkedAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -3184,6 +3279,70 @@ export interface operations {
                     "application/json": {
                         bookingNotices: boolean;
                         classReminders: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMeTutorProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bio: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putMeTutorProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bio: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bio: string;
                     };
                 };
             };
@@ -4055,6 +4214,82 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    putSessionsAttendanceByIdAndStudentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                studentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    attendance: "present" | "absent";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        attendance: "present" | "absent";
+                        studentId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSessionsAttendanceAllPresentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        marked: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postSessionsCancelById: {
         parameters: {
             query?: never;
@@ -4390,6 +4625,8 @@ export interface operations {
                     "application/json": {
                         bookedCount: number;
                         items: {
+                            /** @enum {string|null} */
+                            attendance: "present" | "absent" | null;
                             email: string;
                             name: string;
                             placeInLine: number | null;
@@ -4402,6 +4639,35 @@ export interface operations {
                         nextCursor: string | null;
                         waitlistCount: number;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionsRosterCsvById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180 CSV, spreadsheet-safe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4431,6 +4697,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string|null} */
+                        attendance: "present" | "absent" | null;
                         canCancel: boolean;
                         /** Format: date-time */
                         cancelUntil: string;
@@ -4554,6 +4822,119 @@ export interface operations {
                             name: string;
                         }[];
                         nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTutorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        bio: string | null;
+                        id: string;
+                        image: string | null;
+                        name: string;
+                        past: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
+                            maxParticipants: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            tutorTimeZone: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        reviewCount: number;
+                        upcoming: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | null;
+                            maxParticipants: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            tutorTimeZone: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
                     };
                 };
             };
@@ -4854,6 +5235,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         account: {
+                            bio: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             email: string;
@@ -4884,6 +5266,10 @@ export interface operations {
                         }[];
                         bookings: {
                             amountCents: number;
+                            /** @enum {string|null} */
+                            attendance: "present" | "absent" | null;
+                            /** Format: date-time */
+                            attendanceMarkedAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
@@ -5022,6 +5408,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string|null} */
+                        attendance: "present" | "absent" | null;
                         canCancel: boolean;
                         /** Format: date-time */
                         cancelUntil: string;

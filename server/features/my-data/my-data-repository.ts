@@ -139,6 +139,8 @@ export function myDataRepository(db: Db) {
       await tx.deleteFrom('verification').where('value', '=', user.id).execute();
       // Their private calendar feed link stops working (issue 19).
       await tx.deleteFrom('calendar_feed').where('userId', '=', user.id).execute();
+      // A tutor's public bio goes with their name.
+      await tx.deleteFrom('tutor_profile').where('userId', '=', user.id).execute();
       // Which emails they wanted: no email goes to a deleted account anyway.
       await tx.deleteFrom('notification_opt_out').where('userId', '=', user.id).execute();
       // The emails sent to them, and failed sign-ins counted against their address.

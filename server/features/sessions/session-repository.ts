@@ -55,6 +55,50 @@ async function peopleOf(db: Kysely<Database>, sessionId: string): Promise<Sessio
 
 export function sessionRepository(db: Kysely<Database>) {
   return {
+    /** A tutor who can sign in, with their bio (issue 19's profile page); undefined for anyone else. */
+    tutorById(id: string) {
+      return db
+        .selectFrom('user')
+        .leftJoin('tutor_profile', 'tutor_profile.userId', 'user.id')
+        .select(['user.id', 'user.name', 'user.image', 'tutor_profile.bio'])
+        .where('user.id', '=', id)
+        .where('user.role', '=', 'tutor')
+        .where(sql<boolean>`not ${sql.ref('user.blocked')}`)
+        .executeTakeFirst();
+    },
+
+    /** A tutor's approved sessions: those not ended (soonest first) or those held (latest first). */
+    tutorApproved(tutorId: string, now: string, which: 'upcoming' | 'past', limit: number) {
+      const query = db.selectFrom('study_session').selectAll().where('tutorId', '=', tutorId).where('status', '=', 'approved');
+      return which === 'upcoming'
+        ? query.where('classEndDate', '>=', now).orderBy('classStartDate').orderBy('id').limit(limit).execute()
+        : query.where('classEndDate', '<', now).orderBy('classStartDate', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** The sums of the ratings of a tutor's approved sessions. */
+    async tutorRatings(tutorId: string): Promise<{ sum: number; count: number }> {
+      const row = await db
+        .selectFrom('study_session')
+        .select((eb) => [eb.fn.sum<number | string | null>('ratingSum').as('sum'), eb.fn.sum<number | string | null>('ratingCount').as('count')])
+        .where('tutorId', '=', tutorId)
+        .where('status', '=', 'approved')
+        .executeTakeFirstOrThrow();
+      return { sum: Number(row.sum ?? 0), count: Number(row.count ?? 0) };
+    },
+
+    async bioOf(userId: string): Promise<string | null> {
+      const row = await db.selectFrom('tutor_profile').select('bio').where('userId', '=', userId).executeTakeFirst();
+      return row?.bio ?? null;
+    },
+
+    async saveBio(userId: string, bio: string, now: string): Promise<void> {
+      await db
+        .insertInto('tutor_profile')
+        .values({ userId, bio, updatedAt: now })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ bio, updatedAt: now }))
+        .execute();
+    },
+
     /** Whether the student holds a confirmed booking of the session (an unpaid hold is not one). */
     async isBookedBy(sessionId: string, studentId: string): Promise<boolean> {
       const row = await db.selectFrom('booking').select('id').where('sessionId', '=', sessionId).where('studentId', '=', studentId).where('status', '=', 'confirmed').executeTakeFirst();

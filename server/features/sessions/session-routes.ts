@@ -17,7 +17,10 @@ import {
   sessionPageSchema,
   sessionSchema,
   tutorEmailParam,
+  tutorBioSchema,
   tutorPageSchema,
+  tutorProfileSchema,
+  updateTutorBioBody,
   tutorSessionParams,
   updateSessionBody,
 } from '#contract/sessions.ts';
@@ -48,6 +51,19 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.get('/api/tutors', {
     schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, 400: errorSchema } },
   }, async (request, reply) => lists.send(reply, `tutors|${request.query.limit}|${request.query.cursor ?? ''}`, tutorPageSchema, () => sessions.listTutors(request.query)));
+
+  // A tutor's public page (issue 19).
+  r.get('/api/tutors/:id', {
+    schema: { tags, summary: "A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating", params: idParam, response: { 200: tutorProfileSchema, 400: errorSchema, 404: errorSchema } },
+  }, async (request) => sessions.tutorProfile(request.params.id));
+
+  r.get('/api/me/tutor-profile', {
+    schema: { tags, summary: "The calling tutor's bio (for Settings)", response: { 200: tutorBioSchema, 401: errorSchema, 403: errorSchema } },
+  }, async (request) => sessions.bio(await requireUser(deps.auth, request)));
+
+  r.put('/api/me/tutor-profile', {
+    schema: { tags, summary: "Save the calling tutor's bio (shown on their public page)", body: updateTutorBioBody, response: { 200: tutorBioSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema } },
+  }, async (request) => sessions.saveBio(await requireUser(deps.auth, request), request.body));
 
   // Public and read-only: a session's link can be shared (booking still needs a signed-in student).
   r.get('/api/session/:id', {

@@ -16,7 +16,9 @@ import type {
   SessionPage,
   sessionListQuery,
   TutorPage,
+  TutorProfile,
   updateSessionBody,
+  updateTutorBioBody,
 } from '#contract/sessions.ts';
 import { placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -180,6 +182,39 @@ export function sessionService(deps: AppDeps) {
       const after = decodeCursor(query.cursor, ['string', 'string'] as const);
       const rows = await repo.listTutorsWithApprovedSessions(after ?? null, query.limit);
       return pageFrom(rows, query.limit, (row) => [row.name, row.id]);
+    },
+
+    /** A tutor's public page (issue 19): 404 for anyone who is not a tutor who can sign in. */
+    async tutorProfile(id: string): Promise<TutorProfile> {
+      const tutor = await repo.tutorById(id);
+      if (!tutor) throw notFound('No tutor with this id.');
+      const now = deps.now();
+      const [upcoming, past, ratings] = await Promise.all([
+        repo.tutorApproved(id, now.toISOString(), 'upcoming', 20),
+        repo.tutorApproved(id, now.toISOString(), 'past', 20),
+        repo.tutorRatings(id),
+      ]);
+      return {
+        id: tutor.id,
+        name: tutor.name,
+        image: tutor.image,
+        bio: tutor.bio,
+        averageRating: ratings.count > 0 ? Math.round((ratings.sum / ratings.count) * 10) / 10 : null,
+        reviewCount: ratings.count,
+        upcoming: upcoming.map((row) => toPublicSessionDto(row, null, now)),
+        past: past.map((row) => toPublicSessionDto(row, null, now)),
+      };
+    },
+
+    async bio(me: CurrentUser): Promise<{ bio: string }> {
+      if (me.role !== 'tutor') throw forbidden('Only tutors have a profile bio.');
+      return { bio: (await repo.bioOf(me.id)) ?? '' };
+    },
+
+    async saveBio(me: CurrentUser, body: z.output<typeof updateTutorBioBody>): Promise<{ bio: string }> {
+      if (me.role !== 'tutor') throw forbidden('Only tutors have a profile bio.');
+      await repo.saveBio(me.id, body.bio, deps.now().toISOString());
+      return { bio: body.bio };
     },
 
     /** Approved sessions to anyone signed in; pending and rejected ones only to their tutor and admins (else 404). */

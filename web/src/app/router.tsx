@@ -22,6 +22,7 @@ const LoginPage = lazyPage(() => import('#web/features/auth/pages/login-page.tsx
 const RegisterPage = lazyPage(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
 const AllSessionsPage = lazyPage(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage');
+const TutorProfilePage = lazyPage(() => import('#web/features/sessions/pages/tutor-profile-page.tsx'), 'TutorProfilePage');
 const SessionDetailsPage = lazyPage(() => import('#web/app/pages/session-details-page.tsx'), 'SessionDetailsPage');
 const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
 const ManageSessionsPage = lazyPage(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage');
@@ -80,6 +81,8 @@ export const publicRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: 'Choose a new password for your StudyNest account.' } satisfies RouteHandle },
   // Read by anyone (a shared link, a calendar entry); booking asks to log in.
   { path: 'session/:id', element: <SessionDetailsPage /> },
+  // A tutor's public page (issue 19), linked from every "by …".
+  { path: 'tutors/:id', element: <TutorProfilePage /> },
 ];
 
 // `?from=` is read only once signed in (RedirectIfSignedIn), never on a page drawn for a signed-out visitor.

@@ -4,6 +4,7 @@ import { CalendarFeedSection } from '#web/features/account/components/calendar-f
 import { ChangePasswordForm } from '#web/features/account/components/change-password-form.tsx';
 import { MyDataSection } from '#web/features/account/components/my-data-section.tsx';
 import { NotificationSettingsForm } from '#web/features/account/components/notification-settings-form.tsx';
+import { TutorBioForm } from '#web/features/account/components/tutor-bio-form.tsx';
 import { ProfileForm } from '#web/features/account/components/profile-form.tsx';
 
 /** Account settings (PRODUCT.md §7): name, photo, password, which optional emails come (issue 16), the calendar feed (issue 19), my data (issue 23). */
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <h1 className="text-2xl font-bold">Settings</h1>
       {/* Keyed by user so that the form starts from the saved values after an update. */}
       <ProfileForm key={`${user.name}|${user.image ?? ''}`} user={user} />
+      {user.role === 'tutor' && <TutorBioForm tutorId={user.id} />}
       <ChangePasswordForm />
       <NotificationSettingsForm role={user.role} />
       <CalendarFeedSection />

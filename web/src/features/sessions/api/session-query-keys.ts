@@ -7,6 +7,7 @@ export const sessionKeys = {
   all: ['sessions'] as const,
   approved: () => ['sessions', 'approved'] as const,
   tutors: () => ['sessions', 'tutors'] as const,
+  tutorProfile: (id: string) => ['sessions', 'tutor-profile', id] as const,
   list: (q: string, open: boolean, after: string | null = null) => ['sessions', 'list', { q, open, after }] as const,
   detail: (id: string) => ['sessions', 'detail', id] as const,
   ofTutor: (email: string) => ['sessions', 'tutor', email.toLowerCase()] as const,

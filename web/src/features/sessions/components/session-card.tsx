@@ -19,7 +19,12 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
         <Heading id={`session-${session.id}-title`} className="card-title break-words">
           {session.title}
         </Heading>
-        <p className="text-sm text-base-content/70">by {session.tutorName}</p>
+        <p className="text-sm text-base-content/70">
+          by{' '}
+          <Link to={`/tutors/${session.tutorId}`} className="link">
+            {session.tutorName}
+          </Link>
+        </p>
         <dl className="flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="session-card-facts">
           <div className="w-full">
             <dt className="sr-only">Class time</dt>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
 
 type SessionHeadingProps = {
   /** The h1's id, which names the page's article. */
   id: string;
-  session: Pick<PublicSession, 'title' | 'tutorName'>;
+  session: Pick<PublicSession, 'title' | 'tutorName' | 'tutorId'>;
   /** Badges on the right (status, open, booking). */
   children: ReactNode;
 };
@@ -17,7 +18,12 @@ export function SessionHeading({ id, session, children }: SessionHeadingProps) {
         <h1 id={id} className="text-3xl font-bold break-words">
           {session.title}
         </h1>
-        <p className="mt-1 text-base-content/70">by {session.tutorName}</p>
+        <p className="mt-1 text-base-content/70">
+          by{' '}
+          <Link to={`/tutors/${session.tutorId}`} className="link">
+            {session.tutorName}
+          </Link>
+        </p>
       </div>
       {children}
     </div>

@@ -95,7 +95,9 @@ function TutorsSection() {
           {items.map((tutor) => (
             <li key={tutor.id} className="card items-center bg-base-100 p-6 text-center shadow-sm">
               <TutorAvatar name={tutor.name} />
-              <p className="mt-3 font-semibold break-words">{tutor.name}</p>
+              <Link to={`/tutors/${tutor.id}`} className="link mt-3 font-semibold break-words">
+                {tutor.name}
+              </Link>
             </li>
           ))}
         </ul>
