@@ -230,7 +230,8 @@ export function bookingsService(deps: AppDeps) {
     async calendar(me: CurrentUser, email: string, sessionId: string): Promise<{ filename: string; body: string; contentType: string }> {
       if (!isOwnEmail(me, email)) throw forbidden('You can only download your own bookings.');
       const session = await bookings.findSession(sessionId);
-      if (!session || !(await bookings.findBooking(sessionId, me.id))) throw notFound('You have not booked this session.');
+      // A seat held for payment is not a booking yet: its event would carry the meeting link.
+      if (!session || (await bookings.findBooking(sessionId, me.id))?.status !== 'confirmed') throw notFound('You have not booked this session.');
       return sessionCalendar(deps, session, me);
     },
   };

@@ -1,0 +1,53 @@
+// Attacks on what issue 17, 19 and 23 added on 24/11/2026: the meeting link of an online class
+// (only the tutor, admins and students whose seat is confirmed), the private calendar feed, the
+// test payment page, attendance and the roster CSV. Runs on SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '#contract/sessions.ts';
+import { createBooking } from '#tests/factories.ts';
+import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+
+let t: TestApp;
+let tutor: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tutor = await t.actor({ role: 'tutor' });
+  admin = await t.actor({ role: 'admin' });
+});
+afterAll(async () => t?.close());
+
+const MEETING = 'https://meet.example.com/paid-class?pwd=s3cret';
+const schedule = () => ({
+  registrationStartDate: iso(Date.now() - DAY),
+  registrationEndDate: iso(Date.now() + 5 * DAY),
+  classStartDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000),
+  classEndDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000 + 2 * 3_600_000),
+});
+
+async function onlineSession(): Promise<Session> {
+  const res = await t.request(tutor, { method: 'POST', url: `/api/create-session/${enc(tutor.user!.email)}`, ...json({ title: 'Paid online class', description: 'Online.', ...schedule(), locationKind: 'online', meetingUrl: MEETING }) });
+  expect(res.statusCode, res.body).toBe(201);
+  const s = res.json<Session>();
+  expect((await t.request(admin, { method: 'POST', url: `/api/sessions/${s.id}/approve`, ...json({ registrationFee: 0, maxParticipants: 5 }) })).statusCode).toBe(200);
+  return s;
+}
+
+describe('the meeting link never reaches a student whose seat is only held (unpaid)', () => {
+  it("the booking's .ics download answers 404 to a seat hold, and carries the link once the seat is confirmed", async () => {
+    const s = await onlineSession();
+    const holder = await t.createUser({ role: 'student' });
+    await createBooking(t.deps, s, holder, { status: 'pending_payment', amountCents: 500 });
+    const signedIn = await t.signIn(holder);
+    const ics = await t.request(signedIn, { method: 'GET', url: `/api/booked-sessions/${enc(holder.email)}/${s.id}/calendar.ics` });
+    expect(ics.body).not.toContain('meet.example.com');
+    expect(ics.statusCode).toBe(404);
+
+    const payer = await t.createUser({ role: 'student' });
+    await createBooking(t.deps, s, payer, { status: 'confirmed', amountCents: 500 });
+    const paid = await t.request(await t.signIn(payer), { method: 'GET', url: `/api/booked-sessions/${enc(payer.email)}/${s.id}/calendar.ics` });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('meet.example.com');
+  });
+});
