@@ -140,5 +140,7 @@ describe('where a class happens: a change', () => {
     await createBooking(t.deps, s, holder, { status: 'pending_payment', amountCents: 500 });
     const signedIn = await t.signIn(holder);
     expect((await t.request(signedIn, { method: 'GET', url: `/api/session/${s.id}` })).json<SessionDetails>().meetingUrl).toBeNull();
+    // Nor through the calendar file of a booking it does not have yet.
+    expect((await t.request(signedIn, { method: 'GET', url: `/api/booked-sessions/${enc(holder.email)}/${s.id}/calendar.ics` })).statusCode).toBe(404);
   });
 });
