@@ -76,3 +76,66 @@ test('a student subscribes to their calendar in Settings and renews the link', a
   await expect(address).not.toHaveValue(url);
   expect((await fetch(url)).status).toBe(404);
 });
+
+test('a tutor takes attendance on the roster once class has started; the student sees theirs', async ({ page, server, createUser, loginAs }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const [ana, ben] = [await createUser({ role: 'student', name: 'Ana Attends' }), await createUser({ role: 'student', name: 'Ben Absent' })];
+  const hour = 3_600_000;
+  const session = await createStudySession(server.deps, tutor, {
+    title: 'Lab practice',
+    registrationStartDate: new Date(Date.now() - 48 * hour).toISOString(),
+    registrationEndDate: new Date(Date.now() - 24 * hour).toISOString(),
+    classStartDate: new Date(Date.now() - hour).toISOString(),
+    classEndDate: new Date(Date.now() + hour).toISOString(),
+  });
+  for (const student of [ana, ben]) await createBooking(server.deps, session, student);
+
+  await loginAs(page, tutor);
+  await page.goto(`/dashboard/session/${encodeURIComponent(tutor.email)}/${session.id}`);
+  const absent = page.getByRole('group', { name: 'Attendance of Ben Absent' }).getByRole('button', { name: 'Absent' });
+  await absent.click();
+  await expect(absent).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Mark all present' }).click();
+  await expect(page.getByText('1 student marked present')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Attendance of Ana Attends' }).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(absent).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('link', { name: 'Download roster (CSV)' })).toHaveAttribute('href', `/api/sessions/${session.id}/roster.csv`);
+  expect(await hasNoHorizontalScroll(page)).toBe(true);
+
+  await page.context().clearCookies();
+  await loginAs(page, ben);
+  await page.goto(`/dashboard/view-booked-session/${session.id}`);
+  await expect(page.getByText('Absent', { exact: true })).toBeVisible();
+});
+
+test("an online class's link shows only to a booked student; the tutor's page is one click from the card", async ({ page, server, createUser, loginAs }) => {
+  const tutor = await createUser({ role: 'tutor', name: 'Tina Teacher' });
+  const student = await createUser({ role: 'student' });
+  const session = await createStudySession(server.deps, tutor, { title: 'Online calculus' });
+  await server.deps.db.kysely.updateTable('study_session').set({ locationKind: 'online', meetingUrl: 'https://meet.example.com/calc-123' }).where('id', '=', session.id).execute();
+  await createBooking(server.deps, session, student);
+
+  // The tutor writes a bio in Settings.
+  await loginAs(page, tutor);
+  await page.goto('/dashboard/settings');
+  const bioForm = page.getByRole('form', { name: 'Your tutor profile' });
+  await bioForm.getByRole('textbox', { name: 'Bio' }).fill('Maths teacher for twelve years.');
+  await bioForm.getByRole('button', { name: 'Save bio' }).click();
+  await expect(page.getByText('Bio saved')).toBeVisible();
+  await page.context().clearCookies();
+
+  // Signed out: the place says online, never the link; "by Tina Teacher" leads to her page.
+  await page.goto(`/session/${session.id}`);
+  await expect(page.getByText('Online (the link is shown once you have booked)')).toBeVisible();
+  await expect(page.getByTestId('meeting-link')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Tina Teacher' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tutors/${tutor.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Tina Teacher' })).toBeVisible();
+  await expect(page.getByText('Maths teacher for twelve years.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Online calculus' })).toBeVisible();
+  expect(await hasNoHorizontalScroll(page)).toBe(true);
+
+  await loginAs(page, student);
+  await page.goto(`/session/${session.id}`);
+  await expect(page.getByTestId('meeting-link')).toHaveAttribute('href', 'https://meet.example.com/calc-123');
+});
