@@ -24,6 +24,8 @@ import { responseSerializerCompiler } from '#server/http/response-serializer.ts'
 import { installSecurity } from '#server/http/security.ts';
 import { installPageForms } from '#server/http/page-forms.ts';
 import { installLanguageSwitch } from '#server/i18n/language-switch.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
+import { getCurrentUser } from '#server/auth/current-user.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { FEATURE_ROUTES, FILE_ROUTES } from '#server/features/index.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
@@ -132,16 +134,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;
+  // The language saved on an account (Settings, the footer), for its pages and emails (issue 20).
+  const accountLanguages = accountLanguageRepository(deps.db.kysely);
   // Built next to the web app by `npm run build` (vite --ssr): dist/ssr/entry-server.js.
   await installStaticWeb(app, webDir, {
     serverRenderEntry: path.resolve(webDir, '..', 'ssr', 'entry-server.js'),
     // Signed-out pages show the public lists: kept as long, dropped with them.
     pageCache: { ttlMs: config.listCacheMs, version: () => deps.publicLists.version },
     origin: config.baseUrl,
+    accountLanguage: async (request) => {
+      const user = await getCurrentUser(deps.auth, request);
+      return user ? accountLanguages.languageOf(user.id) : null;
+    },
   });
   // The pages' forms sent before the app is live (or without it), where the pages are served.
-  if (fs.existsSync(path.join(webDir, 'index.html'))) await installPageForms(app, { origin: config.baseUrl });
-  // The footer's language switch (a form: it works without the app).
-  await installLanguageSwitch(app, { origin: config.baseUrl });
+  if (fs.existsSync(path.join(webDir, 'index.html'))) {
+    await installPageForms(app, { origin: config.baseUrl });
+    // The language switch of the footer and Settings (a form: it works without the app).
+    await installLanguageSwitch(app, { origin: config.baseUrl, auth: deps.auth, accountLanguages });
+  }
   return { app, deps, routes };
 }

@@ -25,6 +25,8 @@ export interface UserTable {
   role: Role;
   blocked: AuthBool;
   lastSeen: AuthDate | null;
+  /** The language chosen in Settings (i18n/languages.ts), or null: the browser's (issue 20). */
+  language: string | null;
 }
 
 export interface AuthSessionTable {

@@ -59,6 +59,8 @@ export interface PageRendererOptions {
   origin?: string;
   /** Renders running at once in this process; beyond them the shell is sent. */
   maxConcurrentRenders?: number;
+  /** The language saved on a signed-in visitor's account (issue 20), or null: theirs comes first. */
+  accountLanguage?: (request: FastifyRequest) => Promise<string | null>;
 }
 
 export interface PageRenderer {
@@ -75,7 +77,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export function createPageRenderer(app: FastifyInstance, entryFile: string, indexHtml: string, options: PageRendererOptions = {}): PageRenderer {
-  const { cache, origin = 'http://localhost', maxConcurrentRenders = MAX_CONCURRENT_RENDERS } = options;
+  const { cache, origin = 'http://localhost', maxConcurrentRenders = MAX_CONCURRENT_RENDERS, accountLanguage } = options;
   const at = indexHtml.indexOf(ROOT_ELEMENT);
   if (at < 0) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   const head = indexHtml.slice(0, at);
@@ -172,8 +174,10 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
    * other parameter or cookie changes nothing on it, so it must not cost a render.
    */
   async function pageFor(request: FastifyRequest): Promise<CachedPage> {
-    // The visitor's language: the footer's (or their saved) choice, else their browser's (issue 20).
-    const language = chooseLanguage({ cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+    // The visitor's language: their account's, else the footer's choice, else their browser's (issue 20).
+    const signedIn = sessionCookieValue(request.headers.cookie) !== null;
+    const account = signedIn && accountLanguage ? await accountLanguage(request).catch(() => null) : null;
+    const language = chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
     let renderer: RenderModule;
     try {
       renderer = await load();
@@ -181,7 +185,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       request.log.error({ err: error }, 'server renderer failed to load: sending the page for the browser to draw');
       return shellIn(language);
     }
-    const shared = cache && cache.ttlMs > 0 && sessionCookieValue(request.headers.cookie) === null;
+    const shared = cache && cache.ttlMs > 0 && !signedIn;
     if (!shared) return draw(renderer, request, request.url, request.headers.cookie, cache?.version() ?? 0, language);
 
     // Kept per language and time zone too: the page's words and times are the visitor's.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendMethodNotAllowed } from '#server/http/http-semantics.ts';
-import { createPageRenderer, type PageCacheOptions } from '#server/http/server-render.ts';
+import { createPageRenderer, type PageCacheOptions, type PageRendererOptions } from '#server/http/server-render.ts';
 
 export interface StaticWebOptions {
   /** The built server-side renderer (dist/ssr/entry-server.js); pages are drawn in the browser without it. */
@@ -17,6 +17,8 @@ export interface StaticWebOptions {
   origin?: string;
   /** Server renders running at once; beyond them the page goes out as index.html for the browser to draw (server/http/server-render.ts). */
   maxConcurrentRenders?: number;
+  /** A signed-in visitor's saved language (issue 20), or null. */
+  accountLanguage?: PageRendererOptions['accountLanguage'];
 }
 
 export async function installStaticWeb(app: FastifyInstance, webDir: string, options: StaticWebOptions = {}): Promise<void> {
@@ -46,6 +48,7 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
           cache: options.pageCache,
           origin: options.origin,
           maxConcurrentRenders: options.maxConcurrentRenders,
+          accountLanguage: options.accountLanguage,
         })
       : null;
 

@@ -1,19 +1,27 @@
-// The footer's language switch (issue 20): a form's POST, so it works before the app is live and
-// without JavaScript (docs/decisions/018-forms-before-the-app.md). It keeps the choice in the
-// `lang` cookie and sends the visitor back to the page they were on, which the server then
-// draws in that language. docs/decisions/027-languages.md.
+// The language switch (issue 20): the footer's buttons and Settings' choice are forms posting
+// here, so they work before the app is live and without JavaScript
+// (docs/decisions/018-forms-before-the-app.md). The choice is kept in the `lang` cookie and, for
+// a signed-in user, on their account (emails follow it); the visitor is sent back to the page
+// they were on, which the server then draws in that language. docs/decisions/027-languages.md.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, languageOrNull, type Language } from '#i18n/languages.ts';
+import type { Auth } from '#server/auth/auth.ts';
+import { getCurrentUser } from '#server/auth/current-user.ts';
 import { badRequest } from '#server/errors.ts';
+import type { AccountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { translatorOf } from '#server/i18n/translate.ts';
 
-/** The `Set-Cookie` value that keeps `language` for pages the server draws. */
-export function languageCookie(language: Language, secure: boolean): string {
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The `Set-Cookie` value that keeps `language` for the pages the server draws (null: forgets it). */
+export function languageCookie(language: Language | null, secure: boolean): string {
+  const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return language ? `${LANGUAGE_COOKIE}=${language}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; ${attributes}` : `${LANGUAGE_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
-export async function installLanguageSwitch(app: FastifyInstance, opts: { origin: string }): Promise<void> {
+export async function installLanguageSwitch(
+  app: FastifyInstance,
+  opts: { origin: string; auth: Auth; accountLanguages: AccountLanguageRepository },
+): Promise<void> {
   const origin = new URL(opts.origin).origin;
   const secure = origin.startsWith('https:');
   await app.register(async (scope) => {
@@ -22,8 +30,12 @@ export async function installLanguageSwitch(app: FastifyInstance, opts: { origin
     });
     scope.post('/language', async (request: FastifyRequest, reply: FastifyReply) => {
       const fields = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-      const language = languageOrNull(fields.get('language'));
-      if (!language) throw badRequest(translatorOf(request).t('errors.unknownLanguage'));
+      const chosen = fields.get('language') ?? '';
+      // Empty: Settings' "the browser's language", which forgets the choice.
+      const language = chosen === '' ? null : languageOrNull(chosen);
+      if (chosen !== '' && !language) throw badRequest(translatorOf(request).t('errors.unknownLanguage'));
+      const user = await getCurrentUser(opts.auth, request);
+      if (user) await opts.accountLanguages.setLanguage(user.id, language);
       return reply
         .header('set-cookie', languageCookie(language, secure))
         .header('Cache-Control', 'no-store')
