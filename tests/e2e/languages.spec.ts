@@ -1,0 +1,78 @@
+// Issue 20: StudyNest in Spanish. A browser that prefers Spanish gets the pages the server draws
+// in Spanish with <html lang="es">, and the app takes them over with the same words (a hydration
+// mismatch is a console error, which fails the test); the footer's switch works; axe passes with
+// the language set; a right-to-left page overflows nothing on a phone.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, waitForApp } from './fixtures';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+test.describe('a browser that prefers Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('gets Home in Spanish, drawn by the server and taken over by the app, and axe passes', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page).toHaveTitle('StudyNest | Inicio');
+    await expect(page.getByRole('heading', { level: 2, name: 'Sesiones' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Inicio' })).toBeVisible();
+    await expect(page.getByText('© ' + new Date().getFullYear() + ' StudyNest. Todos los derechos reservados.')).toBeVisible();
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Conoce a nuestros tutores' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});
+
+test('the footer switches a visitor to Spanish and back, on the page they were on', async ({ page }) => {
+  await page.goto('/all-sessions');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Español' }).click();
+  await expect(page).toHaveURL(/\/all-sessions$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Sesiones' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-current', 'true');
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sesiones' })).toBeVisible();
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sessions' })).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the footer still switches the language', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 2, name: 'Sesiones' })).toBeVisible();
+  });
+});
+
+test.describe('right to left, on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('Home drawn with dir="rtl" overflows nothing', async ({ page }) => {
+    await page.goto('/');
+    await waitForApp(page);
+    await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const outside = [...document.body.querySelectorAll<HTMLElement>('*')]
+        .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden')
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && (box.left < -1 || box.right > width + 1) && !element.closest('[aria-hidden="true"], .carousel');
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80));
+      return { scrollWidth: document.documentElement.scrollWidth, width, outside };
+    });
+    expect(overflow.outside).toEqual([]);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
+  });
+});
