@@ -2,8 +2,10 @@
 // (only the tutor, admins and students whose seat is confirmed), the private calendar feed, the
 // test payment page, attendance and the roster CSV. Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookSessionResult } from '#contract/bookings.ts';
+import type { TestCheckout } from '#contract/payments.ts';
 import type { Session } from '#contract/sessions.ts';
-import { createBooking } from '#tests/factories.ts';
+import { createBooking, createStudySession } from '#tests/factories.ts';
 import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -49,5 +51,30 @@ describe('the meeting link never reaches a student whose seat is only held (unpa
     const paid = await t.request(await t.signIn(payer), { method: 'GET', url: `/api/booked-sessions/${enc(payer.email)}/${s.id}/calendar.ics` });
     expect(paid.statusCode).toBe(200);
     expect(paid.body).toContain('meet.example.com');
+  });
+});
+
+describe('the test payment page pays only a seat hold that is still running', () => {
+  let paying: TestApp;
+  beforeAll(async () => {
+    paying = await createTestApp({ TEST_PAYMENTS: 'true' });
+  });
+  afterAll(async () => paying?.close());
+
+  it('refuses (409) to pay, and says expired for, a hold whose time is up though the sweep has not removed it yet', async () => {
+    const tutorOf = await paying.actor({ role: 'tutor' });
+    const s = await createStudySession(paying.deps, tutorOf.user!, { registrationFeeCents: 1250, maxParticipants: 3 });
+    const me = await paying.actor({ role: 'student' });
+    const res = await paying.request(me, { method: 'POST', url: '/api/book-session', ...json({ sessionId: s.id }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = decodeURIComponent(/\/payment\/test\/([^/?#]+)$/.exec(res.json<BookSessionResult>().checkoutUrl!)![1]!);
+    // The hold ran out a minute ago; the recurring sweep has not run yet.
+    await paying.deps.db.kysely.updateTable('booking').set({ holdExpiresAt: iso(Date.now() - 60_000) }).where('sessionId', '=', s.id).execute();
+
+    expect((await paying.request(me, { method: 'GET', url: `/api/payments/test-checkouts/${enc(id)}` })).json<TestCheckout>().status).toBe('expired');
+    const paid = await paying.request(me, { method: 'POST', url: `/api/payments/test-checkouts/${enc(id)}/pay` });
+    expect(paid.statusCode, paid.body).toBe(409);
+    const booking = await paying.deps.db.kysely.selectFrom('booking').select('status').where('sessionId', '=', s.id).executeTakeFirst();
+    expect(booking?.status).toBe('pending_payment');
   });
 });

@@ -22,6 +22,8 @@ export interface SeatHold {
   /** The payment (a Checkout's id) now paying for it, if one was started. */
   paymentRef: string | null;
   amountCents: number;
+  /** When the hold ends (null once booked). */
+  holdExpiresAt: string | null;
 }
 
 export function seatHolds(deps: CoreDeps) {

@@ -15,7 +15,7 @@ export function testCheckoutHoldId(checkoutId: string): string | null {
   return TEST_CHECKOUT_ID.exec(checkoutId)?.[1] ?? null;
 }
 
-export function testGateway(deps: Pick<CoreDeps, 'config' | 'log'>, findHold: (id: string) => Promise<SeatHold | undefined>): PaymentGateway {
+export function testGateway(deps: Pick<CoreDeps, 'config' | 'log' | 'now'>, findHold: (id: string) => Promise<SeatHold | undefined>): PaymentGateway {
   const pageUrl = (id: string) => `${deps.config.baseUrl}/payment/test/${encodeURIComponent(id)}`;
 
   return {
@@ -41,7 +41,9 @@ export function testGateway(deps: Pick<CoreDeps, 'config' | 'log'>, findHold: (i
       if (!hold) return null;
       const ours = hold.paymentRef === id;
       const paid = ours && hold.status === 'confirmed';
-      const open = ours && hold.status === 'pending_payment';
+      // A hold whose time is up is over even before the sweep removes it: its seat is the next student's.
+      const running = hold.holdExpiresAt === null || Date.parse(hold.holdExpiresAt) > deps.now().getTime();
+      const open = ours && hold.status === 'pending_payment' && running;
       return {
         id,
         url: open ? pageUrl(id) : null,
