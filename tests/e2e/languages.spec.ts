@@ -43,15 +43,17 @@ test('the footer switches a visitor to Spanish and back, on the page they were o
   await expect(page.getByRole('heading', { level: 2, name: 'Sessions' })).toBeVisible();
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test('the footer still switches the language', async ({ page }) => {
+test('without JavaScript, the footer still switches the language', async ({ browser, server }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false, timezoneId: 'UTC' });
+  try {
+    const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('heading', { level: 2, name: 'Sesiones' })).toBeVisible();
-  });
+  } finally {
+    await context.close();
+  }
 });
 
 test.describe('right to left, on a phone', () => {
