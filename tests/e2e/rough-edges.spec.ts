@@ -139,3 +139,37 @@ test('the create-session form starts at the left edge like every other dashboard
   const form = await page.getByRole('heading', { name: 'Create a Session' }).boundingBox();
   expect(Math.abs(form!.x - list!.x)).toBeLessThan(2);
 });
+
+test('Booked Sessions lists upcoming classes soonest first, then past ones, each with its time', async ({ page, server, createUser, loginAs }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const student = await createUser({ role: 'student' });
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const at = (from: number) => ({ registrationStartDate: new Date(now - 30 * day).toISOString(), registrationEndDate: new Date(now - 20 * day).toISOString(), classStartDate: new Date(from).toISOString(), classEndDate: new Date(from + 3_600_000).toISOString() });
+  // Booked in this order: the later class first, then the past one, then the sooner one.
+  for (const [title, from] of [['Later class', now + 9 * day], ['Past class', now - 9 * day], ['Sooner class', now + 2 * day]] as const) {
+    await createBooking(server.deps, await createStudySession(server.deps, tutor, { title, ...at(from) }), student);
+  }
+  await loginAs(page, student);
+  await page.goto('/dashboard/view-booked-session');
+  const upcoming = page.getByRole('region', { name: 'Upcoming' }).getByTestId('booked-session-row');
+  await expect(upcoming).toHaveCount(2);
+  await expect(upcoming.nth(0)).toContainText('Sooner class');
+  await expect(upcoming.nth(1)).toContainText('Later class');
+  await expect(upcoming.nth(0)).toContainText('(your time)');
+  await expect(page.getByRole('region', { name: 'Past' }).getByTestId('booked-session-row')).toContainText('Past class');
+});
+
+test('after "Load more", keyboard focus is on the first session it brought', async ({ page, server, createUser }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const tag = `Paged${Date.now().toString(36)}`;
+  // One more than a page (12), newest first: the oldest, "00", comes with Load more.
+  for (let i = 0; i < 13; i++) await createStudySession(server.deps, tutor, { title: `${tag} ${String(i).padStart(2, '0')}` });
+  await page.goto(`/all-sessions?q=${tag}`);
+  await expect(page.getByRole('article')).toHaveCount(12);
+  await page.getByRole('button', { name: 'Load more' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article')).toHaveCount(13);
+  // Focus is inside the new card (on its first link), not back at the top of the page.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.querySelector('h2')?.textContent ?? null)).toBe(`${tag} 00`);
+});

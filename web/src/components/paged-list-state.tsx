@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -29,25 +29,49 @@ type PagedListStateProps = {
 
 /** Loading, error and empty states of a paged list, then the list and its "Load more". */
 export function PagedListState({ query, moreQuery, loadingLabel, empty, children }: PagedListStateProps) {
+  const list = useRef<HTMLDivElement>(null);
+
+  /**
+   * "Load more", then keyboard focus on the first item it brought (issue 17: it fell to the top of
+   * the page when the button went away or was disabled while loading).
+   */
+  async function loadMore() {
+    const before = list.current?.querySelectorAll('li').length ?? 0;
+    await query.fetchNextPage();
+    // The new items are drawn a moment after the data arrives: wait for them (at most a second).
+    for (let frame = 0; frame < 60; frame++) {
+      const first = list.current?.querySelectorAll('li')[before];
+      if (first) {
+        const target = first.querySelector<HTMLElement>('a, button') ?? first;
+        if (target === first) first.tabIndex = -1;
+        target.focus();
+        return;
+      }
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }
+
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) return <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (!query.data || query.data.pages.every((page) => page.items.length === 0)) return <p className="text-base-content/70">{empty}</p>;
   return (
     <>
-      {children}
+      <div ref={list} className="contents">
+        {children}
+      </div>
       {query.hasNextPage && (
         <div className="flex justify-center">
           <form
             method="get"
             onSubmit={(event) => {
               event.preventDefault();
-              void query.fetchNextPage();
+              void loadMore();
             }}
           >
             {[...(moreQuery ?? [])].map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <button type={moreQuery ? 'submit' : 'button'} className="btn btn-outline" disabled={query.isFetchingNextPage} onClick={moreQuery ? undefined : () => void query.fetchNextPage()}>
+            <button type={moreQuery ? 'submit' : 'button'} className="btn btn-outline" disabled={query.isFetchingNextPage} onClick={moreQuery ? undefined : () => void loadMore()}>
               {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
             </button>
           </form>
