@@ -156,3 +156,21 @@ describe('class reminders', () => {
     expect(reminders(me.user!.email, s.title)).toHaveLength(2);
   });
 });
+
+// Last: it moves the clock days ahead, which the recurring jobs then follow.
+describe('class reminders of a cancelled class', () => {
+  it('sends none for a class that was called off (issue 19)', async () => {
+    const s = await newClass('Called Off Class', 3 * DAY);
+    const me = await t.actor({ role: 'student' });
+    await book(me, s.id);
+    const admin = await t.actor({ role: 'admin' });
+    const cancelled = await t.request(admin, { method: 'POST', url: `/api/sessions/${s.id}/cancel`, ...json({ reason: 'Ill.' }) });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const start = Date.parse(s.classStartDate);
+    for (const moment of [start - DAY + 60_000, start - HOUR + 60_000]) {
+      setClock(moment);
+      await settle();
+    }
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+  });
+});
