@@ -8,8 +8,10 @@ import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useSignOut } from '#web/features/auth/api/use-sign-out.ts';
 import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 export function RootLayout() {
+  const { t } = useTranslator();
   const { user } = useMe();
   const signOut = useSignOut();
   const queryClient = useQueryClient();
@@ -26,10 +28,10 @@ export function RootLayout() {
       try {
         await signOut.mutateAsync();
       } catch (error) {
-        await showErrorDialog('Logout failed', errorMessage(error));
+        await showErrorDialog(t('layout.logoutFailed'), errorMessage(error));
         return;
       }
-      await showSuccessDialog('Logged out successfully');
+      await showSuccessDialog(t('layout.loggedOut'));
       await navigate('/');
       // Drops every cached answer of the signed-out user and refetches what the page shows.
       await queryClient.resetQueries();
@@ -39,7 +41,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:btn">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <Navbar user={user} onLogOut={() => void logOut()} />
       {/* At least a screen high: the footer starts below the fold, so pages growing as their

@@ -1,5 +1,6 @@
 import { TextField } from '#web/components/text-field.tsx';
 import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * The fields of an account, the same in every form that asks for them (Register, Log in, Reset
@@ -7,11 +8,13 @@ import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/fe
  */
 
 export function FullNameField({ defaultValue }: { defaultValue?: string }) {
-  return <TextField label="Full name" name="name" autoComplete="name" required maxLength={100} defaultValue={defaultValue} />;
+  const { t } = useTranslator();
+  return <TextField label={t('account.fullName')} name="name" autoComplete="name" required maxLength={100} defaultValue={defaultValue} />;
 }
 
 export function EmailField() {
-  return <TextField label="Email" name="email" type="email" autoComplete="email" required />;
+  const { t } = useTranslator();
+  return <TextField label={t('account.email')} name="email" type="email" autoComplete="email" required />;
 }
 
 type PasswordFieldProps = {

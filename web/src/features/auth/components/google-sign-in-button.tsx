@@ -3,9 +3,11 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog } from '#web/lib/dialogs.ts';
 import { useAuthConfig } from '#web/features/auth/api/use-auth-config.ts';
 import { signInWithGoogle } from '#web/features/auth/api/sign-in-with-google.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Shown only when the server has Google sign-in configured (PRODUCT.md §2). */
 export function GoogleSignInButton() {
+  const { t } = useTranslator();
   const { data: config } = useAuthConfig();
   const [redirecting, setRedirecting] = useState(false);
   if (!config?.googleSignIn) return null;
@@ -16,13 +18,13 @@ export function GoogleSignInButton() {
       await signInWithGoogle();
     } catch (error) {
       setRedirecting(false);
-      await showErrorDialog('Google sign-in failed', errorMessage(error));
+      await showErrorDialog(t('login.googleFailed'), errorMessage(error));
     }
   }
 
   return (
     <>
-      <div className="divider">or</div>
+      <div className="divider">{t('login.or')}</div>
       <button
         type="button"
         className="btn btn-outline w-full"
@@ -35,7 +37,7 @@ export function GoogleSignInButton() {
           <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2c-2 1.5-4.5 2.4-7.2 2.4-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
           <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
         </svg>
-        Sign in with Google
+        {t('login.google')}
       </button>
     </>
   );

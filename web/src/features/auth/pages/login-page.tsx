@@ -11,9 +11,11 @@ import { useRequestPasswordReset } from '#web/features/auth/api/use-request-pass
 import { useSignIn } from '#web/features/auth/api/use-sign-in.ts';
 import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 export function LoginPage() {
-  useTitle('Login');
+  const { t } = useTranslator();
+  useTitle(t('login.title'));
   const form = useRef<HTMLFormElement>(null);
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
@@ -33,10 +35,10 @@ export function LoginPage() {
     try {
       await signIn.mutateAsync({ email: fieldText(fields, 'email'), password: fieldText(fields, 'password') });
     } catch (error) {
-      await showErrorDialog('Login Failed', errorMessage(error));
+      await showErrorDialog(t('login.failed'), errorMessage(error));
       return;
     }
-    await showSuccessToast('Login Successful');
+    await showSuccessToast(t('login.succeeded'));
     // Once ['me'] holds the user, RedirectIfSignedIn returns them to `?from=` (default /).
     await queryClient.refetchQueries({ queryKey: meQueryKey });
   }
@@ -44,48 +46,48 @@ export function LoginPage() {
   async function handleForgotPassword() {
     const email = form.current ? fieldText(new FormData(form.current), 'email') : '';
     if (!email.trim()) {
-      await showErrorDialog('Email is required');
+      await showErrorDialog(t('login.emailRequired'));
       return;
     }
     try {
       await requestReset.mutateAsync(email.trim());
     } catch (error) {
-      await showErrorDialog('Password reset failed', errorMessage(error));
+      await showErrorDialog(t('login.resetFailed'), errorMessage(error));
       return;
     }
-    await showSuccessToast('Password reset link sent to your email');
+    await showSuccessToast(t('login.resetSent'));
   }
 
   return (
     <section className="mx-auto w-full max-w-md">
       <div className="card bg-base-100 shadow-md">
         <div className="card-body gap-4">
-          <h1 className="text-center text-2xl font-bold">Log in to your account</h1>
+          <h1 className="text-center text-2xl font-bold">{t('login.heading')}</h1>
           {resetSent && (
             <p role="status" className="alert alert-success alert-soft">
-              Password reset link sent to your email
+              {t('login.resetSent')}
             </p>
           )}
           {/* Sent before the app is live, the form goes to this page's own address, where the server signs in (server/http/page-forms.ts). */}
           <form ref={form} method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
             <NoScriptField />
             <EmailField />
-            <PasswordField label="Password" name="password" kind="current" />
+            <PasswordField label={t('login.password')} name="password" kind="current" />
             <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
-              {signIn.isPending ? 'Logging in…' : 'Log In'}
+              {signIn.isPending ? t('login.submitting') : t('login.submit')}
             </button>
             {/* After "Log In": Enter in a field sends the form with its first submit button. */}
             <div className="text-center">
               <button type="submit" name="intent" value="forgot" formNoValidate className="btn btn-link btn-sm px-0" disabled={requestReset.isPending}>
-                Forgot password?
+                {t('login.forgot')}
               </button>
             </div>
           </form>
           <GoogleSignInButton />
           <p className="text-center text-sm">
-            New to StudyNest?{' '}
+            {t('login.newHere')}{' '}
             <Link to="/register" className="link link-primary">
-              Register
+              {t('login.register')}
             </Link>
           </p>
         </div>
