@@ -78,3 +78,54 @@ describe('the test payment page pays only a seat hold that is still running', ()
     expect(booking?.status).toBe('pending_payment');
   });
 });
+
+describe('calling a paid class off refunds every student who paid, even one who paid while it was being called off', () => {
+  let paying: TestApp;
+  beforeAll(async () => {
+    paying = await createTestApp({ TEST_PAYMENTS: 'true' });
+  });
+  afterAll(async () => paying?.close());
+
+  it("an admin's cancel never commits with a paid booking it did not refund", async () => {
+    const tutorOf = await paying.actor({ role: 'tutor' });
+    const adminOf = await paying.actor({ role: 'admin' });
+    const s = await createStudySession(paying.deps, tutorOf.user!, { registrationFeeCents: 1250, maxParticipants: 3 });
+    const startPaying = async (who: Actor) => {
+      const res = await paying.request(who, { method: 'POST', url: '/api/book-session', ...json({ sessionId: s.id }) });
+      expect(res.statusCode, res.body).toBe(201);
+      return decodeURIComponent(/\/payment\/test\/([^/?#]+)$/.exec(res.json<BookSessionResult>().checkoutUrl!)![1]!);
+    };
+    const pay = async (who: Actor, id: string) => expect((await paying.request(who, { method: 'POST', url: `/api/payments/test-checkouts/${enc(id)}/pay` })).statusCode).toBe(200);
+    const early = await paying.actor({ role: 'student' });
+    const late = await paying.actor({ role: 'student' });
+    await pay(early, await startPaying(early));
+    const lateCheckout = await startPaying(late);
+
+    // While the admin's cancel refunds the student who had paid, the other one's payment lands.
+    const refunded: string[] = [];
+    const payments = paying.deps.payments;
+    const refundBooking = payments.refundBooking.bind(payments);
+    payments.refundBooking = async (booking) => {
+      await refundBooking(booking);
+      refunded.push(booking.id);
+      if (refunded.length === 1) await pay(late, lateCheckout);
+    };
+    try {
+      const first = await paying.request(adminOf, { method: 'POST', url: `/api/sessions/${s.id}/cancel`, ...json({ reason: 'The tutor is ill.' }) });
+      // Either the cancel stops (nothing changed) or it refunded everyone it left booked.
+      if (first.statusCode === 200) {
+        const paid = await paying.deps.db.kysely.selectFrom('booking').select('id').where('sessionId', '=', s.id).where('status', '=', 'confirmed').where('amountCents', '>', 0).execute();
+        expect(paid.map((b) => b.id).sort()).toEqual([...refunded].sort());
+      } else {
+        expect(first.statusCode, first.body).toBe(409);
+        const again = await paying.request(adminOf, { method: 'POST', url: `/api/sessions/${s.id}/cancel`, ...json({ reason: 'The tutor is ill.' }) });
+        expect(again.statusCode, again.body).toBe(200);
+        const paid = await paying.deps.db.kysely.selectFrom('booking').select('id').where('sessionId', '=', s.id).where('status', '=', 'confirmed').where('amountCents', '>', 0).execute();
+        expect(paid.every((b) => refunded.includes(b.id))).toBe(true);
+        expect(paid).toHaveLength(2);
+      }
+    } finally {
+      payments.refundBooking = refundBooking;
+    }
+  });
+});

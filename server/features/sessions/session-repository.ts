@@ -53,6 +53,9 @@ async function peopleOf(db: Kysely<Database>, sessionId: string): Promise<Sessio
   return { booked, waiting };
 }
 
+/** Rolls a cancel back: a student paid after the paid bookings were listed for refund. */
+class PaidMeanwhile extends Error {}
+
 export function sessionRepository(db: Kysely<Database>) {
   return {
     /** A tutor who can sign in, with their bio (issue 19's profile page); undefined for anyone else. */
@@ -116,7 +119,11 @@ export function sessionRepository(db: Kysely<Database>) {
      * `alsoInTransaction` with the people it concerned (their emails, the audit entry).
      * Undefined when the session is not approved or its class has started.
      */
-    async cancel(id: string, input: { reason: string; now: string }, alsoInTransaction: (trx: Kysely<Database>, row: StudySessionRow, people: SessionPeople) => Promise<void>): Promise<StudySessionRow | undefined> {
+    async cancel(
+      id: string,
+      input: { reason: string; now: string; refunded: readonly string[] },
+      alsoInTransaction: (trx: Kysely<Database>, row: StudySessionRow, people: SessionPeople) => Promise<void>,
+    ): Promise<StudySessionRow | undefined | 'paid-meanwhile'> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('study_session')
@@ -131,11 +138,18 @@ export function sessionRepository(db: Kysely<Database>) {
         await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
         const holds = await trx.deleteFrom('booking').where('sessionId', '=', id).where('status', '=', 'pending_payment').executeTakeFirst();
         const released = Number(holds.numDeletedRows);
+        // A hold paid for since the caller listed (and refunded) the paid bookings: read after the
+        // holds' delete, so a payment landing later finds no hold (and is refunded by payments).
+        const paid = await trx.selectFrom('booking').select('id').where('sessionId', '=', id).where('status', '=', 'confirmed').where('amountCents', '>', 0).execute();
+        if (paid.some((b) => !input.refunded.includes(b.id))) throw new PaidMeanwhile();
         const updated = released > 0
           ? await trx.updateTable('study_session').set((eb) => ({ bookedCount: eb('bookedCount', '-', released) })).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
           : row;
         await alsoInTransaction(trx, updated, people);
         return updated;
+      }).catch((error: unknown) => {
+        if (error instanceof PaidMeanwhile) return 'paid-meanwhile' as const;
+        throw error;
       });
     },
 

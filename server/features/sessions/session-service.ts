@@ -450,10 +450,12 @@ export function sessionService(deps: AppDeps) {
         throw conflict('Students have paid for this session, so only an admin can cancel it (and refund them). Please contact an admin.');
       }
       for (const booking of paid) await payments.refundBooking(booking);
-      const cancelled = await repo.cancel(id, { reason: body.reason, now: deps.now().toISOString() }, async (trx, updated, people) => {
+      const cancelled = await repo.cancel(id, { reason: body.reason, now: deps.now().toISOString(), refunded: paid.map((b) => b.id) }, async (trx, updated, people) => {
         for (const job of sessionCancelledEmailJobs(deps, updated, people)) await deps.jobs.enqueue(trx, job);
         await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
       });
+      // Paid for while being called off: nothing changed; the admin's next try refunds them too.
+      if (cancelled === 'paid-meanwhile') throw conflict('A student paid for this session meanwhile, so it was not cancelled. Please try again.');
       if (!cancelled) {
         const current = await repo.findById(id);
         if (!current) throw notFound(NO_SESSION);
