@@ -24,6 +24,27 @@ test.describe('a browser that prefers Spanish', () => {
     const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
+
+  test('logs in in Spanish, and a saved choice in Settings follows the account', async ({ page, createUser }) => {
+    const student = await createUser({ role: 'student' });
+    await page.goto('/login');
+    await expect(page).toHaveTitle('StudyNest | Iniciar sesión');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión en tu cuenta' })).toBeVisible();
+    await waitForApp(page);
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(student.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(student.password);
+    await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    await expect(page.getByText('Sesión iniciada')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/dashboard/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
+    await waitForApp(page);
+    await page.getByLabel('Idioma', { exact: true }).selectOption('en');
+    await page.getByRole('button', { name: 'Guardar idioma' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  });
 });
 
 test('the footer switches a visitor to Spanish and back, on the page they were on', async ({ page }) => {
