@@ -50,7 +50,7 @@ export async function seedTour(server: Server): Promise<Tour> {
     .execute();
   return {
     users: { student, tutor, admin },
-    params: { session: started.id, note: note.id, email: tutor.email },
+    params: { session: started.id, note: note.id, email: tutor.email, tutors: tutor.id },
   };
 }
 

@@ -20,9 +20,14 @@ export function TutorProfilePage() {
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 404) {
       return (
-        <div role="alert" className="alert">
-          This tutor does not exist.
-        </div>
+        <section aria-labelledby="tutor-missing" className="mx-auto flex max-w-5xl flex-col gap-4">
+          <h1 id="tutor-missing" className="text-3xl font-bold">
+            Tutor not found
+          </h1>
+          <p role="alert" className="alert">
+            This tutor does not exist or no longer teaches here.
+          </p>
+        </section>
       );
     }
     return <LoadError message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
