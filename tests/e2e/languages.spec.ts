@@ -40,7 +40,7 @@ test.describe('a browser that prefers Spanish', () => {
     await page.goto('/dashboard/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
     await waitForApp(page);
-    await page.getByLabel('Idioma', { exact: true }).selectOption('en');
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     await page.getByRole('button', { name: 'Guardar idioma' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
