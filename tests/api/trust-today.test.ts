@@ -128,4 +128,40 @@ describe('calling a paid class off refunds every student who paid, even one who 
       payments.refundBooking = refundBooking;
     }
   });
+
+  it("an admin's delete never removes a paid booking it did not refund", async () => {
+    const tutorOf = await paying.actor({ role: 'tutor' });
+    const adminOf = await paying.actor({ role: 'admin' });
+    const s = await createStudySession(paying.deps, tutorOf.user!, { registrationFeeCents: 1250, maxParticipants: 3 });
+    const startPaying = async (who: Actor) => {
+      const res = await paying.request(who, { method: 'POST', url: '/api/book-session', ...json({ sessionId: s.id }) });
+      expect(res.statusCode, res.body).toBe(201);
+      return decodeURIComponent(/\/payment\/test\/([^/?#]+)$/.exec(res.json<BookSessionResult>().checkoutUrl!)![1]!);
+    };
+    const pay = async (who: Actor, id: string) => expect((await paying.request(who, { method: 'POST', url: `/api/payments/test-checkouts/${enc(id)}/pay` })).statusCode).toBe(200);
+    const early = await paying.actor({ role: 'student' });
+    const late = await paying.actor({ role: 'student' });
+    await pay(early, await startPaying(early));
+    const lateCheckout = await startPaying(late);
+    const lateBooking = await paying.deps.db.kysely.selectFrom('booking').select('id').where('sessionId', '=', s.id).where('studentId', '=', late.user!.id).executeTakeFirstOrThrow();
+
+    const refunded: string[] = [];
+    const payments = paying.deps.payments;
+    const refundBooking = payments.refundBooking.bind(payments);
+    payments.refundBooking = async (booking) => {
+      await refundBooking(booking);
+      refunded.push(booking.id);
+      if (refunded.length === 1) await pay(late, lateCheckout);
+    };
+    try {
+      const remove = () => paying.request(adminOf, { method: 'DELETE', url: `/api/session/${enc(tutorOf.user!.email)}/${s.id}` });
+      let res = await remove();
+      if (res.statusCode === 409) res = await remove();
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      // The student who paid while the delete ran got their money back too.
+      expect(refunded).toContain(lateBooking.id);
+    } finally {
+      payments.refundBooking = refundBooking;
+    }
+  });
 });

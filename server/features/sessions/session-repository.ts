@@ -268,11 +268,20 @@ export function sessionRepository(db: Kysely<Database>) {
     },
 
     /** `alsoInTransaction`: written with the delete, or not at all (the audit entry). */
-    async deleteWithEverything(id: string, alsoInTransaction: (trx: Kysely<Database>, people: SessionPeople) => Promise<void> = async () => {}): Promise<{ fileKeys: string[] } | null> {
+    async deleteWithEverything(
+      id: string,
+      refunded: readonly string[],
+      alsoInTransaction: (trx: Kysely<Database>, people: SessionPeople) => Promise<void> = async () => {},
+    ): Promise<{ fileKeys: string[] } | null | 'paid-meanwhile'> {
       return db.transaction().execute(async (trx) => {
         const people = await peopleOf(trx, id);
         const files = await trx.selectFrom('material').select('fileKey').where('sessionId', '=', id).where('fileKey', 'is not', null).execute();
         await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
+        // The holds first, then the paid bookings as they are now: one paid since the caller
+        // refunded those it listed stops the delete (as in cancel).
+        await trx.deleteFrom('booking').where('sessionId', '=', id).where('status', '=', 'pending_payment').execute();
+        const paid = await trx.selectFrom('booking').select('id').where('sessionId', '=', id).where('status', '=', 'confirmed').where('amountCents', '>', 0).execute();
+        if (paid.some((b) => !refunded.includes(b.id))) throw new PaidMeanwhile();
         await trx.deleteFrom('booking').where('sessionId', '=', id).execute();
         await trx.deleteFrom('review').where('sessionId', '=', id).execute();
         await trx.deleteFrom('material').where('sessionId', '=', id).execute();
@@ -280,6 +289,9 @@ export function sessionRepository(db: Kysely<Database>) {
         if (Number(result.numDeletedRows) === 0) return null;
         await alsoInTransaction(trx, people);
         return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean) };
+      }).catch((error: unknown) => {
+        if (error instanceof PaidMeanwhile) return 'paid-meanwhile' as const;
+        throw error;
       });
     },
   };

@@ -346,11 +346,12 @@ export function sessionService(deps: AppDeps) {
         // (nothing removed); retrying is safe, each refund carries its checkout's idempotency key.
         const paid = await repo.paidBookings(id);
         for (const booking of paid) await payments.refundBooking(booking);
-        const deleted = await repo.deleteWithEverything(id, async (trx, people) => {
+        const deleted = await repo.deleteWithEverything(id, paid.map((b) => b.id), async (trx, people) => {
           // Booked and waiting students are told; booked ones' calendars drop the class.
           for (const job of sessionDeletedEmailJobs(deps, row, people)) await deps.jobs.enqueue(trx, job);
           await auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row);
         });
+        if (deleted === 'paid-meanwhile') throw conflict('A student paid for this session meanwhile, so it was not deleted. Please try again.');
         if (!deleted) throw notFound(NO_SESSION);
         deps.jobs.wake();
         // After the commit: a file left behind is only wasted space, never served (no row points at it).
