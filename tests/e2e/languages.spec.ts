@@ -34,8 +34,8 @@ test.describe('a browser that prefers Spanish', () => {
     await page.getByLabel('Correo electrónico', { exact: true }).fill(student.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(student.password);
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await expect(page.getByText('Sesión iniciada')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('dialog', { name: 'Sesión iniciada' })).toBeVisible();
+    await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/dashboard/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
