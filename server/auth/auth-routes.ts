@@ -1,5 +1,8 @@
 // Mounts better-auth's own endpoints at /api/auth/*, bridging Fastify to its fetch handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { resetTokenParams, resetTokenStatusSchema } from '#contract/auth.ts';
+import { errorSchema } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { passwordEvent, securityEvents } from '#server/audit/security-events.ts';
 import { DATABASE_UNAVAILABLE } from '#server/db/connection-errors.ts';
@@ -50,6 +53,16 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
   // account-rules.ts and the database hooks of auth.ts, matched on the endpoint it resolved. This
   // bridge holds no guard: the path it hands on is canonical (server/http/canonical-path.ts).
   const origin = new URL(config.baseUrl).origin;
+
+  // The reset page asks before showing its form: a used or expired link says so at once, with a
+  // way to ask for a new one (issue 17). Tokens are long and random; this reveals nothing else.
+  app.withTypeProvider<ZodTypeProvider>().get('/api/password-reset/:token', {
+    schema: { tags: ['auth'], summary: 'Whether a password reset link can still be used', params: resetTokenParams, response: { 200: resetTokenStatusSchema, 400: errorSchema } },
+  }, async (request) => {
+    const verification = await (await auth.$context).internalAdapter.findVerificationValue(`reset-password:${request.params.token}`);
+    return { usable: Boolean(verification && new Date(verification.expiresAt).getTime() > now().getTime()) };
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

@@ -365,6 +365,11 @@ const rules = (): Record<string, Rule> => ({
     expect: all(404),
     csrfExempt: 'called by Stripe, authenticated by its signature over the raw body, never by a cookie',
   },
+  // Whether a password reset link is still usable: anyone holding a link asks (issue 17).
+  'GET /api/password-reset/:token': {
+    request: () => get('/api/password-reset/not-a-token'),
+    expect: all(200),
+  },
   // The test payment page's calls: test payments are off in tests (tests/api/test-payments.test.ts turns them on).
   'GET /api/payments/test-checkouts/:id': {
     request: () => get('/api/payments/test-checkouts/test_nothing_0123456789abcdef'),

@@ -173,3 +173,27 @@ test('after "Load more", keyboard focus is on the first session it brought', asy
   // Focus is inside the new card (on its first link), not back at the top of the page.
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.querySelector('h2')?.textContent ?? null)).toBe(`${tag} 00`);
 });
+
+test('a used password reset link says so at once, with a way to ask for a new one; a successful reset goes to login', async ({ page, server, createUser }) => {
+  const student = await createUser({ role: 'student' });
+  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseURL },
+    body: JSON.stringify({ email: student.email, redirectTo: '/reset-password' }),
+  });
+  expect(requested.status).toBe(200);
+  const mail = await server.mailbox.waitFor(student.email, /reset/i);
+  const link = /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('A-new-password-2026');
+  await page.getByLabel('Confirm new password').fill('A-new-password-2026');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto(link);
+  await expect(page.getByText('This password reset link has expired or was already used')).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -6,6 +6,7 @@ import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useResetPassword } from '#web/features/auth/api/use-reset-password.ts';
+import { useResetTokenStatus } from '#web/features/auth/api/use-reset-token-status.ts';
 import { PasswordField } from '#web/features/auth/components/account-fields.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
@@ -16,6 +17,9 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token');
   // better-auth redirects here with ?error=INVALID_TOKEN when the link is expired or used.
   const linkError = searchParams.get('error');
+  // Asked before the form is shown (the server draws the answer): a used or expired link says so.
+  const status = useResetTokenStatus(linkError ? null : token);
+  const unusable = !token || Boolean(linkError) || status.data?.usable === false;
   const [mismatch, setMismatch] = useState(false);
   const resetPassword = useResetPassword();
   const navigate = useNavigate();
@@ -45,16 +49,15 @@ export function ResetPasswordPage() {
       <div className="card bg-base-100 shadow-md">
         <div className="card-body gap-4">
           <h1 className="text-center text-2xl font-bold">Choose a new password</h1>
-          {!token || linkError ? (
-            <div role="alert" className="alert alert-error">
-              <span>
-                This password reset link is invalid or has expired. Request a new one from the{' '}
-                <Link to="/login" className="link">
-                  login page
-                </Link>
-                .
-              </span>
+          {unusable ? (
+            <div role="alert" className="alert alert-error flex flex-col items-start gap-2">
+              <span>This password reset link has expired or was already used (a link works once, for an hour). Ask for a new one: on the login page, enter your email and choose "Forgot password?".</span>
+              <Link to="/login" className="btn btn-sm">
+                Ask for a new link
+              </Link>
             </div>
+          ) : status.isPending ? (
+            <p className="text-sm text-base-content/70">Checking the link…</p>
           ) : (
             // Sent before the app is live, the form goes to this page's own address (with the
             // link's token), where the server sets the password (server/http/page-forms.ts).
