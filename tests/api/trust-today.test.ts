@@ -165,3 +165,52 @@ describe('calling a paid class off refunds every student who paid, even one who 
     }
   });
 });
+
+/**
+ * A spreadsheet whose list separator is ';' (Excel in most of Europe opening a .csv): a field
+ * opens a quote only at its start, and a ';' outside quotes starts a new cell.
+ */
+function semicolonCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let start = true;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && start) quoted = true;
+    else if (c === ';') {
+      cells.push(cell);
+      cell = '';
+      start = true;
+      continue;
+    } else cell += c;
+    start = false;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+describe('the roster CSV in a spreadsheet that separates with ;', () => {
+  it('never gives a cell that starts a formula, whatever a student is called', async () => {
+    const s = await createStudySession(t.deps, tutor.user!, {
+      registrationStartDate: iso(Date.now() - 10 * DAY),
+      registrationEndDate: iso(Date.now() - 2 * DAY),
+      classStartDate: iso(Date.now() - 3_600_000),
+      classEndDate: iso(Date.now() + 3_600_000),
+    });
+    const dde = await t.createUser({ role: 'student', name: "Mallory;=cmd|' /C calc'!A0" });
+    const link = await t.createUser({ role: 'student', name: 'Eve;@SUM(1+1)*cmd|x' });
+    await createBooking(t.deps, s, dde);
+    await createBooking(t.deps, s, link);
+    const res = await t.request(tutor, { method: 'GET', url: `/api/sessions/${s.id}/roster.csv` });
+    expect(res.statusCode).toBe(200);
+    const cells = res.body.split('\r\n').filter(Boolean).flatMap(semicolonCells);
+    expect(cells.filter((cell) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell))).toEqual([]);
+  });
+});

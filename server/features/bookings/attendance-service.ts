@@ -45,7 +45,7 @@ export function attendanceService(deps: AppDeps) {
     },
 
     /**
-     * The roster as CSV (RFC 4180: CRLF records, fields quoted when needed). Spreadsheet-safe:
+     * The roster as CSV (RFC 4180: CRLF records, every field quoted). Spreadsheet-safe:
      * a cell starting with = + - @ (or a tab or carriage return) is prefixed with ' so that no
      * spreadsheet runs a name as a formula (csv-stringify's escape_formulas).
      */
@@ -54,7 +54,9 @@ export function attendanceService(deps: AppDeps) {
       const rows = await attendance.bookedStudents(sessionId);
       const body = stringify(
         [CSV_HEADER, ...rows.map((r) => [r.name, r.email, r.createdAt, r.amountCents > 0 ? (r.amountCents / 100).toFixed(2) : 'free', r.attendance ?? ''])],
-        { record_delimiter: 'windows', escape_formulas: true },
+        // Every field quoted: a spreadsheet that splits on ';' (Excel in most of Europe) keeps a
+        // name like `x;=cmd|…` in one cell instead of starting a formula after the ';'.
+        { record_delimiter: 'windows', escape_formulas: true, quoted: true },
       );
       const slug = session.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'session';
       return { filename: `roster-${slug}.csv`, body };
