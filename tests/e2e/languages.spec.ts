@@ -23,6 +23,11 @@ test.describe('a browser that prefers Spanish', () => {
 
     const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Sesiones' }).click();
+    await expect(page).toHaveTitle('StudyNest | Todas las sesiones');
+    await expect(page.getByRole('heading', { level: 1, name: 'Todas las sesiones' })).toBeVisible();
+    await expect(page.getByLabel('Con inscripción abierta')).toBeVisible();
   });
 
   test('logs in in Spanish, and a saved choice in Settings follows the account', async ({ page, createUser }) => {

@@ -6,6 +6,7 @@ import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useFilterField } from '#web/lib/form-fields.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * All Sessions (spec §2): approved sessions in a 1/2/3-column grid, searched by title or tutor,
@@ -13,7 +14,8 @@ import { useFilterField } from '#web/lib/form-fields.ts';
  * the URL so that it survives reloads and can be shared.
  */
 export function AllSessionsPage() {
-  useTitle('All Sessions');
+  const { t } = useTranslator();
+  useTitle(t('sessions.allTitle'));
   const [currentParams, setParams] = useSearchParams();
   // While a change of the filters is being applied, list for it already.
   const { pathname } = useLocation();
@@ -48,26 +50,26 @@ export function AllSessionsPage() {
   return (
     <section aria-labelledby="all-sessions-heading" className="flex flex-col gap-6">
       <h1 id="all-sessions-heading" className="text-3xl font-bold">
-        All Sessions
+        {t('sessions.allTitle')}
       </h1>
 
       {/* The switch filters the same search: it sits right beside the search box (issue 17). */}
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:gap-6">
         <SearchForm
           id={formId}
-          label="Search by title or tutor"
+          label={t('sessions.search')}
           defaultValue={q}
-          placeholder="e.g. Calculus or Maria"
+          placeholder={t('sessions.searchPlaceholder')}
           className="flex w-full max-w-xl items-end gap-2"
           onSearch={(query) => update({ q: query })}
         />
         <label className="label cursor-pointer gap-2 text-base-content">
           <input ref={openSwitch} form={formId} type="checkbox" name="open" value="true" className="toggle toggle-success" defaultChecked={open} onChange={(event) => update({ open: event.target.checked })} />
-          Open for registration
+          {t('sessions.openOnly')}
         </label>
       </div>
 
-      <PagedListState query={sessions} moreQuery={nextCursor ? moreSearch : undefined} loadingLabel="Loading sessions" empty={q || open ? 'No sessions match your search.' : 'No sessions yet. Come back soon!'}>
+      <PagedListState query={sessions} moreQuery={nextCursor ? moreSearch : undefined} loadingLabel={t('sessions.loading')} empty={q || open ? t('sessions.noMatch') : t('sessions.none')}>
         <SessionGrid sessions={items} />
       </PagedListState>
     </section>

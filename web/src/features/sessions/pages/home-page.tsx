@@ -58,11 +58,11 @@ function SessionsSection() {
         )}
       </div>
       {sessions.isPending ? (
-        <Spinner label={t('home.loadingSessions')} />
+        <Spinner label={t('sessions.loading')} />
       ) : sessions.isError ? (
         <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
       ) : items.length === 0 ? (
-        <p className="text-base-content/70">{t('home.noSessions')}</p>
+        <p className="text-base-content/70">{t('sessions.none')}</p>
       ) : (
         <SessionGrid sessions={items} headingLevel={3} />
       )}
