@@ -34,7 +34,16 @@ export function TestPaymentPage() {
   }
 
   if (checkout.isPending) return <Spinner label="Loading the payment" />;
-  if (checkout.isError) return <LoadError message={errorMessage(checkout.error)} onRetry={() => void checkout.refetch()} />;
+  if (checkout.isError) {
+    return (
+      <section aria-labelledby="test-payment-heading" className="mx-auto flex w-full max-w-xl flex-col gap-4">
+        <h1 id="test-payment-heading" className="text-3xl font-bold">
+          Test payment
+        </h1>
+        <LoadError message={errorMessage(checkout.error)} onRetry={() => void checkout.refetch()} />
+      </section>
+    );
+  }
   const c = checkout.data;
   const amount = feeText(c.amount);
 
