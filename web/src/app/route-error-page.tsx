@@ -1,10 +1,12 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTitle } from '#web/lib/use-title.ts';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** The error element of the root route: a render or loader error anywhere lands here. */
 export function RouteErrorPage() {
-  useTitle('Error');
+  const { t } = useTranslator();
+  useTitle(t('error.title'));
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
@@ -12,16 +14,16 @@ export function RouteErrorPage() {
       role="alert"
       className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
     >
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold">{t('error.heading')}</h1>
       <p className="text-base-content/70">
-        An unexpected error stopped this page. Try again, or go back to the home page.
+        {t('error.text')}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         <button type="button" className="btn" onClick={() => window.location.reload()}>
-          Try again
+          {t('error.tryAgain')}
         </button>
         <Link to="/" className="btn btn-primary" reloadDocument>
-          Back to Home
+          {t('notFound.home')}
         </Link>
       </div>
     </section>
