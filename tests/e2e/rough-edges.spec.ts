@@ -197,3 +197,12 @@ test('a used password reset link says so at once, with a way to ask for a new on
   await page.getByRole('link', { name: 'Ask for a new link' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('the photo field says its limits up front and refuses a non-image named .png as soon as it is chosen', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByText('PNG, JPEG, WebP, GIF or AVIF, up to 2 MB.')).toBeVisible();
+  const field = page.getByLabel('Photo');
+  await field.setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('this is a text file, not a picture') });
+  await expect(page.getByRole('alert').filter({ hasText: 'holiday.png is not an image we can use.' })).toBeVisible();
+  expect(await field.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+});

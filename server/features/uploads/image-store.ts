@@ -6,7 +6,8 @@ import { badRequest } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
 import type { FileStorage, OpenedObject } from '#server/storage/file-storage.ts';
 
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+// The limit the forms say up front (contract/photos.ts).
+export { PHOTO_MAX_BYTES } from '#contract/photos.ts';
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
 const NAME = /^[A-Za-z0-9-]+\.webp$/;
 

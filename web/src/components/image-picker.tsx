@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '#web/components/avatar.tsx';
+import { PHOTO_LIMITS_TEXT, PHOTO_MAX_BYTES, photoTypeOf } from '#contract/photos.ts';
 import { useAdopt } from '#web/lib/form-fields.ts';
 
 type ImagePickerProps = {
@@ -20,6 +21,7 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const input = useAdopt<HTMLInputElement>((field) => setFile(field.files?.[0] ?? null));
 
   useEffect(() => {
@@ -39,8 +41,27 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
     };
   }, [file]);
 
-  function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    setFile(event.target.files?.[0] ?? null);
+  /** Checked on choosing (issue 17): the size, and the type by the file's first bytes, not its name. */
+  async function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const field = event.target;
+    const chosen = field.files?.[0] ?? null;
+    setProblem(null);
+    if (chosen) {
+      const refused =
+        chosen.size > PHOTO_MAX_BYTES
+          ? `${chosen.name} is larger than 2 MB.`
+          : photoTypeOf(new Uint8Array(await chosen.slice(0, 16).arrayBuffer())) === null
+            ? `${chosen.name} is not an image we can use.`
+            : null;
+      if (refused) {
+        // Not sent with the form: the field is emptied, and says why.
+        field.value = '';
+        setFile(null);
+        setProblem(`${refused} Choose a ${PHOTO_LIMITS_TEXT.replace(/\.$/, '')} file.`);
+        return;
+      }
+    }
+    setFile(chosen);
   }
 
   return (
@@ -58,11 +79,20 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
             type="file"
             accept="image/*"
             className="file-input file-input-sm w-full"
-            onChange={handleChange}
+            aria-describedby={`${inputId}-limits`}
+            onChange={(event) => void handleChange(event)}
           />
           <p className="mt-1 truncate text-sm text-base-content/70" aria-live="polite">
             {file ? file.name : 'Please select an image'}
           </p>
+          <p id={`${inputId}-limits`} className="text-sm text-base-content/70">
+            {PHOTO_LIMITS_TEXT}
+          </p>
+          {problem && (
+            <p role="alert" className="text-sm text-error">
+              {problem}
+            </p>
+          )}
         </div>
       </div>
     </div>
