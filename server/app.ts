@@ -22,6 +22,7 @@ import { installJsonBodyParser } from '#server/http/json-body.ts';
 import { openapiOptions } from '#server/http/openapi.ts';
 import { responseSerializerCompiler } from '#server/http/response-serializer.ts';
 import { installSecurity } from '#server/http/security.ts';
+import { requestLogFields } from '#server/http/log-redaction.ts';
 import { installPageForms } from '#server/http/page-forms.ts';
 import { installLanguageSwitch } from '#server/i18n/language-switch.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
@@ -74,7 +75,7 @@ const DEFAULT_WEB_DIR = fs.existsSync(path.resolve(here, '..', 'web', 'index.htm
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const timeouts = options.httpTimeouts ?? HTTP_TIMEOUTS;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.requestMs,

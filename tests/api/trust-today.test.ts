@@ -214,3 +214,18 @@ describe('the roster CSV in a spreadsheet that separates with ;', () => {
     expect(cells.filter((cell) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell))).toEqual([]);
   });
 });
+
+describe('secrets in URLs stay out of the logs', () => {
+  it("writes a request's URL with a calendar feed's, a data export's and a link's token masked", async () => {
+    const feed = (await t.request(tutor, { method: 'POST', url: '/api/me/calendar-feed' })).json<{ url: string }>();
+    const path = new URL(feed.url).pathname;
+    const token = /\/calendar\/(.+)\.ics$/.exec(path)![1]!;
+    // Fastify's logger, as the app built it: its serializer of the request in each log line.
+    const serializers = (t.app.log as unknown as Record<symbol, { req: (request: unknown) => { url: string } }>)[Symbol.for('pino.serializers')]!;
+    const logged = (url: string) => serializers.req({ method: 'GET', url, host: 'localhost', ip: '127.0.0.1', socket: { remotePort: 1 } }).url;
+    for (const url of [path, path.toUpperCase().replace('.ICS', '.ics'), `/${path}`, `${path}?x=1`, `/api/notifications/unsubscribe?token=${token}`, `/reset-password?a=1&token=${token}`, `/api/me/data-exports/${token}.zip`]) {
+      expect(logged(url).toLowerCase(), url).not.toContain(token.slice(0, 20).toLowerCase());
+    }
+    expect(logged('/api/sessions?limit=10')).toBe('/api/sessions?limit=10');
+  });
+});
