@@ -115,10 +115,14 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
+        // The link lands on the dashboard, which says the address is verified (issue 17), unless
+        // the request named another page.
+        const link = new URL(url);
+        if ((link.searchParams.get('callbackURL') ?? '/') === '/') link.searchParams.set('callbackURL', '/dashboard?verified=1');
         await mailer.send({
           to: user.email,
           subject: 'Verify your StudyNest email',
-          text: `Hello ${user.name},\n\nWelcome to StudyNest. Confirm your email address by opening this link:\n\n${url}\n`,
+          text: `Hello ${user.name},\n\nWelcome to StudyNest. Confirm your email address by opening this link:\n\n${link.href}\n`,
           secret: true,
         });
       },

@@ -206,3 +206,18 @@ test('the photo field says its limits up front and refuses a non-image named .pn
   await expect(page.getByRole('alert').filter({ hasText: 'holiday.png is not an image we can use.' })).toBeVisible();
   expect(await field.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
 });
+
+test('an unverified user can resend the verification email, and its link lands on a page that says the address is verified', async ({ page, server, createUser, loginAs }) => {
+  const student = await createUser({ role: 'student', verified: false });
+  await loginAs(page, student);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('details-status')).toHaveText('Unverified');
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByRole('heading', { name: 'Verification email sent' })).toBeVisible();
+  const mail = await server.mailbox.waitFor(student.email, /Verify your StudyNest email/);
+  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/.exec(mail.text)![0];
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dashboard\?verified=1$/);
+  await expect(page.getByText('Your email address is verified. Thank you!')).toBeVisible();
+  await expect(page.getByTestId('details-status')).toHaveText('Verified');
+});
