@@ -221,3 +221,17 @@ test('an unverified user can resend the verification email, and its link lands o
   await expect(page.getByText('Your email address is verified. Thank you!')).toBeVisible();
   await expect(page.getByTestId('details-status')).toHaveText('Verified');
 });
+
+test('after a dialog closes, keyboard focus is on the page, not back at its top', async ({ page, server, createUser, loginAs }) => {
+  const tutor = await createUser({ role: 'tutor' });
+  const session = await createStudySession(server.deps, tutor, { status: 'pending', title: `Focus ${Date.now().toString(36)}` });
+  await loginAs(page, tutor);
+  await page.goto('/dashboard/manage-sessions');
+  await page.getByRole('button', { name: `Delete ${session.title}` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Yes, delete it!' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Session deleted successfully' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Session deleted successfully' })).toBeHidden();
+  // The row is gone with its button: focus is on the page's heading.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});

@@ -65,21 +65,47 @@ export async function confirmDelete(): Promise<boolean> {
 }
 
 /**
+ * Runs `flow` (dialogs and the action between them), then puts keyboard focus back where it was:
+ * on the control that started it, or, when that control is gone (a deleted row) or still
+ * disabled, on the page's heading; never on the page's top, where it fell once the dialog closed
+ * (issue 17).
+ */
+async function keepingFocus<T>(flow: () => Promise<T>): Promise<T> {
+  const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  try {
+    return await flow();
+  } finally {
+    // After React has drawn the outcome (the control enabled again, or the row removed).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
+    else {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    }
+  }
+}
+
+/**
  * Runs an action of a page (a save, a retry, a delete) and says how it went: the server's refusal in
  * an error dialog (titled `failure`), else the success toast. True when it was done.
  */
 export async function runWithDialogs(action: () => Promise<unknown>, { success, failure = 'Error' }: { success: string; failure?: string }): Promise<boolean> {
-  try {
-    await action();
-  } catch (error) {
-    await showErrorDialog(failure, errorMessage(error));
-    return false;
-  }
-  await showSuccessToast(success);
-  return true;
+  return keepingFocus(async () => {
+    try {
+      await action();
+    } catch (error) {
+      await showErrorDialog(failure, errorMessage(error));
+      return false;
+    }
+    await showSuccessToast(success);
+    return true;
+  });
 }
 
 /** A list's Delete (spec §8): asked first (confirmDelete), then done with runWithDialogs. */
 export async function deleteAfterConfirm(action: () => Promise<unknown>, success: string): Promise<boolean> {
-  return (await confirmDelete()) && runWithDialogs(action, { success });
+  return keepingFocus(async () => (await confirmDelete()) && runWithDialogs(action, { success }));
 }
