@@ -2,7 +2,6 @@
 // page; a tutor's email goes only to the tutor, admins and the students who booked them. Reads
 // the production build for the pages (`npm run build` first; `npm test` does).
 import fs from 'node:fs';
-import path from 'node:path';
 import type { RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSession } from '#contract/bookings.ts';
