@@ -10,10 +10,13 @@
 // in); or, when it cannot do it as the app would (a file to upload, dates in the visitor's time
 // zone, a refusal to explain), answers 204 No Content: the browser then stays on the page exactly
 // as the visitor left it, everything typed still in it, and the app sends it once asked again.
+// Sent with scripts off (the form's <noscript> field), a refusal is the page again, saying why,
+// with what was typed (refused-form-page.ts).
 // Nothing typed is lost and, a POST, no password ever goes into an address. The same-origin check
 // of every state-changing request (server/http/security.ts) applies to these routes too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
+import { NO_SCRIPT_FIELD, refusedFormPage } from './refused-form-page.ts';
 
 /** What the API answered a handler: its status and JSON body. */
 interface ApiAnswer {
@@ -32,9 +35,15 @@ interface FormContext {
 
 /**
  * Where to send the visitor once done: a path of this site, the payment page our own API named
- * (`{ checkout }`), or null: keep the page as it is.
+ * (`{ checkout }`), or null: keep the page as it is (the API's refusal, if it gave one, is the
+ * reason); `{ refused }`: the reason it cannot be done here.
  */
-type PageForm = (form: FormContext) => Promise<string | { checkout: string } | null>;
+type PageForm = (form: FormContext) => Promise<string | { checkout: string } | { refused: string } | null>;
+
+const NEEDS_APP_FOR_FILE = { refused: 'Sending a photo needs JavaScript: turn it on, or send the form without the photo.' };
+const NEEDS_APP_FOR_DATES = { refused: 'Creating or editing a session needs JavaScript (its dates are read in your time zone): turn it on and send the form again.' };
+/** When neither the API nor the form said why. */
+const NOT_DONE = 'This could not be done. Please check the form and try again.';
 
 const text = (fields: URLSearchParams, name: string) => fields.get(name) ?? '';
 /** A file field sent urlencoded holds the file's name only: the file itself needs the app. */
@@ -57,7 +66,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
 
   // As the app does: the account, then a sign-in (sign-up never signs in by itself, decision 007).
   '/register': async ({ fields, api }) => {
-    if (fileChosen(fields, 'image')) return null;
+    if (fileChosen(fields, 'image')) return NEEDS_APP_FOR_FILE;
     const role = text(fields, 'role') === 'tutor' ? 'tutor' : 'student';
     const email = text(fields, 'email').trim();
     const password = text(fields, 'password');
@@ -70,7 +79,8 @@ const PAGE_FORMS: Record<string, PageForm> = {
   '/reset-password': async ({ fields, query, api }) => {
     const token = query.get('token');
     const newPassword = text(fields, 'newPassword');
-    if (!token || newPassword !== text(fields, 'confirmPassword')) return null;
+    if (!token) return { refused: 'This reset link is not valid: ask for a new one from the login page.' };
+    if (newPassword !== text(fields, 'confirmPassword')) return { refused: 'Passwords do not match' };
     const reset = await api('POST', '/api/auth/reset-password', { token, newPassword });
     return reset.ok ? '/login' : null;
   },
@@ -117,7 +127,8 @@ const PAGE_FORMS: Record<string, PageForm> = {
       });
       return changed.ok ? '/dashboard/settings' : null;
     }
-    if (text(fields, 'intent') !== 'profile' || fileChosen(fields, 'image')) return null;
+    if (text(fields, 'intent') !== 'profile') return null;
+    if (fileChosen(fields, 'image')) return NEEDS_APP_FOR_FILE;
     const saved = await api('PUT', '/api/user', { name: text(fields, 'name').trim() });
     return saved.ok ? '/dashboard/settings' : null;
   },
@@ -152,7 +163,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
   },
 
   '/dashboard/upload-materials': async ({ fields, api }) => {
-    if (text(fields, 'source') !== 'link') return null;
+    if (text(fields, 'source') !== 'link') return { refused: 'Uploading a file needs JavaScript: turn it on, or add the material as a link.' };
     const added = await api('POST', '/api/materials', { sessionId: text(fields, 'sessionId'), title: text(fields, 'title'), link: text(fields, 'link') });
     return added.ok ? '/dashboard/upload-materials' : null;
   },
@@ -189,8 +200,8 @@ const PAGE_FORMS: Record<string, PageForm> = {
 
   // Dates typed into datetime-local pickers are in the visitor's time zone, which only the
   // browser knows: kept for the app to send.
-  '/dashboard/create-session': async () => null,
-  '/dashboard/session/edit/:id': async () => null,
+  '/dashboard/create-session': async () => NEEDS_APP_FOR_DATES,
+  '/dashboard/session/edit/:id': async () => NEEDS_APP_FOR_DATES,
 };
 
 /** Larger than any form of the app: notes are the longest (20,000 characters, percent-encoded). */
@@ -209,6 +220,8 @@ export async function installPageForms(app: FastifyInstance, opts: { origin: str
         const query = new URL(request.url, origin).searchParams;
         const cookies: string[] = [];
         let cookie = request.headers.cookie;
+        /** The API's last refusal: its status and sentence. */
+        const last: { refusal: { status: number; message: string } | null } = { refusal: null };
         const api: FormContext['api'] = async (method, url, body) => {
           const res = await app.inject({
             method,
@@ -232,12 +245,27 @@ export async function installPageForms(app: FastifyInstance, opts: { origin: str
           } catch {
             json = null;
           }
-          return { ok: res.statusCode >= 200 && res.statusCode < 300, status: res.statusCode, body: json };
+          const ok = res.statusCode >= 200 && res.statusCode < 300;
+          if (!ok) {
+            const message = (json as { message?: unknown } | null)?.message;
+            last.refusal = { status: res.statusCode, message: typeof message === 'string' && message ? message : NOT_DONE };
+          }
+          return { ok, status: res.statusCode, body: json };
         };
         const next = await handle({ fields, params: request.params as Record<string, string>, query, api });
         reply.header('Cache-Control', 'no-store');
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        if (next === null) return reply.status(204).send();
+        if (next === null || (typeof next === 'object' && 'refused' in next)) {
+          const { refusal } = last;
+          // Scripts off: the page again, saying why, with what was typed. Scripts on (sent before
+          // the app was live): the page stays as it is and the app sends the form when asked again.
+          if (fields.get(NO_SCRIPT_FIELD) !== '1') return reply.status(204).send();
+          const reason = next === null ? (refusal?.message ?? NOT_DONE) : next.refused;
+          const status = refusal && refusal.status >= 400 && refusal.status < 500 ? refusal.status : 422;
+          const page = await app.inject({ method: 'GET', url: request.url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) }, remoteAddress: request.ip });
+          if (page.statusCode !== 200 || !String(page.headers['content-type']).startsWith('text/html')) return reply.status(status).type('text/plain; charset=utf-8').send(reason);
+          return reply.status(status).type('text/html; charset=utf-8').send(refusedFormPage(page.body, fields, reason));
+        }
         if (typeof next === 'object') return reply.redirect(checkoutLocation(next.checkout), 303);
         return reply.redirect(safeRedirectPath(next, origin), 303);
       });

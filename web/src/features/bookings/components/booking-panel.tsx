@@ -15,6 +15,7 @@ import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.
 import { feeText, type BookabilityView } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function BookingPanel({ session, bookability }: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
   const { user } = useMe();
@@ -168,6 +169,7 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
 function ActionForm({ intent, onSubmit, children }: { intent: 'book' | 'join' | 'leave'; onSubmit: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
   return (
     <form method="post" onSubmit={onSubmit}>
+      <NoScriptField />
       <input type="hidden" name="intent" value={intent} />
       {children}
     </form>

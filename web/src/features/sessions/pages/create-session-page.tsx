@@ -11,6 +11,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /** Tutor: create a session (spec §2). It starts pending and free until an admin approves it. */
 export function CreateSessionPage() {
@@ -49,6 +50,7 @@ export function CreateSessionPage() {
       <p className="mt-1 text-base-content/70">Fill the form below to create a session.</p>
       {/* Sent before the app is live, the form goes to this page's own address, where the server keeps the page as it is (server/http/page-forms.ts). */}
       <form method="post" className="card mt-6 bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+        <NoScriptField />
         <div className="card-body gap-4">
           <TextField label="Session Title" name="title" required maxLength={200} error={errors.title} />
           <ScheduleFields defaults={defaults} errors={errors} />

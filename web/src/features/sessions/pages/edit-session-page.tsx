@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /** Edit Session (spec §2): Title and Details; dates, capacity and cutoff while pending or rejected (admins: always). */
 export function EditSessionPage() {
@@ -74,6 +75,7 @@ function EditSessionForm({ session }: { session: Session }) {
       </div>
       {/* Sent before the app is live, the form goes to this page's own address, where the server keeps the page as it is (server/http/page-forms.ts). */}
       <form method="post" className="card mt-6 bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+        <NoScriptField />
         <div className="card-body gap-4">
           <TextField label="Title" name="title" required maxLength={200} defaultValue={session.title} error={errors.title} />
           <TextAreaField label="Details" name="description" required maxLength={5000} rows={6} defaultValue={session.description} error={errors.description} />
