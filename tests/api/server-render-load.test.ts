@@ -47,7 +47,9 @@ async function appWithRenderer(source: string, options: { maxConcurrentRenders?:
   const app = Fastify();
   await installStaticWeb(app, webDir, { serverRenderEntry: entry, pageCache: { ttlMs: 60_000, version: () => 0 }, ...options });
   apps.push(app);
-  return { app, shell: fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') };
+  // The shell as an English visitor gets it: index.html with the visitor's language on <html> (issue 20).
+  const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(/<html[^>]*>/, '<html lang="en" dir="ltr">');
+  return { app, shell };
 }
 
 /** The real renderer (dist/ssr), counting its renders in globalThis.__rendered. */

@@ -99,7 +99,7 @@ export const signedInRoutes: RouteObject[] = [
 ];
 
 export const dashboardRoutes: RouteObject[] = [
-  { index: true, element: <PersonalDetailsPage /> },
+  { index: true, element: <PersonalDetailsPage />, handle: { searchParams: ['verified', 'verification'] } satisfies RouteHandle },
   // ?export=emailed: a large data archive is being built, its link emailed (issue 23).
   { path: 'settings', element: <SettingsPage />, handle: { searchParams: ['export'] } satisfies RouteHandle },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
