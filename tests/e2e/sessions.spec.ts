@@ -233,7 +233,8 @@ test('All Sessions: 1 column on a phone with no sideways scroll, 3 on a desktop;
   await expect(page.getByRole('link', { name: 'See all sessions' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'See our Tutors' })).toBeVisible();
   await expect(page.getByText(/Our Teachers/)).toBeVisible();
-  await expect(page.getByText(tutor.name, { exact: true })).toBeVisible();
+  // In the tutors section (the cards above now link every "by …" to the tutor's page too).
+  await expect(page.getByRole('region', { name: 'See our Tutors' }).getByText(tutor.name, { exact: true })).toBeVisible();
 });
 
 test('"Open for registration" hides sessions whose window is closed', async ({ page, createUser, server }) => {
