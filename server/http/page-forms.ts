@@ -7,8 +7,8 @@
 // A handler either does what the app would have done, through the same API route with the
 // visitor's own cookie (app.inject: every check of the real route applies), and answers
 // 303 See Other to the page the app would show next, passing on the cookies the API set (signed
-// in); or, when it cannot do it as the app would (a file to upload, dates in the visitor's time
-// zone, a refusal to explain), answers 204 No Content: the browser then stays on the page exactly
+// in); or, when it cannot do it as the app would (a file to upload, a refusal to explain)
+// answers 204 No Content: the browser then stays on the page exactly
 // as the visitor left it, everything typed still in it, and the app sends it once asked again.
 // Sent with scripts off (the form's <noscript> field), a refusal is the page again, saying why,
 // with what was typed (refused-form-page.ts).
@@ -16,6 +16,9 @@
 // of every state-changing request (server/http/security.ts) applies to these routes too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
+import { createSessionFormBody, updateSessionFormBody } from '#contract/session-form.ts';
+import type { SessionSchedule } from '#contract/sessions.ts';
+import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 import { NO_SCRIPT_FIELD, refusedFormPage } from './refused-form-page.ts';
 
 /** What the API answered a handler: its status and JSON body. */
@@ -29,6 +32,8 @@ interface FormContext {
   fields: URLSearchParams;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The visitor's time zone from their tz cookie, or null (contract/time-zone.ts). */
+  timeZone: string | null;
   /** Calls the API as the visitor; cookies it sets are passed on with the answer. */
   api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiAnswer>;
 }
@@ -41,7 +46,6 @@ interface FormContext {
 type PageForm = (form: FormContext) => Promise<string | { checkout: string } | { refused: string } | null>;
 
 const NEEDS_APP_FOR_FILE = { refused: 'Sending a photo needs JavaScript: turn it on, or send the form without the photo.' };
-const NEEDS_APP_FOR_DATES = { refused: 'Creating or editing a session needs JavaScript (its dates are read in your time zone): turn it on and send the form again.' };
 /** When neither the API nor the form said why. */
 const NOT_DONE = 'This could not be done. Please check the form and try again.';
 
@@ -198,10 +202,24 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return paid.ok && typeof successUrl === 'string' ? successUrl : null;
   },
 
-  // Dates typed into datetime-local pickers are in the visitor's time zone, which only the
-  // browser knows: kept for the app to send.
-  '/dashboard/create-session': async () => NEEDS_APP_FOR_DATES,
-  '/dashboard/session/edit/:id': async () => NEEDS_APP_FOR_DATES,
+  // Create and Edit Session (issue 17): the same mapping of the fields as the app's
+  // (contract/session-form.ts). The dates are read in the zone the form names (the one its labels
+  // said: the tz cookie's when the page was drawn, else UTC), else the tz cookie's, else UTC.
+  '/dashboard/create-session': async ({ fields, timeZone, api }) => {
+    const me = await api('GET', '/api/me');
+    const email = (me.body as { email?: unknown } | null)?.email;
+    if (!me.ok || typeof email !== 'string') return null;
+    const created = await api('POST', `/api/create-session/${encodeURIComponent(email)}`, createSessionFormBody((name) => text(fields, name), timeZone));
+    return created.ok ? '/dashboard/manage-sessions' : null;
+  },
+  '/dashboard/session/edit/:id': async ({ fields, params, timeZone, api }) => {
+    const id = encodeURIComponent(params.id ?? '');
+    const found = await api('GET', `/api/session/${id}`);
+    const session = found.body as (SessionSchedule & { tutorEmail?: unknown }) | null;
+    if (!found.ok || !session || typeof session.tutorEmail !== 'string') return null;
+    const saved = await api('PUT', `/api/session/${encodeURIComponent(session.tutorEmail)}/${id}`, updateSessionFormBody((name) => text(fields, name), timeZone, session));
+    return saved.ok ? `/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${id}` : null;
+  },
 };
 
 /** Larger than any form of the app: notes are the longest (20,000 characters, percent-encoded). */
@@ -252,7 +270,8 @@ export async function installPageForms(app: FastifyInstance, opts: { origin: str
           }
           return { ok, status: res.statusCode, body: json };
         };
-        const next = await handle({ fields, params: request.params as Record<string, string>, query, api });
+        const timeZone = timeZoneFromCookieHeader(request.headers.cookie);
+        const next = await handle({ fields, params: request.params as Record<string, string>, query, timeZone, api });
         reply.header('Cache-Control', 'no-store');
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         if (next === null || (typeof next === 'object' && 'refused' in next)) {

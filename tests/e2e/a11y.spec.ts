@@ -88,7 +88,8 @@ test.describe('dialogs and date fields', () => {
   test('the date fields of Create a Session, focused and filled', async ({ page, loginAs }) => {
     await loginAs(page, tour.users.tutor);
     await visitSettled(page, '/dashboard/create-session');
-    const dates = page.locator('input[type="datetime-local"], input[type="date"]');
+    // Since issue 17 each date is a dd/MM/yyyy field and an HH:mm one.
+    const dates = page.locator('input[inputmode="numeric"][pattern]');
     expect(await dates.count(), 'date fields on Create a Session').toBeGreaterThanOrEqual(4);
     await dates.first().focus();
     await expectNoViolations(page, 'Create a Session with a date field focused');

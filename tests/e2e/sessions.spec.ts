@@ -12,8 +12,11 @@ test.use({ withStripe: true });
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-/** The browser runs in UTC (playwright.config.ts), so a datetime-local value is the ISO prefix. */
-const pickerValue = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+/** The browser runs in UTC (playwright.config.ts): a date field holds dd/MM/yyyy, a time field HH:mm (issue 17). */
+const fillPicker = async (page: Page, field: string, ms: number) => {
+  await page.getByLabel(`${field} Date`).fill(ddMMyyyy(ms));
+  await page.getByLabel(`${field} Time`).fill(new Date(ms).toISOString().slice(11, 16));
+};
 const ddMMyyyy = (ms: number) => {
   const d = new Date(ms);
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
@@ -43,15 +46,15 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await expect(page).toHaveTitle('StudyNest | Create Session');
   await expect(page.getByRole('heading', { name: 'Create a Session' })).toBeVisible();
   await expect(page.getByText('Fill the form below to create a session.')).toBeVisible();
-  // Every picker defaults to now; each end picker's minimum is its start.
+  // Every picker defaults to now (dd/MM/yyyy and HH:mm since issue 17).
   const regStart = page.getByLabel('Registration Start Date');
-  await expect(regStart).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-  await expect(page.getByLabel('Registration End Date')).toHaveAttribute('min', await regStart.inputValue());
+  await expect(regStart).toHaveValue(ddMMyyyy(now));
+  await expect(page.getByLabel('Registration End Date')).toHaveValue(await regStart.inputValue());
 
   await page.getByLabel('Session Title').fill(title);
-  await page.getByLabel('Registration End Date').fill(pickerValue(now + 7 * DAY));
-  await page.getByLabel('Class Start Date').fill(pickerValue(classStart));
-  await page.getByLabel('Class End Date').fill(pickerValue(classStart + 2 * HOUR));
+  await fillPicker(page, 'Registration End', now + 7 * DAY);
+  await fillPicker(page, 'Class Start', classStart);
+  await fillPicker(page, 'Class End', classStart + 2 * HOUR);
   await page.getByLabel('Session description').fill('Derivatives and integrals, fast.');
   await page.getByLabel('Max participants (optional)').fill('10');
   await page.getByRole('button', { name: 'Create Session' }).click();

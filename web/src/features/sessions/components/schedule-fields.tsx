@@ -1,75 +1,60 @@
-import { useState } from 'react';
-import { SESSION_DATES_FROM, SESSION_DATES_UNTIL } from '#contract/sessions.ts';
+import { useId, useState } from 'react';
+import { DATE_FIELD_PATTERN, instantOf, TIME_FIELD_PATTERN, timeFieldOf, wallTimeOf } from '#contract/session-form.ts';
+import type { ScheduleField, SessionSchedule } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { fieldText, useAdopt, useHydrated } from '#web/lib/form-fields.ts';
+import { useAdopt, useHydrated } from '#web/lib/form-fields.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
-// The contract's bounds as datetime-local values (the same text on the server and in the browser;
-// a zone's few hours at either end are left to the server, which names the field).
-const EARLIEST = SESSION_DATES_FROM.slice(0, 16);
-const LATEST = SESSION_DATES_UNTIL.slice(0, 16);
-const earliest = (start: string) => (start && start > EARLIEST ? start : EARLIEST);
-
-export type ScheduleValues = {
-  registrationStartDate: string;
-  registrationEndDate: string;
-  classStartDate: string;
-  classEndDate: string;
+export type ScheduleDefaults = {
+  /** The four dates, as instants. */
+  dates: SessionSchedule;
   /** Empty = unlimited. */
   maxParticipants: string;
   cancellationCutoffHours: string;
 };
 
-const SCHEDULE_FIELDS: Array<keyof ScheduleValues> = ['registrationStartDate', 'registrationEndDate', 'classStartDate', 'classEndDate', 'maxParticipants', 'cancellationCutoffHours'];
-
-/** The schedule as the form holds it (its fields are named after ScheduleValues' keys). */
-export function scheduleFrom(fields: FormData): ScheduleValues {
-  return Object.fromEntries(SCHEDULE_FIELDS.map((key) => [key, fieldText(fields, key)])) as ScheduleValues;
-}
-
 type ScheduleFieldsProps = {
-  /** What the fields start with; what is then typed stays in them and is read from the form (scheduleFrom). */
-  defaults: ScheduleValues;
+  /** What the fields start with; what is then typed stays in them and is read from the form (contract/session-form.ts). */
+  defaults: ScheduleDefaults;
   /** Messages from the server, by field name. */
   errors?: Record<string, string>;
 };
 
 /**
- * The dates, capacity and cutoff of a session. Native datetime-local pickers in the user's
- * time zone, within the contract's years; each end picker takes its start as the minimum (spec §5)
- * and registration ends by the end of the class. The server checks the same rules
- * (contract/sessions.ts scheduleProblems) and its messages show under each field. The fields
- * are uncontrolled: the bounds follow the dates they depend on as they are typed, including
- * those typed before the app was live.
- *
- * The bounds that depend on a date are set once the page is hydrated: the dates the server drew
- * (its "now", in UTC) differ from the browser's (a minute later, in the visitor's zone), and
- * React does not correct an attribute the server drew differently, so an end's minimum or
- * maximum would keep the server's minute and refuse the form.
+ * The dates, capacity and cutoff of a session (issue 17). Each date is a dd/MM/yyyy text field
+ * and a 24-hour HH:mm one, whatever the browser's language (a native date or datetime-local
+ * picker draws the browser's format, MM/DD/YYYY and a 12-hour clock in en-US, which a page
+ * cannot change), in the zone the page is drawn in and the form names (`timeZone`): the viewer's
+ * (the tz cookie), or UTC, labelled, until the browser has said which. The server reads the
+ * same fields when the form is sent without the app (server/http/page-forms.ts), and checks the
+ * rules between dates (contract/sessions.ts scheduleProblems): its messages show under each date.
+ * docs/decisions/028-session-date-fields.md.
  */
 export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
-  const [registrationStart, setRegistrationStart] = useState(defaults.registrationStartDate);
-  const [classStart, setClassStart] = useState(defaults.classStartDate);
-  const [registrationEnd, setRegistrationEnd] = useState(defaults.registrationEndDate);
-  const [classEnd, setClassEnd] = useState(defaults.classEndDate);
-  const registrationStartField = useAdopt<HTMLInputElement>((field) => setRegistrationStart(field.value));
-  const classStartField = useAdopt<HTMLInputElement>((field) => setClassStart(field.value));
-  const registrationEndField = useAdopt<HTMLInputElement>((field) => setRegistrationEnd(field.value));
-  const classEndField = useAdopt<HTMLInputElement>((field) => setClassEnd(field.value));
-  const hydrated = useHydrated();
-  const { formatInstant } = useDateFormatters();
-  // The picker draws its value in the browser's language (12-hour in some); beside it, the value
-  // as every page shows times: dd/MM/yyyy, 24-hour, with its zone (issue 17).
-  const reads = (value: string) => (hydrated && value && !Number.isNaN(new Date(value).getTime()) ? `Reads ${formatInstant(new Date(value))}` : undefined);
+  const { t } = useTranslator();
+  const { zone, zoneLabel } = useDateFormatters();
+  const leadId = useId();
+  const labels = {
+    registrationStartDate: [t('sessionForm.registrationStartDate'), t('sessionForm.registrationStartTime', { zone: zoneLabel })],
+    registrationEndDate: [t('sessionForm.registrationEndDate'), t('sessionForm.registrationEndTime', { zone: zoneLabel })],
+    classStartDate: [t('sessionForm.classStartDate'), t('sessionForm.classStartTime', { zone: zoneLabel })],
+    classEndDate: [t('sessionForm.classEndDate'), t('sessionForm.classEndTime', { zone: zoneLabel })],
+  } satisfies Record<ScheduleField, [string, string]>;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField ref={registrationStartField} label="Registration Start Date" name="registrationStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.registrationStartDate} onChange={(event) => setRegistrationStart(event.target.value)} hint={reads(registrationStart)} error={errors.registrationStartDate} />
-      <TextField ref={registrationEndField} label="Registration End Date" name="registrationEndDate" type="datetime-local" required min={hydrated ? earliest(registrationStart) : EARLIEST} max={hydrated && classEnd && classEnd < LATEST ? classEnd : LATEST} defaultValue={defaults.registrationEndDate} onChange={(event) => setRegistrationEnd(event.target.value)} hint={reads(registrationEnd)} error={errors.registrationEndDate} />
-      <TextField ref={classStartField} label="Class Start Date" name="classStartDate" type="datetime-local" required min={EARLIEST} max={LATEST} defaultValue={defaults.classStartDate} onChange={(event) => setClassStart(event.target.value)} hint={reads(classStart)} error={errors.classStartDate} />
-      <TextField ref={classEndField} label="Class End Date" name="classEndDate" type="datetime-local" required min={hydrated ? earliest(classStart) : EARLIEST} max={LATEST} defaultValue={defaults.classEndDate} onChange={(event) => setClassEnd(event.target.value)} hint={reads(classEnd)} error={errors.classEndDate} />
+    // Drawn again from the defaults if the zone changes as the app takes over (no tz cookie yet:
+    // the server drew UTC), so that the fields always hold times in the zone they are labelled with.
+    <div key={zone} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <input type="hidden" name="timeZone" value={zone} />
+      <p id={leadId} className="text-sm text-base-content/70 sm:col-span-2">
+        {t('sessionForm.zoneLead', { zone })}
+      </p>
+      {(Object.keys(labels) as ScheduleField[]).map((field) => (
+        <DateTimeField key={field} field={field} zone={zone} labels={labels[field]} leadId={leadId} defaultValue={defaults.dates[field]} error={errors[field]} />
+      ))}
       <MaxParticipantsField defaultValue={defaults.maxParticipants} error={errors.maxParticipants} />
       <TextField
-        label="Cancellation cutoff (hours)"
+        label={t('sessionForm.cutoff')}
         name="cancellationCutoffHours"
         type="number"
         inputMode="numeric"
@@ -78,8 +63,61 @@ export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
         step={1}
         required
         defaultValue={defaults.cancellationCutoffHours}
-        hint="Students may cancel until this many hours before class starts."
+        hint={t('sessionForm.cutoffHint')}
         error={errors.cancellationCutoffHours}
+      />
+    </div>
+  );
+}
+
+type DateTimeFieldProps = { field: ScheduleField; zone: string; labels: [string, string]; leadId: string; defaultValue: string; error: string | undefined };
+
+/** One date: its day (dd/MM/yyyy) and its time (HH:mm); once the app is live, the instant they read as under them. */
+function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, defaultValue, error }: DateTimeFieldProps) {
+  const { t } = useTranslator();
+  const { formatInstant } = useDateFormatters();
+  const [initial] = useState(() => wallTimeOf(defaultValue, zone));
+  const [date, setDate] = useState(initial.date);
+  const [time, setTime] = useState(initial.time);
+  const dateField = useAdopt<HTMLInputElement>((element) => setDate(element.value));
+  const timeField = useAdopt<HTMLInputElement>((element) => setTime(element.value));
+  const hydrated = useHydrated();
+  const dateId = useId();
+  const instant = hydrated ? instantOf(date, time, zone) : null;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-2">
+      <TextField
+        ref={dateField}
+        id={dateId}
+        label={dateLabel}
+        name={field}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        pattern={DATE_FIELD_PATTERN}
+        placeholder={t('sessionForm.datePlaceholder')}
+        title={t('sessionForm.dateFormat')}
+        maxLength={10}
+        defaultValue={initial.date}
+        onChange={(event) => setDate(event.target.value)}
+        hint={instant ? t('sessionForm.reads', { instant: formatInstant(instant) }) : t('sessionForm.dateFormat')}
+        error={error}
+      />
+      <TextField
+        ref={timeField}
+        label={timeLabel}
+        name={timeFieldOf(field)}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        pattern={TIME_FIELD_PATTERN}
+        placeholder={t('sessionForm.timePlaceholder')}
+        title={t('sessionForm.timeFormat')}
+        maxLength={5}
+        defaultValue={initial.time}
+        onChange={(event) => setTime(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${dateId}-hint` : leadId}
       />
     </div>
   );
@@ -87,16 +125,17 @@ export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
 
 /** A session's seat limit, empty for none (Create, Edit and Approve session). */
 export function MaxParticipantsField({ defaultValue, error }: { defaultValue: string; error: string | undefined }) {
+  const { t } = useTranslator();
   return (
     <TextField
-      label="Max participants (optional)"
+      label={t('sessionForm.maxParticipants')}
       name="maxParticipants"
       type="number"
       inputMode="numeric"
       min={1}
       step={1}
       defaultValue={defaultValue}
-      hint="Leave empty for no limit."
+      hint={t('sessionForm.maxParticipantsHint')}
       error={error}
     />
   );
