@@ -16,19 +16,32 @@
 import type SQLite from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
+import { cachedStatement } from './statement-cache.ts';
 
 /**
- * The better-sqlite3 handle behind a root Kysely instance (registered by createDb). A prepared
- * read on it runs directly: synchronously, rows read as arrays and made into objects of one
- * shape. Kysely's path (executor, driver mutex, a chain of promises) and better-sqlite3's
- * object rows (properties added one at a time from C++) were about a third of the booked
- * sessions query (docs/decisions/014-direct-sqlite-reads.md). A Kysely transaction is another
- * instance, so its queries keep going through it.
+ * The better-sqlite3 handle behind a Kysely instance (registered by createDb), found by the
+ * instance's adapter, which its transactions share. A prepared read on the root instance runs
+ * directly: synchronously, rows read as arrays and made into objects of one shape. Kysely's path
+ * (executor, driver mutex, a chain of promises) and better-sqlite3's object rows (properties
+ * added one at a time from C++) were about a third of the booked sessions query
+ * (docs/decisions/014-direct-sqlite-reads.md). Inside a Kysely transaction every prepared query,
+ * write or read, runs directly on the connection the transaction holds (decision 028).
  */
-const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
 
 export function registerSqliteHandle(kysely: Kysely<Database>, sqlite: SQLite.Database): void {
-  sqliteHandles.set(kysely, sqlite);
+  sqliteHandles.set(kysely.getExecutor().adapter, sqlite);
+}
+
+/**
+ * A statement of the transaction holding the process's one SQLite connection, run without
+ * Kysely's executor; the result is the one Kysely's SQLite driver gives.
+ */
+function runInTransaction<O>(sqlite: SQLite.Database, query: CompiledQuery<O>): QueryResult<O> {
+  const statement = cachedStatement(sqlite, query.sql);
+  if (statement.reader) return { rows: statement.all(query.parameters) as O[] };
+  const { changes, lastInsertRowid } = statement.run(query.parameters);
+  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
 interface DirectRead {
@@ -132,10 +145,13 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
   }
 
   const run = async (db: Kysely<Database>, params: P): Promise<QueryResult<O>> => {
-    const sqlite = sqliteHandles.get(db);
+    const sqlite = sqliteHandles.get(db.getExecutor().adapter);
+    // A transaction's own query: the connection is its own until it commits (one connection,
+    // Kysely's mutex), so the statement runs on it at once.
+    if (sqlite && db.isTransaction && sqlite.inTransaction) return runInTransaction(sqlite, compiledWith(db, params));
     // Inside a Kysely transaction in progress on the connection, a read would see its
     // uncommitted writes: then wait for the connection like any other query.
-    if (sqlite && !sqlite.inTransaction) {
+    if (sqlite && !db.isTransaction && !sqlite.inTransaction) {
       const read = directRead(sqlite, db);
       if (read) {
         const values = read.statement.all(parametersOf(db, params)) as unknown[][];
@@ -147,7 +163,6 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     }
     return db.executeQuery<O>(compiledWith(db, params));
   };
-  // Also usable outside Kysely's executor: a synchronous SQLite transaction (sqlite-atomic.ts).
   return Object.assign(run, { compiledWith });
 }
 

@@ -2,8 +2,8 @@
 // share of a short query's cost (the booking storm of `npm run bench` spent ~6 % of its CPU in
 // it). This hands Kysely a view of the better-sqlite3 handle that keeps prepared statements by
 // SQL text. Repositories build the same SQL for the same query shape, so a few hundred
-// statements cover the whole app. The synchronous transactions of sqlite-atomic.ts share the
-// same statements.
+// statements cover the whole app. Prepared queries run inside a transaction (prepared.ts) share
+// the same statements.
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 

@@ -2,11 +2,12 @@
 // worker until a lease ends: on PostgreSQL the rows are picked with FOR UPDATE SKIP LOCKED (two
 // workers never wait for each other nor take the same row); on SQLite the statement runs under
 // the database's single write lock, which serialises every claim (docs/decisions/017).
-import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { JobCounts, JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database, JobTable } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
+import { prepare } from '#server/db/prepared.ts';
 
 /** A job as stored: the table's row (schema.ts). */
 export type JobRow = Selectable<JobTable>;
@@ -30,8 +31,15 @@ export function insertJobQuery(db: Kysely<Database>, job: JobInsert) {
     .$if(job.key !== null, (q) => q.onConflict((oc) => oc.column('key').doNothing()));
 }
 
-export function insertJobCompiled(db: Kysely<Database>, job: JobInsert): CompiledQuery {
-  return insertJobQuery(db, job).compile();
+/** A job without a key, the common case (a booking's emails), compiled once. */
+const insertKeylessJob = prepare((db, p: Omit<JobInsert, 'key'>) =>
+  db.insertInto('job').values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, createdAt: p.createdAt, status: sql.lit('queued'), attempts: sql.lit(0) }),
+);
+
+/** Adds the job's row in this transaction (or alone, on the database). */
+export async function insertJob(db: Kysely<Database>, job: JobInsert): Promise<void> {
+  if (job.key === null) await insertKeylessJob(db, job);
+  else await insertJobQuery(db, job).execute();
 }
 
 export function jobRepository(database: Db) {

@@ -11,13 +11,13 @@
 // Recurring jobs (schedules) are one row each, queued again after every run: several processes
 // share them and each run happens in one of them.
 import { performance } from 'node:perf_hooks';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
-import { insertJobCompiled, insertJobQuery, jobRepository, type JobInsert, type JobRow } from './job-repository.ts';
+import { insertJob, insertJobQuery, jobRepository, type JobInsert, type JobRow } from './job-repository.ts';
 import { DEFAULT_MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
 
 export interface NewJob {
@@ -228,17 +228,11 @@ export function createJobs(options: JobsOptions) {
 
     /** Adds jobs in `executor`'s transaction (or alone, on the database): they exist once it commits. */
     async enqueue(executor: Kysely<Database>, jobs: NewJob | NewJob[]): Promise<void> {
-      for (const job of [jobs].flat()) await insertJobQuery(executor, toInsert(job)).execute();
+      for (const job of [jobs].flat()) await insertJob(executor, toInsert(job));
       wake();
     },
 
-    /** The inserts of these jobs, for a synchronous SQLite transaction (server/db/sqlite-atomic.ts). */
-    insertQueries(jobs: NewJob[]): CompiledQuery[] {
-      if (jobs.length > 0) wake();
-      return jobs.map((job) => insertJobCompiled(db.kysely, toInsert(job)));
-    },
-
-    /** The values of a job row, for a statement that inserts it itself (PostgreSQL CTEs). */
+    /** The values of a job row, for a repository that inserts it in its own transaction (insertJob). */
     row: toInsert,
 
     wake,

@@ -1,17 +1,17 @@
 // The only SQL of the bookings feature. Seats are counted in study_session.bookedCount and
 // taken with a conditional UPDATE inside the booking's transaction; the column's CHECK is the
 // backstop (docs/decisions/003-capacity-guard.md).
-import { sql, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { WAITLIST_OFFER_HOURS } from '#contract/bookings.ts';
-import type { BookingState } from '#contract/bookings.ts';
+import type { BookedSessionsWhen } from '#contract/bookings.ts';
+import type { BookingState } from '#contract/viewer-place.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { afterKey } from '#server/db/keyset.ts';
 import type { Db } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
 import type { Attendance, BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
-import { sqliteAtomic } from '#server/db/sqlite-atomic.ts';
 import { newId } from '#server/ids.ts';
-import { insertJobCompiled, insertJobQuery, type JobInsert } from '#server/jobs/job-repository.ts';
+import { insertJob, type JobInsert } from '#server/jobs/job-repository.ts';
 
 export interface StudentEntryRow extends StudySessionRow {
   entryId: string;
@@ -145,16 +145,16 @@ const bookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
 );
 /**
  * Takes one seat if there is one: the capacity guard itself, evaluated by the database under the
- * row lock. The one definition, run alone (SQLite) or as the first step of bookAtOnce (PostgreSQL).
+ * row lock (docs/decisions/003-capacity-guard.md).
  */
-const takeSeat = (db: QueryCreator<Database>, p: { sessionId: string; now: string }) =>
+const takeSeat = prepare((db, p: { sessionId: string; now: string }) =>
   db
     .updateTable('study_session')
     .set((eb) => ({ bookedCount: eb('bookedCount', '+', eb.lit(1)), updatedAt: p.now }))
     .where('id', '=', p.sessionId)
     .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
-    .returning('bookedCount');
-const takeSeatQuery = prepare(takeSeat);
+    .returning('bookedCount'),
+);
 /** A new booking's values: a free seat is 'confirmed'; a paid one is held ('pending_payment') until paid. */
 type NewBooking = {
   id: string;
@@ -181,91 +181,9 @@ const insertBooking = prepare((db, p: NewBooking) =>
 const leaveLine = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
 );
-/**
- * The seat, the booking row and leaving the line as data-modifying CTEs of one statement
- * (PostgreSQL): the insert and the delete happen only when the update took a seat.
- */
-const bookingSteps = (db: Kysely<Database>, p: NewBooking) =>
-  db
-    .with('seat', (q) => takeSeat(q, p))
-    .with('entry', (q) =>
-      q
-        .insertInto('booking')
-        .columns(['id', 'sessionId', 'studentId', 'studentEmail', 'createdAt', 'status', 'amountCents', 'holdExpiresAt'])
-        .expression((eb) =>
-          eb
-            .selectFrom('seat')
-            .select([
-              eb.cast<string>(eb.val(p.id), 'text').as('id'),
-              eb.cast<string>(eb.val(p.sessionId), 'text').as('sessionId'),
-              eb.cast<string>(eb.val(p.studentId), 'text').as('studentId'),
-              eb.cast<string>(eb.val(p.studentEmail), 'text').as('studentEmail'),
-              eb.cast<string>(eb.val(p.now), 'text').as('createdAt'),
-              eb.cast<BookingStatus>(eb.val(p.status), 'text').as('status'),
-              eb.cast<number>(eb.val(p.amountCents), 'integer').as('amountCents'),
-              eb.cast<string | null>(eb.val(p.holdExpiresAt), 'text').as('holdExpiresAt'),
-            ]),
-        )
-        .returning('id'),
-    )
-    .with('left_line', (q) =>
-      q
-        .deleteFrom('waitlist_entry')
-        .where('sessionId', '=', p.sessionId)
-        .where('studentId', '=', p.studentId)
-        .where((eb) => eb.exists(eb.selectFrom('entry').select('entry.id')))
-        .returning('waitlist_entry.id'),
-    );
-
-/**
- * PostgreSQL: the guarded seat update, the booking row and leaving the line as ONE statement
- * (data-modifying CTEs): one round trip instead of five (begin, three statements, commit), and
- * the session row stays locked only while the statement runs. The insert and the delete happen
- * only when the update took a seat; a unique violation fails the whole statement, seat included.
- */
-const bookAtOnce = prepare((db, p: NewBooking) =>
-  bookingSteps(db, p)
-    .selectFrom('seat')
-    .select('seat.bookedCount'),
-);
-
-/** Two jobs (a booking's emails) inserted by the booking statement itself (PostgreSQL). */
-type JobPair = { [K in `${'a' | 'b'}${'Id' | 'Kind' | 'Payload' | 'RunAt' | 'MaxAttempts' | 'CreatedAt'}`]: K extends `${string}MaxAttempts` ? number : string };
-const jobColumns = ['id', 'kind', 'payload', 'status', 'runAt', 'attempts', 'maxAttempts', 'createdAt'] as const;
-/**
- * bookAtOnce with the booking's two jobs (its emails) inserted by the same statement, only when
- * the booking row was: the booking and its emails commit together in one round trip.
- */
-const bookAtOnceWithJobs = prepare((db, p: NewBooking & JobPair) =>
-  bookingSteps(db, p)
-    .with('jobs', (q) =>
-      q
-        .insertInto('job')
-        .columns(jobColumns)
-        .expression((eb) => {
-          const job = (x: 'a' | 'b') =>
-            eb
-              .selectFrom('entry')
-              .select([
-                eb.cast<string>(eb.val(p[`${x}Id`]), 'text').as('id'),
-                eb.cast<string>(eb.val(p[`${x}Kind`]), 'text').as('kind'),
-                eb.cast<string>(eb.val(p[`${x}Payload`]), 'text').as('payload'),
-                sql<'queued'>`'queued'`.as('status'),
-                eb.cast<string>(eb.val(p[`${x}RunAt`]), 'text').as('runAt'),
-                sql<number>`0`.as('attempts'),
-                eb.cast<number>(eb.val(p[`${x}MaxAttempts`]), 'integer').as('maxAttempts'),
-                eb.cast<string>(eb.val(p[`${x}CreatedAt`]), 'text').as('createdAt'),
-              ]);
-          return job('a').unionAll(job('b'));
-        })
-        .returning('job.id'),
-    )
-    .selectFrom('seat')
-    .select('seat.bookedCount'),
-);
 
 export function bookingsRepository(database: Db) {
-  const { kysely: db, dialect, sqlite } = database;
+  const { kysely: db, dialect } = database;
   /** The session row, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
   const lockSession = (trx: Kysely<Database>, sessionId: string) =>
     trx
@@ -276,43 +194,9 @@ export function bookingsRepository(database: Db) {
       .executeTakeFirst();
 
   /** The seats taken after taking one, or null when the session was full. */
-  const takeSeat = async (trx: Kysely<Database>, sessionId: string, now: string): Promise<number | null> => {
-    const row = (await takeSeatQuery(trx, { sessionId, now })).rows[0];
+  const takeSeatIn = async (trx: Kysely<Database>, sessionId: string, now: string): Promise<number | null> => {
+    const row = (await takeSeat(trx, { sessionId, now })).rows[0];
     return row ? Number(row.bookedCount) : null;
-  };
-
-  /** Seat, booking row, out of the line and its jobs (emails), atomically; the seats taken after, or null when full. */
-  const takeSeatAndBook = async (booking: NewBooking, jobs: JobInsert[]): Promise<number | null> => {
-    if (sqlite) {
-      return sqliteAtomic(db, sqlite, (tx) => {
-        const seat = tx.rows(takeSeatQuery.compiledWith(db, { sessionId: booking.sessionId, now: booking.now }))[0];
-        if (!seat) return null;
-        tx.run(insertBooking.compiledWith(db, booking));
-        // A student who was waiting and got a seat directly leaves the line.
-        tx.run(leaveLine.compiledWith(db, { sessionId: booking.sessionId, studentId: booking.studentId }));
-        for (const job of jobs) tx.run(insertJobCompiled(db, job));
-        return Number(seat.bookedCount);
-      });
-    }
-    if (jobs.length === 0) {
-      const row = (await bookAtOnce(db, booking)).rows[0];
-      return row ? Number(row.bookedCount) : null;
-    }
-    if (jobs.length === 2 && jobs.every((job) => job.key === null)) {
-      const [a, b] = jobs as [JobInsert, JobInsert];
-      const pair: JobPair = {
-        aId: a.id, aKind: a.kind, aPayload: a.payload, aRunAt: a.runAt, aMaxAttempts: a.maxAttempts, aCreatedAt: a.createdAt,
-        bId: b.id, bKind: b.kind, bPayload: b.payload, bRunAt: b.runAt, bMaxAttempts: b.maxAttempts, bCreatedAt: b.createdAt,
-      };
-      const row = (await bookAtOnceWithJobs(db, { ...booking, ...pair })).rows[0];
-      return row ? Number(row.bookedCount) : null;
-    }
-    return db.transaction().execute(async (trx) => {
-      const row = (await bookAtOnce(trx, booking)).rows[0];
-      if (!row) return null;
-      for (const job of jobs) await insertJobQuery(trx, job).execute();
-      return Number(row.bookedCount);
-    });
   };
 
   return {
@@ -380,7 +264,7 @@ export function bookingsRepository(database: Db) {
           .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<>', classStartDate)]))
           .executeTakeFirst();
         if (result.numUpdatedRows === 0n) return false;
-        for (const job of jobs) await insertJobQuery(trx, job).execute();
+        for (const job of jobs) await insertJob(trx, job);
         return true;
       });
     },
@@ -417,15 +301,31 @@ export function bookingsRepository(database: Db) {
     },
 
     /**
-     * Books a seat: the guarded seat update, the booking row and leaving the waitlist in ONE
-     * transaction (SQLite: one synchronous step; PostgreSQL: one statement). 'full' when the
+     * Booked Sessions' sections (issue 17): `upcoming`, classes not ended, soonest first; `past`,
+     * classes ended, latest first. `after` is the (classStartDate, id) of the previous page's last entry.
+     */
+    async entriesByClass(studentId: string, when: BookedSessionsWhen, limit: number, now: string, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
+      const order = when === 'upcoming' ? 'asc' : 'desc';
+      const rows = await studentEntries(db, studentId, now)
+        .where('s.classEndDate', when === 'upcoming' ? '>=' : '<', now)
+        .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['s.classStartDate', 'e.entryId'], after!, order)))
+        .orderBy('s.classStartDate', order)
+        .orderBy('e.entryId', order)
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine), holdDue: Boolean(row.holdDue) }));
+    },
+
+    /**
+     * Books a seat: the guarded seat update, the booking row, leaving the waitlist and the
+     * booking's jobs (emails) in ONE transaction. 'full' when the
      * guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
      * refused the row (the seat taken with it is rolled back).
      */
     async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string; hold?: { amountCents: number; expiresAt: string } }, jobs: JobInsert[] = []): Promise<BookOutcome> {
       const bookingId = newId(Date.parse(input.now));
       try {
-        const bookedCount = await takeSeatAndBook({
+        const booking: NewBooking = {
           id: bookingId,
           sessionId: input.sessionId,
           studentId: input.studentId,
@@ -435,7 +335,16 @@ export function bookingsRepository(database: Db) {
           status: input.hold ? 'pending_payment' : 'confirmed',
           amountCents: input.hold?.amountCents ?? 0,
           holdExpiresAt: input.hold?.expiresAt ?? null,
-        }, jobs);
+        };
+        const bookedCount = await db.transaction().execute(async (trx) => {
+          const seats = await takeSeatIn(trx, booking.sessionId, booking.now);
+          if (seats === null) return null;
+          await insertBooking(trx, booking);
+          // A student who was waiting and got a seat directly leaves the line.
+          await leaveLine(trx, { sessionId: booking.sessionId, studentId: booking.studentId });
+          for (const job of jobs) await insertJob(trx, job);
+          return seats;
+        });
         return bookedCount === null ? { kind: 'full' } : { kind: 'booked', bookingId, bookedCount };
       } catch (error) {
         if (isUniqueViolation(error)) return { kind: 'duplicate' };
@@ -479,26 +388,23 @@ export function bookingsRepository(database: Db) {
             .limit(1)
             .executeTakeFirst();
           if (!next) break;
-          if ((await takeSeat(trx, input.sessionId, input.now)) === null) break;
+          if ((await takeSeatIn(trx, input.sessionId, input.now)) === null) break;
           await trx.deleteFrom('waitlist_entry').where('id', '=', next.id).execute();
           const bookingId = newId(Date.parse(input.now));
           const fee = session.registrationFeeCents;
           // Paid session: the seat is held for the student to pay, never booked unpaid.
           const holdExpiresAt = fee > 0 ? new Date(Date.parse(input.now) + PROMOTED_HOLD_MS).toISOString() : null;
-          await trx
-            .insertInto('booking')
-            .values({
-              id: bookingId,
-              sessionId: input.sessionId,
-              studentId: next.studentId,
-              studentEmail: next.email,
-              createdAt: input.now,
-              ...(holdExpiresAt && { status: 'pending_payment' as const, amountCents: fee, holdExpiresAt }),
-            })
-            .execute();
+          await insertBooking(trx, {
+            id: bookingId,
+            sessionId: input.sessionId,
+            studentId: next.studentId,
+            studentEmail: next.email,
+            now: input.now,
+            ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
+          });
           promoted.push({ studentId: next.studentId, email: next.email, name: next.name, bookingId, holdExpiresAt });
         }
-        for (const job of jobsFor(promoted)) await insertJobQuery(trx, job).execute();
+        for (const job of jobsFor(promoted)) await insertJob(trx, job);
         return { promoted };
       });
     },
@@ -587,7 +493,7 @@ export function bookingsRepository(database: Db) {
           .where('paymentRef', '=', paymentRef)
           .executeTakeFirst();
         if (result.numUpdatedRows === 0n) return false;
-        for (const job of jobs) await insertJobQuery(trx, job).execute();
+        for (const job of jobs) await insertJob(trx, job);
         return true;
       });
     },
