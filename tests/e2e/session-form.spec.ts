@@ -1,9 +1,9 @@
 // The create/edit session form (issue 17): its dates read and write dd/MM/yyyy and 24-hour
 // HH:mm whatever the browser's language, labelled with the zone they are in; it fits a 375 px
 // phone; and it works without JavaScript (docs/decisions/028-session-date-fields.md).
-import type { Page } from '@playwright/test';
-import { createStudySession } from '#tests/factories.ts';
-import { expect, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { createStudySession, type CreatedUser } from '#tests/factories.ts';
+import { expect, type Server, test } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 
@@ -82,13 +82,24 @@ test.describe('an en-US browser in Madrid', () => {
   });
 });
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
+/** A tab with JavaScript off, signed in as `user` through the login form (as no-javascript.spec.ts). */
+async function withoutJavaScript(browser: Browser, server: Server, user: CreatedUser) {
+  const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false, timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(`${server.baseURL}/`);
+  return { page, close: () => context.close() };
+}
 
-  test('a tutor creates a session, is told why a wrong one is refused with what they typed, and edits it', async ({ page, server, createUser, loginAs }) => {
+test.describe('without JavaScript', () => {
+
+  test('a tutor creates a session, is told why a wrong one is refused with what they typed, and edits it', async ({ browser, server, createUser }) => {
     const tutor = await createUser({ role: 'tutor' });
     const title = `No script ${suffix()}`;
-    await loginAs(page, tutor);
+    const { page, close } = await withoutJavaScript(browser, server, tutor);
     await page.goto('/dashboard/create-session');
     await page.getByLabel('Session Title').fill(title);
     await page.getByLabel('Session description').fill('Made with scripts off.');
@@ -114,17 +125,19 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(`${server.baseURL}/dashboard/session/${encodeURIComponent(tutor.email)}/${row.id}`);
     const edited = await server.deps.db.kysely.selectFrom('study_session').select(['title', 'classStartDate', 'classEndDate']).where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(edited).toEqual({ title: `${title} (edited)`, classStartDate: '2030-01-14T17:45:00.000Z', classEndDate: '2030-01-14T19:30:00.000Z' });
+    await close();
   });
 
-  test('an approved session’s title is edited without JavaScript; its dates are not offered', async ({ page, server, createUser, loginAs }) => {
+  test('an approved session’s title is edited without JavaScript; its dates are not offered', async ({ browser, server, createUser }) => {
     const tutor = await createUser({ role: 'tutor' });
     const session = await createStudySession(server.deps, tutor, { title: `Approved ${suffix()}` });
-    await loginAs(page, tutor);
+    const { page, close } = await withoutJavaScript(browser, server, tutor);
     await page.goto(`/dashboard/session/edit/${session.id}`);
     await expect(page.getByLabel('Class Start Date')).toHaveCount(0);
     await page.getByLabel('Details').fill('New details, no script.');
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page).toHaveURL(`${server.baseURL}/dashboard/session/${encodeURIComponent(tutor.email)}/${session.id}`);
     expect(await server.deps.db.kysely.selectFrom('study_session').select('description').where('id', '=', session.id).executeTakeFirstOrThrow()).toEqual({ description: 'New details, no script.' });
+    await close();
   });
 });

@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import type { Session } from '#contract/sessions.ts';
+import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
+
+// The pieces of a session's row in the dashboard's lists (a tutor's Manage Sessions, an admin's All Sessions).
 
 /** The first line of a session in a dashboard list: its title, a link to its details, and its status. */
 export function SessionRowTitle({ session, detailsPath }: { session: Pick<Session, 'title' | 'status'>; detailsPath: string }) {
@@ -11,5 +16,44 @@ export function SessionRowTitle({ session, detailsPath }: { session: Pick<Sessio
       </Link>
       <StatusBadge status={session.status} />
     </div>
+  );
+}
+
+/** A rejected session's reason and feedback, as the admin wrote them. */
+export function RejectionNote({ session }: { session: Pick<Session, 'status' | 'rejectionReason' | 'rejectionFeedback'> }) {
+  const { t } = useTranslator();
+  if (session.status !== 'rejected' || !(session.rejectionReason || session.rejectionFeedback)) return null;
+  return (
+    <div className="rounded-box bg-error/10 p-3 text-sm">
+      <p>
+        <strong>{t('sessionLists.reason')}</strong> {session.rejectionReason}
+      </p>
+      <p>
+        <strong>{t('sessionLists.feedback')}</strong> {session.rejectionFeedback}
+      </p>
+    </div>
+  );
+}
+
+export function EditSessionLink({ session }: { session: Pick<Session, 'id' | 'title'> }) {
+  const { t } = useTranslator();
+  return (
+    <Link to={`/dashboard/session/edit/${session.id}`} className="btn btn-sm" aria-label={t('sessionLists.editLabel', { title: session.title })}>
+      {t('sessionLists.edit')}
+    </Link>
+  );
+}
+
+/** Delete, after the confirmation every delete asks for. */
+export function DeleteSessionButton({ email, session }: { email: string; session: Pick<Session, 'id' | 'title'> }) {
+  const { t } = useTranslator();
+  const deleteSession = useDeleteSession();
+  function handleDelete() {
+    return deleteAfterConfirm(() => deleteSession.mutateAsync({ email, id: session.id }), t('sessionLists.deleted'));
+  }
+  return (
+    <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={t('sessionLists.deleteLabel', { title: session.title })} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
+      {t('sessionLists.delete')}
+    </button>
   );
 }

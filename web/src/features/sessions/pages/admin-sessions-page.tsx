@@ -1,20 +1,19 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Session, SessionStatus } from '#contract/sessions.ts';
 import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
-import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
 import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
 import { feeText } from '#web/features/sessions/session-text.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useFilterField } from '#web/lib/form-fields.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { FilterSelect } from '#web/components/filter-select.tsx';
-import { SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
+import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfies SessionStatus[];
 
@@ -24,7 +23,8 @@ const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfie
  * asks for when sent before the app is live.
  */
 export function AdminSessionsPage() {
-  useTitle('All Sessions');
+  const { t } = useTranslator();
+  useTitle(t('sessionLists.adminTitle'));
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('status') ?? '';
   const status = (STATUSES.includes(statusParam) ? statusParam : '') as SessionStatus | '';
@@ -47,18 +47,18 @@ export function AdminSessionsPage() {
   const items = pagedItems(sessions);
 
   return (
-    <PageSection title="All Sessions" headingId="admin-sessions-heading">
+    <PageSection title={t('sessionLists.adminTitle')} headingId="admin-sessions-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterSelect label="Status" id={statusId} ref={statusField} form={formId} name="status" className="select w-full sm:w-44" defaultValue={status} onChange={(event) => update({ status: event.target.value as SessionStatus | '' })}>
-          <option value="">All</option>
-          <option value="pending">Pending</option>
-          <option value="approved">Approved</option>
-          <option value="rejected">Rejected</option>
+        <FilterSelect label={t('sessionLists.status')} id={statusId} ref={statusField} form={formId} name="status" className="select w-full sm:w-44" defaultValue={status} onChange={(event) => update({ status: event.target.value as SessionStatus | '' })}>
+          <option value="">{t('sessionLists.all')}</option>
+          <option value="pending">{t('sessionLists.pending')}</option>
+          <option value="approved">{t('sessionLists.approved')}</option>
+          <option value="rejected">{t('sessionLists.rejected')}</option>
         </FilterSelect>
-        <SearchForm id={formId} label="Search by title or tutor" defaultValue={q} onSearch={(query) => update({ q: query })} />
+        <SearchForm id={formId} label={t('sessionLists.search')} defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
-      <PagedListState query={sessions} loadingLabel="Loading sessions" empty="No sessions match.">
+      <PagedListState query={sessions} loadingLabel={t('sessionLists.loading')} empty={t('sessionLists.noMatch')}>
         <ul className="flex flex-col gap-3">
           {items.map((session) => (
             <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />
@@ -74,13 +74,9 @@ export function AdminSessionsPage() {
 type RowProps = { session: Session; onApprove: (s: Session) => void; onReject: (s: Session) => void };
 
 function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
+  const { t } = useTranslator();
   const { formatDate } = useDateFormatters();
-  const deleteSession = useDeleteSession();
   const detailsPath = `/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`;
-
-  function handleDelete() {
-    return deleteAfterConfirm(() => deleteSession.mutateAsync({ email: session.tutorEmail, id: session.id }), 'Session deleted successfully');
-  }
 
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="admin-session-row">
@@ -90,31 +86,24 @@ function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
           {session.tutorName} · {session.tutorEmail}
         </p>
         <p className="text-sm">
-          Registration {formatDate(session.registrationStartDate)} – {formatDate(session.registrationEndDate)} · Class {formatDate(session.classStartDate)} ·{' '}
-          {session.status === 'approved' ? `Registration fee: ${feeText(session.registrationFee)}` : `Last Update: ${formatDate(session.updatedAt)}`}
+          {t('sessionLists.registration', { from: formatDate(session.registrationStartDate), until: formatDate(session.registrationEndDate) })} ·{' '}
+          {t('sessionLists.classOn', { date: formatDate(session.classStartDate) })} ·{' '}
+          {session.status === 'approved' ? t('sessionLists.fee', { fee: feeText(session.registrationFee) }) : t('sessionLists.lastUpdate', { date: formatDate(session.updatedAt) })}
         </p>
-        {session.status === 'rejected' && (session.rejectionReason || session.rejectionFeedback) && (
-          <p className="text-sm">
-            <strong>Reason:</strong> {session.rejectionReason} · <strong>Feedback:</strong> {session.rejectionFeedback}
-          </p>
-        )}
+        <RejectionNote session={session} />
         <div className="flex flex-wrap gap-2 pt-1">
           {session.status === 'pending' && (
             <>
-              <button type="button" className="btn btn-sm btn-success" aria-label={`Approve ${session.title}`} onClick={() => onApprove(session)}>
-                Approve
+              <button type="button" className="btn btn-sm btn-success" aria-label={t('sessionLists.approveLabel', { title: session.title })} onClick={() => onApprove(session)}>
+                {t('sessionLists.approve')}
               </button>
-              <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Reject ${session.title}`} onClick={() => onReject(session)}>
-                Reject
+              <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={t('sessionLists.rejectLabel', { title: session.title })} onClick={() => onReject(session)}>
+                {t('sessionLists.reject')}
               </button>
             </>
           )}
-          <Link to={`/dashboard/session/edit/${session.id}`} className="btn btn-sm" aria-label={`Edit ${session.title}`}>
-            Edit
-          </Link>
-          <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Delete ${session.title}`} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
-            Delete
-          </button>
+          <EditSessionLink session={session} />
+          <DeleteSessionButton email={session.tutorEmail} session={session} />
         </div>
       </div>
     </li>
