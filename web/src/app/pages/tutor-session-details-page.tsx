@@ -4,24 +4,27 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Roster } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { CancelledNote, CancelSessionDialog, feeText, OpenBadge, PlaceText, ratingText, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
+import { CancelledNote, CancelSessionDialog, feeText, OpenBadge, PlaceText, ratingText, RejectionNote, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** The tutor's (and admins') Session Details (spec §2), with its status, Edit link and roster. */
 export function TutorSessionDetailsPage() {
-  useTitle('Session Details');
+  const { t } = useTranslator();
+  useTitle(t('tutorSession.title'));
   const { email = '', id = '' } = useParams();
   const session = useTutorSession(email, id);
 
-  if (session.isPending) return <Spinner label="Loading the session" />;
+  if (session.isPending) return <Spinner label={t('sessionForm.loading')} />;
   if (session.isError) return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
   return <TutorSessionDetails s={session.data} />;
 }
 
 function TutorSessionDetails({ s }: { s: Session }) {
+  const { t } = useTranslator();
   const { formatClassTime, formatInstant } = useDateFormatters();
   const bookability = useBookability(s);
   const [cancelling, setCancelling] = useState<Session | null>(null);
@@ -30,7 +33,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
   return (
     <section aria-labelledby="tutor-session-heading" className="flex flex-col gap-6">
       <h1 id="tutor-session-heading" className="text-3xl font-bold">
-        Session Details
+        {t('tutorSession.title')}
       </h1>
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">
@@ -41,40 +44,31 @@ function TutorSessionDetails({ s }: { s: Session }) {
               {s.status === 'approved' && <OpenBadge ongoing={bookability.ongoing} />}
             </div>
           </div>
-          {s.status === 'rejected' && (s.rejectionReason || s.rejectionFeedback) && (
-            <div role="note" className="rounded-box bg-error/10 p-3">
-              <p>
-                <strong>Reason:</strong> {s.rejectionReason}
-              </p>
-              <p>
-                <strong>Feedback:</strong> {s.rejectionFeedback}
-              </p>
-            </div>
-          )}
+          <RejectionNote session={s} />
           <CancelledNote session={s} />
           <p className="whitespace-pre-line break-words">{s.description}</p>
           <FactList
             facts={[
-              { label: 'Tutor', value: s.tutorName },
-              ...(s.locationKind ? [{ label: 'Where', value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
-              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
-              { label: 'Registration', value: bookability.label },
-              { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },
-              { label: 'Registration End Date', value: formatInstant(s.registrationEndDate) },
-              { label: 'Rating', value: ratingText(s) },
-              { label: 'Session duration', value: s.sessionDuration },
-              { label: 'Seats', value: seatsText(s) },
-              { label: 'Cancellation cutoff', value: `${s.cancellationCutoffHours} hours before class` },
-              { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
+              { label: t('tutorSession.tutor'), value: s.tutorName },
+              ...(s.locationKind ? [{ label: t('tutorSession.where'), value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
+              { label: t('tutorSession.classTime'), value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
+              { label: t('tutorSession.registration'), value: bookability.label },
+              { label: t('sessionForm.registrationStartDate'), value: formatInstant(s.registrationStartDate) },
+              { label: t('sessionForm.registrationEndDate'), value: formatInstant(s.registrationEndDate) },
+              { label: t('tutorSession.rating'), value: ratingText(s) },
+              { label: t('tutorSession.duration'), value: s.sessionDuration },
+              { label: t('tutorSession.seats'), value: seatsText(s) },
+              { label: t('tutorSession.cutoff'), value: t('tutorSession.cutoffHours', { hours: s.cancellationCutoffHours }) },
+              { label: t('tutorSession.fee'), value: t('sessionLists.fee', { fee: feeText(s.registrationFee) }) },
             ]}
           />
           <div className="flex flex-wrap gap-2">
             <Link to={`/dashboard/session/edit/${s.id}`} className="btn btn-primary btn-sm">
-              Edit
+              {t('dashboardShell.edit')}
             </Link>
             {canCallOff && (
               <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setCancelling(s)}>
-                Cancel session
+                {t('tutorSession.cancel')}
               </button>
             )}
           </div>

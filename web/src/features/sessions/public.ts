@@ -6,6 +6,7 @@ export { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts
 export { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 export { CancelSessionDialog } from '#web/features/sessions/components/cancel-session-dialog.tsx';
 export { CancelledNote } from '#web/features/sessions/components/cancelled-note.tsx';
+export { RejectionNote } from '#web/features/sessions/components/session-row-title.tsx';
 export { PlaceText } from '#web/features/sessions/components/place-text.tsx';
 export { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
 export { SessionHeading } from '#web/features/sessions/components/session-heading.tsx';

@@ -4,13 +4,15 @@ import { TextField } from '#web/components/text-field.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * Title and details, both required (spec §5); the same form creates and edits. Sent before the
  * app is live, it goes to its page's own address, where the server saves it
  * (server/http/page-forms.ts).
  */
-export function NoteForm({ initial, busy, fields = {}, onSubmit }: { initial?: NoteBody; busy: boolean; fields?: Record<string, string>; onSubmit: (note: NoteBody) => void }) {
+export function NoteForm({ heading, initial, busy, fields = {}, onSubmit }: { heading: string; initial?: NoteBody; busy: boolean; fields?: Record<string, string>; onSubmit: (note: NoteBody) => void }) {
+  const { t } = useTranslator();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -18,15 +20,20 @@ export function NoteForm({ initial, busy, fields = {}, onSubmit }: { initial?: N
   }
 
   return (
-    <form method="post" className="flex flex-col gap-4" onSubmit={handleSubmit}>
+    <section aria-labelledby="note-form-heading" className="flex max-w-2xl flex-col gap-4">
+      <h1 id="note-form-heading" className="text-3xl font-bold">
+        {heading}
+      </h1>
+      <form method="post" className="flex flex-col gap-4" onSubmit={handleSubmit}>
       <NoScriptField />
-      <TextField label="Title" name="title" required maxLength={200} defaultValue={initial?.title} error={fields.title} />
-      <TextAreaField label="Details" name="details" required maxLength={20000} rows={8} defaultValue={initial?.details} error={fields.details} />
+      <TextField label={t('notes.titleLabel')} name="title" required maxLength={200} defaultValue={initial?.title} error={fields.title} />
+      <TextAreaField label={t('notes.details')} name="details" required maxLength={20000} rows={8} defaultValue={initial?.details} error={fields.details} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('notes.saving') : t('notes.save')}
         </button>
       </div>
-    </form>
+      </form>
+    </section>
   );
 }

@@ -1,66 +1,48 @@
-import { Link } from 'react-router';
 import type { Note } from '#contract/notes.ts';
 import { useMe } from '#web/features/auth/public.ts';
 import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
 import { useNotes } from '#web/features/notes/api/use-notes.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
-import { PageSection } from '#web/components/page-section.tsx';
+import { DeleteButton, ListPage, RowLink } from '#web/components/list-page.tsx';
 
 /** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
 export function ManageNotesPage() {
-  useTitle('Manage Notes');
+  const { t } = useTranslator();
+  useTitle(t('notes.manageTitle'));
   const { user } = useMe();
   const email = user?.email ?? '';
   const notes = useNotes(email);
   const items = pagedItems(notes);
 
   return (
-    <PageSection
-      title="Manage Notes"
-      headingId="manage-notes-heading"
-      action={
-        <Link to="/dashboard/create-note" className="btn btn-primary btn-sm">
-          Create Note
-        </Link>
-      }
-    >
-      <PagedListState query={notes} loadingLabel="Loading your notes" empty="You have no notes yet.">
+    <ListPage title={t('notes.manageTitle')} headingId="manage-notes-heading" create={{ to: '/dashboard/create-note', label: t('notes.create') }}>
+      <PagedListState query={notes} loadingLabel={t('notes.loadingMine')} empty={t('notes.none')}>
         <ul className="flex flex-col gap-3">
           {items.map((note) => (
             <NoteRow key={note.id} email={email} note={note} />
           ))}
         </ul>
       </PagedListState>
-    </PageSection>
+    </ListPage>
   );
 }
 
 function NoteRow({ email, note }: { email: string; note: Note }) {
+  const { t } = useTranslator();
   const { formatDate } = useDateFormatters();
   const remove = useDeleteNote();
-
-  function handleDelete() {
-    return deleteAfterConfirm(() => remove.mutateAsync({ email, id: note.id }), 'Note deleted successfully');
-  }
-
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="note-row">
       <div className="card-body gap-2 p-4">
         <p className="text-lg font-semibold break-words">{note.title}</p>
-        <p className="text-sm text-base-content/70">Last Update: {formatDate(note.updatedAt)}</p>
+        <p className="text-sm text-base-content/70">{t('dashboardShell.lastUpdate', { date: formatDate(note.updatedAt) })}</p>
         <div className="flex flex-wrap gap-2 pt-1">
-          <Link to={`/dashboard/note/edit/${note.id}`} className="btn btn-sm" aria-label={`Edit ${note.title}`}>
-            Edit
-          </Link>
-          <Link to={`/dashboard/note/${note.id}`} className="btn btn-sm" aria-label={`View ${note.title}`}>
-            View
-          </Link>
-          <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={`Delete ${note.title}`} disabled={remove.isPending} onClick={() => void handleDelete()}>
-            Delete
-          </button>
+          <RowLink to={`/dashboard/note/edit/${note.id}`} name={note.title} kind="edit" />
+          <RowLink to={`/dashboard/note/${note.id}`} name={note.title} kind="view" />
+          <DeleteButton name={note.title} pending={remove.isPending} remove={() => remove.mutateAsync({ email, id: note.id })} deleted={t('notes.deleted')} />
         </div>
       </div>
     </li>

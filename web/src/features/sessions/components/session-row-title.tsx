@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Session } from '#contract/sessions.ts';
 import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
-import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
+import { DeleteButton, RowLink } from '#web/components/list-page.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 // The pieces of a session's row in the dashboard's lists (a tutor's Manage Sessions, an admin's All Sessions).
@@ -24,7 +24,7 @@ export function RejectionNote({ session }: { session: Pick<Session, 'status' | '
   const { t } = useTranslator();
   if (session.status !== 'rejected' || !(session.rejectionReason || session.rejectionFeedback)) return null;
   return (
-    <div className="rounded-box bg-error/10 p-3 text-sm">
+    <div role="note" className="rounded-box bg-error/10 p-3 text-sm">
       <p>
         <strong>{t('sessionLists.reason')}</strong> {session.rejectionReason}
       </p>
@@ -36,24 +36,11 @@ export function RejectionNote({ session }: { session: Pick<Session, 'status' | '
 }
 
 export function EditSessionLink({ session }: { session: Pick<Session, 'id' | 'title'> }) {
-  const { t } = useTranslator();
-  return (
-    <Link to={`/dashboard/session/edit/${session.id}`} className="btn btn-sm" aria-label={t('sessionLists.editLabel', { title: session.title })}>
-      {t('sessionLists.edit')}
-    </Link>
-  );
+  return <RowLink to={`/dashboard/session/edit/${session.id}`} name={session.title} kind="edit" />;
 }
 
-/** Delete, after the confirmation every delete asks for. */
 export function DeleteSessionButton({ email, session }: { email: string; session: Pick<Session, 'id' | 'title'> }) {
   const { t } = useTranslator();
   const deleteSession = useDeleteSession();
-  function handleDelete() {
-    return deleteAfterConfirm(() => deleteSession.mutateAsync({ email, id: session.id }), t('sessionLists.deleted'));
-  }
-  return (
-    <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={t('sessionLists.deleteLabel', { title: session.title })} disabled={deleteSession.isPending} onClick={() => void handleDelete()}>
-      {t('sessionLists.delete')}
-    </button>
-  );
+  return <DeleteButton name={session.title} pending={deleteSession.isPending} remove={() => deleteSession.mutateAsync({ email, id: session.id })} deleted={t('sessionLists.deleted')} />;
 }

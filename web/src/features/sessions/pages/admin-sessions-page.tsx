@@ -88,7 +88,7 @@ function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
         <p className="text-sm">
           {t('sessionLists.registration', { from: formatDate(session.registrationStartDate), until: formatDate(session.registrationEndDate) })} ·{' '}
           {t('sessionLists.classOn', { date: formatDate(session.classStartDate) })} ·{' '}
-          {session.status === 'approved' ? t('sessionLists.fee', { fee: feeText(session.registrationFee) }) : t('sessionLists.lastUpdate', { date: formatDate(session.updatedAt) })}
+          {session.status === 'approved' ? t('sessionLists.fee', { fee: feeText(session.registrationFee) }) : t('dashboardShell.lastUpdate', { date: formatDate(session.updatedAt) })}
         </p>
         <RejectionNote session={session} />
         <div className="flex flex-wrap gap-2 pt-1">

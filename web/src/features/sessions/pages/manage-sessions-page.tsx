@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Session } from '#contract/sessions.ts';
 import { useMe } from '#web/features/auth/public.ts';
 import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
@@ -8,7 +7,7 @@ import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
-import { PageSection } from '#web/components/page-section.tsx';
+import { ListPage, RowLink } from '#web/components/list-page.tsx';
 import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
@@ -21,15 +20,7 @@ export function ManageSessionsPage() {
   const items = pagedItems(sessions);
 
   return (
-    <PageSection
-      title={t('sessionLists.manageTitle')}
-      headingId="manage-sessions-heading"
-      action={
-        <Link to="/dashboard/create-session" className="btn btn-primary btn-sm">
-          {t('sessionForm.create')}
-        </Link>
-      }
-    >
+    <ListPage title={t('sessionLists.manageTitle')} headingId="manage-sessions-heading" create={{ to: '/dashboard/create-session', label: t('sessionForm.create') }}>
       <PagedListState query={sessions} loadingLabel={t('sessionLists.loadingMine')} empty={t('sessionLists.noneMine')}>
         <ul className="flex flex-col gap-3">
           {items.map((session) => (
@@ -37,7 +28,7 @@ export function ManageSessionsPage() {
           ))}
         </ul>
       </PagedListState>
-    </PageSection>
+    </ListPage>
   );
 }
 
@@ -55,13 +46,11 @@ function SessionRow({ email, session }: { email: string; session: Session }) {
     <li className="card bg-base-100 shadow-sm" data-testid="manage-session-row">
       <div className="card-body gap-2 p-4">
         <SessionRowTitle session={session} detailsPath={detailsPath} />
-        <p className="text-sm text-base-content/70">{t('sessionLists.lastUpdate', { date: formatDate(session.updatedAt) })}</p>
+        <p className="text-sm text-base-content/70">{t('dashboardShell.lastUpdate', { date: formatDate(session.updatedAt) })}</p>
         <RejectionNote session={session} />
         <div className="flex flex-wrap gap-2 pt-1">
           <EditSessionLink session={session} />
-          <Link to={detailsPath} className="btn btn-sm" aria-label={t('sessionLists.viewLabel', { title: session.title })}>
-            {t('sessionLists.view')}
-          </Link>
+          <RowLink to={detailsPath} name={session.title} kind="view" />
           <DeleteSessionButton email={email} session={session} />
           {session.status === 'rejected' && (session.rejectionReason || session.rejectionFeedback) && (
             <button type="button" className="btn btn-sm btn-primary" aria-label={t('sessionLists.resubmitLabel', { title: session.title })} disabled={resubmit.isPending} onClick={() => void handleResubmit()}>
