@@ -8,9 +8,11 @@ import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { MaterialSourceFields } from './material-source-fields.tsx';
 import { UploadProgress } from './upload-progress.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Edit a material in place: its title, and optionally a new file or link. */
 export function EditMaterialForm({ material, onDone }: { material: Material; onDone: () => void }) {
+  const { t } = useTranslator();
   const [progress, setProgress] = useState<number | null>(null);
   const update = useUpdateMaterial(setProgress);
 
@@ -22,7 +24,7 @@ export function EditMaterialForm({ material, onDone }: { material: Material; onD
     const link = fieldText(fields, 'link');
     if (source === 'file' && file) {
       const problem = fileProblem(file);
-      if (problem) return void (await showErrorDialog('Error', problem));
+      if (problem) return void (await showErrorDialog(t('dashboardShell.error'), problem));
     }
     const changedLink = source === 'link' && link.trim() && link.trim() !== material.link ? link.trim() : undefined;
     const newFile = source === 'file' && file ? file : undefined;
@@ -31,25 +33,25 @@ export function EditMaterialForm({ material, onDone }: { material: Material; onD
       await update.mutateAsync({ id: material.id, title: fieldText(fields, 'title'), link: changedLink, file: newFile });
     } catch (error) {
       setProgress(null);
-      await showErrorDialog('Error', errorMessage(error));
+      await showErrorDialog(t('dashboardShell.error'), errorMessage(error));
       return;
     }
     setProgress(null);
     onDone();
-    await showSuccessToast('Material updated successfully');
+    await showSuccessToast(t('materials.updated'));
   }
 
   return (
-    <form className="flex flex-col gap-3" aria-label={`Edit ${material.title}`} onSubmit={(event) => void handleSubmit(event)}>
-      <TextField label="Title" name="title" required maxLength={200} defaultValue={material.title} />
+    <form className="flex flex-col gap-3" aria-label={t('dashboardShell.editLabel', { name: material.title })} onSubmit={(event) => void handleSubmit(event)}>
+      <TextField label={t('materials.title')} name="title" required maxLength={200} defaultValue={material.title} />
       <MaterialSourceFields defaultSource={material.kind} defaultLink={material.link ?? ''} optional />
       {progress !== null && <UploadProgress fraction={progress} />}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-sm btn-primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
+          {update.isPending ? t('notes.saving') : t('notes.save')}
         </button>
         <button type="button" className="btn btn-sm" onClick={onDone}>
-          Cancel
+          {t('materials.cancel')}
         </button>
       </div>
     </form>

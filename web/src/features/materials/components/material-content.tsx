@@ -1,9 +1,13 @@
 import type { Material } from '#contract/materials.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
-function sizeText(bytes: number | null): string {
-  if (bytes === null) return '';
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+function useSizeText(): (bytes: number | null) => string {
+  const { t } = useTranslator();
+  return (bytes) => {
+    if (bytes === null) return '';
+    if (bytes < 1024 * 1024) return t('materials.sizeKb', { size: Math.max(1, Math.round(bytes / 1024)) });
+    return t('materials.sizeMb', { size: bytes / (1024 * 1024) });
+  };
 }
 
 /**
@@ -11,10 +15,13 @@ function sizeText(bytes: number | null): string {
  * the other site a handle on this one). Files come from the server only to allowed callers.
  */
 export function MaterialContent({ material, preview = true }: { material: Material; preview?: boolean }) {
+  const { t } = useTranslator();
+  const sizeText = useSizeText();
   if (material.kind === 'link' && material.link) {
     return (
       <a href={material.link} target="_blank" rel="noopener noreferrer" className="link link-primary break-all">
-        Open link<span className="sr-only"> {material.title} (opens in a new tab)</span>
+        {t('materials.openLink')}
+        <span className="sr-only"> {t('materials.opensInNewTab', { title: material.title })}</span>
       </a>
     );
   }
@@ -25,7 +32,7 @@ export function MaterialContent({ material, preview = true }: { material: Materi
       {isImage && preview && (
         <img
           src={material.fileUrl}
-          alt={`Preview of ${material.title}`}
+          alt={t('materials.preview', { title: material.title })}
           loading="lazy"
           width={448}
           height={224}
@@ -33,10 +40,11 @@ export function MaterialContent({ material, preview = true }: { material: Materi
         />
       )}
       <p className="text-sm break-all text-base-content/70">
-        {isImage ? 'Image' : 'PDF'} · {material.fileName} · {sizeText(material.fileSize)}
+        {isImage ? t('materials.image') : t('materials.pdf')} · {material.fileName} · {sizeText(material.fileSize)}
       </p>
       <a href={material.fileUrl} download={material.fileName ?? true} className="btn btn-sm btn-outline w-fit">
-        Download<span className="sr-only"> {material.title}</span>
+        {t('materials.download')}
+        <span className="sr-only"> {material.title}</span>
       </a>
     </div>
   );

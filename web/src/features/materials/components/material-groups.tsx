@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Material } from '#contract/materials.ts';
 import { groupBySession } from './group-by-session.ts';
 import { MaterialContent } from './material-content.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 export type MaterialGroupsProps = {
   items: readonly Material[];
@@ -15,6 +16,7 @@ export type MaterialGroupsProps = {
 
 /** Materials grouped by session: one section per session, one card per material. */
 export function MaterialGroups({ items, showTutor = false, actions, renderBody }: MaterialGroupsProps) {
+  const { t } = useTranslator();
   return (
     <div className="flex flex-col gap-6">
       {groupBySession(items).map((group) => (
@@ -23,7 +25,7 @@ export function MaterialGroups({ items, showTutor = false, actions, renderBody }
             <h2 id={`session-${group.sessionId}`} className="text-xl font-semibold break-words">
               {group.sessionTitle}
             </h2>
-            {showTutor && <p className="text-sm text-base-content/70">Tutor: {group.tutorName}</p>}
+            {showTutor && <p className="text-sm text-base-content/70">{t('materials.tutor', { name: group.tutorName })}</p>}
           </div>
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {group.items.map((material) => (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useAdopt } from '#web/lib/form-fields.ts';
 import { TextField } from '#web/components/text-field.tsx';
 
@@ -14,6 +15,7 @@ type MaterialSourceFieldsProps = {
 
 /** "A file (image or PDF) or a link": the choice and its field. */
 export function MaterialSourceFields({ defaultSource, defaultLink = '', optional = false }: MaterialSourceFieldsProps) {
+  const { t } = useTranslator();
   const id = useId();
   const [source, setSource] = useState<MaterialSource>(defaultSource);
   // A choice made before the app was live shows its field once it is.
@@ -24,22 +26,22 @@ export function MaterialSourceFields({ defaultSource, defaultLink = '', optional
   return (
     <>
       <fieldset ref={choice} className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">{optional ? 'Replace with' : 'Material'}</legend>
+        <legend className="text-sm font-medium">{optional ? t('materials.replaceWith') : t('materials.material')}</legend>
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-2">
             <input type="radio" className="radio radio-sm" name="source" value="file" defaultChecked={defaultSource === 'file'} onChange={() => setSource('file')} />
-            File (image or PDF)
+            {t('materials.fileChoice')}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" className="radio radio-sm" name="source" value="link" defaultChecked={defaultSource === 'link'} onChange={() => setSource('link')} />
-            Link
+            {t('materials.linkChoice')}
           </label>
         </div>
       </fieldset>
       {source === 'file' ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-file`} className="text-sm font-medium">
-            File{optional ? ' (leave empty to keep the current one)' : ''}
+            {optional ? t('materials.fileOptional') : t('materials.file')}
           </label>
           <input
             id={`${id}-file`}
@@ -51,20 +53,20 @@ export function MaterialSourceFields({ defaultSource, defaultLink = '', optional
             aria-describedby={`${id}-file-hint`}
           />
           <p id={`${id}-file-hint`} className="text-sm text-base-content/70">
-            An image or a PDF, 10 MB at most.
+            {t('materials.fileHint')}
           </p>
         </div>
       ) : (
         <TextField
           id={`${id}-link`}
-          label={`Link${optional ? ' (leave empty to keep the current one)' : ''}`}
+          label={optional ? t('materials.linkOptional') : t('materials.link')}
           name="link"
           type="url"
           placeholder="https://drive.google.com/…"
           maxLength={2000}
           required={!optional}
           defaultValue={defaultLink}
-          hint="An http(s) address, e.g. a Google Drive link."
+          hint={t('materials.linkHint')}
         />
       )}
     </>

@@ -1,11 +1,14 @@
+import { useTranslator } from '#web/lib/i18n.ts';
+
 /** The upload's progress bar (0…1), announced to screen readers by its label. */
 export function UploadProgress({ fraction }: { fraction: number }) {
+  const { t } = useTranslator();
   const percent = Math.round(fraction * 100);
   return (
     <div className="flex flex-col gap-1">
-      <progress className="progress progress-primary w-full" value={percent} max={100} aria-label="Upload progress" />
+      <progress className="progress progress-primary w-full" value={percent} max={100} aria-label={t('materials.progress')} />
       <p className="text-sm text-base-content/70" aria-live="polite">
-        Uploading… {percent}%
+        {t('materials.uploadingPercent', { fraction })}
       </p>
     </div>
   );

@@ -3,25 +3,27 @@ import { MaterialsList } from '#web/features/materials/components/materials-list
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Admin: every material with its session and tutor, and Remove. */
 export function AllMaterialsPage() {
-  useTitle('All Materials');
+  const { t } = useTranslator();
+  useTitle(t('materials.allTitle'));
   const remove = useDeleteMaterial();
   return (
-    <PageSection title="All Materials" headingId="all-materials-heading">
+    <PageSection title={t('materials.allTitle')} headingId="all-materials-heading">
       <MaterialsList
-        empty="No tutor has uploaded a material yet."
+        empty={t('materials.allNone')}
         showTutor
         actions={(material) => (
           <button
             type="button"
             className="btn btn-sm btn-error btn-outline"
-            aria-label={`Remove ${material.title}`}
+            aria-label={t('materials.removeLabel', { title: material.title })}
             disabled={remove.isPending}
-            onClick={() => void deleteAfterConfirm(() => remove.mutateAsync(material.id), 'Material removed successfully')}
+            onClick={() => void deleteAfterConfirm(() => remove.mutateAsync(material.id), t('materials.removed'))}
           >
-            Remove
+            {t('materials.remove')}
           </button>
         )}
       />

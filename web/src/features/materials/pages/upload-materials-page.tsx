@@ -14,10 +14,12 @@ import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Tutor: add a file (image or PDF) or a link to one of their approved sessions (PRODUCT.md §4). */
 export function UploadMaterialsPage() {
-  useTitle('Upload Materials');
+  const { t } = useTranslator();
+  useTitle(t('materials.uploadTitle'));
   const { user } = useMe();
   const sessions = useTutorSessions(user?.email ?? '');
   const [progress, setProgress] = useState<number | null>(null);
@@ -40,35 +42,35 @@ export function UploadMaterialsPage() {
     const file = fieldFile(fields, 'file');
     const source = fieldText(fields, 'source');
     if (source === 'file') {
-      if (!file) return void (await showErrorDialog('Error', 'Choose an image or a PDF to upload.'));
+      if (!file) return void (await showErrorDialog(t('dashboardShell.error'), t('materials.chooseFile')));
       const problem = fileProblem(file);
-      if (problem) return void (await showErrorDialog('Error', problem));
+      if (problem) return void (await showErrorDialog(t('dashboardShell.error'), problem));
     }
     setProgress(source === 'file' ? 0 : null);
     try {
       await create.mutateAsync(source === 'file' && file ? { sessionId, title, file } : { sessionId, title, link: fieldText(fields, 'link') });
     } catch (error) {
       setProgress(null);
-      await showErrorDialog('Error', errorMessage(error));
+      await showErrorDialog(t('dashboardShell.error'), errorMessage(error));
       return;
     }
     setProgress(null);
     // A fresh form for the next material.
     setFormKey((k) => k + 1);
-    await showSuccessToast('Material uploaded successfully');
+    await showSuccessToast(t('materials.uploaded'));
   }
 
   return (
     <section aria-labelledby="upload-materials-heading" className="flex max-w-2xl flex-col gap-4">
       <h1 id="upload-materials-heading" className="text-3xl font-bold">
-        Upload Materials
+        {t('materials.uploadTitle')}
       </h1>
       {sessions.isPending ? (
-        <Spinner label="Loading your sessions" />
+        <Spinner label={t('sessionLists.loadingMine')} />
       ) : sessions.isError ? (
         <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
       ) : approved.length === 0 ? (
-        <p className="text-base-content/70">Materials can be added to approved sessions. None of your sessions is approved yet.</p>
+        <p className="text-base-content/70">{t('materials.noneApproved')}</p>
       ) : (
         // Sent before the app is live, the form goes to its page's own address, where the server
         // adds a link, and keeps the page as it is for a file (server/http/page-forms.ts).
@@ -77,11 +79,11 @@ export function UploadMaterialsPage() {
           <div className="card-body gap-4">
             <div className="flex flex-col gap-1">
               <label htmlFor={sessionFieldId} className="text-sm font-medium">
-                Session
+                {t('materials.session')}
               </label>
               <select id={sessionFieldId} name="sessionId" className="select w-full" required defaultValue="">
                 <option value="" disabled>
-                  Choose one of your approved sessions
+                  {t('materials.chooseSession')}
                 </option>
                 {approved.map((s) => (
                   <option key={s.id} value={s.id}>
@@ -90,11 +92,11 @@ export function UploadMaterialsPage() {
                 ))}
               </select>
             </div>
-            <TextField label="Title" name="title" required maxLength={200} />
+            <TextField label={t('materials.title')} name="title" required maxLength={200} />
             <MaterialSourceFields defaultSource="file" />
             {progress !== null && <UploadProgress fraction={progress} />}
             <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-              {create.isPending ? 'Uploading…' : 'Upload Material'}
+              {create.isPending ? t('materials.uploading') : t('materials.upload')}
             </button>
           </div>
         </form>
