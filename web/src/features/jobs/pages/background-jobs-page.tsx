@@ -8,16 +8,17 @@ import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
-const STATE_LABELS: Record<JobState, string> = { queued: 'Queued', running: 'Running', failed: 'Failed', dead: 'Dead' };
+const stateLabels = ({ t }: Translator): Record<JobState, string> => ({ queued: t('jobs.queued'), running: t('jobs.running'), failed: t('jobs.failed'), dead: t('jobs.dead') });
 const STATE_BADGES: Record<JobState, string> = { queued: 'badge-info', running: 'badge-primary', failed: 'badge-warning', dead: 'badge-error' };
-const EMPTY: Record<JobState | '', string> = {
-  '': 'No background jobs: everything has been done.',
-  queued: 'No job is waiting for its first try.',
-  running: 'No job is running now.',
-  failed: 'No job is waiting to be tried again.',
-  dead: 'No job has given up.',
-};
+const emptyTexts = ({ t }: Translator): Record<JobState | '', string> => ({
+  '': t('jobs.noneAll'),
+  queued: t('jobs.noneQueued'),
+  running: t('jobs.noneRunning'),
+  failed: t('jobs.noneFailed'),
+  dead: t('jobs.noneDead'),
+});
 
 const isState = (value: string): value is JobState => (JOB_STATES as readonly string[]).includes(value);
 
@@ -28,7 +29,9 @@ const isState = (value: string): value is JobState => (JOB_STATES as readonly st
  * the app is live.
  */
 export function BackgroundJobsPage() {
-  useTitle('Background Jobs');
+  const translator = useTranslator();
+  const { t } = translator;
+  useTitle(t('jobs.title'));
   const [params] = useSearchParams();
   const stateParam = params.get('state') ?? '';
   const state: JobState | '' = isState(stateParam) ? stateParam : '';
@@ -37,10 +40,10 @@ export function BackgroundJobsPage() {
   const counts = jobs.data?.pages[0]?.counts;
 
   return (
-    <PageSection title="Background Jobs" headingId="jobs-heading">
-      <p className="text-base-content/70">Emails and scheduled work. A failed job is tried again by itself; a dead one gave up and waits for you.</p>
+    <PageSection title={t('jobs.title')} headingId="jobs-heading">
+      <p className="text-base-content/70">{t('jobs.lead')}</p>
       <StateFilter current={state} counts={counts} />
-      <PagedListState query={jobs} loadingLabel="Loading jobs" empty={EMPTY[state]}>
+      <PagedListState query={jobs} loadingLabel={t('jobs.loading')} empty={emptyTexts(translator)[state]}>
         <ul className="flex flex-col gap-3">
           {items.map((job) => (
             <JobRow key={job.id} job={job} />
@@ -52,13 +55,15 @@ export function BackgroundJobsPage() {
 }
 
 function StateFilter({ current, counts }: { current: JobState | ''; counts: JobCounts | undefined }) {
+  const translator = useTranslator();
+  const labels = stateLabels(translator);
   const total = counts && JOB_STATES.reduce((sum, state) => sum + counts[state], 0);
   const tabs: Array<{ state: JobState | ''; label: string; count: number | undefined }> = [
-    { state: '', label: 'All', count: total },
-    ...JOB_STATES.map((state) => ({ state, label: STATE_LABELS[state], count: counts?.[state] })),
+    { state: '', label: translator.t('jobs.all'), count: total },
+    ...JOB_STATES.map((state) => ({ state, label: labels[state], count: counts?.[state] })),
   ];
   return (
-    <nav aria-label="Job states">
+    <nav aria-label={translator.t('jobs.states')}>
       <ul className="flex flex-wrap gap-2">
         {tabs.map((tab) => (
           <li key={tab.state || 'all'}>
@@ -79,13 +84,15 @@ function StateFilter({ current, counts }: { current: JobState | ''; counts: JobC
 }
 
 function JobRow({ job }: { job: AdminJob }) {
+  const translator = useTranslator();
+  const { t } = translator;
   const { formatDate, formatTime } = useDateFormatters();
   const retry = useRetryJob();
   const title = job.summary ?? job.kind;
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(new Date(iso))}`;
 
   function handleRetry() {
-    return runWithDialogs(() => retry.mutateAsync(job.id), { success: 'Job queued to run now' });
+    return runWithDialogs(() => retry.mutateAsync(job.id), { success: t('jobs.retried') });
   }
 
   return (
@@ -94,20 +101,18 @@ function JobRow({ job }: { job: AdminJob }) {
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <p className="font-semibold break-words">{title}</p>
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className={`badge badge-sm ${STATE_BADGES[job.state]}`}>{STATE_LABELS[job.state]}</span>
+            <span className={`badge badge-sm ${STATE_BADGES[job.state]}`}>{stateLabels(translator)[job.state]}</span>
             <span className="font-mono text-base-content/70 break-all">{job.kind}</span>
-            {job.recurring && <span className="text-base-content/70">recurring</span>}
+            {job.recurring && <span className="text-base-content/70">{t('jobs.recurring')}</span>}
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-base-content/70">Attempts</dt>
-            <dd>
-              {job.attempts} of {job.maxAttempts}
-            </dd>
-            <dt className="text-base-content/70">Next try</dt>
-            <dd>{job.nextTryAt ? when(job.nextTryAt) : job.state === 'running' ? 'Running now' : 'None: it gave up'}</dd>
+            <dt className="text-base-content/70">{t('jobs.attempts')}</dt>
+            <dd>{t('jobs.attemptsOf', { attempts: job.attempts, max: job.maxAttempts })}</dd>
+            <dt className="text-base-content/70">{t('jobs.nextTry')}</dt>
+            <dd>{job.nextTryAt ? when(job.nextTryAt) : job.state === 'running' ? t('jobs.runningNow') : t('jobs.gaveUp')}</dd>
             {job.lastError && (
               <>
-                <dt className="text-base-content/70">Last error</dt>
+                <dt className="text-base-content/70">{t('jobs.lastError')}</dt>
                 <dd className="font-mono break-all">{job.lastError}</dd>
               </>
             )}
@@ -125,8 +130,8 @@ function JobRow({ job }: { job: AdminJob }) {
           >
             <NoScriptField />
             <input type="hidden" name="job" value={job.id} />
-            <button type="submit" name="intent" value="retry" className="btn btn-sm btn-primary" aria-label={`Retry now: ${title}`} disabled={retry.isPending}>
-              Retry now
+            <button type="submit" name="intent" value="retry" className="btn btn-sm btn-primary" aria-label={t('jobs.retryLabel', { title })} disabled={retry.isPending}>
+              {t('jobs.retry')}
             </button>
           </form>
         )}
