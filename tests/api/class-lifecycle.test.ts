@@ -4,24 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSessionPage, BookSessionResult } from '#contract/bookings.ts';
 import type { PublicSessionPage, Session, SessionDetails } from '#contract/sessions.ts';
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
-import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
+import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { calendarAttachment, parseCalendar } from '#tests/helpers/ical.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
-let t: TestApp;
+let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
 let actors: Actors;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+  t = await createTestApp({}, { stripe: true });
+  stripe = t.stripe;
   actors = await createActors(t);
 });
 afterAll(async () => {
   await t?.close();
-  await stripe?.close();
 });
 
 const sessionOfTutor = (overrides: StudySessionOverrides = {}) => createStudySession(t.deps, actors.tutor.user!, overrides);

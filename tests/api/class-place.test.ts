@@ -6,7 +6,7 @@ import type { BookedSession, BookedSessionPage } from '#contract/bookings.ts';
 import type { Session, SessionDetails } from '#contract/sessions.ts';
 import { createBooking } from '#tests/factories.ts';
 import { calendarAttachment, parseCalendar } from '#tests/helpers/ical.ts';
-import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { enc, json, schedule } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -21,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const MEETING = 'https://meet.example.com/abc-defg-hij?pwd=s3cret';
-const schedule = () => ({
-  registrationStartDate: iso(Date.now() - DAY),
-  registrationEndDate: iso(Date.now() + 5 * DAY),
-  classStartDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000),
-  classEndDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000 + 2 * 3_600_000),
-});
 const create = (body: Record<string, unknown>) =>
   t.request(tutor, { method: 'POST', url: `/api/create-session/${enc(tutor.user!.email)}`, ...json({ title: 'Placed class', description: 'Somewhere.', ...schedule(), ...body }) });
 

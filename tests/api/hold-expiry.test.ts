@@ -4,22 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookSessionResult } from '#contract/bookings.ts';
 import { createStudySession } from '#tests/factories.ts';
-import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
-let stripe: FakeStripe;
 let clock = new Date();
 const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, { now: () => clock });
+  t = await createTestApp({}, { now: () => clock, stripe: true });
 });
 afterAll(async () => {
   await t?.close();
-  await stripe?.close();
 });
 
 const MINUTE = 60_000;

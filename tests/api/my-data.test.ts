@@ -13,23 +13,22 @@ import { sentEmailRetention } from '#server/email/sent-email-repository.ts';
 import { readZipArchive } from '#server/features/my-data/public.ts';
 import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
-import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
+import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { DAY, HOUR, iso, json } from '#tests/helpers/request-helpers.ts';
 
-let t: TestApp;
+let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
 let actors: Actors;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+  t = await createTestApp({}, { stripe: true });
+  stripe = t.stripe;
   actors = await createActors(t);
 });
 afterAll(async () => {
   await t?.close();
-  await stripe?.close();
 });
 
 const db = () => t.deps.db.kysely;

@@ -4,21 +4,20 @@
 // Reads the production build of the web app (`npm test` builds first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
+import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { builtWeb } from '#tests/helpers/built-web.ts';
 
 
-let t: TestApp;
+let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }, { webDir: builtWeb() });
+  t = await createTestApp({}, { webDir: builtWeb(), stripe: true });
+  stripe = t.stripe;
 });
 afterAll(async () => {
   await t?.close();
-  await stripe?.close();
 });
 
 let address = 0;

@@ -3,23 +3,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSessionPage, BookSessionResult } from '#contract/bookings.ts';
 import { createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
-import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
+import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { enc, json } from '#tests/helpers/request-helpers.ts';
 
-let t: TestApp;
+let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
 let actors: Actors;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+  t = await createTestApp({}, { stripe: true });
+  stripe = t.stripe;
   actors = await createActors(t);
 });
 afterAll(async () => {
   await t?.close();
-  await stripe?.close();
 });
 
 const MINUTE = 60_000;

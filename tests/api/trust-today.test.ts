@@ -6,7 +6,7 @@ import type { BookSessionResult } from '#contract/bookings.ts';
 import type { TestCheckout } from '#contract/payments.ts';
 import type { Session } from '#contract/sessions.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { DAY, enc, iso, json, schedule } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -21,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const MEETING = 'https://meet.example.com/paid-class?pwd=s3cret';
-const schedule = () => ({
-  registrationStartDate: iso(Date.now() - DAY),
-  registrationEndDate: iso(Date.now() + 5 * DAY),
-  classStartDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000),
-  classEndDate: iso(Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000 + 2 * 3_600_000),
-});
 
 async function onlineSession(): Promise<Session> {
   const res = await t.request(tutor, { method: 'POST', url: `/api/create-session/${enc(tutor.user!.email)}`, ...json({ title: 'Paid online class', description: 'Online.', ...schedule(), locationKind: 'online', meetingUrl: MEETING }) });

@@ -8,3 +8,17 @@ export const json = (body: unknown) => ({ payload: JSON.stringify(body), headers
 export const enc = encodeURIComponent;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The dates of a session open for registration now, its class in ten days for two hours: the
+ * body fields of POST /api/create-session. The class starts on a whole minute.
+ */
+export const schedule = () => {
+  const classStart = Math.floor((Date.now() + 10 * DAY) / 60_000) * 60_000;
+  return {
+    registrationStartDate: iso(Date.now() - DAY),
+    registrationEndDate: iso(Date.now() + 5 * DAY),
+    classStartDate: iso(classStart),
+    classEndDate: iso(classStart + 2 * HOUR),
+  };
+};

@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type HttpTimeouts } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
+import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -47,6 +48,13 @@ export interface RawResponse {
   json(): Record<string, unknown>;
 }
 
+export interface TestAppOptions {
+  webDir?: string;
+  httpTimeouts?: HttpTimeouts;
+  now?: () => Date;
+  stripe?: boolean;
+}
+
 let ipCounter = 0;
 /** Each sign-in comes from its own address so the sign-in rate limit does not get in the way. */
 const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
@@ -54,16 +62,22 @@ const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${
 /**
  * `webDir`: the built web app to serve (tests/api/server-render.test.ts); none by default.
  * `now`: the app's clock (deps.now), for tests that move time (jobs, holds, reminders).
+ * `stripe`: payments through a local fake of the Stripe API (tests/helpers/fake-stripe.ts), as
+ * `t.stripe`, closed with the app.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { webDir?: string; httpTimeouts?: HttpTimeouts; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string>, options: TestAppOptions & { stripe: true }): Promise<TestApp & { stripe: FakeStripe }>;
+export async function createTestApp(env?: Record<string, string>, options?: TestAppOptions): Promise<TestApp>;
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp & { stripe?: FakeStripe }> {
   const database = await createTestDatabase();
   const mail = await startSmtpCapture();
+  const stripe = options.stripe ? await startFakeStripe() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: database.dataDir,
     BASE_URL: TEST_ORIGIN,
     SMTP_URL: mail.url,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...(stripe && { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }),
     ...env,
   });
   config.database = database.database;
@@ -121,6 +135,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   return {
     ...built,
     mail,
+    stripe,
     request,
     http: rawHttp,
     createUser: createUserHere,
@@ -130,6 +145,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await built.app.close();
       await built.deps.db.destroy();
       await mail.close();
+      await stripe?.close();
       await database.drop();
     },
   };
