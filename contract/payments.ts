@@ -25,9 +25,6 @@ export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
 
 export const webhookAckSchema = z.object({ received: z.boolean() });
 
-/** Shown when a paid session is booked while Stripe is not configured. */
-export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured: this paid session cannot be booked yet.';
-
 // ——— The built-in test payment page (issue 17): stands in for Checkout when Stripe is not configured ———
 
 /** What the test payment page says at its top: nobody may take it for a real payment. */

@@ -9,20 +9,21 @@ import type { Language } from './languages.ts';
 export type Catalogue = typeof en;
 
 /** `"nav.home"` for `{ nav: { home: "…" } }`: every message's key. */
-type KeysOf<T, Prefix extends string = ''> = {
+export type KeysOf<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeysOf<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 export type MessageKey = KeysOf<Catalogue>;
 export type MessageValues = Record<string, PrimitiveType>;
 
-export interface Translator {
+/** `Key`: the keys of its catalogue (the web app's `MessageKey`, the server's `ServerMessageKey`). */
+export interface Translator<Key extends string = MessageKey> {
   readonly language: Language;
   /** The message `key` in this language, its `{arguments}` filled in from `values`. */
-  t(key: MessageKey, values?: MessageValues): string;
+  t(key: Key, values?: MessageValues): string;
 }
 
 /** A translator for `language` over its catalogue; a message is parsed on its first use, then kept. */
-export function createTranslator(language: Language, catalogue: Catalogue): Translator {
+export function createTranslator<C extends object = Catalogue>(language: Language, catalogue: C): Translator<KeysOf<C>> {
   const formats = new Map<string, IntlMessageFormat>();
   const lookup = (key: string): string => {
     let node: unknown = catalogue;

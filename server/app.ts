@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -89,7 +89,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installCanonicalPaths(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env !== 'production' }));
-  installErrorHandler(app);
+  // The caller's saved language (Settings, the footer) for their refusals and pages (issue 20): known once the database is.
+  let accountLanguage: (request: FastifyRequest) => Promise<string | null> = async () => null;
+  installErrorHandler(app, { accountLanguage: (request) => accountLanguage(request) });
   // JSON routes take JSON only: Fastify would also parse text/plain, a content type browsers
   // send cross-site without a preflight; refused with 415 like every other non-JSON body.
   app.removeContentTypeParser('text/plain');
@@ -109,6 +111,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuth({ config, db, mailer: outboxMailer((job) => jobs.enqueue(db.kysely, job)), log: app.log });
   const core: CoreDeps = { config, db, auth, mailer, jobs, log: app.log, now };
   const deps = buildAppDeps(core);
+  const accountLanguages = accountLanguageRepository(deps.db.kysely);
+  accountLanguage = async (request) => {
+    const user = await getCurrentUser(deps.auth, request);
+    return user ? accountLanguages.languageOf(user.id) : null;
+  };
   if (!options.db) app.addHook('onClose', async () => db.destroy());
   // Background work starts once the app is ready and stops (running jobs finished, within 10 s)
   // before the database closes: onClose hooks run last-added first.
@@ -135,18 +142,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const webDir = options.webDir ?? DEFAULT_WEB_DIR;
-  // The language saved on an account (Settings, the footer), for its pages and emails (issue 20).
-  const accountLanguages = accountLanguageRepository(deps.db.kysely);
   // Built next to the web app by `npm run build` (vite --ssr): dist/ssr/entry-server.js.
   await installStaticWeb(app, webDir, {
     serverRenderEntry: path.resolve(webDir, '..', 'ssr', 'entry-server.js'),
     // Signed-out pages show the public lists: kept as long, dropped with them.
     pageCache: { ttlMs: config.listCacheMs, version: () => deps.publicLists.version },
     origin: config.baseUrl,
-    accountLanguage: async (request) => {
-      const user = await getCurrentUser(deps.auth, request);
-      return user ? accountLanguages.languageOf(user.id) : null;
-    },
+    accountLanguage,
   });
   // The pages' forms sent before the app is live (or without it), where the pages are served.
   if (fs.existsSync(path.join(webDir, 'index.html'))) {

@@ -21,7 +21,7 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
   }, async (request) => {
     const me = await requireUser(deps.auth, request);
-    if (me.role !== 'admin') throw forbidden('Only admins can read the audit log.');
+    if (me.role !== 'admin') throw forbidden('errors.auditAdminsOnly');
     const page = await searchAudit(deps.db.kysely, request.query);
     return {
       items: page.items.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> })),

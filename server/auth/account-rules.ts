@@ -8,6 +8,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { roleSchema } from '#contract/common.ts';
 import { updateMeBody } from '#contract/users.ts';
 import { invalidRequest } from '#server/http/error-handler.ts';
+import { asGiven, say, translatorFor } from '#server/i18n/translate.ts';
 
 export const SIGN_UP_ROLES = ['student', 'tutor'] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
@@ -59,8 +60,10 @@ export function accountRules(): BetterAuthPlugin {
               if (fields[field] === undefined || (field === 'image' && fields[field] === null)) continue;
               const checked = updateMeBody.shape[field].safeParse(fields[field]);
               if (!checked.success) {
-                const invalid = invalidRequest([{ field, message: checked.error.issues[0]?.message ?? 'is invalid' }]);
-                throw refuse(invalid.message, invalid.fields);
+                const invalid = invalidRequest([{ field, problem: asGiven(checked.error.issues[0]?.message ?? 'is invalid') }]);
+                // better-auth's refusals are English (issue 20: its messages are not in catalogues).
+                const english = translatorFor('en');
+                throw refuse(invalid.message, Object.fromEntries(Object.entries(invalid.fields ?? {}).map(([name, problem]) => [name, say(english, problem)])));
               }
             }
           }),

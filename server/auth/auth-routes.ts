@@ -5,7 +5,6 @@ import { resetTokenParams, resetTokenStatusSchema } from '#contract/auth.ts';
 import { errorSchema } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { passwordEvent, securityEvents } from '#server/audit/security-events.ts';
-import { DATABASE_UNAVAILABLE } from '#server/db/connection-errors.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
 import { AppError } from '#server/errors.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
@@ -96,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
       // better-auth answers its own failures with a bare 500; when the database is the cause,
       // say so like every other route does (503), and never pass its error text on.
       if (response.status >= 500) {
-        throw (await isDatabaseReachable(db.kysely)) ? new Error(`better-auth answered ${response.status} on ${path}`) : new AppError(503, DATABASE_UNAVAILABLE);
+        throw (await isDatabaseReachable(db.kysely)) ? new Error(`better-auth answered ${response.status} on ${path}`) : new AppError(503, 'errors.http.databaseUnavailable');
       }
       if (path === '/sign-out') invalidateSessionCookie(request.headers.cookie);
       if (changedUser) invalidateUser(changedUser);

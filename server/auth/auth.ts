@@ -6,6 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/email/mailer.ts';
+import { chooseLanguage } from '#i18n/languages.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
+import { translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';
 import { newId } from '#server/ids.ts';
 import { recordPasswordChange } from '#server/audit/security-events.ts';
 import { authRepository } from './auth-repository.ts';
@@ -25,6 +28,19 @@ export const PASSWORD_MAX = 128;
 export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
   const { config, db, mailer, log } = opts;
   const kysely = db.kysely;
+  const languages = accountLanguageRepository(kysely);
+  /**
+   * The language of an account email (issue 20): the account's saved one, else that of the request
+   * that caused it (a new account has none yet: the sign-up's `lang` cookie or Accept-Language).
+   */
+  const mailTranslator = async (userId: string, request: Request | undefined): Promise<ServerTranslator> =>
+    translatorFor(
+      chooseLanguage({
+        account: await languages.languageOf(userId).catch(() => null),
+        cookieHeader: request?.headers.get('cookie') ?? undefined,
+        acceptLanguage: request?.headers.get('accept-language') ?? undefined,
+      }),
+    );
 
   return betterAuth({
     appName: 'StudyNest',
@@ -93,19 +109,21 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       // either path, so that timing does not tell either.
       // See docs/decisions/007-passwords-and-no-account-enumeration.md.
       autoSignIn: false,
-      onExistingUserSignUp: async ({ user }) => {
+      onExistingUserSignUp: async ({ user }, request) => {
+        const t = await mailTranslator(user.id, request);
         await mailer.send({
           to: user.email,
-          subject: 'Someone tried to create a StudyNest account with your email',
-          text: `Hello ${user.name},\n\nSomeone tried to create a new StudyNest account with this email address, which already has an account. If it was you, log in at ${config.baseUrl}/login, or reset your password from there if you forgot it.\n\nIf it was not you, ignore this email: nothing has changed.\n`,
+          subject: t.t('email.auth.existingSubject'),
+          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t('email.auth.existingBody', { url: `${config.baseUrl}/login` })}\n\n${t.t('email.auth.existingIgnore')}\n`,
         });
       },
-      sendResetPassword: async ({ user, token }) => {
+      sendResetPassword: async ({ user, token }, request) => {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const t = await mailTranslator(user.id, request);
         await mailer.send({
           to: user.email,
-          subject: 'Reset your StudyNest password',
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your StudyNest account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays the same.\n`,
+          subject: t.t('email.auth.resetSubject'),
+          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t('email.auth.resetBody')}\n\n${link}\n\n${t.t('email.auth.resetIgnore')}\n`,
           // The link signs in: not kept once sent (server/email/sent-email-repository.ts).
           secret: true,
         });
@@ -114,15 +132,16 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
         // The link lands on the dashboard, which says the address is verified (issue 17), unless
         // the request named another page.
         const link = new URL(url);
         if ((link.searchParams.get('callbackURL') ?? '/') === '/') link.searchParams.set('callbackURL', '/dashboard?verified=1');
+        const t = await mailTranslator(user.id, request);
         await mailer.send({
           to: user.email,
-          subject: 'Verify your StudyNest email',
-          text: `Hello ${user.name},\n\nWelcome to StudyNest. Confirm your email address by opening this link:\n\n${link.href}\n`,
+          subject: t.t('email.auth.verifySubject'),
+          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t('email.auth.verifyBody')}\n\n${link.href}\n`,
           secret: true,
         });
       },

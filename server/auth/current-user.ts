@@ -162,6 +162,6 @@ export async function requireUser(auth: Auth, request: FastifyRequest): Promise<
 
 export async function requireRole(auth: Auth, request: FastifyRequest, ...roles: Role[]): Promise<CurrentUser> {
   const user = await requireUser(auth, request);
-  if (!roles.includes(user.role)) throw forbidden(`This is only for ${roles.map((r) => `${r}s`).join(' and ')}.`);
+  if (!roles.includes(user.role)) throw forbidden({ key: 'errors.onlyForRoles', values: { roles: roles.map((r) => `${r}s`).join(' and ') } });
   return user;
 }

@@ -1,8 +1,6 @@
 // Recognises "the database cannot be reached" (refused, dropped, timed out, shutting down), so
 // that an outage answers a clear 503 instead of a 500, on every route. Drivers and better-auth
 // wrap these errors, so the cause chain is followed.
-export const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again in a moment.';
-
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
 // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections; class 08 = connection exception.
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300']);

@@ -19,7 +19,7 @@ export function decodeCursor<const T extends readonly ('string' | 'number')[]>(
     key = undefined;
   }
   if (!Array.isArray(key) || key.length !== shape.length || key.some((part, i) => typeof part !== shape[i])) {
-    throw badRequest('The page cursor is not valid: start again from the first page.', { cursor: 'is not valid' });
+    throw badRequest('errors.badCursor', { cursor: 'errors.validation.notValid' });
   }
   return key as { [K in keyof T]: T[K] extends 'number' ? number : string };
 }

@@ -1,8 +1,6 @@
 // PostgreSQL refuses text it cannot store — a NUL character (\u0000), invalid UTF-8 — with 22021
 // or 22P05, where SQLite stores it. That input is the caller's mistake: a 400 on every route, not
 // a 500 (found by the fuzzing in tests/api/trust-routes.test.ts).
-export const UNSTORABLE_TEXT = 'The request contains a character that is not allowed (such as a NUL character).';
-
 export function isUnstorableText(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {

@@ -1,69 +1,115 @@
-// One error model: { message, fields? }, right status codes, 5xx masked and logged.
+// One error model: { message, fields? }, right status codes, 5xx masked and logged. Messages
+// are the server catalogue's (i18n/server-locales), in the caller's language: their account's,
+// else the `lang` cookie, else Accept-Language, else English (docs/decisions/027-languages.md).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '#server/db/connection-errors.ts';
-import { UNSTORABLE_TEXT, isUnstorableText } from '#server/db/unstorable-text.ts';
+import { z } from 'zod';
+import type { ServerMessageKey } from '#i18n/catalogues.ts';
+import type { Language } from '#i18n/languages.ts';
+import { isDatabaseUnavailable } from '#server/db/connection-errors.ts';
+import { isUnstorableText } from '#server/db/unstorable-text.ts';
 import { AppError, badRequest } from '#server/errors.ts';
+import { asGiven, requestLanguage, say, translatorFor, type Words } from '#server/i18n/translate.ts';
+import { sessionCookieValue } from '#server/auth/current-user.ts';
 import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
-
-export const GENERIC_5XX = 'Something went wrong. Please try again later.';
 
 /** One thing wrong with a request: the field (a dotted path) and what is wrong with it. */
 export interface FieldProblem {
   field: string;
-  message: string;
+  problem: Words;
 }
 
 /**
  * The one shape of a validation refusal, whoever validated: 400 `{ message: "Invalid <field>: …",
  * fields }`, the first problem named in the message and each field's first problem in `fields`.
- * `where` names the part of the request when it is not the body (" in the querystring").
+ * `part` names the part of the request when it is not the body ("querystring").
  */
-export function invalidRequest(problems: Iterable<FieldProblem>, where = ''): AppError {
-  const fields: Record<string, string> = {};
-  for (const { field, message } of problems) fields[field] ||= message;
+export function invalidRequest(problems: Iterable<FieldProblem>, part?: string): AppError {
+  const fields: Record<string, Words> = {};
+  for (const { field, problem } of problems) fields[field] ??= problem;
   const [first] = Object.entries(fields);
-  return badRequest(first ? `Invalid ${first[0]}${where}: ${first[1]}` : 'Invalid request.', fields);
+  if (!first) return badRequest('errors.validation.invalidRequest', fields);
+  const [field, problem] = first;
+  return badRequest(part ? { key: 'errors.validation.invalidFieldIn', values: { field, part, problem } } : { key: 'errors.validation.invalidField', values: { field, problem } }, fields);
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
-  const sendAppError = (reply: FastifyReply, error: AppError) =>
-    reply.status(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendAppError(reply, error);
+/** zod's own messages per language (its locales); a schema's own message is kept as written. */
+const ZOD_LOCALES: Partial<Record<Language, ReturnType<typeof z.locales.en>>> = { en: z.locales.en(), es: z.locales.es() };
+type ZodIssue = Parameters<NonNullable<ReturnType<typeof z.locales.en>['localeError']>>[0];
+
+/**
+ * A zod issue's message in `language` when it is zod's own (a schema's own message is kept). The
+ * issue does not carry the value it refused, which zod's words name ("received number"): read
+ * again from the request at the issue's path.
+ */
+function zodMessage(language: Language, issue: { keyword: string; message?: string; instancePath: string; params: Record<string, unknown> }, source: unknown): string {
+  const message = issue.message ?? '';
+  let input = source;
+  for (const part of issue.instancePath.split('/').slice(1)) input = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[part] : undefined;
+  const raw = { ...issue.params, code: issue.keyword, message, input } as unknown as ZodIssue;
+  const english = ZOD_LOCALES.en?.localeError?.(raw);
+  const englishText = typeof english === 'string' ? english : english?.message;
+  if (!message || englishText !== message) return message;
+  const own = ZOD_LOCALES[language]?.localeError?.(raw);
+  return (typeof own === 'string' ? own : own?.message) ?? message;
+}
+
+/** How the handler learns a signed-in caller's saved language (null: none saved). */
+export type AccountLanguageOf = (request: FastifyRequest) => Promise<string | null>;
+
+const FASTIFY_MESSAGES: Record<string, ServerMessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.http.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.http.emptyJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.http.bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.http.mediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.http.contentLength',
+  FST_REQ_FILE_TOO_LARGE: 'errors.http.fileTooLarge',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'errors.http.multipartType',
+};
+
+export function installErrorHandler(app: FastifyInstance, opts: { accountLanguage?: AccountLanguageOf } = {}): void {
+  /** The caller's language; the account is looked up only for a request with a session cookie. */
+  const languageOf = async (request: FastifyRequest): Promise<Language> => {
+    const account = opts.accountLanguage && sessionCookieValue(request.headers.cookie) ? await opts.accountLanguage(request).catch(() => null) : null;
+    return requestLanguage(request, account);
+  };
+  const send = (reply: FastifyReply, status: number, language: Language, error: { words: Words; fields?: Record<string, Words> }) => {
+    const t = translatorFor(language);
+    const message = say(t, error.words);
+    if (!error.fields) return reply.status(status).send({ message });
+    return reply.status(status).send({ message, fields: Object.fromEntries(Object.entries(error.fields).map(([field, problem]) => [field, say(t, problem)])) });
+  };
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    // A 5xx's cause is never the caller's: logged, and no lookup on a database that may be down.
+    const language = status < 500 ? await languageOf(request) : requestLanguage(request);
+    if (error instanceof AppError) return send(reply, error.statusCode, language, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const source = context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'headers' ? request.headers : request.body;
       const problems = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(error.validationContext ?? 'body'),
-        message: issue.message ?? 'is invalid',
+        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(context),
+        problem: issue.message ? asGiven(zodMessage(language, issue, source)) : ({ key: 'errors.validation.isInvalid' } as const),
       }));
-      return sendAppError(reply, invalidRequest(problems, error.validationContext === 'body' ? '' : ` in the ${error.validationContext}`));
+      return send(reply, 400, language, invalidRequest(problems, error.validationContext === 'body' ? undefined : error.validationContext));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ message: GENERIC_5XX });
+      return send(reply, 500, language, { words: { key: 'errors.http.generic' } });
     }
-    if (isUnstorableText(error)) return reply.status(400).send({ message: UNSTORABLE_TEXT });
+    if (isUnstorableText(error)) return send(reply, 400, language, { words: { key: 'errors.http.unstorableText' } });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
+      return send(reply, 503, language, { words: { key: 'errors.http.databaseUnavailable' } });
     }
-    const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status === 503 ? 503 : 500).send({ message: status === 503 ? 'The service is temporarily unavailable. Please try again shortly.' : GENERIC_5XX });
+      return send(reply, status === 503 ? 503 : 500, language, { words: { key: status === 503 ? 'errors.http.unavailable' : 'errors.http.generic' } });
     }
-    const messages: Record<string, string> = {
-      FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-      FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but JSON was announced.',
-      FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON (application/json).',
-      FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
-      FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
-      FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
-    };
-    // A 429 names the wait @fastify/rate-limit sent in Retry-After, in the web app's words.
-    const message = messages[error.code] ?? (status === 429 ? tooManyRequestsMessage(retryAfterSeconds({ get: (name) => headerText(reply.getHeader(name)) })) : error.message);
-    return reply.status(status).send({ message });
+    const key = FASTIFY_MESSAGES[error.code];
+    if (key) return send(reply, status, language, { words: { key } });
+    // A 429 names the wait @fastify/rate-limit sent in Retry-After, in the web app's words (English: contract/too-many-requests.ts).
+    return reply.status(status).send({ message: status === 429 ? tooManyRequestsMessage(retryAfterSeconds({ get: (name) => headerText(reply.getHeader(name)) })) : error.message });
   });
 }
 
@@ -71,17 +117,19 @@ export function installErrorHandler(app: FastifyInstance): void {
  * Fastify's `frameworkErrors`: a URL its router cannot read answers `{ message }` like every other
  * refusal (Fastify's own is `{ error, code, message, statusCode }`). It runs before any hook.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const t = translatorFor(requestLanguage(request));
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // No id is that long: nothing lives at such an address.
-    reply.status(404).send({ message: 'Not found.' });
+    reply.status(404).send({ message: t.t('errors.http.notFound') });
     return;
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send({ message: 'The address is malformed (invalid percent-encoding).' });
+    reply.status(400).send({ message: t.t('errors.http.malformedAddress') });
     return;
   }
-  reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 500).send({ message: error.statusCode && error.statusCode < 500 ? 'The request could not be read.' : GENERIC_5XX });
+  const readable = error.statusCode && error.statusCode < 500;
+  reply.status(readable ? error.statusCode! : 500).send({ message: t.t(readable ? 'errors.http.unreadable' : 'errors.http.generic') });
 }
 
 function headerText(value: string | number | string[] | undefined): string | null {

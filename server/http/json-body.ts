@@ -49,7 +49,7 @@ export function installJsonBodyParser(app: FastifyInstance, maxDepth = JSON_MAX_
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonNestedDeeperThan(text, maxDepth)) {
-      done(new AppError(400, `The request body is nested too deeply: JSON may nest ${maxDepth} levels at most.`), undefined);
+      done(new AppError(400, { key: 'errors.http.nestedTooDeep', values: { maxDepth } }), undefined);
       return;
     }
     parse(request, text, done);

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '#server/errors.ts';
 
-export const UNREADABLE_MULTIPART = 'The form could not be read: send it whole, as multipart/form-data with a boundary.';
+export const UNREADABLE_MULTIPART = 'errors.http.multipartUnreadable';
 
 /** RFC 2046 §5.1.1: 1 to 70 characters, quoted or not. */
 const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^\s;"]{1,70})\s*(?:;|$)/i;
@@ -16,11 +16,11 @@ export function assertMultipartBoundary(request: FastifyRequest): void {
 }
 
 const KNOWN: Record<string, () => AppError> = {
-  FST_PARTS_LIMIT: () => new AppError(413, 'The form has too many fields.'),
-  FST_FIELDS_LIMIT: () => new AppError(413, 'The form has too many fields.'),
-  FST_FILES_LIMIT: () => new AppError(413, 'Send one file at a time.'),
-  FST_PROTO_VIOLATION: () => badRequest('The form has a field name that is not allowed.'),
-  FST_INVALID_JSON_FIELD_ERROR: () => badRequest('A form field announced as JSON is not valid JSON.'),
+  FST_PARTS_LIMIT: () => new AppError(413, 'errors.http.tooManyFields'),
+  FST_FIELDS_LIMIT: () => new AppError(413, 'errors.http.tooManyFields'),
+  FST_FILES_LIMIT: () => new AppError(413, 'errors.http.oneFile'),
+  FST_PROTO_VIOLATION: () => badRequest('errors.http.fieldName'),
+  FST_INVALID_JSON_FIELD_ERROR: () => badRequest('errors.http.jsonField'),
 };
 
 /**

@@ -78,7 +78,7 @@ export async function installSecurity(app: FastifyInstance, opts: { baseUrl: str
     const origin = request.headers.origin;
     if (!origin) {
       const fetchSite = request.headers['sec-fetch-site'];
-      if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw forbidden('Cross-site requests are not allowed.');
+      if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw forbidden('errors.crossSite');
       return;
     }
     if (origin === allowed) return;
@@ -89,7 +89,7 @@ export async function installSecurity(app: FastifyInstance, opts: { baseUrl: str
       host = undefined;
     }
     if (host && host === request.headers.host) return;
-    throw forbidden('Cross-site requests are not allowed.');
+    throw forbidden('errors.crossSite');
   });
 }
 

@@ -10,7 +10,6 @@ import type { Auth } from '#server/auth/auth.ts';
 import { getCurrentUser } from '#server/auth/current-user.ts';
 import { badRequest } from '#server/errors.ts';
 import type { AccountLanguageRepository } from '#server/i18n/account-language-repository.ts';
-import { translatorOf } from '#server/i18n/translate.ts';
 
 /** The `Set-Cookie` value that keeps `language` for the pages the server draws (null: forgets it). */
 export function languageCookie(language: Language | null, secure: boolean): string {
@@ -33,7 +32,7 @@ export async function installLanguageSwitch(
       const chosen = fields.get('language') ?? '';
       // Empty: Settings' "the browser's language", which forgets the choice.
       const language = chosen === '' ? null : languageOrNull(chosen);
-      if (chosen !== '' && !language) throw badRequest(translatorOf(request).t('errors.unknownLanguage'));
+      if (chosen !== '' && !language) throw badRequest('errors.unknownLanguage');
       const user = await getCurrentUser(opts.auth, request);
       if (user) await opts.accountLanguages.setLanguage(user.id, language);
       return reply

@@ -1,23 +1,70 @@
-// The server's words (error messages, emails, pages it answers) from the same catalogues as the
-// web app's (i18n/locales), in the caller's or the recipient's language. docs/decisions/027-languages.md.
+// The server's words (error messages, emails, .ics texts) from its own catalogues
+// (i18n/server-locales), in the caller's or the recipient's language. docs/decisions/027-languages.md.
 import type { FastifyRequest } from 'fastify';
-import { CATALOGUES } from '#i18n/catalogues.ts';
-import { chooseLanguage, LANGUAGES, type Language } from '#i18n/languages.ts';
+import type { PrimitiveType } from 'intl-messageformat';
+import { SERVER_CATALOGUES, type ServerMessageKey } from '#i18n/catalogues.ts';
+import { chooseLanguage, DEFAULT_LANGUAGE, languageOrNull, LANGUAGES, type Language } from '#i18n/languages.ts';
 import { createTranslator, type Translator } from '#i18n/translator.ts';
 
-const translators = new Map<Language, Translator>(LANGUAGES.map(({ code }) => [code, createTranslator(code, CATALOGUES[code])]));
+export type ServerTranslator = Translator<ServerMessageKey>;
+
+/**
+ * A message not yet in a language: its key and its arguments, which may be messages themselves
+ * (translated first). What an AppError carries until the error handler knows the caller's language.
+ */
+export interface Words {
+  key: ServerMessageKey;
+  values?: Record<string, PrimitiveType | Words>;
+}
+
+/** A problem as a validator wrote it: the contract's zod messages are English text (issue 20 left them so). */
+export const asGiven = (text: string): Words => ({ key: 'errors.validation.asGiven', values: { text } });
+
+const translators = new Map<Language, ServerTranslator>(LANGUAGES.map(({ code }) => [code, createTranslator(code, SERVER_CATALOGUES[code])]));
 
 /** The catalogue's texts in `language` (an email's recipient's, a request's caller's). */
-export function translatorFor(language: Language): Translator {
+export function translatorFor(language: Language): ServerTranslator {
   return translators.get(language)!;
 }
 
-/** The caller's language: their choice in the `lang` cookie, else their browser's Accept-Language, else English. */
-export function requestLanguage(request: FastifyRequest): Language {
-  return chooseLanguage({ cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+/** An email recipient's texts: their account's language (user.language), else English. */
+export function translatorForAccount(language: string | null | undefined): ServerTranslator {
+  return translatorFor(languageOrNull(language) ?? DEFAULT_LANGUAGE);
 }
 
-/** The catalogue's texts in the caller's language. */
-export function translatorOf(request: FastifyRequest): Translator {
-  return translatorFor(requestLanguage(request));
+const utcFormats = new Map<Language, Intl.DateTimeFormat>();
+/**
+ * A moment in an email or calendar text: "Tue 24/11/2026, 18:00 UTC" ("mar 24/11/2026, 18:00 UTC"):
+ * the weekday in the language, dd/MM/yyyy in every language (PRODUCT.md §4), 24-hour, in UTC
+ * (an email has no time zone of its reader).
+ */
+export function formatUtc(language: Language, instant: string | Date): string {
+  let format = utcFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    utcFormats.set(language, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return `${p.weekday} ${p.day}/${p.month}/${p.year}, ${p.hour}:${p.minute} UTC`;
+}
+
+/** An amount in US dollars (the app's one currency), written the language's way: "$12.50", "12,50 US$". */
+export function formatMoney(language: Language, cents: number): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** `words` in the translator's language. */
+export function say(t: ServerTranslator, words: Words): string {
+  if (!words.values) return t.t(words.key);
+  const values: Record<string, PrimitiveType> = {};
+  for (const [name, value] of Object.entries(words.values)) values[name] = typeof value === 'object' && value !== null && !(value instanceof Date) ? say(t, value) : value;
+  return t.t(words.key, values);
+}
+
+/**
+ * The caller's language from the request alone: their choice in the `lang` cookie, else their
+ * browser's Accept-Language, else English. `account`: the signed-in caller's saved one, which wins.
+ */
+export function requestLanguage(request: FastifyRequest, account?: string | null): Language {
+  return chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
 }

@@ -1,15 +1,18 @@
-// Issue 20: the catalogues (i18n/locales) hold exactly the messages the code uses, in every
-// language, and each is a valid ICU message.
+// Issue 20: the catalogues (i18n/locales: the web app's; i18n/server-locales: the server's error
+// messages, emails and .ics texts) hold exactly the messages the code uses, in every language, and
+// each is a valid ICU message.
 import fs from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '#i18n/catalogues.ts';
+import { CATALOGUES, SERVER_CATALOGUES } from '#i18n/catalogues.ts';
 import { chooseLanguage, languageFromAcceptLanguage, LANGUAGES } from '#i18n/languages.ts';
 import { createTranslator } from '#i18n/translator.ts';
 
 const LOCALES = path.resolve('i18n/locales');
-const CODE_FOLDERS = ['server', 'web/src', 'i18n', 'contract'];
+/** The web app's code; the server speaks from its own catalogues (below). */
+const CODE_FOLDERS = ['web/src', 'i18n', 'contract'];
+const SERVER_LOCALES = path.resolve('i18n/server-locales');
 
 function sourceFiles(folder: string): string[] {
   return fs.readdirSync(path.resolve(folder), { recursive: true, withFileTypes: true }).flatMap((entry) =>
@@ -70,6 +73,61 @@ describe('catalogues', () => {
   it('fills arguments in the language’s own way', () => {
     expect(createTranslator('en', CATALOGUES.en).t('footer.rights', { year: 2030 })).toBe('© 2030 StudyNest. All rights reserved.');
     expect(createTranslator('es', CATALOGUES.es).t('footer.rights', { year: 2030 })).toBe('© 2030 StudyNest. Todos los derechos reservados.');
+  });
+});
+
+/**
+ * Keys the server's code names: every string literal whose first part is a section of the server
+ * catalogue ('errors.bookings.full', 'email.reminder.subject'): an AppError's key, a `t(…)`, a map's value.
+ */
+function usedServerKeys(): Map<string, string> {
+  const sections = Object.keys(SERVER_CATALOGUES.en).join('|');
+  const literal = new RegExp(`['"\`]((?:${sections})(?:\\.[A-Za-z0-9_]+)+)['"\`]`, 'g');
+  const used = new Map<string, string>();
+  for (const file of sourceFiles('server')) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(literal)) used.set(match[1]!, path.relative(process.cwd(), file));
+  }
+  return used;
+}
+
+describe('server catalogues', () => {
+  const reference = keysOf(SERVER_CATALOGUES.en).sort();
+
+  it('has one server catalogue file per language offered, and no other', () => {
+    const files = fs.readdirSync(SERVER_LOCALES).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, '')).sort();
+    expect(files).toEqual(LANGUAGES.map((language) => language.code).sort());
+  });
+
+  it('every key the server uses is in every server catalogue', () => {
+    for (const { code } of LANGUAGES) {
+      const keys = new Set(keysOf(SERVER_CATALOGUES[code]));
+      const missing = [...usedServerKeys()].filter(([key]) => !keys.has(key)).map(([key, file]) => `${key} (${file})`);
+      expect(missing, `missing from i18n/server-locales/${code}.json`).toEqual([]);
+    }
+  });
+
+  it('no server catalogue has a key the server does not use', () => {
+    const used = usedServerKeys();
+    for (const { code } of LANGUAGES) {
+      expect(keysOf(SERVER_CATALOGUES[code]).filter((key) => !used.has(key)), `unused in i18n/server-locales/${code}.json`).toEqual([]);
+    }
+  });
+
+  it('every server catalogue has exactly the English one’s keys, each a valid ICU message', () => {
+    for (const { code } of LANGUAGES) {
+      expect(keysOf(SERVER_CATALOGUES[code]).sort(), code).toEqual(reference);
+      for (const key of reference) {
+        const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], SERVER_CATALOGUES[code]);
+        expect(() => new IntlMessageFormat(message as string, code), `${code}: ${key}`).not.toThrow();
+      }
+    }
+  });
+
+  it('the browser never loads a server catalogue: they are outside i18n/locales', () => {
+    const webLoader = fs.readFileSync('web/src/lib/i18n.ts', 'utf8');
+    expect(webLoader).not.toMatch(/server-locales/);
+    expect(fs.readdirSync(LOCALES).filter((name) => !name.endsWith('.json'))).toEqual([]);
   });
 });
 

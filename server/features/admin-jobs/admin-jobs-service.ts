@@ -37,7 +37,7 @@ export function toAdminJobDto(row: JobRow): AdminJob {
 }
 
 function assertAdmin(me: CurrentUser): void {
-  if (me.role !== 'admin') throw forbidden('This is only for admins.');
+  if (me.role !== 'admin') throw forbidden('errors.adminsOnly');
 }
 
 export function adminJobsService(deps: Pick<AppDeps, 'jobs' | 'now'>) {
@@ -58,12 +58,12 @@ export function adminJobsService(deps: Pick<AppDeps, 'jobs' | 'now'>) {
         recordAudit(trx, actorOf(me, ip), { action: 'job.retried', targetType: 'job', targetId: id, details: { kind: before?.kind ?? null, attempts: Number(before?.attempts ?? 0), lastError: before?.lastError?.slice(0, 200) ?? null } }, deps.now());
       if (!(await deps.jobs.retryNow(id, audit))) {
         const row = await deps.jobs.find(id);
-        if (!row) throw notFound('No job has this id: it may have finished meanwhile.');
-        throw conflict(jobState(row) === 'running' ? 'This job is running now.' : 'This job has not failed: it runs at its time.');
+        if (!row) throw notFound('errors.adminJobs.noJob');
+        throw conflict(jobState(row) === 'running' ? 'errors.adminJobs.running' : 'errors.adminJobs.notFailed');
       }
       const row = await deps.jobs.find(id);
       // Already run and finished by a worker in the meantime.
-      if (!row) throw notFound('No job has this id: it may have finished meanwhile.');
+      if (!row) throw notFound('errors.adminJobs.noJob');
       return toAdminJobDto(row);
     },
   };

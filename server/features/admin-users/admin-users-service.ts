@@ -22,7 +22,7 @@ export function toAdminUserDto(row: AdminUserRow): AdminUser {
 }
 
 function assertAdmin(me: CurrentUser): void {
-  if (me.role !== 'admin') throw forbidden('This is only for admins.');
+  if (me.role !== 'admin') throw forbidden('errors.adminsOnly');
 }
 
 export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now'>) {
@@ -50,14 +50,14 @@ export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now'>) {
   /** A role change or block, by an admin or by the operator, recorded in the audit log in its transaction. */
   async function applyChange(id: string, change: UpdateUserBody, by: AuditActor): Promise<AdminUser> {
     const target = await repo.findById(id);
-    if (!target) throw notFound('No user has this id.');
-    if (change.blocked === true && by.kind === 'admin' && target.id === by.id) throw badRequest('You cannot block your own account.');
+    if (!target) throw notFound('errors.users.noUserId');
+    if (change.blocked === true && by.kind === 'admin' && target.id === by.id) throw badRequest('errors.users.blockSelf');
 
     await repo.transaction(async (tx) => {
       const stopsBeingAdmin = (change.role !== undefined && change.role !== 'admin') || change.blocked === true;
       if (target.role === 'admin' && stopsBeingAdmin) {
         const others = (await repo.activeAdminIds(tx)).filter((adminId) => adminId !== target.id);
-        if (others.length === 0) throw conflict('You are the last admin: make another user an admin first.');
+        if (others.length === 0) throw conflict('errors.users.lastAdminSelf');
       }
       await repo.update(tx, id, change);
       if (change.blocked === true) await repo.deleteSessionsOf(tx, id);

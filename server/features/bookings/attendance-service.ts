@@ -20,22 +20,22 @@ export function attendanceService(deps: AppDeps) {
   /** The session, if the caller is its tutor or an admin (the roster's own rule). */
   async function managedSession(me: CurrentUser, sessionId: string): Promise<StudySessionRow> {
     const session = await bookings.findSession(sessionId);
-    if (!session) throw notFound('Session not found.');
-    if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('Only the tutor of this session and admins can take its attendance.');
+    if (!session) throw notFound('errors.sessions.notFound');
+    if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('errors.bookings.attendanceRoles');
     return session;
   }
 
   async function markable(me: CurrentUser, sessionId: string): Promise<StudySessionRow> {
     const session = await managedSession(me, sessionId);
-    if (session.status === 'cancelled') throw conflict('This class was cancelled, so there is no attendance to take.');
-    if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('Attendance can be taken once class has started.');
+    if (session.status === 'cancelled') throw conflict('errors.bookings.classCancelled');
+    if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('errors.bookings.attendanceNotStarted');
     return session;
   }
 
   return {
     async mark(me: CurrentUser, sessionId: string, studentId: string, value: Attendance): Promise<{ studentId: string; attendance: Attendance }> {
       await markable(me, sessionId);
-      if (!(await attendance.mark(sessionId, studentId, value, deps.now().toISOString()))) throw notFound('This student has not booked this session.');
+      if (!(await attendance.mark(sessionId, studentId, value, deps.now().toISOString()))) throw notFound('errors.bookings.studentNotBooked');
       return { studentId, attendance: value };
     },
 

@@ -2,17 +2,19 @@
 // to the tutor. Jobs of the outbox, enqueued in the booking's transaction; rendered when a worker
 // sends them, from the session as it is then (server/email/outbox.ts). The tutor's notice is
 // optional (docs/decisions/021-notification-emails.md): dropped when sent if the tutor turned new
-// bookings off, so that the booking itself stays one read and one write.
+// bookings off, so that the booking itself stays one read and one write. Every email is in its
+// recipient's language (their account's, else English), read when it is written (issue 20).
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob, renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
+import { formatMoney, formatUtc, translatorForAccount, type ServerTranslator } from '#server/i18n/translate.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
 import { placeText, sessionCalendar } from '#server/features/sessions/public.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 interface BookingMailArgs {
   sessionId: string;
@@ -28,80 +30,84 @@ export function bookingEmailJobs(session: Pick<StudySessionRow, 'id'>, student: 
 
 /** How the booking emails are built when sent; a session deleted meanwhile sends nothing. */
 export function bookingMailRenderers(deps: AppDeps, findSession: (id: string) => Promise<StudySessionRow | undefined>): Record<string, MailRenderer> {
-  const withSession = (render: (session: StudySessionRow, args: BookingMailArgs) => Mail): MailRenderer => async (args) => {
-    const session = await findSession(String(args.sessionId));
-    return session ? render(session, args as unknown as BookingMailArgs) : null;
-  };
+  const languages = accountLanguageRepository(deps.db.kysely);
   return {
-    'bookings.confirmation': withSession((session, args) => confirmationMail(deps, session, args.student, args)),
+    'bookings.confirmation': async (args) => {
+      const session = await findSession(String(args.sessionId));
+      if (!session) return null;
+      const mail = args as unknown as BookingMailArgs;
+      return confirmationMail(deps, await languages.translatorOf(mail.student.id), session, mail.student, mail);
+    },
     'bookings.tutor-notice': async (args) => {
       const session = await findSession(String(args.sessionId));
       if (!session || (await isTurnedOff(deps.db, session.tutorId, 'bookingNotices'))) return null;
       const mail = args as unknown as BookingMailArgs;
-      return tutorNoticeMail(deps, session, mail.student, mail);
+      return tutorNoticeMail(deps, await languages.translatorOf(session.tutorId), session, mail.student, mail);
     },
   };
 }
 
-function confirmationMail(deps: AppDeps, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
+function confirmationMail(deps: AppDeps, t: ServerTranslator, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
   const link = `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`;
-  const ics = sessionCalendar(deps, session, student, { method: 'PUBLISH' });
+  const ics = sessionCalendar(deps, t, session, student, { method: 'PUBLISH' });
+  const title = session.title;
+  // The confirmation goes to a booked student: an online class's link is theirs.
+  const place = placeText(t, session, true);
   return {
     to: student.email,
-    subject: opts.promotedFromWaitlist ? `A seat opened up: you are booked for ${session.title}` : `Booking confirmed: ${session.title}`,
+    subject: t.t(opts.promotedFromWaitlist ? 'email.booking.promotedSubject' : 'email.booking.confirmedSubject', { title }),
     text: [
-      `Hello ${student.name},`,
+      t.t('email.hello', { name: student.name }),
       '',
-      opts.promotedFromWaitlist
-        ? `A seat opened up in "${session.title}" and you were first on the waitlist, so you are now booked.`
-        : `You are booked for "${session.title}" with ${session.tutorName}.`,
+      opts.promotedFromWaitlist ? t.t('email.booking.promoted', { title }) : t.t('email.booking.booked', { title, tutor: session.tutorName }),
       '',
-      `Class: ${when(session.classStartDate)} to ${when(session.classEndDate)}`,
-      // The confirmation goes to a booked student: an online class's link is theirs.
-      ...(placeText(session, true) ? [`Where: ${placeText(session, true)}`] : []),
-      `You can cancel until ${session.cancellationCutoffHours} hours before class starts.`,
+      t.t('email.booking.classTime', { start: formatUtc(t.language, session.classStartDate), end: formatUtc(t.language, session.classEndDate) }),
+      ...(place ? [t.t('email.booking.where', { place })] : []),
+      t.t('email.booking.cancelUntil', { hours: session.cancellationCutoffHours }),
       '',
-      `Your booking: ${link}`,
-      'The attached calendar file adds the class to Google Calendar, Outlook or Apple Calendar.',
+      t.t('email.booking.yourBooking', { url: link }),
+      t.t('email.booking.icsAdds'),
     ].join('\n'),
     attachments: [{ filename: ics.filename, content: ics.body, contentType: ics.contentType }],
     headers: unsubscribeHeaders(deps.config, student.id, null),
   };
 }
 
-function tutorNoticeMail(deps: AppDeps, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
-  const seats = session.maxParticipants === null ? `${session.bookedCount} booked` : `${session.bookedCount} of ${session.maxParticipants} seats taken`;
+function tutorNoticeMail(deps: AppDeps, t: ServerTranslator, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
+  const seats = session.maxParticipants === null ? t.t('email.booking.bookedCount', { booked: session.bookedCount }) : t.t('email.booking.seatsTaken', { booked: session.bookedCount, max: session.maxParticipants });
+  const who = { student: student.name, email: student.email, title: session.title };
   return {
     to: session.tutorEmail,
-    subject: `New booking: ${session.title}`,
+    subject: t.t('email.booking.tutorSubject', { title: session.title }),
     text: [
-      `Hello ${session.tutorName},`,
+      t.t('email.hello', { name: session.tutorName }),
       '',
-      opts.promotedFromWaitlist
-        ? `${student.name} (${student.email}) moved up from the waitlist and booked "${session.title}".`
-        : `${student.name} (${student.email}) booked "${session.title}".`,
-      `${seats}.`,
+      t.t(opts.promotedFromWaitlist ? 'email.booking.tutorPromoted' : 'email.booking.tutorBooked', who),
+      seats,
       '',
-      `Roster: ${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`,
-      ...optionalNotificationFooter(deps.config, 'bookingNotices'),
+      t.t('email.booking.roster', { url: `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}` }),
+      ...optionalNotificationFooter(deps.config, t, 'bookingNotices'),
     ].join('\n'),
     headers: unsubscribeHeaders(deps.config, session.tutorId, 'bookingNotices'),
   };
 }
 
-/** A student cancelled their booking: the email's .ics takes the class out of their calendar (METHOD:CANCEL, a higher SEQUENCE). */
-export function bookingCancelledEmailJob(deps: Pick<AppDeps, 'config' | 'now'>, session: StudySessionRow, student: { id: string; name: string; email: string }, amountCents: number): NewJob {
-  const ics = sessionCalendar(deps, session, student, { method: 'CANCEL', sequenceBump: 1 });
+/**
+ * A student cancelled their booking: the email's .ics takes the class out of their calendar
+ * (METHOD:CANCEL, a higher SEQUENCE). `t`: the student's language.
+ */
+export function bookingCancelledEmailJob(deps: Pick<AppDeps, 'config' | 'now'>, t: ServerTranslator, session: StudySessionRow, student: { id: string; name: string; email: string }, amountCents: number): NewJob {
+  const ics = sessionCalendar(deps, t, session, student, { method: 'CANCEL', sequenceBump: 1 });
   return emailJob({
     to: student.email,
-    subject: `Booking cancelled: ${session.title}`,
+    subject: t.t('email.booking.cancelledSubject', { title: session.title }),
     text: [
-      `Hello ${student.name},`,
+      t.t('email.hello', { name: student.name }),
       '',
-      `Your booking for "${session.title}" on ${when(session.classStartDate)} is cancelled.`,
-      ...(amountCents > 0 ? [`Your payment of $${(amountCents / 100).toFixed(2)} has been refunded in full; your bank may take a few days to show it.`] : []),
+      t.t('email.booking.cancelled', { title: session.title, start: formatUtc(t.language, session.classStartDate) }),
+      ...(amountCents > 0 ? [t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents) })] : []),
       '',
-      'The attached calendar file removes the class from your calendar.',
+      t.t('email.booking.icsRemoves'),
       '',
       'StudyNest',
     ].join('\n'),
@@ -114,30 +120,32 @@ export function bookingCancelledEmailJob(deps: Pick<AppDeps, 'config' | 'now'>, 
 export function promotionEmailJobs(deps: Pick<AppDeps, 'config'>, session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>, promoted: PromotedStudent[]): NewJob[] {
   return promoted.flatMap((student) => {
     const who = { id: student.studentId, name: student.name, email: student.email };
-    return student.holdExpiresAt ? [seatHeldEmailJob(deps, session, who, student.holdExpiresAt)] : bookingEmailJobs(session, who, { promotedFromWaitlist: true });
+    return student.holdExpiresAt ? [seatHeldEmailJob(deps, translatorForAccount(student.language), session, who, student.holdExpiresAt)] : bookingEmailJobs(session, who, { promotedFromWaitlist: true });
   });
 }
 
 /**
  * A seat opened up in a paid session and is held for the first student in line, who must pay to
  * keep it: the email as a job of the outbox, enqueued in the transaction that holds the seat.
+ * `t`: the student's language.
  */
 export function seatHeldEmailJob(
   deps: Pick<AppDeps, 'config'>,
+  t: ServerTranslator,
   session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>,
   student: { id: string; name: string; email: string },
   holdExpiresAt: string,
 ): NewJob {
   return emailJob({
     to: student.email,
-    subject: `A seat opened up: pay to book ${session.title}`,
+    subject: t.t('email.booking.heldSubject', { title: session.title }),
     text: [
-      `Hello ${student.name},`,
+      t.t('email.hello', { name: student.name }),
       '',
-      `A seat opened up in "${session.title}" and you were first on the waitlist, so it is held for you.`,
-      `Pay the registration fee ($${(session.registrationFeeCents / 100).toFixed(2)}) by ${when(holdExpiresAt)} to book it; after that the seat goes to the next student in line.`,
+      t.t('email.booking.held', { title: session.title }),
+      t.t('email.booking.heldPay', { fee: formatMoney(t.language, session.registrationFeeCents), deadline: formatUtc(t.language, holdExpiresAt) }),
       '',
-      `Pay and book: ${deps.config.baseUrl}/session/${session.id}`,
+      t.t('email.booking.heldLink', { url: `${deps.config.baseUrl}/session/${session.id}` }),
     ].join('\n'),
     // Not optional (it has a deadline): one click turns off the optional ones (decision 021).
     headers: unsubscribeHeaders(deps.config, student.id, null),

@@ -49,6 +49,8 @@ export interface PromotedStudent {
   bookingId: string;
   /** Paid sessions: the seat is held until then for the student to pay (features/payments). */
   holdExpiresAt: string | null;
+  /** Their account's language (user.language), for the email that tells them (issue 20). */
+  language?: string | null;
 }
 
 /** How long a student moved up from the waitlist of a paid session has to pay (they learn it by email). */
@@ -381,7 +383,7 @@ export function bookingsRepository(database: Db) {
           const next = await trx
             .selectFrom('waitlist_entry')
             .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-            .select(['waitlist_entry.id', 'waitlist_entry.studentId', 'user.email', 'user.name'])
+            .select(['waitlist_entry.id', 'waitlist_entry.studentId', 'user.email', 'user.name', 'user.language'])
             .where('waitlist_entry.sessionId', '=', input.sessionId)
             .orderBy('waitlist_entry.createdAt')
             .orderBy('waitlist_entry.id')
@@ -402,7 +404,7 @@ export function bookingsRepository(database: Db) {
             now: input.now,
             ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
           });
-          promoted.push({ studentId: next.studentId, email: next.email, name: next.name, bookingId, holdExpiresAt });
+          promoted.push({ studentId: next.studentId, email: next.email, name: next.name, language: next.language, bookingId, holdExpiresAt });
         }
         for (const job of jobsFor(promoted)) await insertJob(trx, job);
         return { promoted };

@@ -10,7 +10,7 @@ import { requireUser } from '#server/auth/current-user.ts';
 import { notFound } from '#server/errors.ts';
 import { calendarFeedService } from './calendar-feed-service.ts';
 
-const NO_FEED = 'No calendar feed at this address.';
+const NO_FEED = 'errors.bookings.noFeed';
 
 export async function calendarFeedRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -9,6 +9,7 @@ import type { CalendarFeed } from '#contract/calendar-feed.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { calendarText, sessionEvent } from '#server/features/sessions/public.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { calendarFeedRepository } from './calendar-feed-repository.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -58,11 +59,13 @@ export function calendarFeedService(deps: AppDeps) {
       if (!token) return null;
       const owner = await repo.feedOwner(token);
       if (!owner) return null;
+      // Its words in the owner's language (issue 20): part of what the content depends on.
+      const t = await accountLanguageRepository(deps.db.kysely).translatorOf(owner.id);
       const now = deps.now();
       const sessions = await repo.feedSessions(owner.id, new Date(now.getTime() - RECENT_MS).toISOString(), MAX_EVENTS);
       // What the content depends on: the owner's name and address, and each session as stored.
       const tag = createHash('sha256')
-        .update(JSON.stringify([owner.name, owner.email, sessions.map((s) => [s.id, s.updatedAt, s.calendarSequence, s.status])]))
+        .update(JSON.stringify([t.language, owner.name, owner.email, sessions.map((s) => [s.id, s.updatedAt, s.calendarSequence, s.status])]))
         .digest('base64url')
         .slice(0, 27);
       let since = owner.contentSince;
@@ -79,8 +82,8 @@ export function calendarFeedService(deps: AppDeps) {
       // Stamped with the time the content took this shape: the same content, the same bytes.
       const stamped = { config: deps.config, now: () => new Date(since) };
       const person = { id: owner.id, name: owner.name, email: owner.email };
-      const events = sessions.map((session) => sessionEvent(stamped, session, person, { asTutor: session.tutorId === owner.id }));
-      return { status: 200, body: calendarText(events, { name: `StudyNest: ${owner.name}`, refreshSeconds: REFRESH_SECONDS }), etag, lastModified };
+      const events = sessions.map((session) => sessionEvent(stamped, t, session, person, { asTutor: session.tutorId === owner.id }));
+      return { status: 200, body: calendarText(t, events, { name: t.t('ics.feedName', { name: owner.name }), refreshSeconds: REFRESH_SECONDS }), etag, lastModified };
     },
   };
 }

@@ -15,19 +15,19 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders, usersWithKindOff } from '#server/features/notifications/public.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
+import { formatUtc } from '#server/i18n/translate.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { bookingsRepository, type ReminderOffset } from './bookings-repository.ts';
 
 export const CLASS_REMINDERS_JOB = 'bookings.class-reminders';
 const PERIOD_MS = 30_000;
 const HOUR_MS = 3_600_000;
-const OFFSETS: Array<{ offset: ReminderOffset; beforeMs: number; label: string }> = [
-  { offset: '24h', beforeMs: 24 * HOUR_MS, label: '24 hours' },
-  { offset: '1h', beforeMs: HOUR_MS, label: '1 hour' },
+const OFFSETS: Array<{ offset: ReminderOffset; beforeMs: number }> = [
+  { offset: '24h', beforeMs: 24 * HOUR_MS },
+  { offset: '1h', beforeMs: HOUR_MS },
 ];
 const BATCH = 200;
-
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 interface ReminderArgs {
   bookingId: string;
@@ -37,6 +37,7 @@ interface ReminderArgs {
 
 export function classReminders(deps: AppDeps): { schedule: Schedule; handler: JobHandler; renderers: Record<string, MailRenderer> } {
   const bookings = bookingsRepository(deps.db);
+  const languages = accountLanguageRepository(deps.db.kysely);
 
   async function remindDue(): Promise<number> {
     const now = deps.now();
@@ -69,18 +70,20 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
     if (!found || found.session.classStartDate !== args.classStartDate || deps.now().getTime() >= Date.parse(args.classStartDate)) return null;
     const { session, studentId, studentEmail, studentName } = found;
     if (await isTurnedOff(deps.db, studentId, 'classReminders')) return null;
-    const label = OFFSETS.find((o) => o.offset === args.offset)!.label;
+    // In the student's language (issue 20); `offset` picks "24 hours" or "1 hour" in it.
+    const t = await languages.translatorOf(studentId);
+    const offset = args.offset === '1h' ? 'h1' : 'h24';
     const mail: Mail = {
       to: studentEmail,
-      subject: `Reminder: ${session.title} starts in ${label}`,
+      subject: t.t('email.reminder.subject', { title: session.title, offset }),
       text: [
-        `Hello ${studentName},`,
+        t.t('email.hello', { name: studentName }),
         '',
-        `"${session.title}" with ${session.tutorName} starts in ${label}.`,
-        `Class: ${when(session.classStartDate)} to ${when(session.classEndDate)}`,
+        t.t('email.reminder.body', { title: session.title, tutor: session.tutorName, offset }),
+        t.t('email.booking.classTime', { start: formatUtc(t.language, session.classStartDate), end: formatUtc(t.language, session.classEndDate) }),
         '',
-        `Your booking: ${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`,
-        ...optionalNotificationFooter(deps.config, 'classReminders'),
+        t.t('email.booking.yourBooking', { url: `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}` }),
+        ...optionalNotificationFooter(deps.config, t, 'classReminders'),
       ].join('\n'),
       headers: unsubscribeHeaders(deps.config, studentId, 'classReminders'),
     };

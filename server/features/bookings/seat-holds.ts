@@ -38,7 +38,7 @@ export function seatHolds(deps: CoreDeps) {
     async holdFor(me: CurrentUser, session: StudySessionRow): Promise<{ hold: SeatHold; created: boolean }> {
       const existing = await bookings.findBooking(session.id, me.id);
       if (existing) {
-        if (existing.status !== 'pending_payment') throw conflict('You have already booked this session.');
+        if (existing.status !== 'pending_payment') throw conflict('errors.bookings.alreadyBooked');
         return { hold: existing, created: false };
       }
       const now = deps.now();
@@ -49,10 +49,10 @@ export function seatHolds(deps: CoreDeps) {
         now: now.toISOString(),
         hold: { amountCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE_MS).toISOString() },
       });
-      if (outcome.kind === 'full') throw conflict('This session is full.');
-      if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
+      if (outcome.kind === 'full') throw conflict('errors.bookings.full');
+      if (outcome.kind === 'duplicate') throw conflict('errors.bookings.alreadyBooked');
       const hold = await bookings.findBookingById(outcome.bookingId);
-      if (!hold) throw conflict('Your seat hold has ended. Please book again.');
+      if (!hold) throw conflict('errors.bookings.holdEnded');
       return { hold, created: true };
     },
 

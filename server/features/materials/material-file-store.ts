@@ -23,7 +23,7 @@ export function materialFileStore(files: FileStorage) {
     /** Sniffs the type from the bytes (the name and the browser's type are not trusted), then stores. */
     async save(bytes: Buffer): Promise<StoredFile> {
       const type = await fileTypeFromBuffer(bytes);
-      if (!type || !ACCEPTED.has(type.mime)) throw badRequest('The file must be an image (PNG, JPEG, WebP, GIF or AVIF) or a PDF.');
+      if (!type || !ACCEPTED.has(type.mime)) throw badRequest('errors.materials.fileType');
       const fileKey = newId();
       await files.put(keyOf(fileKey)!, bytes, { contentType: type.mime });
       return { fileKey, mimeType: type.mime, fileSize: bytes.length };

@@ -19,6 +19,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { invalidRequest } from '#server/http/error-handler.ts';
+import { asGiven } from '#server/i18n/translate.ts';
 import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
 import { contentDisposition } from './material-file-name.ts';
 import { materialService, type UploadedFile } from './material-service.ts';
@@ -32,7 +33,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw invalidRequest(result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
+  throw invalidRequest(result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', problem: asGiven(issue.message) })));
 }
 
 /** Reads a multipart form: its text fields and at most one file in the field "file". */
@@ -43,7 +44,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
   try {
     for await (const part of request.parts({ limits: { fileSize: MATERIAL_MAX_BYTES, files: 1 } })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw badRequest('Send the file in the field "file".');
+        if (part.fieldname !== 'file') throw badRequest('errors.materials.fileField');
         const bytes = await part.toBuffer();
         if (bytes.length > 0) file = { bytes, fileName: part.filename };
       } else if (typeof part.value === 'string') {
@@ -52,7 +53,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The file is larger than 10 MB.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'errors.materials.tooLarge');
     throw multipartReadError(error);
   }
   return { fields, file };
@@ -90,7 +91,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
     if (request.isMultipart()) {
       const { fields, file } = await readMultipart(request);
       const body = parseOr400(createFileMaterialFields, fields);
-      if (!file) throw invalidRequest([{ field: 'file', message: 'Choose an image or a PDF to upload' }]);
+      if (!file) throw invalidRequest([{ field: 'file', problem: { key: 'errors.materials.chooseFile' } }]);
       created = await materials.create(me, { ...body, content: { file } });
     } else {
       const body = parseOr400(createLinkMaterialBody, request.body ?? {});

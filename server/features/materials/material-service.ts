@@ -20,7 +20,7 @@ export interface UploadedFile {
 /** New content of a material: a link or an uploaded file (or neither, to keep the current one). */
 export type MaterialContent = { link: string } | { file: UploadedFile } | null;
 
-const NOT_FOUND = 'No material has this id.';
+const NOT_FOUND = 'errors.materials.notFound';
 
 export function toMaterialDto(row: MaterialRow): Material {
   return {
@@ -54,20 +54,20 @@ export function materialService(deps: Pick<AppDeps, 'db' | 'files' | 'now'>) {
   // --- permissions -------------------------------------------------------------------------
 
   async function assertCanAddTo(me: CurrentUser, sessionId: string): Promise<void> {
-    if (me.role !== 'tutor') throw forbidden('Only tutors can add materials.');
+    if (me.role !== 'tutor') throw forbidden('errors.materials.tutorsOnly');
     const session = await repo.findSession(sessionId);
-    if (!session) throw notFound('No session has this id.');
-    if (session.tutorId !== me.id) throw forbidden('You can only add materials to your own sessions.');
-    if (session.status !== 'approved') throw conflict('Materials can be added only to approved sessions.');
+    if (!session) throw notFound('errors.materials.noSession');
+    if (session.tutorId !== me.id) throw forbidden('errors.materials.ownSessions');
+    if (session.status !== 'approved') throw conflict('errors.materials.approvedOnly');
   }
 
   function assertCanEdit(me: CurrentUser, row: MaterialRow): void {
-    if (me.role !== 'tutor' || row.tutorId !== me.id) throw forbidden('Only the tutor who added this material can edit it.');
+    if (me.role !== 'tutor' || row.tutorId !== me.id) throw forbidden('errors.materials.editOwn');
   }
 
   function assertCanDelete(me: CurrentUser, row: MaterialRow): void {
     if (me.role === 'admin') return;
-    if (me.role !== 'tutor' || row.tutorId !== me.id) throw forbidden('Only the tutor who added this material or an admin can delete it.');
+    if (me.role !== 'tutor' || row.tutorId !== me.id) throw forbidden('errors.materials.deleteOwn');
   }
 
   async function assertCanRead(me: CurrentUser, row: MaterialRow): Promise<void> {
@@ -75,7 +75,7 @@ export function materialService(deps: Pick<AppDeps, 'db' | 'files' | 'now'>) {
     if (me.role === 'tutor' && row.tutorId === me.id) return;
     // Cancelling removes the booking row, and with it the access.
     if (me.role === 'student' && (await repo.hasConfirmedBooking(row.sessionId, me.id))) return;
-    throw forbidden('Only students who booked this session can open its materials.');
+    throw forbidden('errors.materials.bookedOnly');
   }
 
   function scopeOf(me: CurrentUser): MaterialScope {
@@ -156,9 +156,9 @@ export function materialService(deps: Pick<AppDeps, 'db' | 'files' | 'now'>) {
     async openFile(me: CurrentUser, id: string) {
       const row = await findOr404(id);
       await assertCanRead(me, row);
-      if (!row.fileKey) throw notFound('This material is a link, not a file.');
+      if (!row.fileKey) throw notFound('errors.materials.isLink');
       const opened = await files.open(row.fileKey);
-      if (!opened) throw notFound('The file of this material is missing.');
+      if (!opened) throw notFound('errors.materials.fileMissing');
       const mimeType = row.mimeType ?? 'application/octet-stream';
       return { ...opened, mimeType, fileName: cleanFileName(row.fileName ?? '', mimeType) };
     },

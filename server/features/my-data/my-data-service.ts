@@ -12,7 +12,7 @@ import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME, MY_DATA_FORMAT, type AccountD
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
 import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { toIso } from '#server/ids.ts';
 import { bookingsService } from '#server/features/bookings/public.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
@@ -20,6 +20,7 @@ import { notificationService } from '#server/features/notifications/public.ts';
 import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
 import { emailJob } from '#server/email/outbox.ts';
+import { translatorForAccount } from '#server/i18n/translate.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import type { OpenedObject } from '#server/storage/file-storage.ts';
 import { ARCHIVE_KEEP_MS, archiveStore } from './archive-store.ts';
@@ -27,7 +28,7 @@ import { zipArchive, type ZipEntry } from './zip-archive.ts';
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository>['findUser']>>>;
 
-const NO_USER = 'No user has this id.';
+const NO_USER = 'errors.users.noUserId';
 /** Files in one archive, at most: beyond it the download is refused (ask an admin for the files). */
 export const ARCHIVE_FILES_MAX_BYTES = 200 * 1024 * 1024;
 /** Files above this are not read during a request: the archive is built by a job and its link emailed. */
@@ -166,7 +167,7 @@ export function myDataService(deps: AppDeps) {
     let total = 0;
     const add = (name: string, bytes: Buffer) => {
       total += bytes.length;
-      if (total > ARCHIVE_FILES_MAX_BYTES) throw new AppError(413, 'Your files are too large for one download. Download the data alone (JSON) and ask an admin for the files.');
+      if (total > ARCHIVE_FILES_MAX_BYTES) throw new AppError(413, 'errors.myData.filesTooLarge');
       entries.push({ name, bytes, compress: false });
     };
     const photo = photoOf(user);
@@ -191,21 +192,21 @@ export function myDataService(deps: AppDeps) {
     const context = await deps.auth.$context;
     const account = await context.internalAdapter.findCredentialAccount(userId);
     if (!account?.password) {
-      throw badRequest('Your account has no password (you sign in with Google). Choose one with "Forgot password" on the login page, then delete your account.', { password: 'Your account has no password yet' });
+      throw badRequest('errors.myData.noPassword', { password: 'errors.myData.noPasswordField' });
     }
-    if (!(await context.password.verify({ hash: account.password, password }))) throw badRequest('The password is not right.', { password: 'The password is not right' });
+    if (!(await context.password.verify({ hash: account.password, password }))) throw badRequest('errors.myData.wrongPassword', { password: 'errors.myData.wrongPasswordField' });
   }
 
   /** The rules that refuse a deletion; run before anything changes, and again inside the transaction. */
-  async function refusal(executor: Parameters<typeof repo.upcomingBookedSessionsOf>[0], user: UserRow, self: boolean): Promise<string | null> {
+  async function refusal(executor: Parameters<typeof repo.upcomingBookedSessionsOf>[0], user: UserRow, self: boolean): Promise<ErrorWords | null> {
     if (user.role === 'admin') {
-      if ((await repo.otherActiveAdmins(executor, user.id)) === 0) return self ? 'You are the last admin: make another user an admin first.' : 'This is the last admin: make another user an admin first.';
+      if ((await repo.otherActiveAdmins(executor, user.id)) === 0) return self ? 'errors.users.lastAdminSelf' : 'errors.users.lastAdminOther';
     }
     const booked = await repo.upcomingBookedSessionsOf(executor, user.id, deps.now().toISOString());
     if (booked.length > 0) {
-      const titles = booked.slice(0, 3).map((s) => `"${s.title}"`).join(', ') + (booked.length > 3 ? ` and ${booked.length - 3} more` : '');
-      const who = self ? 'You have' : 'This tutor has';
-      return `${who} upcoming sessions with booked students (${titles}). Cancel them or hand them over to another tutor first.`;
+      const named = booked.slice(0, 3).map((s) => `"${s.title}"`).join(', ');
+      const titles = booked.length > 3 ? { key: 'errors.myData.andMore', values: { titles: named, count: booked.length - 3 } } as const : named;
+      return { key: 'errors.myData.upcomingBooked', values: { self: String(self), titles } };
     }
     return null;
   }
@@ -274,7 +275,7 @@ export function myDataService(deps: AppDeps) {
     /** An archive prepared by the job, for its owner only, while it is kept (7 days). */
     async preparedArchive(me: CurrentUser, token: string): Promise<OpenedObject> {
       const zip = await archives.open(me.id, token, deps.now());
-      if (!zip) throw notFound('This download link has expired or belongs to another account. Ask for your data again from Settings.');
+      if (!zip) throw notFound('errors.myData.linkExpired');
       return zip;
     },
 
@@ -289,10 +290,12 @@ export function myDataService(deps: AppDeps) {
               if (!user || isDeletedEmail(user.email)) return;
               const token = await archives.write(user.id, (await archiveOf(user)).zip);
               const link = `${deps.config.baseUrl}/api/me/data-exports/${token}.zip`;
+              // In the account's language (issue 20).
+              const t = translatorForAccount(user.language);
               await deps.jobs.enqueue(deps.db.kysely, emailJob({
                 to: user.email,
-                subject: 'Your StudyNest data is ready',
-                text: [`Hello ${user.name},`, '', 'The copy of your StudyNest data you asked for is ready. Download it while signed in, within 7 days:', '', link, '', 'If you did not ask for it, change your password: someone signed in to your account.', '', 'StudyNest'].join('\n'),
+                subject: t.t('email.myData.subject'),
+                text: [t.t('email.hello', { name: user.name }), '', t.t('email.myData.ready'), '', link, '', t.t('email.myData.notYou'), '', 'StudyNest'].join('\n'),
               }));
             },
           },
@@ -309,7 +312,7 @@ export function myDataService(deps: AppDeps) {
 
     /** Any user's data, for an admin; recorded. */
     async exportForAdmin(me: CurrentUser, id: string, ip: string | null): Promise<MyData> {
-      if (me.role !== 'admin') throw forbidden("Only admins can export another user's data.");
+      if (me.role !== 'admin') throw forbidden('errors.myData.adminsExport');
       const user = await liveUser(id);
       await recordExport(user, actorOf(me, ip));
       return exportOf(user);
@@ -322,9 +325,9 @@ export function myDataService(deps: AppDeps) {
     },
 
     async deleteForAdmin(me: CurrentUser, id: string, ip: string | null): Promise<AccountDeleted> {
-      if (me.role !== 'admin') throw forbidden('Only admins can delete other accounts.');
+      if (me.role !== 'admin') throw forbidden('errors.myData.adminsDelete');
       const user = await liveUser(id);
-      if (user.id === me.id) throw badRequest('Delete your own account from Settings, with your password.');
+      if (user.id === me.id) throw badRequest('errors.myData.deleteOwnFromSettings');
       return erase(user, actorOf(me, ip), false);
     },
 

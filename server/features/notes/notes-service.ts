@@ -23,15 +23,15 @@ export function notesService(deps: AppDeps) {
   const notes = notesRepository(deps.db.kysely);
 
   function assertCanRead(me: CurrentUser, email: string): void {
-    if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('You can only read your own notes.');
+    if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('errors.notes.readOwn');
   }
   function assertOwner(me: CurrentUser, email: string): void {
-    if (!isOwnEmail(me, email)) throw forbidden('You can only change your own notes.');
+    if (!isOwnEmail(me, email)) throw forbidden('errors.notes.changeOwn');
   }
 
   return {
     async create(me: CurrentUser, body: NoteBody): Promise<Note> {
-      if (me.role !== 'student') throw forbidden('Only students can take notes.');
+      if (me.role !== 'student') throw forbidden('errors.notes.studentsOnly');
       const now = deps.now();
       const id = newId(now.getTime());
       await notes.insert({ id, studentId: me.id, title: body.title, details: body.details, now: now.toISOString() });
@@ -42,7 +42,7 @@ export function notesService(deps: AppDeps) {
       assertCanRead(me, email);
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const owner = isOwnEmail(me, email) ? { id: me.id } : await notes.findUserIdByEmail(email);
-      if (!owner) throw notFound('No user has this email.');
+      if (!owner) throw notFound('errors.users.noUserEmail');
       const rows = await notes.listForStudent(owner.id, page.limit + 1, after);
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.updatedAt, r.id]);
       return { items: items.map(toNote), nextCursor };
@@ -52,20 +52,20 @@ export function notesService(deps: AppDeps) {
       assertCanRead(me, email);
       const row = await notes.findById(id);
       // A note of somebody else under this email looks exactly like a missing one.
-      if (!row || row.studentEmail.toLowerCase() !== email.toLowerCase()) throw notFound('Note not found.');
+      if (!row || row.studentEmail.toLowerCase() !== email.toLowerCase()) throw notFound('errors.notes.notFound');
       return toNote(row);
     },
 
     async update(me: CurrentUser, email: string, id: string, body: NoteBody): Promise<Note> {
       assertOwner(me, email);
       const changed = await notes.update(id, me.id, { title: body.title, details: body.details, now: deps.now().toISOString() });
-      if (!changed) throw notFound('Note not found.');
+      if (!changed) throw notFound('errors.notes.notFound');
       return toNote((await notes.findById(id))!);
     },
 
     async delete(me: CurrentUser, email: string, id: string): Promise<void> {
       assertOwner(me, email);
-      if (!(await notes.delete(id, me.id))) throw notFound('Note not found.');
+      if (!(await notes.delete(id, me.id))) throw notFound('errors.notes.notFound');
     },
   };
 }

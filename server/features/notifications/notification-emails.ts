@@ -1,9 +1,10 @@
 // What other features' emails need of notification settings: the List-Unsubscribe headers of a
 // notification (RFC 2369, one click by RFC 8058) and whether its recipient turned its kind off.
 // Security emails (verification, password reset) never carry them. docs/decisions/021-notification-emails.md.
-import { NOTIFICATION_TEXT, type NotificationKind } from '#contract/notifications.ts';
+import type { NotificationKind } from '#contract/notifications.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import type { ServerTranslator } from '#server/i18n/translate.ts';
 import { notificationRepository } from './notification-repository.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -23,9 +24,9 @@ export function unsubscribeHeaders(config: Pick<Config, 'baseUrl' | 'authSecret'
   };
 }
 
-/** The last lines of an optional notification's text: how to stop it. */
-export function optionalNotificationFooter(config: Pick<Config, 'baseUrl'>, kind: NotificationKind): string[] {
-  return ['', `Don't want these? Turn off "${NOTIFICATION_TEXT[kind].label}" in your settings: ${notificationSettingsUrl(config)}`];
+/** The last lines of an optional notification's text, in its recipient's language: how to stop it. */
+export function optionalNotificationFooter(config: Pick<Config, 'baseUrl'>, t: ServerTranslator, kind: NotificationKind): string[] {
+  return ['', t.t('email.optionalFooter', { kind, url: notificationSettingsUrl(config) })];
 }
 
 /** Whether the user turned `kind` off (checked again when the email is sent: they may have meanwhile). */

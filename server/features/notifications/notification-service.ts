@@ -28,7 +28,7 @@ export function notificationService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>
     /** One click on an email's unsubscribe link: turns off what its token names. */
     async unsubscribe(token: string): Promise<UnsubscribeResult> {
       const verified = verifyUnsubscribeToken(deps.config.authSecret, token);
-      if (!verified) throw badRequest('This unsubscribe link is not valid: choose your emails in Settings instead.');
+      if (!verified) throw badRequest('errors.notifications.badUnsubscribe');
       const kinds = verified.scope === 'all' ? [...NOTIFICATION_KINDS] : [verified.scope];
       // An account deleted since: it gets no email at all any more.
       if (await repo.userExists(verified.userId)) await repo.turnOff(verified.userId, kinds, deps.now().toISOString());

@@ -3,7 +3,7 @@
 // signed webhook or by asking Stripe when the student comes back, whichever comes first.
 // Price always from the session row. See docs/decisions/009-paid-sessions.md.
 import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
-import { PAYMENTS_NOT_CONFIGURED, type ConfirmPayment, type PaymentOutcome, type TestCheckout, type TestPaymentResult } from '#contract/payments.ts';
+import { type ConfirmPayment, type PaymentOutcome, type TestCheckout, type TestPaymentResult } from '#contract/payments.ts';
 import type { CoreDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
@@ -37,12 +37,12 @@ export function paymentsService(deps: CoreDeps) {
     const holdId = deps.config.testPayments ? testCheckoutHoldId(id) : null;
     const hold = holdId ? await holds.find(holdId) : undefined;
     const checkout = hold && gateway ? await gateway.retrieveCheckout(id) : null;
-    if (!hold || !checkout || hold.studentId !== me.id) throw notFound('No test payment of yours has this id.');
+    if (!hold || !checkout || hold.studentId !== me.id) throw notFound('errors.payments.noTestPayment');
     return { checkout, hold };
   }
 
   function requireGateway(): PaymentGateway {
-    if (!gateway) throw conflict(PAYMENTS_NOT_CONFIGURED);
+    if (!gateway) throw conflict('errors.payments.notConfiguredBooking');
     return gateway;
   }
 
@@ -53,7 +53,7 @@ export function paymentsService(deps: CoreDeps) {
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       deps.log.error({ err: error }, 'payment provider call failed');
-      throw new AppError(503, 'The payment service could not be reached. Please try again in a moment.');
+      throw new AppError(503, 'errors.payments.unreachable');
     }
   }
 
@@ -94,11 +94,11 @@ export function paymentsService(deps: CoreDeps) {
 
     /** "Pay" on the test payment page: the hold is booked as a Stripe payment would book it (no money moves). */
     async payTestCheckout(me: CurrentUser, id: string): Promise<TestPaymentResult> {
-      if (me.role !== 'student') throw forbidden('Only students pay for sessions.');
+      if (me.role !== 'student') throw forbidden('errors.payments.studentsOnly');
       const { checkout, hold } = await ownTestCheckout(me, id);
       const successUrl = `/payment/success?checkout_session_id=${encodeURIComponent(id)}`;
       if (checkout.paid) return { successUrl };
-      if (checkout.status !== 'open' || !(await holds.confirm(hold, id))) throw conflict('Your seat hold has ended. Please book again.');
+      if (checkout.status !== 'open' || !(await holds.confirm(hold, id))) throw conflict('errors.bookings.holdEnded');
       return { successUrl };
     },
 
@@ -113,7 +113,7 @@ export function paymentsService(deps: CoreDeps) {
       if (hold.paymentRef) {
         const current = await provider(() => stripe.retrieveCheckout(hold.paymentRef!));
         if (current?.status === 'open' && current.url && current.amountCents === session.registrationFeeCents) return { checkoutUrl: current.url };
-        if (current?.paid && (await settle(current)) === 'booked') throw conflict('You have already booked this session.');
+        if (current?.paid && (await settle(current)) === 'booked') throw conflict('errors.bookings.alreadyBooked');
       }
 
       const checkout = await provider(() =>
@@ -131,26 +131,26 @@ export function paymentsService(deps: CoreDeps) {
         }),
       );
       if (!checkout.url || !(await holds.attachPayment(hold, checkout.id, session.registrationFeeCents))) {
-        throw conflict('Your seat hold has ended. Please book again.');
+        throw conflict('errors.bookings.holdEnded');
       }
       return { checkoutUrl: checkout.url };
     },
 
     /** The success page's check: asks Stripe about the caller's checkout and settles it. */
     async confirm(me: CurrentUser, checkoutSessionId: string): Promise<ConfirmPayment> {
-      if (me.role !== 'student') throw forbidden('Only students pay for sessions.');
+      if (me.role !== 'student') throw forbidden('errors.payments.studentsOnly');
       const stripe = requireGateway();
       const checkout = await provider(() => stripe.retrieveCheckout(checkoutSessionId));
-      if (!checkout || checkout.studentId !== me.id || !checkout.sessionId) throw notFound('No payment of yours has this checkout id.');
+      if (!checkout || checkout.studentId !== me.id || !checkout.sessionId) throw notFound('errors.payments.noCheckout');
       const status = await settle(checkout);
       return { status, sessionId: checkout.sessionId, message: OUTCOME_MESSAGES[status] };
     },
 
     /** Stripe's webhook: only a correctly signed event is believed. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: boolean }> {
-      if (!gateway) throw notFound('Payments are not configured.');
+      if (!gateway) throw notFound('errors.payments.notConfigured');
       const event = gateway.verifyWebhook(rawBody, signature);
-      if (!event) throw badRequest('Invalid webhook signature.');
+      if (!event) throw badRequest('errors.payments.badSignature');
       if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && event.checkout) {
         await settle(event.checkout);
       }
@@ -159,13 +159,13 @@ export function paymentsService(deps: CoreDeps) {
 
     /** Refunds a paid booking in full before it is cancelled (the caller checked the cutoff). */
     async refundBooking(booking: PaidBooking): Promise<void> {
-      if (!gateway) throw conflict('Payments are not configured, so this paid booking cannot be refunded or cancelled. Please contact an admin.');
+      if (!gateway) throw conflict('errors.payments.refundNotConfigured');
       if (!booking.paymentRef) {
         deps.log.warn({ booking: booking.id }, 'paid booking without a payment reference: nothing to refund');
         return;
       }
       const checkout = await provider(() => gateway.retrieveCheckout(booking.paymentRef!));
-      if (!checkout?.paymentIntentId) throw conflict('The payment of this booking was not found at the payment service, so it cannot be refunded. Please contact an admin.');
+      if (!checkout?.paymentIntentId) throw conflict('errors.payments.refundNotFound');
       const refund = await provider(() => gateway.refund(checkout.paymentIntentId!, `refund-${checkout.id}`));
       deps.log.info({ booking: booking.id, refund: refund.id }, 'booking refunded');
     },

@@ -25,19 +25,19 @@ export function reviewsService(deps: AppDeps) {
   const reviews = reviewsRepository(deps.db.kysely, deps.db.dialect);
 
   async function save(me: CurrentUser, sessionId: string, body: UpdateReviewBody): Promise<{ review: Review; created: boolean }> {
-    if (me.role !== 'student') throw forbidden('Only students who booked this session can review it.');
+    if (me.role !== 'student') throw forbidden('errors.reviews.bookedOnly');
     const session = await reviews.findSession(sessionId);
-    if (!session) throw notFound('Session not found.');
+    if (!session) throw notFound('errors.sessions.notFound');
     const booking = await reviews.confirmedBooking(sessionId, me.id);
-    if (!booking) throw forbidden('Only students who booked this session can review it.');
+    if (!booking) throw forbidden('errors.reviews.bookedOnly');
     // Reviews come from those who came (issue 19): a student the tutor marked absent cannot review.
-    if (booking.attendance === 'absent') throw forbidden('You were marked absent from this class, so you cannot review it.');
-    if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('You can review this session once class has started.');
+    if (booking.attendance === 'absent') throw forbidden('errors.reviews.absent');
+    if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('errors.reviews.notStarted');
     const now = deps.now();
     const input = { id: newId(now.getTime()), sessionId, studentId: me.id, studentName: me.name, rating: body.rating, review: body.review, now: now.toISOString() };
     let result = await reviews.save(input);
     if (result === 'retry') result = await reviews.save(input);
-    if (result === 'retry') throw conflict('Your review is being saved by another request. Please try again.');
+    if (result === 'retry') throw conflict('errors.reviews.saving');
     return { review: toReview(result.row), created: result.created };
   }
 
@@ -47,8 +47,8 @@ export function reviewsService(deps: AppDeps) {
 
     async update(me: CurrentUser, reviewId: string, body: UpdateReviewBody): Promise<Review> {
       const existing = await reviews.findById(reviewId);
-      if (!existing) throw notFound('Review not found.');
-      if (existing.studentId !== me.id) throw forbidden('You can only change your own review.');
+      if (!existing) throw notFound('errors.reviews.notFound');
+      if (existing.studentId !== me.id) throw forbidden('errors.reviews.changeOwn');
       return (await save(me, existing.sessionId, body)).review;
     },
 
@@ -56,7 +56,7 @@ export function reviewsService(deps: AppDeps) {
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const session = await reviews.findSession(sessionId);
       // A cancelled session's page still shows its (empty) reviews.
-      if (!session || (session.status !== 'approved' && session.status !== 'cancelled')) throw notFound('Session not found.');
+      if (!session || (session.status !== 'approved' && session.status !== 'cancelled')) throw notFound('errors.sessions.notFound');
       const rows = await reviews.listForSession(sessionId, page.limit + 1, after);
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.createdAt, r.id]);
       return { items: items.map(toReview), nextCursor, average: averageRating(session.ratingSum, session.ratingCount), count: session.ratingCount };

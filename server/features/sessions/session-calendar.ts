@@ -3,10 +3,12 @@
 // session and person, under a UID that never changes, so that each later file or feed poll
 // updates the entry the person already has: a new SEQUENCE when the time or place changes, and
 // STATUS:CANCELLED (with METHOD:CANCEL in an email) when it is called off
-// (docs/decisions/024-class-lifecycle.md).
+// (docs/decisions/024-class-lifecycle.md). Its words (SUMMARY's "Cancelled:", DESCRIPTION's
+// "Tutor:", the alarm) are the server catalogue's, in the language of the person it is for (issue 20).
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
+import type { ServerTranslator } from '#server/i18n/translate.ts';
 
 /** How long before class the event's alarm rings. */
 export const ALARM_BEFORE_SECONDS = 3600;
@@ -39,9 +41,9 @@ type CalendarSession = Pick<
 >;
 
 /** Where the class happens, in words: "Room 4, 1 Main St" or the meeting link; null when not said. */
-export function placeText(session: Pick<StudySessionRow, 'locationKind' | 'placeName' | 'placeAddress' | 'meetingUrl'>, withMeetingUrl: boolean): string | null {
+export function placeText(t: ServerTranslator, session: Pick<StudySessionRow, 'locationKind' | 'placeName' | 'placeAddress' | 'meetingUrl'>, withMeetingUrl: boolean): string | null {
   if (session.locationKind === 'in_person') return [session.placeName, session.placeAddress].filter(Boolean).join(', ');
-  if (session.locationKind === 'online') return withMeetingUrl && session.meetingUrl ? `Online: ${session.meetingUrl}` : 'Online (the link is sent to booked students)';
+  if (session.locationKind === 'online') return withMeetingUrl && session.meetingUrl ? t.t('ics.online', { url: session.meetingUrl }) : t.t('ics.onlineHidden');
   return null;
 }
 
@@ -57,21 +59,22 @@ export function calendarUid(config: AppDeps['config'], sessionId: string, person
  */
 export function sessionEvent(
   deps: Pick<AppDeps, 'config' | 'now'>,
+  t: ServerTranslator,
   session: CalendarSession,
   person: CalendarPerson,
   opts: { cancelled?: boolean; sequenceBump?: number; asTutor?: boolean } = {},
 ): ICalEventData {
   const cancelled = opts.cancelled ?? session.status === 'cancelled';
   const link = `${deps.config.baseUrl}/session/${session.id}`;
-  const reason = session.status === 'cancelled' && session.cancellationReason ? [`Cancelled: ${session.cancellationReason}`, ''] : [];
+  const reason = session.status === 'cancelled' && session.cancellationReason ? [t.t('ics.cancelledReason', { reason: session.cancellationReason }), ''] : [];
   return {
     id: calendarUid(deps.config, session.id, person.id),
     sequence: session.calendarSequence + (opts.sequenceBump ?? 0),
     stamp: deps.now(),
     start: new Date(session.classStartDate),
     end: new Date(session.classEndDate),
-    summary: cancelled ? `Cancelled: ${session.title}` : session.title,
-    description: [...reason, session.description, '', `Tutor: ${session.tutorName} (${session.tutorEmail})`, link].join('\n'),
+    summary: cancelled ? t.t('ics.cancelled', { title: session.title }) : session.title,
+    description: [...reason, session.description, '', t.t('ics.tutor', { name: session.tutorName, email: session.tutorEmail }), link].join('\n'),
     // LOCATION: the place, or the meeting link; an online class's URL is where to join it. Only
     // people who may see the meeting link get an event (booked students, the tutor).
     location:
@@ -86,32 +89,33 @@ export function sessionEvent(
     attendees: opts.asTutor ? [] : [{ name: person.name, email: person.email }],
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     transparency: cancelled ? ICalEventTransparency.TRANSPARENT : ICalEventTransparency.OPAQUE,
-    alarms: cancelled ? [] : [{ type: ICalAlarmType.display, trigger: ALARM_BEFORE_SECONDS, description: `${session.title} starts in an hour` }],
+    alarms: cancelled ? [] : [{ type: ICalAlarmType.display, trigger: ALARM_BEFORE_SECONDS, description: t.t('ics.alarm', { title: session.title }) }],
   };
 }
 
 /** A calendar of events as text: CRLF line ends, the last line ended too (RFC 5545 §3.1). */
-export function calendarText(events: ICalEventData[], opts: { method?: CalendarMethod | null; name?: string; refreshSeconds?: number } = {}): string {
+export function calendarText(t: ServerTranslator, events: ICalEventData[], opts: { method?: CalendarMethod | null; name?: string; refreshSeconds?: number } = {}): string {
   const method = opts.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : opts.method === 'PUBLISH' ? ICalCalendarMethod.PUBLISH : null;
   // A feed's REFRESH-INTERVAL (RFC 7986) and X-PUBLISHED-TTL: how often calendar apps poll it.
   const ttl = opts.refreshSeconds ?? null;
-  const calendar = ical({ prodId: { company: 'StudyNest', product: 'Sessions', language: 'EN' }, method, name: opts.name ?? null, ttl, events });
+  const calendar = ical({ prodId: { company: 'StudyNest', product: 'Sessions', language: t.language.toUpperCase() }, method, name: opts.name ?? null, ttl, events });
   return `${calendar.toString()}\r\n`;
 }
 
 /** The .ics of one session for one person, as a download or an email attachment. */
 export function sessionCalendar(
   deps: Pick<AppDeps, 'config' | 'now'>,
+  t: ServerTranslator,
   session: CalendarSession,
   person: CalendarPerson,
   opts: { method?: CalendarMethod; sequenceBump?: number } = {},
 ): { filename: string; body: string; contentType: string } {
   const method = opts.method ?? (session.status === 'cancelled' ? 'CANCEL' : 'PUBLISH');
   const slug = session.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'session';
-  const event = sessionEvent(deps, session, person, { cancelled: method === 'CANCEL', sequenceBump: opts.sequenceBump ?? 0 });
+  const event = sessionEvent(deps, t, session, person, { cancelled: method === 'CANCEL', sequenceBump: opts.sequenceBump ?? 0 });
   return {
     filename: `studynest-${slug}.ics`,
-    body: calendarText([event], { method }),
+    body: calendarText(t, [event], { method }),
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
 }

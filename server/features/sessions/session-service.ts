@@ -27,7 +27,9 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob } from '#server/email/outbox.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
+import { asGiven, formatMoney, type ServerTranslator } from '#server/i18n/translate.ts';
 import { newId } from '#server/ids.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
 import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
@@ -48,8 +50,8 @@ type CancelInput = z.output<typeof cancelSessionBody>;
 type AdminListQuery = z.output<typeof adminSessionListQuery>;
 type Page = { limit: number; cursor?: string | undefined };
 
-const NO_SESSION = 'No session with this id.';
-const SCHEDULE_LOCKED = 'Dates, capacity and cancellation cutoff can only be changed while the session is pending or rejected.';
+const NO_SESSION = 'errors.sessions.noSession';
+const SCHEDULE_LOCKED = 'errors.sessions.scheduleLocked';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const toIso = (value: string) => new Date(value).toISOString();
@@ -59,8 +61,8 @@ const toIso = (value: string) => new Date(value).toISOString();
 /** A path email (`/api/…/{email}`) must be the calling tutor's own; admins may use any. */
 function assertTutorPath(me: CurrentUser, email: string): void {
   if (me.role === 'admin') return;
-  if (me.role !== 'tutor') throw forbidden('Only tutors and admins can manage sessions.');
-  if (!sameEmail(email, me.email)) throw forbidden('You can only manage your own sessions.');
+  if (me.role !== 'tutor') throw forbidden('errors.sessions.manageRoles');
+  if (!sameEmail(email, me.email)) throw forbidden('errors.sessions.manageOwn');
 }
 
 /** The session at /{email}/{id}, if the caller manages it (its tutor, or an admin). */
@@ -70,8 +72,8 @@ function assertManages(me: CurrentUser, email: string, row: StudySessionRow | un
   return row;
 }
 
-function assertAdmin(me: CurrentUser, action: string): void {
-  if (me.role !== 'admin') throw forbidden(`Only admins can ${action} sessions.`);
+function assertAdmin(me: CurrentUser, refusal: 'errors.sessions.adminsApprove' | 'errors.sessions.adminsReject' | 'errors.sessions.adminsListAll'): void {
+  if (me.role !== 'admin') throw forbidden(refusal);
 }
 
 // ——— Where the class happens (issue 19): one kind's fields, the other's dropped ———
@@ -88,9 +90,7 @@ function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
       : kind === 'online'
         ? { locationKind: kind, placeName: null, placeAddress: null, meetingUrl: pick('meetingUrl') }
         : { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
-  const fields = placeProblems(place) as Record<string, string>;
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  refuseProblems(placeProblems(place));
   return place;
 }
 
@@ -103,7 +103,12 @@ type Schedule = SessionSchedule;
 
 /** The contract's rules on a whole schedule: an edit's dates merged with the stored ones, too. */
 function assertScheduleValid(s: Schedule): void {
-  const fields = scheduleProblems(s) as Record<string, string>;
+  refuseProblems(scheduleProblems(s));
+}
+
+/** 400 with the contract's problems (its English words: contract/sessions.ts), the first as the message. */
+function refuseProblems(problems: Partial<Record<string, string>>): void {
+  const fields = Object.fromEntries(Object.entries(problems).flatMap(([field, text]) => (text ? [[field, asGiven(text)]] : [])));
   const first = Object.values(fields)[0];
   if (first) throw badRequest(first, fields);
 }
@@ -124,22 +129,23 @@ export function sessionService(deps: AppDeps) {
 
   const dto = (row: StudySessionRow, viewer: CurrentUser | null): Session => toSessionDto(row, viewer, deps.now());
 
-  function mailTutor(row: StudySessionRow, subject: string, lines: string[]): Mail {
+  /** An email to the session's tutor, in their language (`t`, issue 20). */
+  function mailTutor(t: ServerTranslator, row: StudySessionRow, subject: string, lines: string[]): Mail {
     const link = `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(row.tutorEmail)}/${row.id}`;
     return {
       to: row.tutorEmail,
       subject,
-      text: [`Hello ${row.tutorName},`, '', ...lines, '', `See your session: ${link}`, '', 'StudyNest'].join('\n'),
+      text: [t.t('email.hello', { name: row.tutorName }), '', ...lines, '', t.t('email.review.seeSession', { url: link }), '', 'StudyNest'].join('\n'),
       headers: unsubscribeHeaders(deps.config, row.tutorId, null),
     };
   }
 
   /** The guarded update, the tutor's email and the audit entry in one transaction: all happen or none. */
-  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, mail: (row: StudySessionRow) => Mail, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>) {
+  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, mail: (t: ServerTranslator, row: StudySessionRow) => Mail, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>) {
     return deps.db.kysely.transaction().execute(async (trx) => {
       const updated = await sessionRepository(trx).updateGuarded(id, patch, where);
       if (updated) {
-        await deps.jobs.enqueue(trx, emailJob(mail(updated)));
+        await deps.jobs.enqueue(trx, emailJob(mail(await accountLanguageRepository(trx).translatorOf(updated.tutorId), updated)));
         await audit(trx, updated);
       }
       return updated;
@@ -151,11 +157,11 @@ export function sessionService(deps: AppDeps) {
     recordAudit(trx, actorOf(me, ip), { action, targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail, ...details } }, deps.now());
 
   /** Explains why a guarded update changed nothing: gone, capacity below seats, or status moved on. */
-  async function refusal(id: string, patch: Updateable<StudySessionTable>, statusMessage: string): Promise<never> {
+  async function refusal(id: string, patch: Updateable<StudySessionTable>, statusMessage: ErrorWords): Promise<never> {
     const row = await repo.findById(id);
     if (!row) throw notFound(NO_SESSION);
     if (typeof patch.maxParticipants === 'number' && patch.maxParticipants < row.bookedCount) {
-      throw conflict(`Max participants cannot be below the ${row.bookedCount} seats already taken.`);
+      throw conflict({ key: 'errors.sessions.belowSeats', values: { count: row.bookedCount } });
     }
     throw conflict(statusMessage);
   }
@@ -187,7 +193,7 @@ export function sessionService(deps: AppDeps) {
     /** A tutor's public page (issue 19): 404 for anyone who is not a tutor who can sign in. */
     async tutorProfile(id: string): Promise<TutorProfile> {
       const tutor = await repo.tutorById(id);
-      if (!tutor) throw notFound('No tutor with this id.');
+      if (!tutor) throw notFound('errors.sessions.noTutor');
       const now = deps.now();
       const [upcoming, past, ratings] = await Promise.all([
         repo.tutorApproved(id, now.toISOString(), 'upcoming', 20),
@@ -207,12 +213,12 @@ export function sessionService(deps: AppDeps) {
     },
 
     async bio(me: CurrentUser): Promise<{ bio: string }> {
-      if (me.role !== 'tutor') throw forbidden('Only tutors have a profile bio.');
+      if (me.role !== 'tutor') throw forbidden('errors.sessions.bioTutorsOnly');
       return { bio: (await repo.bioOf(me.id)) ?? '' };
     },
 
     async saveBio(me: CurrentUser, body: z.output<typeof updateTutorBioBody>): Promise<{ bio: string }> {
-      if (me.role !== 'tutor') throw forbidden('Only tutors have a profile bio.');
+      if (me.role !== 'tutor') throw forbidden('errors.sessions.bioTutorsOnly');
       await repo.saveBio(me.id, body.bio, deps.now().toISOString());
       return { bio: body.bio };
     },
@@ -229,8 +235,8 @@ export function sessionService(deps: AppDeps) {
     },
 
     async create(me: CurrentUser, email: string, body: CreateInput): Promise<Session> {
-      if (me.role !== 'tutor') throw forbidden('Only tutors can create sessions.');
-      if (!sameEmail(email, me.email)) throw forbidden('You can only create sessions for yourself.');
+      if (me.role !== 'tutor') throw forbidden('errors.sessions.createTutorsOnly');
+      if (!sameEmail(email, me.email)) throw forbidden('errors.sessions.createOwn');
       const schedule: Schedule = {
         registrationStartDate: toIso(body.registrationStartDate),
         registrationEndDate: toIso(body.registrationEndDate),
@@ -268,7 +274,7 @@ export function sessionService(deps: AppDeps) {
       let tutorId = me.id;
       if (me.role === 'admin') {
         const tutor = await users.findByEmail(email.trim());
-        if (!tutor) throw notFound('No user has this email.');
+        if (!tutor) throw notFound('errors.users.noUserEmail');
         tutorId = tutor.id;
       }
       const after = decodeCursor(query.cursor, ['string', 'string'] as const);
@@ -300,11 +306,11 @@ export function sessionService(deps: AppDeps) {
       const scheduleChanged = datesChanged || capacityChanged || cutoffChanged;
       const lockedStatus = me.role !== 'admin' && scheduleChanged;
       if (lockedStatus && row.status === 'approved') throw conflict(SCHEDULE_LOCKED);
-      if (scheduleChanged && row.status === 'cancelled') throw conflict('A cancelled session cannot be rescheduled.');
+      if (scheduleChanged && row.status === 'cancelled') throw conflict('errors.sessions.cancelledNoReschedule');
       // The place may change at any time (a room swap, a new link): booked and waiting students are told.
       const place = placeOf(body, row);
       const placeChanged = !samePlace(place, row);
-      if (placeChanged && row.status === 'cancelled') throw conflict('A cancelled session cannot be moved.');
+      if (placeChanged && row.status === 'cancelled') throw conflict('errors.sessions.cancelledNoMove');
       if (placeChanged) Object.assign(patch, place);
 
       if (datesChanged) {
@@ -351,7 +357,7 @@ export function sessionService(deps: AppDeps) {
           for (const job of sessionDeletedEmailJobs(deps, row, people)) await deps.jobs.enqueue(trx, job);
           await auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row);
         });
-        if (deleted === 'paid-meanwhile') throw conflict('A student paid for this session meanwhile, so it was not deleted. Please try again.');
+        if (deleted === 'paid-meanwhile') throw conflict('errors.sessions.paidMeanwhileDelete');
         if (!deleted) throw notFound(NO_SESSION);
         deps.jobs.wake();
         // After the commit: a file left behind is only wasted space, never served (no row points at it).
@@ -360,14 +366,14 @@ export function sessionService(deps: AppDeps) {
       }
       if (await repo.deleteIfUnbooked(id)) return lists.invalidate();
       if (!(await repo.findById(id))) throw notFound(NO_SESSION);
-      throw conflict('This session has bookings, so it cannot be deleted. Ask an admin if it must be removed.');
+      throw conflict('errors.sessions.hasBookings');
     },
 
     async approve(me: CurrentUser, id: string, body: ApproveInput, ip: string | null = null): Promise<Session> {
-      assertAdmin(me, 'approve');
+      assertAdmin(me, 'errors.sessions.adminsApprove');
       const row = await repo.findById(id);
       if (!row) throw notFound(NO_SESSION);
-      const message = `Only a pending session can be approved; this one is ${row.status}.`;
+      const message = { key: 'errors.sessions.notPendingApprove', values: { status: row.status } } as const;
       if (row.status !== 'pending') throw conflict(message);
       const patch: Updateable<StudySessionTable> = {
         status: 'approved',
@@ -377,11 +383,11 @@ export function sessionService(deps: AppDeps) {
         updatedAt: deps.now().toISOString(),
       };
       if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
-      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (approved) => {
-        const fee = approved.registrationFeeCents === 0 ? 'free' : `$${(approved.registrationFeeCents / 100).toFixed(2)}`;
-        return mailTutor(approved, `Session approved: ${approved.title}`, [
-          `Your session "${approved.title}" was approved and is now listed on StudyNest.`,
-          `Registration fee: ${fee}.`,
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (t, approved) => {
+        const fee = approved.registrationFeeCents === 0 ? t.t('email.review.free') : formatMoney(t.language, approved.registrationFeeCents);
+        return mailTutor(t, approved, t.t('email.review.approvedSubject', { title: approved.title }), [
+          t.t('email.review.approved', { title: approved.title }),
+          t.t('email.review.fee', { fee }),
         ]);
       }, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }));
       if (!updated) return refusal(id, patch, message);
@@ -390,10 +396,10 @@ export function sessionService(deps: AppDeps) {
     },
 
     async reject(me: CurrentUser, id: string, body: RejectInput, ip: string | null = null): Promise<Session> {
-      assertAdmin(me, 'reject');
+      assertAdmin(me, 'errors.sessions.adminsReject');
       const row = await repo.findById(id);
       if (!row) throw notFound(NO_SESSION);
-      const message = `Only a pending session can be rejected; this one is ${row.status}.`;
+      const message = { key: 'errors.sessions.notPendingReject', values: { status: row.status } } as const;
       if (row.status !== 'pending') throw conflict(message);
       const patch: Updateable<StudySessionTable> = {
         status: 'rejected',
@@ -401,13 +407,13 @@ export function sessionService(deps: AppDeps) {
         rejectionFeedback: body.feedback,
         updatedAt: deps.now().toISOString(),
       };
-      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (rejected) =>
-        mailTutor(rejected, `Session not approved: ${rejected.title}`, [
-          `Your session "${rejected.title}" was not approved.`,
-          `Reason: ${body.reason}`,
-          `Feedback: ${body.feedback}`,
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (t, rejected) =>
+        mailTutor(t, rejected, t.t('email.review.rejectedSubject', { title: rejected.title }), [
+          t.t('email.review.rejected', { title: rejected.title }),
+          t.t('email.notice.reason', { reason: body.reason }),
+          t.t('email.review.feedback', { feedback: body.feedback }),
           '',
-          'You can edit the session and resubmit it from Manage Sessions.',
+          t.t('email.review.resubmit'),
         ]),
         auditSession(me, ip, 'session.rejected', { reason: body.reason, feedback: body.feedback }),
       );
@@ -417,10 +423,10 @@ export function sessionService(deps: AppDeps) {
 
     /** The owning tutor sends a rejected session back for review (rejected → pending). */
     async resubmit(me: CurrentUser, id: string): Promise<Session> {
-      if (me.role !== 'tutor') throw forbidden('Only the tutor of a session can resubmit it.');
+      if (me.role !== 'tutor') throw forbidden('errors.sessions.resubmitTutor');
       const row = await repo.findById(id);
       if (!row || row.tutorId !== me.id) throw notFound(NO_SESSION);
-      const message = `Only a rejected session can be resubmitted; this one is ${row.status}.`;
+      const message = { key: 'errors.sessions.notRejected', values: { status: row.status } } as const;
       if (row.status !== 'rejected') throw conflict(message);
       const patch: Updateable<StudySessionTable> = { status: 'pending', rejectionReason: null, rejectionFeedback: null, updatedAt: deps.now().toISOString() };
       const updated = await repo.updateGuarded(id, patch, { status: ['rejected'] });
@@ -437,18 +443,18 @@ export function sessionService(deps: AppDeps) {
      * emailed in the same transaction, booked ones with the .ics that cancels their event.
      */
     async cancel(me: CurrentUser, id: string, body: CancelInput, ip: string | null = null): Promise<Session> {
-      if (me.role !== 'admin' && me.role !== 'tutor') throw forbidden('Only the tutor of a session and admins can cancel it.');
+      if (me.role !== 'admin' && me.role !== 'tutor') throw forbidden('errors.sessions.cancelRoles');
       const row = await repo.findById(id);
       if (!row || (me.role === 'tutor' && row.tutorId !== me.id)) {
-        if (row && (row.status === 'approved' || row.status === 'cancelled')) throw forbidden('You can only cancel your own sessions.');
+        if (row && (row.status === 'approved' || row.status === 'cancelled')) throw forbidden('errors.sessions.cancelOwn');
         throw notFound(NO_SESSION);
       }
       const refused = (r: StudySessionRow) =>
-        r.status !== 'approved' ? `Only an approved session can be cancelled; this one is ${r.status}.` : 'This class has already started, so it cannot be cancelled.';
+        r.status !== 'approved' ? ({ key: 'errors.sessions.notApprovedCancel', values: { status: r.status } } as const) : 'errors.sessions.startedNoCancel';
       if (row.status !== 'approved' || Date.parse(row.classStartDate) <= deps.now().getTime()) throw conflict(refused(row));
       const paid = await repo.paidBookings(id);
       if (me.role !== 'admin' && paid.length > 0) {
-        throw conflict('Students have paid for this session, so only an admin can cancel it (and refund them). Please contact an admin.');
+        throw conflict('errors.sessions.paidOnlyAdmin');
       }
       for (const booking of paid) await payments.refundBooking(booking);
       const cancelled = await repo.cancel(id, { reason: body.reason, now: deps.now().toISOString(), refunded: paid.map((b) => b.id) }, async (trx, updated, people) => {
@@ -456,7 +462,7 @@ export function sessionService(deps: AppDeps) {
         await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
       });
       // Paid for while being called off: nothing changed; the admin's next try refunds them too.
-      if (cancelled === 'paid-meanwhile') throw conflict('A student paid for this session meanwhile, so it was not cancelled. Please try again.');
+      if (cancelled === 'paid-meanwhile') throw conflict('errors.sessions.paidMeanwhileCancel');
       if (!cancelled) {
         const current = await repo.findById(id);
         if (!current) throw notFound(NO_SESSION);
@@ -469,7 +475,7 @@ export function sessionService(deps: AppDeps) {
 
     /** Every session for admins: pending first, then newest; filter by status, search by title or tutor. */
     async listForAdmin(me: CurrentUser, query: AdminListQuery): Promise<SessionPage> {
-      assertAdmin(me, 'list all');
+      assertAdmin(me, 'errors.sessions.adminsListAll');
       const after = decodeCursor(query.cursor, ['number', 'string', 'string'] as const);
       const rows = await repo.listForAdmin({ status: query.status, q: query.q || undefined, after: after ?? null, limit: query.limit });
       const page = pageFrom(rows, query.limit, (row) => [Number(row.rank), row.createdAt, row.id]);

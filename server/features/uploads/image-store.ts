@@ -17,7 +17,7 @@ export function imageStore(files: FileStorage) {
     /** The photo re-encoded as WebP under a new random name; 400 when it is not a readable image. */
     async encode(bytes: Buffer): Promise<{ name: string; webp: Buffer }> {
       const type = await fileTypeFromBuffer(bytes);
-      if (!type || !ACCEPTED.has(type.mime)) throw badRequest('The file is not an image (PNG, JPEG, WebP, GIF or AVIF).');
+      if (!type || !ACCEPTED.has(type.mime)) throw badRequest('errors.uploads.notImage');
       let webp: Buffer;
       // Loaded on the first upload: libvips adds ~25 MB of memory and start time to every process.
       const { default: sharp } = await import('sharp');
@@ -28,7 +28,7 @@ export function imageStore(files: FileStorage) {
           .webp({ quality: 82 })
           .toBuffer();
       } catch {
-        throw badRequest('The image could not be read. Is the file damaged?');
+        throw badRequest('errors.uploads.unreadable');
       }
       return { name: `${newId()}.webp`, webp };
     },

@@ -37,15 +37,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
       response: { 201: uploadResultSchema, 400: errorSchema, 413: errorSchema, 429: errorSchema },
     },
   }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file".');
+    if (!request.isMultipart()) throw badRequest('errors.uploads.multipart');
     assertMultipartBoundary(request);
     let bytes: Buffer;
     try {
       const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'file') throw badRequest('Choose an image to upload (field "file").');
+      if (!file || file.fieldname !== 'file') throw badRequest('errors.uploads.chooseImage');
       bytes = await file.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'The image is larger than 2 MB.');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'errors.uploads.tooLarge');
       throw multipartReadError(err);
     }
     const { name, webp } = await store.encode(bytes);
@@ -65,7 +65,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
     schema: { tags: ['uploads'], summary: 'A stored profile photo', params: z.object({ name: z.string().max(100) }), response: { 200: nonJsonBody('image/webp', 'The photo (WebP)'), 404: errorSchema } },
   }, async (request, reply) => {
     const photo = await store.open(request.params.name);
-    if (!photo) throw notFound('No such image.');
+    if (!photo) throw notFound('errors.uploads.noImage');
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     reply.header('Content-Length', photo.size);
     reply.type('image/webp');

@@ -19,9 +19,9 @@ export function meService(deps: AppDeps) {
 
     async roleOf(me: CurrentUser, email: string): Promise<{ email: string; role: Me['role'] }> {
       const wanted = email.toLowerCase();
-      if (wanted !== me.email.toLowerCase() && me.role !== 'admin') throw forbidden('You can only read your own account.');
+      if (wanted !== me.email.toLowerCase() && me.role !== 'admin') throw forbidden('errors.users.readOwn');
       const row = await users.findByEmail(wanted);
-      if (!row) throw notFound('No user has this email.');
+      if (!row) throw notFound('errors.users.noUserEmail');
       return { email: row.email, role: row.role };
     },
   };
