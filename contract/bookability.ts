@@ -5,6 +5,7 @@
 // `kind` to Bookability, decide where it falls in bookabilityOf's order, and give it its words
 // in BOOKABILITY_TEXT (the type checker lists every place that must know it).
 import type { PublicSession } from './sessions.ts';
+import type { ViewerPlace } from './viewer-place.ts';
 
 export type Bookability =
   /** Not published yet, or turned down: only its tutor and admins see it. */
@@ -30,13 +31,6 @@ export type Bookability =
   | { kind: 'ended' };
 
 export type BookabilityKind = Bookability['kind'];
-
-/** The viewer's own booking, waitlist place or seat hold on this session, if any. */
-export interface ViewerPlace {
-  status: 'booked' | 'waitlisted' | 'awaiting_payment';
-  placeInLine: number | null;
-  paymentDueBy: string | null;
-}
 
 export interface BookabilityInput {
   session: Pick<

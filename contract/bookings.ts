@@ -1,8 +1,9 @@
 // Booking a session, the waitlist, cancellation, the student's booked sessions and the
 // tutor's roster (PRODUCT.md §4, §6).
 import { z } from 'zod';
-import { dateTime, pageOf } from './common.ts';
+import { dateTime, pageOf, pageQuery } from './common.ts';
 import { publicSessionSchema } from './sessions.ts';
+import { bookingStateSchema } from './viewer-place.ts';
 
 /** POST /api/book-session. The spec's other fields (role, studentEmail…) may be sent and are ignored: identity comes from the cookie. */
 export const bookSessionBody = z.object({
@@ -22,10 +23,6 @@ export const HOLD_LENGTH_TEXT = {
   payment: `${PAYMENT_HOLD_MINUTES} minutes`,
   waitlistOffer: `${WAITLIST_OFFER_HOURS} hours`,
 } as const;
-
-/** awaiting_payment: a paid session's seat held until the student's payment is seen (PAYMENT_HOLD_MINUTES, WAITLIST_OFFER_HOURS). */
-export const bookingStateSchema = z.enum(['booked', 'waitlisted', 'awaiting_payment']);
-export type BookingState = z.infer<typeof bookingStateSchema>;
 
 /** A session the student booked or is waiting for, with the session's details. */
 /** Marked by the tutor once class has started (issue 19). */
@@ -74,6 +71,14 @@ export const bookSessionResultSchema = bookedSessionSchema.extend({
 export type BookSessionResult = z.infer<typeof bookSessionResultSchema>;
 
 export const bookedSessionPage = pageOf(bookedSessionSchema);
+
+/**
+ * GET /api/booked-sessions/{email}: without `when`, every entry, newest booking first (spec §7);
+ * `when=upcoming`, those whose class has not ended, soonest class first; `when=past`, those whose
+ * class has ended, latest class first (Booked Sessions' two sections, issue 17). Pages by class start.
+ */
+export const bookedSessionsQuery = pageQuery.extend({ when: z.enum(['upcoming', 'past']).optional() });
+export type BookedSessionsWhen = NonNullable<z.output<typeof bookedSessionsQuery>['when']>;
 export type BookedSessionPage = z.infer<typeof bookedSessionPage>;
 
 export const studentEmailParam = z.object({ email: z.string().min(3).max(254) });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { dateTime, isoDate, pageOf, pageQuery } from './common.ts';
 import { timeZoneOrNull } from './time-zone.ts';
+import { viewerPlaceSchema } from './viewer-place.ts';
 
 /** 'cancelled': an approved session called off (issue 19); kept for history, never bookable again. */
 export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
@@ -70,7 +71,12 @@ export type SessionPage = z.infer<typeof sessionPageSchema>;
 export const publicSessionSchema = sessionSchema.omit({ tutorEmail: true, meetingUrl: true });
 export type PublicSession = z.infer<typeof publicSessionSchema>;
 
-export const publicSessionPageSchema = pageOf(publicSessionSchema);
+/**
+ * The public lists (Home, All Sessions): for a signed-in student each session also carries
+ * `mine`, their own place on it (null: none), so that its card says "You are booked" (issue 17).
+ * Absent for everyone else: their lists are the shared, cached ones.
+ */
+export const publicSessionPageSchema = pageOf(publicSessionSchema.extend({ mine: viewerPlaceSchema.nullable().optional() }));
 export type PublicSessionPage = z.infer<typeof publicSessionPageSchema>;
 
 /** GET /api/session/{id}: the tutor's email only for the tutor and admins (who edit from it); null for anyone else. */

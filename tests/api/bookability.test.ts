@@ -1,7 +1,8 @@
 // Every bookability state, as a table over the session's dates, status, seats and fee and the
 // viewer's own place (issue 17): what the card, the page, the badge and the button all say.
 import { describe, expect, it } from 'vitest';
-import { bookabilityOf, bookabilityText, isOngoing, type BookabilityInput, type ViewerPlace } from '#contract/bookability.ts';
+import { bookabilityOf, bookabilityText, isOngoing, type BookabilityInput } from '#contract/bookability.ts';
+import type { ViewerPlace } from '#contract/viewer-place.ts';
 
 const now = new Date('2026-12-01T12:00:00.000Z');
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();

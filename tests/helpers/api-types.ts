@@ -279,7 +279,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A student's booked and waitlisted sessions (own; admins may read) */
+        /** A student's booked and waitlisted sessions (own; admins may read): all, newest first, or upcoming / past classes in class order */
         get: operations["getBookedSessionsByEmail"];
         put?: never;
         post?: never;
@@ -1505,6 +1505,13 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            mine?: {
+                                /** Format: date-time */
+                                paymentDueBy: string | null;
+                                placeInLine: number | null;
+                                /** @enum {string} */
+                                status: "booked" | "waitlisted" | "awaiting_payment";
+                            } | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -2295,6 +2302,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                when?: "upcoming" | "past";
             };
             header?: never;
             path: {
@@ -4149,6 +4157,13 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | null;
                             maxParticipants: number | null;
+                            mine?: {
+                                /** Format: date-time */
+                                paymentDueBy: string | null;
+                                placeInLine: number | null;
+                                /** @enum {string} */
+                                status: "booked" | "waitlisted" | "awaiting_payment";
+                            } | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
+import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookedSessionsQuery, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
 import { errorSchema, idParam, nonJsonBody, pageQuery } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
@@ -24,7 +24,7 @@ export async function bookingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   r.get('/api/booked-sessions/:email', {
-    schema: { tags, summary: "A student's booked and waitlisted sessions (own; admins may read)", params: studentEmailParam, querystring: pageQuery, response: { 200: bookedSessionPage, ...errors } },
+    schema: { tags, summary: "A student's booked and waitlisted sessions (own; admins may read): all, newest first, or upcoming / past classes in class order", params: studentEmailParam, querystring: bookedSessionsQuery, response: { 200: bookedSessionPage, ...errors } },
   }, async (request) => bookings.listForStudent(await requireUser(deps.auth, request), request.params.email, request.query));
 
   r.get('/api/view-booked-session/:id', {

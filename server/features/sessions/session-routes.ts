@@ -1,6 +1,6 @@
 // The session calls of spec §7 and PRODUCT.md §6, under /api with `id` for `_id`. Thin:
 // parse, find the caller, call the service. Permissions are decided in session-service.ts.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParam, pageQuery } from '#contract/common.ts';
@@ -27,6 +27,7 @@ import {
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
 import { sessionService } from './session-service.ts';
+import { withViewerPlaces } from './viewer-places.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['sessions'];
@@ -36,15 +37,26 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const sessions = sessionService(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
   const lists = deps.publicLists;
+  // A signed-in student's lists carry their own place on each session (issue 17): answered apart, never cached.
+  const studentOf = async (request: FastifyRequest) => {
+    const viewer = await getCurrentUser(deps.auth, request);
+    return viewer?.role === 'student' ? viewer : null;
+  };
 
   r.get('/api/approved-sessions', {
     schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, 400: errorSchema } },
-  }, async (request, reply) => lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query)));
+  }, async (request, reply) => {
+    const student = await studentOf(request);
+    if (student) return withViewerPlaces(deps.db.kysely, student, await sessions.listPublic(request.query), deps.now());
+    return lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query));
+  });
 
   r.get('/api/sessions', {
     schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: publicSessionPageSchema, 400: errorSchema } },
   }, async (request, reply) => {
     const { limit, cursor, q, open } = request.query;
+    const student = await studentOf(request);
+    if (student) return withViewerPlaces(deps.db.kysely, student, await sessions.listPublic(request.query), deps.now());
     return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query));
   });
 

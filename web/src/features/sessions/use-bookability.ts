@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { bookabilityOf, bookabilityText, isOngoing, type Bookability, type ViewerPlace } from '#contract/bookability.ts';
+import { bookabilityOf, bookabilityText, isOngoing, type Bookability } from '#contract/bookability.ts';
+import type { ViewerPlace } from '#contract/viewer-place.ts';
 import type { PublicSession } from '#contract/sessions.ts';
 import { useAuthConfig } from '#web/features/auth/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';

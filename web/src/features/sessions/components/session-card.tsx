@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
+import type { ViewerPlace } from '#contract/viewer-place.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { feeText } from '../session-text.ts';
 import { useBookability } from '../use-bookability.ts';
@@ -9,10 +10,11 @@ import { OpenBadge } from './open-badge.tsx';
  * Spec §2 card: title, description, the Ongoing/Closed button and Read More; and what a reader
  * needs at a glance (issue 17): when the class is, its fee, and whether it can be booked now.
  */
-export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession; headingLevel?: 2 | 3 }) {
+/** `session.mine`: a signed-in student's own place on it (the lists carry it), said on the card too. */
+export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession & { mine?: ViewerPlace | null }; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { formatClassTime } = useDateFormatters();
-  const bookability = useBookability(session);
+  const bookability = useBookability(session, session.mine);
   return (
     <article className="card h-full bg-base-100 shadow-sm" aria-labelledby={`session-${session.id}-title`}>
       <div className="card-body gap-3">
