@@ -9,36 +9,38 @@ import { useFilterField } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { FilterSelect } from '#web/components/filter-select.tsx';
+import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
 /** What each action says in the list; an action without one shows as it is stored. */
-const ACTION_LABELS: Record<string, string> = {
-  'user.role_changed': 'Role changed',
-  'user.blocked': 'User blocked',
-  'user.unblocked': 'User unblocked',
-  'user.deleted': 'Account deleted',
-  'user.data_exported': 'Data exported',
-  'user.password_changed': 'Password changed',
-  'user.password_reset': 'Password reset',
-  'user.password_reset_requested': 'Reset link sent',
-  'user.viewed': 'Account looked up',
-  'auth.sign_in_failures': 'Failed sign-ins',
-  'session.approved': 'Session approved',
-  'session.rejected': 'Session rejected',
-  'session.deleted': 'Session deleted',
-  'material.removed': 'Material removed',
-  'job.retried': 'Job retried',
-  'job.failed_listed': 'Failed jobs listed',
-};
+const actionLabels = ({ t }: Translator): Record<string, string> => ({
+  'user.role_changed': t('auditLog.roleChanged'),
+  'user.blocked': t('auditLog.userBlocked'),
+  'user.unblocked': t('auditLog.userUnblocked'),
+  'user.deleted': t('auditLog.accountDeleted'),
+  'user.data_exported': t('auditLog.dataExported'),
+  'user.password_changed': t('auditLog.passwordChanged'),
+  'user.password_reset': t('auditLog.passwordReset'),
+  'user.password_reset_requested': t('auditLog.resetLinkSent'),
+  'user.viewed': t('auditLog.accountLookedUp'),
+  'auth.sign_in_failures': t('auditLog.failedSignIns'),
+  'session.approved': t('auditLog.sessionApproved'),
+  'session.rejected': t('auditLog.sessionRejected'),
+  'session.deleted': t('auditLog.sessionDeleted'),
+  'material.removed': t('auditLog.materialRemoved'),
+  'job.retried': t('auditLog.jobRetried'),
+  'job.failed_listed': t('auditLog.failedJobsListed'),
+});
 
-const FAMILIES = [
-  { value: 'user', label: 'Accounts' },
-  { value: 'auth', label: 'Sign-in' },
-  { value: 'session', label: 'Sessions' },
-  { value: 'material', label: 'Materials' },
-  { value: 'job', label: 'Background jobs' },
-];
+const FAMILIES = ['user', 'auth', 'session', 'material', 'job'] as const;
+const familyLabels = ({ t }: Translator): Record<(typeof FAMILIES)[number], string> => ({
+  user: t('auditLog.accounts'),
+  auth: t('auditLog.signIn'),
+  session: t('auditLog.sessions'),
+  material: t('auditLog.materials'),
+  job: t('auditLog.jobs'),
+});
 
-const CHOICES = new Set<string>([...FAMILIES.map((f) => f.value), ...AUDIT_ACTIONS]);
+const CHOICES = new Set<string>([...FAMILIES, ...AUDIT_ACTIONS]);
 
 /**
  * Admin: the audit log (issue 23): every admin action and security event, newest first, with who,
@@ -47,7 +49,11 @@ const CHOICES = new Set<string>([...FAMILIES.map((f) => f.value), ...AUDIT_ACTIO
  * when sent before the app is live.
  */
 export function AuditLogPage() {
-  useTitle('Audit Log');
+  const translator = useTranslator();
+  const { t } = translator;
+  const labels = actionLabels(translator);
+  const families = familyLabels(translator);
+  useTitle(t('auditLog.title'));
   const [params, setParams] = useSearchParams();
   const actionParam = params.get('action') ?? '';
   const action = CHOICES.has(actionParam) ? actionParam : '';
@@ -68,30 +74,30 @@ export function AuditLogPage() {
   const items = pagedItems(log);
 
   return (
-    <PageSection title="Audit Log" headingId="audit-log-heading">
-      <p className="text-base-content/70">Admin actions and security events, newest first. Entries cannot be changed or removed.</p>
+    <PageSection title={t('auditLog.title')} headingId="audit-log-heading">
+      <p className="text-base-content/70">{t('auditLog.lead')}</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterSelect label="Action" id={actionId} ref={actionField} form={formId} name="action" className="select w-full sm:w-56" defaultValue={action} onChange={(event) => update({ action: event.target.value })}>
-          <option value="">All actions</option>
-          <optgroup label="Kinds">
+        <FilterSelect label={t('auditLog.action')} id={actionId} ref={actionField} form={formId} name="action" className="select w-full sm:w-56" defaultValue={action} onChange={(event) => update({ action: event.target.value })}>
+          <option value="">{t('auditLog.allActions')}</option>
+          <optgroup label={t('auditLog.kinds')}>
             {FAMILIES.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
+              <option key={f} value={f}>
+                {families[f]}
               </option>
             ))}
           </optgroup>
-          <optgroup label="Actions">
+          <optgroup label={t('auditLog.actions')}>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {ACTION_LABELS[a] ?? a}
+                {labels[a] ?? a}
               </option>
             ))}
           </optgroup>
         </FilterSelect>
-        <SearchForm id={formId} label="Search by who, target or details" defaultValue={q} onSearch={(query) => update({ q: query })} />
+        <SearchForm id={formId} label={t('auditLog.search')} defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
-      <PagedListState query={log} loadingLabel="Loading the audit log" empty="No entries match.">
+      <PagedListState query={log} loadingLabel={t('auditLog.loading')} empty={t('auditLog.noMatch')}>
         <ul className="flex flex-col gap-2">
           {items.map((entry) => (
             <AuditRow key={entry.id} entry={entry} />
@@ -111,20 +117,22 @@ function detailText(details: AuditEntry['details']): string {
 }
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
+  const translator = useTranslator();
+  const { t } = translator;
   const { formatDate, formatTime } = useDateFormatters();
   const at = new Date(entry.at);
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="audit-row">
       <div className="card-body gap-1 p-4">
         <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="font-semibold">{ACTION_LABELS[entry.action] ?? entry.action}</span>
+          <span className="font-semibold">{actionLabels(translator)[entry.action] ?? entry.action}</span>
           <time dateTime={entry.at} className="text-sm text-base-content/70">
             {formatDate(at)} {formatTime(at)}
           </time>
         </p>
         <p className="text-sm break-all">
-          By {entry.actor}
-          {entry.ip && <span className="text-base-content/70"> from {entry.ip}</span>}
+          {t('auditLog.by', { actor: entry.actor })}
+          {entry.ip && <span className="text-base-content/70"> {t('auditLog.from', { ip: entry.ip })}</span>}
           <span className="text-base-content/70">
             {' '}
             · {entry.targetType} {entry.targetId}
