@@ -15,8 +15,10 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { useFilterField } from '#web/lib/form-fields.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { FilterSelect } from '#web/components/filter-select.tsx';
+import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
-const ROLE_LABELS: Record<Role, string> = { student: 'Student', tutor: 'Tutor', admin: 'Admin' };
+const roleLabels = ({ t }: Translator): Record<Role, string> => ({ student: t('users.student'), tutor: t('users.tutor'), admin: t('users.admin') });
+const statusLabels = ({ t }: Translator): Record<AdminUser['status'], string> => ({ Verified: t('users.verified'), Unverified: t('users.unverified'), Blocked: t('users.blocked') });
 
 const isRole = (value: string): value is Role => (roleSchema.options as readonly string[]).includes(value);
 
@@ -26,7 +28,9 @@ const isRole = (value: string): value is Role => (roleSchema.options as readonly
  * (a GET) asks for when sent before the app is live.
  */
 export function AllUsersPage() {
-  useTitle('All Users');
+  const translator = useTranslator();
+  const { t } = translator;
+  useTitle(t('users.title'));
   const [params, setParams] = useSearchParams();
   const roleParam = params.get('role') ?? '';
   const role: Role | '' = isRole(roleParam) ? roleParam : '';
@@ -47,20 +51,20 @@ export function AllUsersPage() {
   const items = pagedItems(users);
 
   return (
-    <PageSection title="All Users" headingId="all-users-heading">
+    <PageSection title={t('users.title')} headingId="all-users-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterSelect label="Role" id={roleId} ref={roleField} form={formId} name="role" className="select w-full sm:w-40" defaultValue={role} onChange={(event) => update({ role: isRole(event.target.value) ? event.target.value : '' })}>
-          <option value="">All</option>
+        <FilterSelect label={t('users.role')} id={roleId} ref={roleField} form={formId} name="role" className="select w-full sm:w-40" defaultValue={role} onChange={(event) => update({ role: isRole(event.target.value) ? event.target.value : '' })}>
+          <option value="">{t('users.all')}</option>
           {roleSchema.options.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {roleLabels(translator)[r]}
             </option>
           ))}
         </FilterSelect>
-        <SearchForm id={formId} label="Search by name or email" defaultValue={q} onSearch={(query) => update({ q: query })} />
+        <SearchForm id={formId} label={t('users.search')} defaultValue={q} onSearch={(query) => update({ q: query })} />
       </div>
 
-      <PagedListState query={users} loadingLabel="Loading users" empty="No users match.">
+      <PagedListState query={users} loadingLabel={t('users.loading')} empty={t('users.noMatch')}>
         <ul className="flex flex-col gap-3">
           {items.map((user) => (
             <UserRow key={user.id} user={user} />
@@ -77,7 +81,10 @@ function statusBadgeClass(status: AdminUser['status']): string {
 }
 
 function UserRow({ user }: { user: AdminUser }) {
-  const { formatTimeAgo } = useDateFormatters();
+  const translator = useTranslator();
+  const { t } = translator;
+  const roles = roleLabels(translator);
+  const { formatInstant } = useDateFormatters();
   const { user: me } = useMe();
   const update = useUpdateUser();
   const remove = useDeleteUser();
@@ -93,8 +100,8 @@ function UserRow({ user }: { user: AdminUser }) {
     if (next === user.role || !isRole(next)) return;
     const made = await change(
       { role: next },
-      { title: 'Change role?', text: `${user.name} will become ${next === 'admin' ? 'an' : 'a'} ${ROLE_LABELS[next]}.`, confirmButtonText: 'Yes, change it!' },
-      'Role updated successfully',
+      { title: t('users.changeRoleTitle'), text: t('users.changeRoleText', { name: user.name, role: next }), confirmButtonText: t('users.changeRoleConfirm') },
+      t('users.roleUpdated'),
     );
     // Not made: the select shows the role the user has.
     if (!made && roleField.current) roleField.current.value = user.role;
@@ -104,12 +111,12 @@ function UserRow({ user }: { user: AdminUser }) {
 
   function handleBlock() {
     if (user.status === 'Blocked') {
-      void change({ blocked: false }, { title: `Unblock ${user.name}?`, text: 'They will be able to sign in again.', confirmButtonText: 'Yes, unblock!' }, 'User unblocked successfully');
+      void change({ blocked: false }, { title: t('users.unblockTitle', { name: user.name }), text: t('users.unblockText'), confirmButtonText: t('users.unblockConfirm') }, t('users.unblocked'));
     } else {
       void change(
         { blocked: true },
-        { title: `Block ${user.name}?`, text: 'They will be signed out everywhere and cannot sign in until unblocked.', confirmButtonText: 'Yes, block!' },
-        'User blocked successfully',
+        { title: t('users.blockTitle', { name: user.name }), text: t('users.blockText'), confirmButtonText: t('users.blockConfirm') },
+        t('users.blockedDone'),
       );
     }
   }
@@ -117,11 +124,11 @@ function UserRow({ user }: { user: AdminUser }) {
   /** Issue 23: the rules of "Delete my account"; refusals (a tutor with booked sessions) come back as the server says them. */
   async function handleDelete() {
     const asked = await confirmAction({
-      title: `Delete ${user.name}'s account?`,
-      text: 'Their upcoming bookings are cancelled (paid ones refunded), their notes, photo and personal details removed; reviews stay as "Former student". This cannot be undone.',
-      confirmButtonText: 'Yes, delete it!',
+      title: t('users.deleteTitle', { name: user.name }),
+      text: t('users.deleteText'),
+      confirmButtonText: t('users.deleteConfirm'),
     });
-    if (asked) await runWithDialogs(() => remove.mutateAsync(user.id), { success: 'Account deleted' });
+    if (asked) await runWithDialogs(() => remove.mutateAsync(user.id), { success: t('users.deleted') });
   }
 
   return (
@@ -132,13 +139,13 @@ function UserRow({ user }: { user: AdminUser }) {
           <div className="min-w-0">
             <p className="font-semibold break-words">
               {user.name}
-              {isMe && <span className="text-base-content/60"> (you)</span>}
+              {isMe && <span className="text-base-content/60"> {t('users.you')}</span>}
             </p>
             <p className="text-sm break-all text-base-content/70">{user.email}</p>
             <p className="flex flex-wrap items-center gap-2 pt-1 text-sm">
-              <span className={`badge badge-sm ${statusBadgeClass(user.status)}`}>{user.status}</span>
+              <span className={`badge badge-sm ${statusBadgeClass(user.status)}`}>{statusLabels(translator)[user.status]}</span>
               <span className="text-base-content/70">
-                {user.lastSeen ? `Last seen ${formatTimeAgo(user.lastSeen)}` : 'Never signed in'}
+                {user.lastSeen ? t('users.lastSeen', { when: formatInstant(user.lastSeen) }) : t('users.neverSignedIn')}
               </span>
             </p>
           </div>
@@ -146,12 +153,13 @@ function UserRow({ user }: { user: AdminUser }) {
         <div className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col gap-1">
             <label htmlFor={roleFieldId} className="text-xs font-medium">
-              Role<span className="sr-only"> of {user.name}</span>
+              {t('users.role')}
+              <span className="sr-only"> {t('users.roleOf', { name: user.name })}</span>
             </label>
             <select ref={roleField} id={roleFieldId} className="select select-sm w-32" defaultValue={user.role} disabled={update.isPending} onChange={(event) => void handleRole(event.target.value)}>
               {roleSchema.options.map((r) => (
                 <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
+                  {roles[r]}
                 </option>
               ))}
             </select>
@@ -160,19 +168,19 @@ function UserRow({ user }: { user: AdminUser }) {
             <button
               type="button"
               className={`btn btn-sm ${user.status === 'Blocked' ? 'btn-outline' : 'btn-error'}`}
-              aria-label={`${user.status === 'Blocked' ? 'Unblock' : 'Block'} ${user.name}`}
+              aria-label={user.status === 'Blocked' ? t('users.unblockLabel', { name: user.name }) : t('users.blockLabel', { name: user.name })}
               disabled={update.isPending}
               onClick={handleBlock}
             >
-              {user.status === 'Blocked' ? 'Unblock' : 'Block'}
+              {user.status === 'Blocked' ? t('users.unblock') : t('users.block')}
             </button>
           )}
-          <a href={`/api/users/${encodeURIComponent(user.id)}/data`} download className="btn btn-sm btn-outline" aria-label={`Download ${user.name}'s data`}>
-            Data
+          <a href={`/api/users/${encodeURIComponent(user.id)}/data`} download className="btn btn-sm btn-outline" aria-label={t('users.dataLabel', { name: user.name })}>
+            {t('users.data')}
           </a>
           {!isMe && (
-            <button type="button" className="btn btn-sm btn-outline btn-error" aria-label={`Delete ${user.name}'s account`} disabled={remove.isPending} onClick={() => void handleDelete()}>
-              Delete
+            <button type="button" className="btn btn-sm btn-outline btn-error" aria-label={t('users.deleteLabel', { name: user.name })} disabled={remove.isPending} onClick={() => void handleDelete()}>
+              {t('dashboardShell.delete')}
             </button>
           )}
         </div>
