@@ -7,6 +7,7 @@ import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
 import { RouteErrorPage } from '#web/app/route-error-page.tsx';
 import { lazyPage } from '#web/app/lazy-page.ts';
+import type { Translator } from '#web/lib/i18n.ts';
 
 // Every page but Home is loaded on first visit (app/lazy-page.ts): keep new pages lazy too.
 const AllUsersPage = lazyPage(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage');
@@ -52,9 +53,10 @@ export interface RouteHandle {
   /**
    * A public page worth sharing: its summary for search results and link previews. The server
    * then adds its canonical link and Open Graph and Twitter tags (web/src/lib/page-meta.ts); a
-   * page may say more about itself with useTitle's description (a session's own text).
+   * page may say more about itself with useTitle's description (a session's own text). In the
+   * page's language: `(t) => t('routes.home')`.
    */
-  description?: string;
+  description?: (t: Translator['t']) => string;
 }
 
 /*
@@ -71,14 +73,14 @@ export const publicRoutes: RouteObject[] = [
   {
     index: true,
     element: <HomePage />,
-    handle: { description: 'Book study sessions with tutors: browse approved sessions, their schedule, seats and fee, then keep notes and materials in one place.' } satisfies RouteHandle,
+    handle: { description: (t) => t('routes.home') } satisfies RouteHandle,
   },
   {
     path: 'all-sessions',
     element: <AllSessionsPage />,
-    handle: { searchParams: ['q', 'open', 'after'], description: 'Every approved study session on StudyNest: search by title or tutor and see which are open for registration now.' } satisfies RouteHandle,
+    handle: { searchParams: ['q', 'open', 'after'], description: (t) => t('routes.allSessions') } satisfies RouteHandle,
   },
-  { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: 'Choose a new password for your StudyNest account.' } satisfies RouteHandle },
+  { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: (t) => t('routes.resetPassword') } satisfies RouteHandle },
   // Read by anyone (a shared link, a calendar entry); booking asks to log in.
   { path: 'session/:id', element: <SessionDetailsPage /> },
   // A tutor's public page (issue 19), linked from every "by …".
@@ -87,8 +89,8 @@ export const publicRoutes: RouteObject[] = [
 
 // `?from=` is read only once signed in (RedirectIfSignedIn), never on a page drawn for a signed-out visitor.
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage />, handle: { searchParams: ['reset'], description: 'Log in to StudyNest to book study sessions, keep notes and open your tutors\' materials.' } satisfies RouteHandle },
-  { path: 'register', element: <RegisterPage />, handle: { description: 'Create a StudyNest account as a student, to book sessions, or as a tutor, to teach them.' } satisfies RouteHandle },
+  { path: 'login', element: <LoginPage />, handle: { searchParams: ['reset'], description: (t) => t('routes.login') } satisfies RouteHandle },
+  { path: 'register', element: <RegisterPage />, handle: { description: (t) => t('routes.register') } satisfies RouteHandle },
 ];
 
 export const signedInRoutes: RouteObject[] = [

@@ -1,15 +1,13 @@
 import type { ComponentPropsWithRef } from 'react';
+import { LabelledField } from '#web/components/labelled-field.tsx';
 
 /** A list's filter: a select with its visible label above it. */
 export function FilterSelect({ label, id, children, ...selectProps }: ComponentPropsWithRef<'select'> & { label: string; id: string }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <select id={id} {...selectProps}>
         {children}
       </select>
-    </div>
+    </LabelledField>
   );
 }

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '#i18n/languages.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
@@ -14,6 +15,7 @@ export function Footer() {
     <footer className="footer footer-center bg-base-200 p-6 text-base-content">
       <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
       <form method="post" action="/language" className="flex flex-wrap items-center justify-center gap-2">
+        <NoScriptField />
         <input type="hidden" name="from" value={`${pathname}${search}`} />
         <span id="footer-language">{t('footer.language')}</span>
         <div role="group" aria-labelledby="footer-language" className="flex flex-wrap gap-1">

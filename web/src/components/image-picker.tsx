@@ -1,7 +1,8 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '#web/components/avatar.tsx';
-import { PHOTO_LIMITS_TEXT, PHOTO_MAX_BYTES, photoTypeOf } from '#contract/photos.ts';
+import { isPhotoType, PHOTO_MAX_BYTES, PHOTO_MAX_MEGABYTES, PHOTO_TYPES } from '#contract/photos.ts';
 import { useAdopt } from '#web/lib/form-fields.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 type ImagePickerProps = {
   label: string;
@@ -18,6 +19,7 @@ type ImagePickerProps = {
  * including one chosen before the app was live.
  */
 export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps) {
+  const { t } = useTranslator();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -41,7 +43,11 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
     };
   }, [file]);
 
-  /** Checked on choosing (issue 17): the size, and the type by the file's first bytes, not its name. */
+  /**
+   * Checked on choosing (issue 17), by contract/photos.ts's rule: the size, the type, and that the
+   * browser can decode it (a text file named .png is not an image, whatever its name says). The
+   * server checks the bytes again when the form is sent.
+   */
   async function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const field = event.target;
     const chosen = field.files?.[0] ?? null;
@@ -49,15 +55,15 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
     if (chosen) {
       const refused =
         chosen.size > PHOTO_MAX_BYTES
-          ? `${chosen.name} is larger than 2 MB.`
-          : photoTypeOf(new Uint8Array(await chosen.slice(0, 16).arrayBuffer())) === null
-            ? `${chosen.name} is not an image we can use.`
+          ? t('ui.photoTooLarge', { name: chosen.name, megabytes: PHOTO_MAX_MEGABYTES })
+          : !isPhotoType(chosen.type) || !(await decodes(chosen))
+            ? t('ui.photoNotImage', { name: chosen.name })
             : null;
       if (refused) {
         // Not sent with the form: the field is emptied, and says why.
         field.value = '';
         setFile(null);
-        setProblem(`${refused} Choose a ${PHOTO_LIMITS_TEXT.replace(/\.$/, '')} file.`);
+        setProblem(`${refused} ${t('ui.photoChoose', { megabytes: PHOTO_MAX_MEGABYTES })}`);
         return;
       }
     }
@@ -70,23 +76,23 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
         {label}
       </label>
       <div className="flex items-center gap-3">
-        <Avatar src={preview ?? currentSrc} alt={file ? `Preview of ${file.name}` : ''} className="w-14" />
+        <Avatar src={preview ?? currentSrc} alt={file ? t('ui.photoPreview', { name: file.name }) : ''} className="w-14" />
         <div className="min-w-0 flex-1">
           <input
             ref={input}
             id={inputId}
             name={name}
             type="file"
-            accept="image/*"
+            accept={PHOTO_TYPES.join(',')}
             className="file-input file-input-sm w-full"
             aria-describedby={`${inputId}-limits`}
             onChange={(event) => void handleChange(event)}
           />
           <p className="mt-1 truncate text-sm text-base-content/70" aria-live="polite">
-            {file ? file.name : 'Please select an image'}
+            {file ? file.name : t('ui.photoNone')}
           </p>
           <p id={`${inputId}-limits`} className="text-sm text-base-content/70">
-            {PHOTO_LIMITS_TEXT}
+            {t('ui.photoLimits', { megabytes: PHOTO_MAX_MEGABYTES })}
           </p>
           {problem && (
             <p role="alert" className="text-sm text-error">
@@ -97,4 +103,14 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
       </div>
     </div>
   );
+}
+
+/** Whether the browser can draw the file as an image. */
+async function decodes(file: File): Promise<boolean> {
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 type ModalFormProps = {
   /** Sends what was typed. An ApiError with `fields` shows them under their fields and keeps the dialog open. */
@@ -19,6 +20,7 @@ type ModalFormProps = {
 
 /** The form of a Modal (components/modal.tsx): its fields, Cancel and submit, and what follows a send. */
 export function ModalForm({ send, pending, submitLabel, pendingLabel, submitClassName, successTitle, onClose, children }: ModalFormProps) {
+  const { t } = useTranslator();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -33,7 +35,7 @@ export function ModalForm({ send, pending, submitLabel, pendingLabel, submitClas
         return;
       }
       onClose();
-      await showErrorDialog('Error', errorMessage(error));
+      await showErrorDialog(t('ui.error'), errorMessage(error));
       return;
     }
     onClose();
@@ -45,7 +47,7 @@ export function ModalForm({ send, pending, submitLabel, pendingLabel, submitClas
       {children(errors)}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
-          Cancel
+          {t('ui.cancel')}
         </button>
         <button type="submit" className={`btn ${submitClassName}`} disabled={pending}>
           {pending ? pendingLabel : submitLabel}

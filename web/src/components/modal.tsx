@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 type ModalProps = { title: string; open: boolean; onClose: () => void; children: ReactNode };
 
 /** A native modal <dialog> (focus trap, Escape, inert page for free) styled by daisyUI. */
 export function Modal({ title, open, onClose, children }: ModalProps) {
+  const { t } = useTranslator();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -19,7 +21,7 @@ export function Modal({ title, open, onClose, children }: ModalProps) {
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" tabIndex={-1} aria-hidden="true">
-          close
+          {t('ui.close')}
         </button>
       </form>
     </dialog>

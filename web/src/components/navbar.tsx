@@ -107,14 +107,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
                 <li>
                   <Link to="/dashboard">{t('nav.dashboard')}</Link>
                 </li>
-                <li>
-                  <Link to="/dashboard/settings">{t('nav.settings')}</Link>
-                </li>
-                <li>
-                  <button type="button" onClick={onLogOut}>
-                    {t('nav.logOut')}
-                  </button>
-                </li>
+                <AccountItems onLogOut={onLogOut} />
               </ul>
             </div>
           ) : (
@@ -137,20 +130,26 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
           )}
           <ul className="menu w-full">
             {pageLinks}
-            {user && (
-              <>
-                <li>
-                  <Link to="/dashboard/settings">{t('nav.settings')}</Link>
-                </li>
-                <li>
-                  <button type="button" onClick={onLogOut}>
-                    {t('nav.logOut')}
-                  </button>
-                </li>
-              </>
-            )}
+            {user && <AccountItems onLogOut={onLogOut} />}
           </ul>
       </div>
     </header>
+  );
+}
+
+/** Settings and Log out: the account menu's last items, and the phone menu's. */
+function AccountItems({ onLogOut }: { onLogOut: () => void }) {
+  const { t } = useTranslator();
+  return (
+    <>
+      <li>
+        <Link to="/dashboard/settings">{t('nav.settings')}</Link>
+      </li>
+      <li>
+        <button type="button" onClick={onLogOut}>
+          {t('nav.logOut')}
+        </button>
+      </li>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** The parts of a TanStack infinite query over `{ items, nextCursor }` pages that a list shows. */
 export interface PagedQuery {
@@ -29,6 +30,7 @@ type PagedListStateProps = {
 
 /** Loading, error and empty states of a paged list, then the list and its "Load more". */
 export function PagedListState({ query, moreQuery, loadingLabel, empty, children }: PagedListStateProps) {
+  const { t } = useTranslator();
   const list = useRef<HTMLDivElement>(null);
 
   /**
@@ -72,7 +74,7 @@ export function PagedListState({ query, moreQuery, loadingLabel, empty, children
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <button type={moreQuery ? 'submit' : 'button'} className="btn btn-outline" disabled={query.isFetchingNextPage} onClick={moreQuery ? undefined : () => void loadMore()}>
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {query.isFetchingNextPage ? t('ui.loadingMore') : t('ui.loadMore')}
             </button>
           </form>
         </div>

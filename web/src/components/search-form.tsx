@@ -1,5 +1,7 @@
 import { type FormEvent, useId } from 'react';
+import { LabelledField } from '#web/components/labelled-field.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 type SearchFormProps = {
   label: string;
@@ -19,6 +21,7 @@ type SearchFormProps = {
  * joined the form, the same address the app shows it at.
  */
 export function SearchForm({ label, id, defaultValue = '', placeholder, className = 'flex min-w-0 flex-1 items-end gap-2', onSearch }: SearchFormProps) {
+  const { t } = useTranslator();
   const inputId = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -28,22 +31,11 @@ export function SearchForm({ label, id, defaultValue = '', placeholder, classNam
 
   return (
     <form id={id} role="search" method="get" className={className} onSubmit={handleSubmit}>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
-        </label>
-        <input
-          id={inputId}
-          name="q"
-          type="search"
-          className="input w-full"
-          defaultValue={defaultValue}
-          maxLength={100}
-          placeholder={placeholder}
-        />
-      </div>
+      <LabelledField id={inputId} label={label} className="flex min-w-0 flex-1 flex-col gap-1">
+        <input id={inputId} name="q" type="search" className="input w-full" defaultValue={defaultValue} maxLength={100} placeholder={placeholder} />
+      </LabelledField>
       <button type="submit" className="btn btn-primary">
-        Search
+        {t('ui.search')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { type TextareaHTMLAttributes, useId } from 'react';
+import { describedBy, LabelledField } from '#web/components/labelled-field.tsx';
 import { useHydrated } from '#web/lib/form-fields.ts';
 
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'defaultValue'> & {
@@ -20,23 +21,8 @@ export function TextAreaField({ label, error, id, className = '', defaultValue =
   const drawn = hydrated || typeof document === 'undefined' ? null : document.getElementById(fieldId);
   const held = drawn?.tagName === 'TEXTAREA' ? (drawn as HTMLTextAreaElement).value : null;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={fieldId} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        defaultValue={held ?? defaultValue}
-        {...props}
-      />
-      {error && (
-        <p id={`${fieldId}-error`} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <LabelledField id={fieldId} label={label} error={error}>
+      <textarea id={fieldId} className={`textarea w-full ${error ? 'textarea-error' : ''} ${className}`} {...describedBy(fieldId, { error })} defaultValue={held ?? defaultValue} {...props} />
+    </LabelledField>
   );
 }

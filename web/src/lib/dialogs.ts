@@ -1,4 +1,5 @@
 import { errorMessage } from '#web/lib/api-client.ts';
+import { loadPageTranslator } from '#web/lib/i18n.ts';
 
 /**
  * The popups of spec §8, in one place so that texts and timings stay consistent. sweetalert2
@@ -8,8 +9,9 @@ import { errorMessage } from '#web/lib/api-client.ts';
  * popups stayed white in the dark theme).
  */
 async function loadSwal() {
-  const { default: Swal } = await import('sweetalert2');
-  return Swal.mixin({ theme: 'auto' });
+  const [{ default: Swal }, { t }] = await Promise.all([import('sweetalert2'), loadPageTranslator()]);
+  // Its buttons' default words in the page's language (the catalogue is already loaded: lib/i18n.ts).
+  return Swal.mixin({ theme: 'auto', confirmButtonText: t('dialogs.ok'), cancelButtonText: t('dialogs.cancel') });
 }
 
 /** Spec §9: success popups close themselves after 1500 ms. */
@@ -28,12 +30,12 @@ export async function showSuccessToast(title: string, text?: string): Promise<vo
 
 export async function showSuccessDialog(title: string, text?: string): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ icon: 'success', title, text, confirmButtonText: 'Ok' });
+  await Swal.fire({ icon: 'success', title, text });
 }
 
 export async function showErrorDialog(title: string, text?: string): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ icon: 'error', title, text, confirmButtonText: 'Ok' });
+  await Swal.fire({ icon: 'error', title, text });
 }
 
 /** What a confirmation asks: its title, what follows, and the words of its confirm (and cancel) button. */
@@ -41,7 +43,7 @@ export interface Confirmation {
   title: string;
   text: string;
   confirmButtonText: string;
-  /** Swal's own "Cancel" when left out. */
+  /** "Cancel" when left out. */
   cancelButtonText?: string;
 }
 
@@ -61,7 +63,8 @@ export async function confirmAction({ title, text, confirmButtonText, cancelButt
 }
 
 export async function confirmDelete(): Promise<boolean> {
-  return confirmAction({ title: 'Are you sure?', text: "You won't be able to revert this!", confirmButtonText: 'Yes, delete it!' });
+  const { t } = await loadPageTranslator();
+  return confirmAction({ title: t('dialogs.deleteTitle'), text: t('dialogs.deleteText'), confirmButtonText: t('dialogs.deleteConfirm') });
 }
 
 /**
@@ -92,12 +95,12 @@ async function keepingFocus<T>(flow: () => Promise<T>): Promise<T> {
  * Runs an action of a page (a save, a retry, a delete) and says how it went: the server's refusal in
  * an error dialog (titled `failure`), else the success toast. True when it was done.
  */
-export async function runWithDialogs(action: () => Promise<unknown>, { success, failure = 'Error' }: { success: string; failure?: string }): Promise<boolean> {
+export async function runWithDialogs(action: () => Promise<unknown>, { success, failure }: { success: string; failure?: string }): Promise<boolean> {
   return keepingFocus(async () => {
     try {
       await action();
     } catch (error) {
-      await showErrorDialog(failure, errorMessage(error));
+      await showErrorDialog(failure ?? (await loadPageTranslator()).t('dialogs.error'), errorMessage(error));
       return false;
     }
     await showSuccessToast(success);

@@ -3,14 +3,16 @@ import { Redirect } from '#web/app/guards/redirect.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import type { Role } from '#contract/common.ts';
 import { useMe } from '#web/features/auth/api/use-me.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * Spec §6 wrappers: a user whose role is not in `roles` goes to /dashboard. Used inside
  * RequireAuth; the server enforces the same rule on every call (PRODUCT.md §3).
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { t } = useTranslator();
   const { user, isPending } = useMe();
-  if (isPending) return <Spinner label="Loading your role" />;
+  if (isPending) return <Spinner label={t('layout.loadingRole')} />;
   if (!user || !roles.includes(user.role)) return <Redirect to="/dashboard" />;
   return children;
 }

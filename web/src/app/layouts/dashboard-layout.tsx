@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { dashboardMenuFor } from '#web/app/dashboard-menu.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 const DRAWER_ID = 'dashboard-drawer';
 
@@ -11,6 +12,7 @@ const DRAWER_ID = 'dashboard-drawer';
  * opened by "Menu" on small screens, always open on large ones) beside the page.
  */
 export function DashboardLayout() {
+  const { t } = useTranslator();
   const { user, isPending } = useMe();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
@@ -45,7 +47,7 @@ export function DashboardLayout() {
     if (event.key === 'Escape' && drawerOpen) closeDrawer();
   }
 
-  if (isPending || !user) return <Spinner label="Loading your dashboard" />;
+  if (isPending || !user) return <Spinner label={t('layout.loadingDashboard')} />;
 
   return (
     <div className="drawer lg:drawer-open">
@@ -78,7 +80,7 @@ export function DashboardLayout() {
             >
               <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
-            Menu
+            {t('layout.menu')}
           </button>
         </div>
         <Suspense fallback={<Spinner />}>
@@ -86,20 +88,20 @@ export function DashboardLayout() {
         </Suspense>
       </div>
       <div className="drawer-side z-30 lg:z-auto">
-        <label htmlFor={DRAWER_ID} aria-label="Close sidebar" className="drawer-overlay" />
+        <label htmlFor={DRAWER_ID} aria-label={t('layout.closeSidebar')} className="drawer-overlay" />
         <nav
           id="dashboard-sidebar"
-          aria-label="Dashboard"
+          aria-label={t('nav.dashboard')}
           onKeyDown={closeOnEscape}
           className="min-h-full w-64 max-w-[80vw] bg-base-200 p-4 lg:min-h-0 lg:rounded-box"
         >
           <div className="mb-2 flex items-center justify-between lg:hidden">
-            <span className="font-semibold">Dashboard</span>
+            <span className="font-semibold">{t('nav.dashboard')}</span>
             <button
               ref={closeButton}
               type="button"
               className="btn btn-ghost btn-sm btn-square"
-              aria-label="Close sidebar"
+              aria-label={t('layout.closeSidebar')}
               onClick={closeDrawer}
             >
               ✕

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { calendarFeedSchema, type CalendarFeed } from '#contract/calendar-feed.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { useSaveAndKeep } from './use-save-and-keep.ts';
 
 export const calendarFeedQueryKey = ['me', 'calendar-feed'] as const;
 
@@ -19,9 +20,5 @@ export function useCalendarFeed() {
 }
 
 export function useRenewCalendarFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: renewCalendarFeed,
-    onSuccess: (feed) => queryClient.setQueryData(calendarFeedQueryKey, feed),
-  });
+  return useSaveAndKeep<void, CalendarFeed>(calendarFeedQueryKey, renewCalendarFeed);
 }

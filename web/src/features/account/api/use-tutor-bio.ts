@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { tutorBioSchema } from '#contract/sessions.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { useSaveAndKeep } from './use-save-and-keep.ts';
 
 export const tutorBioQueryKey = ['me', 'tutor-profile'] as const;
 
@@ -11,9 +12,5 @@ export function useTutorBio() {
 
 /** PUT /api/me/tutor-profile: the bio shown on the tutor's public page. */
 export function useSaveTutorBio() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (bio: string) => tutorBioSchema.parse(await apiRequest<unknown>('/me/tutor-profile', { method: 'PUT', body: { bio } })).bio,
-    onSuccess: (bio) => queryClient.setQueryData(tutorBioQueryKey, bio),
-  });
+  return useSaveAndKeep(tutorBioQueryKey, async (bio: string) => tutorBioSchema.parse(await apiRequest<unknown>('/me/tutor-profile', { method: 'PUT', body: { bio } })).bio);
 }

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { PasswordField } from '#web/features/auth/public.ts';
 import { useChangePassword } from '#web/features/account/api/use-change-password.ts';
 import { SettingsCardForm } from '#web/features/account/components/settings-form.tsx';
@@ -11,6 +12,7 @@ import { SettingsCardForm } from '#web/features/account/components/settings-form
  * in an address), where the server changes the password (server/http/page-forms.ts).
  */
 export function ChangePasswordForm() {
+  const { t } = useTranslator();
   const changePassword = useChangePassword();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -24,7 +26,7 @@ export function ChangePasswordForm() {
         revokeOtherSessions: fields.has('revokeOtherSessions'),
       });
     } catch (error) {
-      await showErrorDialog('Password change failed', errorMessage(error));
+      await showErrorDialog(t('settings.passwordFailed'), errorMessage(error));
       return;
     }
     // Emptied for the next change; the checkbox stays as it was.
@@ -32,16 +34,16 @@ export function ChangePasswordForm() {
       const field = form.elements.namedItem(name);
       if (field instanceof HTMLInputElement) field.value = '';
     }
-    await showSuccessToast('Password changed successfully');
+    await showSuccessToast(t('settings.passwordChanged'));
   }
 
   return (
-    <SettingsCardForm title="Password" headingId="password-heading" intent="password" busy={changePassword.isPending} label="Change password" onSubmit={handleSubmit}>
-      <PasswordField label="Current password" name="currentPassword" kind="current" />
-      <PasswordField label="New password" name="newPassword" kind="new" />
+    <SettingsCardForm title={t('settings.passwordHeading')} headingId="password-heading" intent="password" busy={changePassword.isPending} label={t('settings.passwordSave')} onSubmit={handleSubmit}>
+      <PasswordField label={t('settings.currentPassword')} name="currentPassword" kind="current" />
+      <PasswordField label={t('account.newPassword')} name="newPassword" kind="new" />
       <label className="flex cursor-pointer items-center gap-3">
         <input type="checkbox" name="revokeOtherSessions" value="true" className="checkbox" defaultChecked />
-        <span>Sign out other devices</span>
+        <span>{t('settings.signOutOthers')}</span>
       </label>
     </SettingsCardForm>
   );

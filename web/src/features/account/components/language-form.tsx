@@ -1,4 +1,5 @@
 import { LANGUAGES } from '#i18n/languages.ts';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
@@ -10,6 +11,7 @@ export function LanguageForm() {
   const { t, language } = useTranslator();
   return (
     <form method="post" action="/language" aria-labelledby="language-heading" className="card bg-base-100 shadow-sm">
+      <NoScriptField />
       <input type="hidden" name="from" value="/dashboard/settings" />
       <div className="card-body gap-4">
         <h2 id="language-heading" className="card-title">

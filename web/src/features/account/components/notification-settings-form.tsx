@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react';
 import type { Role } from '#contract/common.ts';
-import { NOTIFICATION_KINDS, NOTIFICATION_TEXT, type NotificationSettings, type UpdateNotificationSettingsBody } from '#contract/notifications.ts';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
+import { NOTIFICATION_KINDS, NOTIFICATION_TEXT, type NotificationKind, type NotificationSettings, type UpdateNotificationSettingsBody } from '#contract/notifications.ts';
+import { CardSection } from '#web/components/card-section.tsx';
 import { useNotificationSettings } from '#web/features/account/api/use-notification-settings.ts';
 import { useUpdateNotificationSettings } from '#web/features/account/api/use-update-notification-settings.ts';
 import { SaveButton } from '#web/features/account/components/settings-form.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /**
@@ -17,32 +17,34 @@ import { NoScriptField } from '#web/components/no-script-field.tsx';
  * it (server/http/page-forms.ts): `shown` names the switches the form had.
  */
 export function NotificationSettingsForm({ role }: { role: Role }) {
+  const { t } = useTranslator();
   const kinds = NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_TEXT[kind].roles.includes(role));
   const settings = useNotificationSettings();
   if (kinds.length === 0) return null;
   return (
-    <section id="notifications" aria-labelledby="notifications-heading" className="card bg-base-100 shadow-sm">
-      <div className="card-body gap-4">
-        <h2 id="notifications-heading" className="card-title">
-          Email notifications
-        </h2>
-        <p className="text-sm text-base-content/70">
-          Emails about what you did or must do (a booking confirmed, a seat held for you to pay, your session approved or rejected) always come. These you can turn off:
-        </p>
-        {settings.isPending ? (
-          <Spinner label="Loading your notification settings" />
-        ) : settings.isError ? (
-          <LoadError message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
-        ) : (
-          // Keyed by the saved settings: the switches start from them after a save.
-          <SettingsFields key={JSON.stringify(settings.data)} kinds={kinds} settings={settings.data} />
-        )}
-      </div>
-    </section>
+    <CardSection
+      id="notifications"
+      title={t('settings.notificationsHeading')}
+      headingId="notifications-heading"
+      lead={<p className="text-sm text-base-content/70">{t('settings.notificationsLead')}</p>}
+      query={settings}
+      loadingLabel={t('settings.notificationsLoading')}
+    >
+      {/* Keyed by the saved settings: the switches start from them after a save. */}
+      {() => settings.data && <SettingsFields key={JSON.stringify(settings.data)} kinds={kinds} settings={settings.data} />}
+    </CardSection>
   );
 }
 
-function SettingsFields({ kinds, settings }: { kinds: readonly (keyof NotificationSettings)[]; settings: NotificationSettings }) {
+/** How Settings names each optional email. */
+function kindText(t: Translator['t'], kind: NotificationKind): { label: string; description: string } {
+  return kind === 'classReminders'
+    ? { label: t('settings.classRemindersLabel'), description: t('settings.classRemindersText') }
+    : { label: t('settings.bookingNoticesLabel'), description: t('settings.bookingNoticesText') };
+}
+
+function SettingsFields({ kinds, settings }: { kinds: readonly NotificationKind[]; settings: NotificationSettings }) {
+  const { t } = useTranslator();
   const update = useUpdateNotificationSettings();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -52,10 +54,10 @@ function SettingsFields({ kinds, settings }: { kinds: readonly (keyof Notificati
     try {
       await update.mutateAsync(body);
     } catch (error) {
-      await showErrorDialog('Saving your notifications failed', errorMessage(error));
+      await showErrorDialog(t('settings.notificationsFailed'), errorMessage(error));
       return;
     }
-    await showSuccessToast('Notification settings saved');
+    await showSuccessToast(t('settings.notificationsSaved'));
   }
 
   return (
@@ -67,15 +69,15 @@ function SettingsFields({ kinds, settings }: { kinds: readonly (keyof Notificati
           <input id={`notification-${kind}`} type="checkbox" name={kind} className="toggle toggle-primary mt-1 shrink-0" defaultChecked={settings[kind]} aria-describedby={`notification-${kind}-text`} />
           <div className="min-w-0">
             <label htmlFor={`notification-${kind}`} className="font-medium">
-              {NOTIFICATION_TEXT[kind].label}
+              {kindText(t, kind).label}
             </label>
             <p id={`notification-${kind}-text`} className="text-sm text-base-content/70">
-              {NOTIFICATION_TEXT[kind].description}
+              {kindText(t, kind).description}
             </p>
           </div>
         </div>
       ))}
-      <SaveButton intent="notifications" busy={update.isPending} label="Save notifications" />
+      <SaveButton intent="notifications" busy={update.isPending} label={t('settings.notificationsSave')} />
     </form>
   );
 }

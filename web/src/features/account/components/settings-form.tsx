@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 type SaveButtonProps = {
   /** Which of Settings' forms this is, for the server when it is sent before the app is live (server/http/page-forms.ts). */
@@ -10,10 +11,11 @@ type SaveButtonProps = {
 
 /** The submit button of a Settings form: "Saving…" while it saves. */
 export function SaveButton({ intent, busy, label }: SaveButtonProps) {
+  const { t } = useTranslator();
   return (
     <div>
       <button type="submit" name="intent" value={intent} className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving…' : label}
+        {busy ? t('account.saving') : label}
       </button>
     </div>
   );

@@ -9,12 +9,14 @@ import { SettingsCardForm } from '#web/features/account/components/settings-form
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * A tutor's short bio (issue 19), shown on their public page (/tutors/:id). Sent before the app
  * is live, the form goes to its page's own address (server/http/page-forms.ts, intent "bio").
  */
 export function TutorBioForm({ tutorId }: { tutorId: string }) {
+  const { t } = useTranslator();
   const bio = useTutorBio();
   const save = useSaveTutorBio();
 
@@ -23,27 +25,27 @@ export function TutorBioForm({ tutorId }: { tutorId: string }) {
     try {
       await save.mutateAsync(fieldText(new FormData(event.currentTarget), 'bio'));
     } catch (error) {
-      await showErrorDialog('Saving your bio failed', error instanceof ApiError ? error.message : errorMessage(error));
+      await showErrorDialog(t('settings.bioFailed'), error instanceof ApiError ? error.message : errorMessage(error));
       return;
     }
-    await showSuccessToast('Bio saved');
+    await showSuccessToast(t('settings.bioSaved'));
   }
 
   return (
-    <SettingsCardForm title="Your tutor profile" headingId="tutor-bio-heading" intent="bio" busy={save.isPending} label="Save bio" onSubmit={handleSubmit}>
+    <SettingsCardForm title={t('settings.bioHeading')} headingId="tutor-bio-heading" intent="bio" busy={save.isPending} label={t('settings.bioSave')} onSubmit={handleSubmit}>
       <p className="text-sm text-base-content/70">
-        Students read it on{' '}
+        {t('settings.bioLeadBefore')}{' '}
         <Link to={`/tutors/${tutorId}`} className="link">
-          your public page
+          {t('settings.bioLeadLink')}
         </Link>
-        , with your sessions and rating.
+        {t('settings.bioLeadAfter')}
       </p>
       {bio.isPending ? (
-        <Spinner label="Loading your bio" />
+        <Spinner label={t('settings.bioLoading')} />
       ) : bio.isError ? (
         <LoadError message={errorMessage(bio.error)} onRetry={() => void bio.refetch()} />
       ) : (
-        <TextAreaField key={bio.data} label="Bio" name="bio" maxLength={TUTOR_BIO_MAX} rows={4} defaultValue={bio.data} />
+        <TextAreaField key={bio.data} label={t('settings.bio')} name="bio" maxLength={TUTOR_BIO_MAX} rows={4} defaultValue={bio.data} />
       )}
     </SettingsCardForm>
   );

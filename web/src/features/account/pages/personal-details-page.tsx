@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Me } from '#contract/users.ts';
 import { Avatar } from '#web/components/avatar.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { resendVerification } from '#web/features/account/api/resend-verification.ts';
+import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { useMe } from '#web/features/auth/public.ts';
-
-const roleLabels = { student: 'Student', tutor: 'Tutor', admin: 'Admin' } as const;
+import { roleName, useMe } from '#web/features/auth/public.ts';
 
 const statusBadges = {
   Verified: 'badge-success',
@@ -15,9 +16,17 @@ const statusBadges = {
   Blocked: 'badge-error',
 } as const;
 
+/** An account's status as people read it. */
+function statusName(t: Translator['t'], status: Me['status']): string {
+  if (status === 'Verified') return t('personalDetails.verifiedStatus');
+  if (status === 'Unverified') return t('personalDetails.unverifiedStatus');
+  return t('personalDetails.blockedStatus');
+}
+
 /** Dashboard home (spec §2): the signed-in user's details, with their real status. */
 export function PersonalDetailsPage() {
-  useTitle('Dashboard');
+  const { t } = useTranslator();
+  useTitle(t('nav.dashboard'));
   const { user } = useMe();
   const [params] = useSearchParams();
   const [sending, setSending] = useState(false);
@@ -29,9 +38,9 @@ export function PersonalDetailsPage() {
     setSending(true);
     try {
       await resendVerification(user!.email);
-      await showSuccessToast('Verification email sent', `Open the link we sent to ${user!.email}.`);
+      await showSuccessToast(t('personalDetails.sentTitle'), t('personalDetails.sentText', { email: user!.email }));
     } catch (error) {
-      await showErrorDialog('Could not send the email', errorMessage(error));
+      await showErrorDialog(t('personalDetails.sendFailed'), errorMessage(error));
     } finally {
       setSending(false);
     }
@@ -39,41 +48,42 @@ export function PersonalDetailsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold">Personal Details</h1>
+      <h1 className="text-2xl font-bold">{t('personalDetails.heading')}</h1>
       {params.get('verified') === '1' && user.status === 'Verified' && (
         <div role="status" className="alert alert-success alert-soft">
-          Your email address is verified. Thank you!
+          {t('personalDetails.verified')}
         </div>
       )}
       {params.get('verification') === 'sent' && (
         <div role="status" className="alert alert-info alert-soft">
-          Verification email sent: open the link we sent to {user.email}.
+          {t('personalDetails.sent', { email: user.email })}
         </div>
       )}
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body flex-col gap-6 sm:flex-row sm:items-center">
-          <Avatar src={user.image} alt={`Photo of ${user.name}`} className="w-28" />
+          <Avatar src={user.image} alt={t('personalDetails.photoOf', { name: user.name })} className="w-28" />
           <dl className="grid min-w-0 grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold">Full name</dt>
+            <dt className="font-semibold">{t('account.fullName')}</dt>
             <dd className="break-words" data-testid="details-name">
               {user.name}
             </dd>
-            <dt className="font-semibold">Role</dt>
-            <dd data-testid="details-role">{roleLabels[user.role]}</dd>
-            <dt className="font-semibold">Email address</dt>
+            <dt className="font-semibold">{t('account.role')}</dt>
+            <dd data-testid="details-role">{roleName(t, user.role)}</dd>
+            <dt className="font-semibold">{t('personalDetails.email')}</dt>
             <dd className="break-all" data-testid="details-email">
               {user.email}
             </dd>
-            <dt className="font-semibold">Status</dt>
+            <dt className="font-semibold">{t('personalDetails.status')}</dt>
             <dd>
               <span className={`badge ${statusBadges[user.status]}`} data-testid="details-status">
-                {user.status}
+                {statusName(t, user.status)}
               </span>
               {user.status === 'Unverified' && (
                 <form method="post" className="mt-2" onSubmit={(event) => void handleResend(event)}>
+                  <NoScriptField />
                   <input type="hidden" name="intent" value="resend-verification" />
                   <button type="submit" className="btn btn-sm btn-outline" disabled={sending}>
-                    {sending ? 'Sending…' : 'Resend verification email'}
+                    {sending ? t('personalDetails.sending') : t('personalDetails.resend')}
                   </button>
                 </form>
               )}

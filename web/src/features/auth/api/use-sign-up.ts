@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { authClient, unwrapAuthResult } from '#web/lib/auth-client.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Roles anyone may choose at sign-up; admins are made by admins (PRODUCT.md §3). */
 export type SignUpRole = 'student' | 'tutor';
@@ -20,14 +21,15 @@ export type SignUpInput = {
  * it fails only when the email was already taken, whose owner has been emailed.
  */
 export function useSignUp() {
+  const { t } = useTranslator();
   return useMutation({
     mutationFn: async (input: SignUpInput) => {
       await unwrapAuthResult(authClient.signUp.email(input));
       const signedIn = await authClient.signIn.email({ email: input.email, password: input.password });
       if (signedIn.error?.status === 401) {
-        throw new Error('We could not create this account. If you already have one, log in instead; we have sent you an email.');
+        throw new Error(t('register.notCreated'));
       }
-      if (signedIn.error) throw new Error(signedIn.error.message || 'Something went wrong. Please try again later.');
+      if (signedIn.error) throw new Error(signedIn.error.message || t('register.somethingWrong'));
       return signedIn.data;
     },
   });

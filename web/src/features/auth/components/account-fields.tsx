@@ -1,6 +1,7 @@
 import { TextField } from '#web/components/text-field.tsx';
-import { PASSWORD_HINT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
-import { useTranslator } from '#web/lib/i18n.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#web/features/auth/password-rules.ts';
+import type { Role } from '#contract/common.ts';
+import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * The fields of an account, the same in every form that asks for them (Register, Log in, Reset
@@ -26,6 +27,7 @@ type PasswordFieldProps = {
 };
 
 export function PasswordField({ label, name, kind, error }: PasswordFieldProps) {
+  const { t } = useTranslator();
   return kind === 'new' ? (
     <TextField
       label={label}
@@ -35,10 +37,17 @@ export function PasswordField({ label, name, kind, error }: PasswordFieldProps) 
       required
       minLength={PASSWORD_MIN_LENGTH}
       maxLength={PASSWORD_MAX_LENGTH}
-      hint={PASSWORD_HINT}
+      hint={t('account.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
       error={error}
     />
   ) : (
     <TextField label={label} name={name} type="password" autoComplete="current-password" required error={error} />
   );
+}
+
+/** A role as people read it ("Student"). */
+export function roleName(t: Translator['t'], role: Role): string {
+  if (role === 'student') return t('account.roleStudent');
+  if (role === 'tutor') return t('account.roleTutor');
+  return t('account.roleAdmin');
 }

@@ -1,49 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { uploadImage } from '#web/features/uploads/public.ts';
 import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 import { type SignUpRole, useSignUp } from '#web/features/auth/api/use-sign-up.ts';
-import { EmailField, FullNameField, PasswordField } from '#web/features/auth/components/account-fields.tsx';
+import { EmailField, FullNameField, PasswordField, roleName } from '#web/features/auth/components/account-fields.tsx';
 import { GoogleSignInButton } from '#web/features/auth/components/google-sign-in-button.tsx';
+import { usePhotoUpload } from '#web/features/auth/use-photo-upload.ts';
 import { ImagePicker } from '#web/components/image-picker.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function RegisterPage() {
-  useTitle('Register');
-  const [uploading, setUploading] = useState(false);
+  const { t } = useTranslator();
+  useTitle(t('register.title'));
+  const photo = usePhotoUpload();
   const signUp = useSignUp();
   const queryClient = useQueryClient();
-  const busy = uploading || signUp.isPending;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
-    const image = fieldFile(fields, 'image');
     const role: SignUpRole = fieldText(fields, 'role') === 'tutor' ? 'tutor' : 'student';
-    let imageUrl: string | undefined;
+    let image: string | undefined;
     try {
-      if (image) {
-        setUploading(true);
-        imageUrl = (await uploadImage(image)).url;
-      }
+      image = await photo.upload(fieldFile(fields, 'image'));
     } catch (error) {
-      await showErrorDialog('Photo upload failed', errorMessage(error));
-      return;
-    } finally {
-      setUploading(false);
-    }
-    try {
-      await signUp.mutateAsync({ name: fieldText(fields, 'name').trim(), email: fieldText(fields, 'email').trim(), password: fieldText(fields, 'password'), role, image: imageUrl });
-    } catch (error) {
-      await showErrorDialog('Registration failed', errorMessage(error));
+      await showErrorDialog(t('register.photoFailed'), errorMessage(error));
       return;
     }
-    await showSuccessToast('Registration Successful');
+    try {
+      await signUp.mutateAsync({ name: fieldText(fields, 'name').trim(), email: fieldText(fields, 'email').trim(), password: fieldText(fields, 'password'), role, image });
+    } catch (error) {
+      await showErrorDialog(t('register.failed'), errorMessage(error));
+      return;
+    }
+    await showSuccessToast(t('register.succeeded'));
     // Once ['me'] holds the new user, RedirectIfSignedIn takes them to / (spec §4).
     await queryClient.refetchQueries({ queryKey: meQueryKey });
   }
@@ -52,32 +47,32 @@ export function RegisterPage() {
     <section className="mx-auto w-full max-w-md">
       <div className="card bg-base-100 shadow-md">
         <div className="card-body gap-4">
-          <h1 className="text-center text-2xl font-bold">Create your account</h1>
+          <h1 className="text-center text-2xl font-bold">{t('register.heading')}</h1>
           {/* Sent before the app is live, the form goes to this page's own address, where the server registers (server/http/page-forms.ts). */}
           <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
             <NoScriptField />
             <FullNameField />
             <EmailField />
-            <PasswordField label="Password" name="password" kind="new" />
+            <PasswordField label={t('account.password')} name="password" kind="new" />
             <div className="flex flex-col gap-1">
               <label htmlFor="register-role" className="text-sm font-medium">
-                Role
+                {t('account.role')}
               </label>
               <select id="register-role" name="role" className="select w-full" defaultValue="student">
-                <option value="student">Student</option>
-                <option value="tutor">Tutor</option>
+                <option value="student">{roleName(t, 'student')}</option>
+                <option value="tutor">{roleName(t, 'tutor')}</option>
               </select>
             </div>
-            <ImagePicker label="Photo" name="image" />
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              {uploading ? 'Uploading photo…' : signUp.isPending ? 'Registering…' : 'Register'}
+            <ImagePicker label={t('account.photo')} name="image" />
+            <button type="submit" className="btn btn-primary w-full" disabled={photo.uploading || signUp.isPending}>
+              {photo.uploading ? t('register.uploading') : signUp.isPending ? t('register.submitting') : t('register.submit')}
             </button>
           </form>
           <GoogleSignInButton />
           <p className="text-center text-sm">
-            Already have an account?{' '}
+            {t('register.haveAccount')}{' '}
             <Link to="/login" className="link link-primary">
-              Login
+              {t('register.login')}
             </Link>
           </p>
         </div>

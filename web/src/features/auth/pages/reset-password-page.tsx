@@ -4,6 +4,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useResetPassword } from '#web/features/auth/api/use-reset-password.ts';
 import { useResetTokenStatus } from '#web/features/auth/api/use-reset-token-status.ts';
@@ -12,7 +13,8 @@ import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /** The page the password-reset email links to: `/reset-password?token=…`. */
 export function ResetPasswordPage() {
-  useTitle('Reset password');
+  const { t } = useTranslator();
+  useTitle(t('resetPassword.title'));
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   // better-auth redirects here with ?error=INVALID_TOKEN when the link is expired or used.
@@ -37,10 +39,10 @@ export function ResetPasswordPage() {
     try {
       await resetPassword.mutateAsync({ token, newPassword });
     } catch (error) {
-      await showErrorDialog('Password reset failed', errorMessage(error));
+      await showErrorDialog(t('resetPassword.failed'), errorMessage(error));
       return;
     }
-    await showSuccessToast('Password reset successful', 'Log in with your new password.');
+    await showSuccessToast(t('resetPassword.succeeded'), t('resetPassword.succeededText'));
     await navigate('/login', { replace: true });
   }
 
@@ -48,36 +50,36 @@ export function ResetPasswordPage() {
     <section className="mx-auto w-full max-w-md">
       <div className="card bg-base-100 shadow-md">
         <div className="card-body gap-4">
-          <h1 className="text-center text-2xl font-bold">Choose a new password</h1>
+          <h1 className="text-center text-2xl font-bold">{t('resetPassword.heading')}</h1>
           {unusable ? (
             <div role="alert" className="alert alert-error flex flex-col items-start gap-2">
-              <span>This password reset link has expired or was already used (a link works once, for an hour). Ask for a new one: on the login page, enter your email and choose "Forgot password?".</span>
+              <span>{t('resetPassword.unusable')}</span>
               <Link to="/login" className="btn btn-sm">
-                Ask for a new link
+                {t('resetPassword.askNewLink')}
               </Link>
             </div>
           ) : status.isPending ? (
-            <p className="text-sm text-base-content/70">Checking the link…</p>
+            <p className="text-sm text-base-content/70">{t('resetPassword.checking')}</p>
           ) : (
             // Sent before the app is live, the form goes to this page's own address (with the
             // link's token), where the server sets the password (server/http/page-forms.ts).
             <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
               <NoScriptField />
-              <PasswordField label="New password" name="newPassword" kind="new" />
+              <PasswordField label={t('account.newPassword')} name="newPassword" kind="new" />
               <TextField
-                label="Confirm new password"
+                label={t('resetPassword.confirm')}
                 name="confirmPassword"
                 type="password"
                 autoComplete="new-password"
                 required
-                error={mismatch ? 'The passwords do not match.' : undefined}
+                error={mismatch ? t('resetPassword.mismatch') : undefined}
               />
               <button
                 type="submit"
                 className="btn btn-primary w-full"
                 disabled={resetPassword.isPending}
               >
-                {resetPassword.isPending ? 'Saving…' : 'Reset password'}
+                {resetPassword.isPending ? t('account.saving') : t('resetPassword.submit')}
               </button>
             </form>
           )}
