@@ -12,6 +12,7 @@ import { sessionCookieValue } from '#server/auth/current-user.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 import { chooseLanguage, textDirection, type Language } from '#i18n/languages.ts';
+import { translatorFor } from '#server/i18n/translate.ts';
 
 interface RenderModule {
   render(input: {
@@ -99,7 +100,8 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
         const res = await app.inject({
           method: 'GET',
           url: apiUrl,
-          headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+          // In the page's language: a refusal the page shows reads as the page does (issue 20).
+          headers: { accept: 'application/json', 'accept-language': language, ...(cookie ? { cookie } : {}) },
           remoteAddress: request.ip,
         });
         const contentType = res.headers['content-type'];
@@ -247,9 +249,13 @@ function sharedUrl(renderer: RenderModule, url: string): string {
   }
 }
 
-/** `html` (index.html, or its head) with `<html lang dir>` of `language`. */
+/**
+ * `html` (index.html, or its head) with `<html lang dir>` of `language` and the site's description
+ * in it (the server catalogue's `page.description`; a shareable page then puts its own instead).
+ */
 function inLanguage(html: string, language: Language): string {
-  return html.replace(HTML_ELEMENT, () => `<html lang="${language}" dir="${textDirection(language)}">`);
+  const description = `<meta name="description" content="${escapeHtml(translatorFor(language).t('page.description'))}" />`;
+  return html.replace(HTML_ELEMENT, () => `<html lang="${language}" dir="${textDirection(language)}">`).replace(DESCRIPTION_ELEMENT, () => description);
 }
 
 function escapeHtml(text: string): string {

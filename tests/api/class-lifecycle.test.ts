@@ -203,7 +203,9 @@ describe('calendars follow every change', () => {
     expect(ics.method).toBe('PUBLISH');
     expect(ics.events[0]).toMatchObject({ uid: before.uid, status: 'CONFIRMED', start: classStartDate, end: classEndDate, alarms: [-3600] });
     expect(ics.events[0]!.sequence).toBe(before.sequence + 1);
-    expect((await mailTo(waiting!, /^Changed: Moved class$/)).text).toContain(`${classStartDate.slice(0, 10)} ${classStartDate.slice(11, 16)} UTC`);
+    // Emails write a moment dd/MM/yyyy with its weekday, in UTC (issue 20: through Intl, in the recipient's language).
+    const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' }).format(new Date(classStartDate));
+    expect((await mailTo(waiting!, /^Changed: Moved class$/)).text).toContain(`${weekday} ${classStartDate.slice(8, 10)}/${classStartDate.slice(5, 7)}/${classStartDate.slice(0, 4)}, ${classStartDate.slice(11, 16)} UTC`);
     // A change of title alone moves nothing: no email.
     await t.request(actors.admin, { method: 'PUT', url: `/api/session/${enc(actors.tutor.user!.email)}/${s.id}`, ...json({ title: 'Moved class' }) });
     expect(noMailTo(booked!, /^Changed: /)).toHaveLength(1);

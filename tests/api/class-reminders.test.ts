@@ -127,7 +127,10 @@ describe('class reminders', () => {
     // The new time's: both, for the new time.
     setClock(newStart - DAY + 1000);
     const moved = await t.mail.waitFor(me.user!.email, /^Reminder: Moved Class starts in 24 hours$/);
-    expect(moved.text).toContain(`Class: ${new Date(newStart).toISOString().slice(0, 10)}`);
+    // dd/MM/yyyy with its weekday (issue 20: emails write dates through Intl).
+    const [year, month, day] = new Date(newStart).toISOString().slice(0, 10).split('-');
+    const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' }).format(newStart);
+    expect(moved.text).toContain(`Class: ${weekday} ${day}/${month}/${year}`);
     setClock(newStart - HOUR + 1000);
     await t.mail.waitFor(me.user!.email, /^Reminder: Moved Class starts in 1 hour$/);
     await settle();

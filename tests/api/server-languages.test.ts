@@ -3,6 +3,7 @@
 // the owner's. English stays as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudySession } from '#tests/factories.ts';
+import { builtWeb } from '#tests/helpers/built-web.ts';
 import { calendarAttachment } from '#tests/helpers/ical.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
@@ -154,5 +155,20 @@ describe('.ics texts in their owner’s language', () => {
     const after = await t.app.inject({ method: 'GET', url: new URL((await t.request(lee, { method: 'GET', url: '/api/me/calendar-feed' })).json<{ url: string }>().url).pathname });
     expect(after.body).toContain('SUMMARY:Cancelada: Historia');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('the description of a page the server draws', () => {
+  it('is the site’s, in the page’s language, where the page has none of its own (reads the production build)', async () => {
+    const web = await createTestApp({}, { webDir: builtWeb() });
+    try {
+      const description = (html: string) => /<meta name="description"[^>]*>/.exec(html)?.[0];
+      const english = await web.request(null, { method: 'GET', url: '/no-such-page' });
+      expect(description(english.body)).toBe('<meta name="description" content="StudyNest: book study sessions with tutors, keep notes and share materials." />');
+      const spanish = await web.request(null, { method: 'GET', url: '/no-such-page', headers: { 'accept-language': 'es' } });
+      expect(description(spanish.body)).toBe('<meta name="description" content="StudyNest: reserva sesiones de estudio con tutores, toma notas y comparte materiales." />');
+    } finally {
+      await web.close();
+    }
   });
 });
