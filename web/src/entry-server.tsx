@@ -17,7 +17,7 @@ import { createTranslator } from '#i18n/translator.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
 import { type ApiTransport, setApiTransport } from '#web/lib/api-client.ts';
 import { type PageTimeZone, pageTimeZoneKey } from '#web/lib/dates.ts';
-import { descriptionTag, shareTags } from '#web/lib/page-meta.ts';
+import { shareTags } from '#web/lib/page-meta.ts';
 import { ServerTitleContext } from '#web/lib/use-title.ts';
 
 /**
@@ -141,8 +141,7 @@ export async function render({ url, api, origin = 'http://localhost', timeoutMs 
       const unknownPath = context.matches.at(-1)?.route.path === '*';
       // A page worth sharing says so with a description: its own (useTitle) or its route's.
       const description = unknownPath ? null : (title.description ?? context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.description?.(translator.t)).findLast(Boolean) ?? null);
-      // Other pages keep index.html's description, in the page's language.
-      const head = description ? shareTags({ title: title.title ?? 'StudyNest', description, canonicalUrl: new URL(sharedPageUrl(url), origin).href, origin }) : descriptionTag(translator.t('routes.default'));
+      const head = description ? shareTags({ title: title.title ?? 'StudyNest', description, canonicalUrl: new URL(sharedPageUrl(url), origin).href, origin }) : '';
       return { html, stateElement: stateElement(dehydrate(queryClient)), status: unknownPath ? 404 : 200, title: title.title, head };
     } finally {
       queryClient.clear();

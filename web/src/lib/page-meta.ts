@@ -25,11 +25,6 @@ export function shortText(text: string, max = 200): string {
 
 const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** index.html's description, for a page not worth sharing (in the page's language). */
-export function descriptionTag(description: string): string {
-  return `<meta name="description" content="${escapeAttribute(description)}" />`;
-}
-
 /** The <head> tags of a shareable page (the <title> itself is set apart). */
 export function shareTags({ title, description, canonicalUrl, origin }: PageMeta): string {
   const image = new URL(SHARE_IMAGE.path, origin).href;
