@@ -1,14 +1,9 @@
-import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditEntry } from '#contract/audit-log.ts';
-import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
-import { SearchForm } from '#web/components/search-form.tsx';
+import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
 import { useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { useFilterField } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
-import { FilterSelect } from '#web/components/filter-select.tsx';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
 /** What each action says in the list; an action without one shows as it is stored. */
@@ -41,6 +36,7 @@ const familyLabels = ({ t }: Translator): Record<(typeof FAMILIES)[number], stri
 });
 
 const CHOICES = new Set<string>([...FAMILIES, ...AUDIT_ACTIONS]);
+const isChoice = (value: string): value is string => CHOICES.has(value);
 
 /**
  * Admin: the audit log (issue 23): every admin action and security event, newest first, with who,
@@ -54,30 +50,13 @@ export function AuditLogPage() {
   const labels = actionLabels(translator);
   const families = familyLabels(translator);
   useTitle(t('auditLog.title'));
-  const [params, setParams] = useSearchParams();
-  const actionParam = params.get('action') ?? '';
-  const action = CHOICES.has(actionParam) ? actionParam : '';
-  const q = params.get('q') ?? '';
-  const actionId = useId();
-  const formId = useId();
-  function update(next: { action?: string; q?: string }) {
-    const search = new URLSearchParams();
-    const nextAction = next.action ?? action;
-    const nextQ = next.q ?? q;
-    if (nextAction) search.set('action', nextAction);
-    if (nextQ) search.set('q', nextQ);
-    setParams(search, { replace: true });
-  }
-  // Chosen before the app was live, the filter applies once it is.
-  const actionField = useFilterField<HTMLSelectElement>(action, (field) => update({ action: CHOICES.has(field.value) ? field.value : '' }));
-  const log = useAuditLog(action, q);
-  const items = pagedItems(log);
+  const list = useListQuery('action', isChoice);
+  const log = useAuditLog(list.filter, list.q);
 
   return (
     <PageSection title={t('auditLog.title')} headingId="audit-log-heading">
       <p className="text-base-content/70">{t('auditLog.lead')}</p>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterSelect label={t('auditLog.action')} id={actionId} ref={actionField} form={formId} name="action" className="select w-full sm:w-56" defaultValue={action} onChange={(event) => update({ action: event.target.value })}>
+      <FilterBar list={list} filterLabel={t('auditLog.action')} filterWidth="sm:w-56" searchLabel={t('auditLog.search')}>
           <option value="">{t('auditLog.allActions')}</option>
           <optgroup label={t('auditLog.kinds')}>
             {FAMILIES.map((f) => (
@@ -93,17 +72,10 @@ export function AuditLogPage() {
               </option>
             ))}
           </optgroup>
-        </FilterSelect>
-        <SearchForm id={formId} label={t('auditLog.search')} defaultValue={q} onSearch={(query) => update({ q: query })} />
-      </div>
-
-      <PagedListState query={log} loadingLabel={t('auditLog.loading')} empty={t('auditLog.noMatch')}>
-        <ul className="flex flex-col gap-2">
-          {items.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
-      </PagedListState>
+      </FilterBar>
+      <PagedList query={log} loadingLabel={t('auditLog.loading')} empty={t('auditLog.noMatch')} gap="gap-2">
+        {(entry) => <AuditRow key={entry.id} entry={entry} />}
+      </PagedList>
     </PageSection>
   );
 }

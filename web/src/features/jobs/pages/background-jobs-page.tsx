@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { JOB_STATES, RETRYABLE_JOB_STATES, type AdminJob, type JobCounts, type JobState } from '#contract/admin-jobs.ts';
-import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
+import { PagedList } from '#web/components/filtered-list.tsx';
 import { useJobs } from '#web/features/jobs/api/use-jobs.ts';
 import { useRetryJob } from '#web/features/jobs/api/use-retry-job.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -36,20 +36,15 @@ export function BackgroundJobsPage() {
   const stateParam = params.get('state') ?? '';
   const state: JobState | '' = isState(stateParam) ? stateParam : '';
   const jobs = useJobs(state);
-  const items = pagedItems(jobs);
   const counts = jobs.data?.pages[0]?.counts;
 
   return (
     <PageSection title={t('jobs.title')} headingId="jobs-heading">
       <p className="text-base-content/70">{t('jobs.lead')}</p>
       <StateFilter current={state} counts={counts} />
-      <PagedListState query={jobs} loadingLabel={t('jobs.loading')} empty={emptyTexts(translator)[state]}>
-        <ul className="flex flex-col gap-3">
-          {items.map((job) => (
-            <JobRow key={job.id} job={job} />
-          ))}
-        </ul>
-      </PagedListState>
+      <PagedList query={jobs} loadingLabel={t('jobs.loading')} empty={emptyTexts(translator)[state]}>
+        {(job) => <JobRow key={job.id} job={job} />}
+      </PagedList>
     </PageSection>
   );
 }

@@ -5,7 +5,7 @@ import { useNotes } from '#web/features/notes/api/use-notes.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
+import { PagedList } from '#web/components/filtered-list.tsx';
 import { DeleteButton, ListPage, RowLink } from '#web/components/list-page.tsx';
 
 /** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
@@ -15,17 +15,12 @@ export function ManageNotesPage() {
   const { user } = useMe();
   const email = user?.email ?? '';
   const notes = useNotes(email);
-  const items = pagedItems(notes);
 
   return (
     <ListPage title={t('notes.manageTitle')} headingId="manage-notes-heading" create={{ to: '/dashboard/create-note', label: t('notes.create') }}>
-      <PagedListState query={notes} loadingLabel={t('notes.loadingMine')} empty={t('notes.none')}>
-        <ul className="flex flex-col gap-3">
-          {items.map((note) => (
-            <NoteRow key={note.id} email={email} note={note} />
-          ))}
-        </ul>
-      </PagedListState>
+      <PagedList query={notes} loadingLabel={t('notes.loadingMine')} empty={t('notes.none')}>
+        {(note) => <NoteRow key={note.id} email={email} note={note} />}
+      </PagedList>
     </ListPage>
   );
 }

@@ -1,21 +1,18 @@
-import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import type { Session, SessionStatus } from '#contract/sessions.ts';
 import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
 import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
 import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
-import { feeText } from '#web/features/sessions/session-text.ts';
+import { useSessionText } from '#web/features/sessions/session-text.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
-import { SearchForm } from '#web/components/search-form.tsx';
-import { useFilterField } from '#web/lib/form-fields.ts';
+import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
 import { PageSection } from '#web/components/page-section.tsx';
-import { FilterSelect } from '#web/components/filter-select.tsx';
 import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfies SessionStatus[];
+const isStatus = (value: string): value is SessionStatus => STATUSES.includes(value);
 
 /**
  * Admin: every session, pending first; approve, reject, edit, delete (PRODUCT.md §4). The status
@@ -25,46 +22,25 @@ const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfie
 export function AdminSessionsPage() {
   const { t } = useTranslator();
   useTitle(t('sessionLists.adminTitle'));
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status') ?? '';
-  const status = (STATUSES.includes(statusParam) ? statusParam : '') as SessionStatus | '';
-  const q = params.get('q') ?? '';
-  const formId = useId();
-  function update(next: { status?: SessionStatus | ''; q?: string }) {
-    const search = new URLSearchParams();
-    const nextStatus = next.status ?? status;
-    const nextQ = next.q ?? q;
-    if (nextStatus) search.set('status', nextStatus);
-    if (nextQ) search.set('q', nextQ);
-    setParams(search, { replace: true });
-  }
-  // Chosen before the app was live, the status applies once it is.
-  const statusField = useFilterField<HTMLSelectElement>(status, (field) => update({ status: field.value as SessionStatus | '' }));
+  const { statusLabel } = useSessionText();
+  const list = useListQuery('status', isStatus);
   const [approving, setApproving] = useState<Session | null>(null);
   const [rejecting, setRejecting] = useState<Session | null>(null);
-  const statusId = useId();
-  const sessions = useAdminSessions(status, q);
-  const items = pagedItems(sessions);
+  const sessions = useAdminSessions(list.filter, list.q);
 
   return (
     <PageSection title={t('sessionLists.adminTitle')} headingId="admin-sessions-heading">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterSelect label={t('sessionLists.status')} id={statusId} ref={statusField} form={formId} name="status" className="select w-full sm:w-44" defaultValue={status} onChange={(event) => update({ status: event.target.value as SessionStatus | '' })}>
+      <FilterBar list={list} filterLabel={t('sessionLists.status')} filterWidth="sm:w-44" searchLabel={t('sessionLists.search')}>
           <option value="">{t('sessionLists.all')}</option>
-          <option value="pending">{t('sessionLists.pending')}</option>
-          <option value="approved">{t('sessionLists.approved')}</option>
-          <option value="rejected">{t('sessionLists.rejected')}</option>
-        </FilterSelect>
-        <SearchForm id={formId} label={t('sessionLists.search')} defaultValue={q} onSearch={(query) => update({ q: query })} />
-      </div>
-
-      <PagedListState query={sessions} loadingLabel={t('sessionLists.loading')} empty={t('sessionLists.noMatch')}>
-        <ul className="flex flex-col gap-3">
-          {items.map((session) => (
-            <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />
+          {(STATUSES as SessionStatus[]).map((status) => (
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
           ))}
-        </ul>
-      </PagedListState>
+      </FilterBar>
+      <PagedList query={sessions} loadingLabel={t('sessionLists.loading')} empty={t('sessionLists.noMatch')}>
+        {(session) => <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />}
+      </PagedList>
       <ApproveSessionDialog session={approving} onClose={() => setApproving(null)} />
       <RejectSessionDialog session={rejecting} onClose={() => setRejecting(null)} />
     </PageSection>
@@ -75,6 +51,7 @@ type RowProps = { session: Session; onApprove: (s: Session) => void; onReject: (
 
 function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
   const { t } = useTranslator();
+  const { feeText } = useSessionText();
   const { formatDate } = useDateFormatters();
   const detailsPath = `/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`;
 

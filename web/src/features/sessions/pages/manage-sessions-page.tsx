@@ -6,7 +6,7 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
+import { PagedList } from '#web/components/filtered-list.tsx';
 import { ListPage, RowLink } from '#web/components/list-page.tsx';
 import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
@@ -17,17 +17,12 @@ export function ManageSessionsPage() {
   const { user } = useMe();
   const email = user?.email ?? '';
   const sessions = useTutorSessions(email);
-  const items = pagedItems(sessions);
 
   return (
     <ListPage title={t('sessionLists.manageTitle')} headingId="manage-sessions-heading" create={{ to: '/dashboard/create-session', label: t('sessionForm.create') }}>
-      <PagedListState query={sessions} loadingLabel={t('sessionLists.loadingMine')} empty={t('sessionLists.noneMine')}>
-        <ul className="flex flex-col gap-3">
-          {items.map((session) => (
-            <SessionRow key={session.id} email={email} session={session} />
-          ))}
-        </ul>
-      </PagedListState>
+      <PagedList query={sessions} loadingLabel={t('sessionLists.loadingMine')} empty={t('sessionLists.noneMine')}>
+        {(session) => <SessionRow key={session.id} email={email} session={session} />}
+      </PagedList>
     </ListPage>
   );
 }

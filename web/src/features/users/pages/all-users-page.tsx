@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
 import { Avatar } from '#web/components/avatar.tsx';
@@ -9,12 +8,10 @@ import { useUpdateUser } from '#web/features/users/api/use-update-user.ts';
 import { useUsers } from '#web/features/users/api/use-users.ts';
 import { confirmAction, type Confirmation, runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
-import { SearchForm } from '#web/components/search-form.tsx';
+import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useFilterField } from '#web/lib/form-fields.ts';
 import { PageSection } from '#web/components/page-section.tsx';
-import { FilterSelect } from '#web/components/filter-select.tsx';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
 const roleLabels = ({ t }: Translator): Record<Role, string> => ({ student: t('users.student'), tutor: t('users.tutor'), admin: t('users.admin') });
@@ -31,46 +28,22 @@ export function AllUsersPage() {
   const translator = useTranslator();
   const { t } = translator;
   useTitle(t('users.title'));
-  const [params, setParams] = useSearchParams();
-  const roleParam = params.get('role') ?? '';
-  const role: Role | '' = isRole(roleParam) ? roleParam : '';
-  const q = params.get('q') ?? '';
-  const roleId = useId();
-  const formId = useId();
-  function update(next: { role?: Role | ''; q?: string }) {
-    const search = new URLSearchParams();
-    const nextRole = next.role ?? role;
-    const nextQ = next.q ?? q;
-    if (nextRole) search.set('role', nextRole);
-    if (nextQ) search.set('q', nextQ);
-    setParams(search, { replace: true });
-  }
-  // Chosen before the app was live, the role applies once it is.
-  const roleField = useFilterField<HTMLSelectElement>(role, (field) => update({ role: isRole(field.value) ? field.value : '' }));
-  const users = useUsers(q, role);
-  const items = pagedItems(users);
+  const list = useListQuery('role', isRole);
+  const users = useUsers(list.q, list.filter);
 
   return (
     <PageSection title={t('users.title')} headingId="all-users-heading">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterSelect label={t('users.role')} id={roleId} ref={roleField} form={formId} name="role" className="select w-full sm:w-40" defaultValue={role} onChange={(event) => update({ role: isRole(event.target.value) ? event.target.value : '' })}>
+      <FilterBar list={list} filterLabel={t('users.role')} filterWidth="sm:w-40" searchLabel={t('users.search')}>
           <option value="">{t('users.all')}</option>
           {roleSchema.options.map((r) => (
             <option key={r} value={r}>
               {roleLabels(translator)[r]}
             </option>
           ))}
-        </FilterSelect>
-        <SearchForm id={formId} label={t('users.search')} defaultValue={q} onSearch={(query) => update({ q: query })} />
-      </div>
-
-      <PagedListState query={users} loadingLabel={t('users.loading')} empty={t('users.noMatch')}>
-        <ul className="flex flex-col gap-3">
-          {items.map((user) => (
-            <UserRow key={user.id} user={user} />
-          ))}
-        </ul>
-      </PagedListState>
+      </FilterBar>
+      <PagedList query={users} loadingLabel={t('users.loading')} empty={t('users.noMatch')}>
+        {(user) => <UserRow key={user.id} user={user} />}
+      </PagedList>
     </PageSection>
   );
 }
