@@ -3,7 +3,7 @@
 // A pure function over the session's dates, status, seats and fee, the viewer's role and own
 // booking, waitlist place or seat hold, and the moment it is asked. To add a state: add its
 // `kind` to Bookability, decide where it falls in bookabilityOf's order, and give it its words
-// in BOOKABILITY_TEXT (the type checker lists every place that must know it).
+// in BOOKABILITY_TEXT and the catalogues (the type checker lists every place that must know it).
 import type { PublicSession } from './sessions.ts';
 import type { ViewerPlace } from './viewer-place.ts';
 
@@ -83,33 +83,40 @@ export function isOngoing(state: Bookability): boolean {
 /** How an instant with its hour reads on this page (e.g. "Mon 01/12/2026, 18:00 (your time)"). */
 export type InstantText = (iso: string) => string;
 
+/** The messages of the states (i18n/locales: `bookability.*`); the web app passes its translator's `t`. */
+export type BookabilityMessage = `bookability.${
+  | 'pending' | 'rejected' | 'cancelled' | 'opens' | 'open' | 'openNoLimit' | 'full' | 'unpayable' | 'booked' | 'waitlisted' | 'holding' | 'closed' | 'started' | 'ended'}${'Label' | 'Detail'}` | 'bookability.cancelledBecause' | 'bookability.fullDetailPlace';
+export type BookabilityWords = (key: BookabilityMessage, values?: Record<string, string | number>) => string;
+
+type Text = { label: string; detail: string };
+
 /**
- * The state in words: `label` is short (a card's line, the badge's neighbour), `detail` a full
- * sentence for the session's page. One table, so that every page says the same.
+ * The state in words, from the catalogues: `label` is short (a card's line, the badge's
+ * neighbour), `detail` a full sentence for the session's page. One table, so that every page says the same.
  */
-export const BOOKABILITY_TEXT: { [K in BookabilityKind]: (state: Extract<Bookability, { kind: K }>, at: InstantText) => { label: string; detail: string } } = {
-  pending: () => ({ label: 'Pending approval', detail: 'This session waits for an admin’s approval; students cannot see it yet.' }),
-  rejected: () => ({ label: 'Rejected', detail: 'An admin rejected this session; students cannot see it.' }),
-  cancelled: (s) => ({ label: 'Cancelled', detail: s.reason ? `This class was cancelled: ${s.reason}` : 'This class was cancelled.' }),
-  opens: (s, at) => ({ label: `Registration opens ${at(s.opensAt)}`, detail: `Registration opens on ${at(s.opensAt)}.` }),
-  open: (s, at) => ({
-    label: s.seatsLeft === null ? 'Open: no seat limit' : `Open: ${s.seatsLeft} of ${s.seats} seats left`,
-    detail: `${s.seatsLeft === null ? 'Open for registration, no seat limit' : `Open for registration: ${s.seatsLeft} of ${s.seats} seats left`}, until ${at(s.closesAt)}.`,
+export const BOOKABILITY_TEXT: { [K in BookabilityKind]: (state: Extract<Bookability, { kind: K }>, at: InstantText, t: BookabilityWords) => Text } = {
+  pending: (_, __, t) => ({ label: t('bookability.pendingLabel'), detail: t('bookability.pendingDetail') }),
+  rejected: (_, __, t) => ({ label: t('bookability.rejectedLabel'), detail: t('bookability.rejectedDetail') }),
+  cancelled: (s, _, t) => ({ label: t('bookability.cancelledLabel'), detail: s.reason ? t('bookability.cancelledBecause', { reason: s.reason }) : t('bookability.cancelledDetail') }),
+  opens: (s, at, t) => ({ label: t('bookability.opensLabel', { at: at(s.opensAt) }), detail: t('bookability.opensDetail', { at: at(s.opensAt) }) }),
+  open: (s, at, t) =>
+    s.seatsLeft === null
+      ? { label: t('bookability.openNoLimitLabel'), detail: t('bookability.openNoLimitDetail', { at: at(s.closesAt) }) }
+      : { label: t('bookability.openLabel', { seatsLeft: s.seatsLeft, seats: s.seats ?? 0 }), detail: t('bookability.openDetail', { seatsLeft: s.seatsLeft, seats: s.seats ?? 0, at: at(s.closesAt) }) },
+  full: (s, at, t) => ({
+    label: t('bookability.fullLabel'),
+    detail: s.nextPlace === null ? t('bookability.fullDetail', { at: at(s.closesAt) }) : t('bookability.fullDetailPlace', { place: s.nextPlace, at: at(s.closesAt) }),
   }),
-  full: (s, at) => ({
-    label: 'Full: join the waitlist',
-    detail: `This session is full. Join the waitlist${s.nextPlace === null ? '' : `: you would be #${s.nextPlace} in line`} (registration until ${at(s.closesAt)}).`,
-  }),
-  unpayable: () => ({ label: 'Not bookable online yet', detail: 'This paid session cannot be booked online yet.' }),
-  booked: () => ({ label: 'You are booked', detail: 'You have booked this session.' }),
-  waitlisted: (s) => ({ label: `On the waitlist (#${s.place})`, detail: `You are on the waitlist: number ${s.place} in line.` }),
-  holding: (s, at) => ({ label: `Seat held until ${at(s.until)}`, detail: `A seat is held for you until ${at(s.until)}: pay now to book it.` }),
-  closed: (s, at) => ({ label: 'Registration closed', detail: `Registration closed on ${at(s.closedAt)}.` }),
-  started: () => ({ label: 'Class started', detail: 'This class has started; registration is over.' }),
-  ended: () => ({ label: 'Class ended', detail: 'This class has ended.' }),
+  unpayable: (_, __, t) => ({ label: t('bookability.unpayableLabel'), detail: t('bookability.unpayableDetail') }),
+  booked: (_, __, t) => ({ label: t('bookability.bookedLabel'), detail: t('bookability.bookedDetail') }),
+  waitlisted: (s, _, t) => ({ label: t('bookability.waitlistedLabel', { place: s.place }), detail: t('bookability.waitlistedDetail', { place: s.place }) }),
+  holding: (s, at, t) => ({ label: t('bookability.holdingLabel', { at: at(s.until) }), detail: t('bookability.holdingDetail', { at: at(s.until) }) }),
+  closed: (s, at, t) => ({ label: t('bookability.closedLabel'), detail: t('bookability.closedDetail', { at: at(s.closedAt) }) }),
+  started: (_, __, t) => ({ label: t('bookability.startedLabel'), detail: t('bookability.startedDetail') }),
+  ended: (_, __, t) => ({ label: t('bookability.endedLabel'), detail: t('bookability.endedDetail') }),
 };
 
-export function bookabilityText(state: Bookability, at: InstantText): { label: string; detail: string } {
-  const text = BOOKABILITY_TEXT[state.kind] as (s: Bookability, at: InstantText) => { label: string; detail: string };
-  return text(state, at);
+export function bookabilityText(state: Bookability, at: InstantText, t: BookabilityWords): Text {
+  const text = BOOKABILITY_TEXT[state.kind] as (s: Bookability, at: InstantText, t: BookabilityWords) => Text;
+  return text(state, at, t);
 }

@@ -3,6 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { bookabilityOf, bookabilityText, isOngoing, type BookabilityInput } from '#contract/bookability.ts';
 import type { ViewerPlace } from '#contract/viewer-place.ts';
+import { CATALOGUES } from '#i18n/catalogues.ts';
+import { createTranslator } from '#i18n/translator.ts';
+
+// The words come from the catalogues (issue 20): English, the reference, unless a test says otherwise.
+const { t } = createTranslator('en', CATALOGUES.en);
+const es = createTranslator('es', CATALOGUES.es).t;
 
 const now = new Date('2026-12-01T12:00:00.000Z');
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
@@ -46,8 +52,17 @@ const cases: { name: string; input: Omit<Partial<BookabilityInput>, 'session'> &
 describe('bookabilityOf', () => {
   it.each(cases)('$name', ({ input, label, detail, ongoing }) => {
     const state = bookabilityOf({ paymentsAvailable: true, now, ...input, session: { ...base, ...input.session } });
-    expect(bookabilityText(state, at)).toEqual({ label, detail });
+    expect(bookabilityText(state, at, t)).toEqual({ label, detail });
     expect(isOngoing(state)).toBe(ongoing);
+  });
+
+  it('counts seats with plurals, in English and in Spanish (issue 20)', () => {
+    const open = (seatsTaken: number) => bookabilityOf({ paymentsAvailable: true, now, session: { ...base, seatsTaken } });
+    expect(bookabilityText(open(9), at, t).label).toBe('Open: 1 of 10 seats left');
+    expect(bookabilityText(open(9), at, es).label).toBe('Abierta: queda 1 de 10 plazas');
+    expect(bookabilityText(open(7), at, es).label).toBe('Abierta: quedan 3 de 10 plazas');
+    const waitlisted = bookabilityOf({ paymentsAvailable: true, now, mine: waiting, session: { ...base, seatsTaken: 10 } });
+    expect(bookabilityText(waitlisted, at, es)).toEqual({ label: 'En la lista de espera (n.º 3)', detail: 'Estás en la lista de espera: eres el número 3 en la fila.' });
   });
 
   it('the moment registration opens and the moment it ends are both inside the window', () => {

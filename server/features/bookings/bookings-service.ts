@@ -1,22 +1,21 @@
 // Booking rules (PRODUCT.md §4): only students; only approved sessions inside their
 // registration window; once per student; capacity never exceeded (the repository's guarded
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
-import type { BookedSession, BookedSessionPage, BookSessionResult, Roster } from '#contract/bookings.ts';
-import { PAYMENTS_NOT_CONFIGURED } from '#contract/payments.ts';
+import type { BookedSession, BookedSessionPage, BookedSessionsWhen, BookSessionResult, Roster } from '#contract/bookings.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
-import { conflict, forbidden, notFound } from '#server/errors.ts';
+import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { isRegistrationOpen, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { seatHolds } from './seat-holds.ts';
 
 const HOUR_MS = 3_600_000;
-const SESSION_CANCELLED = 'This session was cancelled, so it can no longer be booked.';
-const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
+const SESSION_CANCELLED = 'errors.bookings.sessionCancelled';
 const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === me.email.toLowerCase();
 
 export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' | 'cancellationCutoffHours'>): Date =>
@@ -24,6 +23,7 @@ export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' |
 
 export function bookingsService(deps: AppDeps) {
   const bookings = bookingsRepository(deps.db);
+  const languages = accountLanguageRepository(deps.db.kysely);
   // Paid bookings go through payments, a feature above this one, by the port bookings own.
   const payments = deps.payments;
   const holds = seatHolds(deps);
@@ -61,12 +61,12 @@ export function bookingsService(deps: AppDeps) {
       await releaseDueHolds();
       row = await bookings.entryOfStudent(me.id, sessionId, deps.now().toISOString());
     }
-    if (!row) throw notFound('You have not booked this session.');
+    if (!row) throw notFound('errors.bookings.notBooked');
     return toBookedSession(row, me, deps.now());
   }
 
   /** A session a student may book or wait for now; the checks shared by both. */
-  async function bookableSession(me: CurrentUser, sessionId: string, refusal: string): Promise<StudySessionRow> {
+  async function bookableSession(me: CurrentUser, sessionId: string, refusal: ErrorWords): Promise<StudySessionRow> {
     if (me.role !== 'student') throw forbidden(refusal);
     let found = await bookings.findSessionForStudent(sessionId, me.id, deps.now().toISOString());
     if (found?.holdsDue) {
@@ -77,19 +77,19 @@ export function bookingsService(deps: AppDeps) {
     }
     if (found?.session.status === 'cancelled') throw conflict(SESSION_CANCELLED);
     // Sessions not approved are not public: the same answer as a missing one.
-    if (!found || found.session.status !== 'approved') throw notFound('Session not found.');
+    if (!found || found.session.status !== 'approved') throw notFound('errors.sessions.notFound');
     const { session, ownBookingStatus: held } = found;
     // A seat held for payment may be paid for (again) until its hold ends, even after registration closes.
-    if (held && held !== 'pending_payment') throw conflict('You have already booked this session.');
-    if (!held && !isRegistrationOpen(session, deps.now())) throw conflict('Registration for this session is closed.');
-    if (session.registrationFeeCents > 0 && !payments.configured) throw conflict(PAYMENTS_NOT_CONFIGURED);
+    if (held && held !== 'pending_payment') throw conflict('errors.bookings.alreadyBooked');
+    if (!held && !isRegistrationOpen(session, deps.now())) throw conflict('errors.bookings.closed');
+    if (session.registrationFeeCents > 0 && !payments.configured) throw conflict('errors.payments.notConfiguredBooking');
     return session;
   }
 
   return {
     async book(me: CurrentUser, sessionId: string): Promise<BookSessionResult> {
       // Expired payment holds are swept inside bookableSession when there are any.
-      const session = await bookableSession(me, sessionId, 'You cannot book a session');
+      const session = await bookableSession(me, sessionId, 'errors.bookings.cannotBook');
       if (session.registrationFeeCents > 0) {
         // Paid: a seat held here and a page to pay on from payments; booked once the payment is
         // seen (seat-holds.ts confirm). A new hold nobody can pay for goes back at once.
@@ -107,8 +107,8 @@ export function bookingsService(deps: AppDeps) {
       // The booking and its two emails commit together.
       const emails = bookingEmailJobs(session, me, { promotedFromWaitlist: false }).map(deps.jobs.row);
       const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: now.toISOString() }, emails);
-      if (outcome.kind === 'full') throw conflict('This session is full.');
-      if (outcome.kind === 'duplicate') throw conflict('You have already booked this session.');
+      if (outcome.kind === 'full') throw conflict('errors.bookings.full');
+      if (outcome.kind === 'duplicate') throw conflict('errors.bookings.alreadyBooked');
       // The new entry is known without reading it back: the session as the seat update left it.
       const booked = toBookedSession(
         { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0, holdDue: false, attendance: null },
@@ -119,45 +119,49 @@ export function bookingsService(deps: AppDeps) {
       return { ...booked, checkoutUrl: null };
     },
 
-    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string }): Promise<BookedSessionPage> {
-      if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('You can only see your own booked sessions.');
+    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string; when?: BookedSessionsWhen }): Promise<BookedSessionPage> {
+      if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('errors.bookings.seeOwn');
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
-      if (!student) throw notFound('No user has this email.');
-      let rows = await bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
+      if (!student) throw notFound('errors.users.noUserEmail');
+      const { when } = page;
+      // Every entry by booking time (spec §7), or one of Booked Sessions' sections by class time (issue 17).
+      const read = () =>
+        when ? bookings.entriesByClass(student.id, when, page.limit + 1, deps.now().toISOString(), after) : bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
+      let rows = await read();
       if (rows.some((row) => row.holdDue)) {
         // Payment holds whose time is up bear on this list (the student's own, or one in a session
         // they wait for): their expiry job runs now (seats free up, the line moves), then read
         // again. Other holds are left to the job's next run (hold-expiry.ts).
         await releaseDueHolds();
-        rows = await bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
+        rows = await read();
       }
-      const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.entryCreatedAt, r.entryId]);
+      const { items, nextCursor } = pageFrom(rows, page.limit, (r) => (when ? [r.classStartDate, r.entryId] : [r.entryCreatedAt, r.entryId]));
       const now = deps.now();
       return { items: items.map((row) => ({ ...toBookedSession(row, me, now), studentEmail: student.email })), nextCursor };
     },
 
     async view(me: CurrentUser, sessionId: string): Promise<BookedSession> {
-      if (me.role !== 'student') throw forbidden('Only students have booked sessions.');
+      if (me.role !== 'student') throw forbidden('errors.bookings.studentsOnly');
       return entryOf(me, sessionId);
     },
 
     async cancel(me: CurrentUser, email: string, sessionId: string): Promise<void> {
-      if (!isOwnEmail(me, email)) throw forbidden('You can only cancel your own bookings.');
+      if (!isOwnEmail(me, email)) throw forbidden('errors.bookings.cancelOwn');
       const session = await bookings.findSession(sessionId);
       const booking = await bookings.findBooking(sessionId, me.id);
-      if (!session || !booking) throw notFound('You have not booked this session.');
+      if (!session || !booking) throw notFound('errors.bookings.notBooked');
       // Its bookings stay for history; paid ones were refunded when it was called off.
-      if (session.status === 'cancelled') throw conflict('This session was cancelled, so there is nothing left to cancel: any payment was refunded.');
+      if (session.status === 'cancelled') throw conflict('errors.bookings.cancelledNothing');
       if (deps.now().getTime() >= cancelDeadline(session).getTime()) {
-        throw conflict(`This booking can no longer be cancelled: bookings can be cancelled until ${hours(session.cancellationCutoffHours)} before class starts.`);
+        throw conflict({ key: 'errors.bookings.cutoff', values: { hours: session.cancellationCutoffHours } });
       }
       // Refund first: if the refund fails the booking stays, never money kept for a cancelled seat.
       if (booking.status === 'confirmed' && booking.amountCents > 0) await payments.refundBooking(booking);
       // A confirmed booking was in the student's calendar: the email's .ics takes it out.
-      const cancelledMail = booking.status === 'confirmed' ? [bookingCancelledEmailJob(deps, session, me, booking.amountCents)] : [];
+      const cancelledMail = booking.status === 'confirmed' ? [bookingCancelledEmailJob(deps, await languages.translatorOf(me.id), session, me, booking.amountCents)] : [];
       const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() }, (promoted) => [...cancelledMail, ...promotionEmailJobs(deps, session, promoted)].map(deps.jobs.row));
-      if (!result) throw notFound('You have not booked this session.');
+      if (!result) throw notFound('errors.bookings.notBooked');
       deps.jobs.wake();
     },
 
@@ -186,24 +190,24 @@ export function bookingsService(deps: AppDeps) {
     },
 
     async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
-      await bookableSession(me, sessionId, 'Only students can join a waitlist.');
+      await bookableSession(me, sessionId, 'errors.bookings.waitlistStudents');
       const outcome = await bookings.joinWaitlist({ sessionId, studentId: me.id, now: deps.now().toISOString() });
-      if (outcome === 'duplicate') throw conflict('You are already on the waitlist for this session.');
-      if (outcome === 'booked') throw conflict('You have already booked this session.');
-      if (outcome === 'not_full') throw conflict('This session still has free seats: book it instead.');
+      if (outcome === 'duplicate') throw conflict('errors.bookings.alreadyWaiting');
+      if (outcome === 'booked') throw conflict('errors.bookings.alreadyBooked');
+      if (outcome === 'not_full') throw conflict('errors.bookings.notFull');
       return entryOf(me, sessionId);
     },
 
     async leaveWaitlist(me: CurrentUser, sessionId: string): Promise<void> {
-      if (me.role !== 'student') throw forbidden('Only students can leave a waitlist.');
-      if (!(await bookings.leaveWaitlist(sessionId, me.id))) throw notFound('You are not on the waitlist for this session.');
+      if (me.role !== 'student') throw forbidden('errors.bookings.leaveStudents');
+      if (!(await bookings.leaveWaitlist(sessionId, me.id))) throw notFound('errors.bookings.notWaiting');
     },
 
     async roster(me: CurrentUser, sessionId: string, page: { limit: number; cursor?: string }): Promise<Roster> {
       const after = decodeCursor(page.cursor, ['number', 'string', 'string'] as const);
       const session = await bookings.findSession(sessionId);
-      if (!session) throw notFound('Session not found.');
-      if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('Only the tutor of this session and admins can see its roster.');
+      if (!session) throw notFound('errors.sessions.notFound');
+      if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('errors.bookings.rosterRoles');
       const rows = await bookings.roster(sessionId, page.limit + 1, after);
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.grp, r.since, r.entryId]);
       const firstWaiting = items.find((r) => r.grp === 1);
@@ -228,11 +232,12 @@ export function bookingsService(deps: AppDeps) {
     },
 
     async calendar(me: CurrentUser, email: string, sessionId: string): Promise<{ filename: string; body: string; contentType: string }> {
-      if (!isOwnEmail(me, email)) throw forbidden('You can only download your own bookings.');
+      if (!isOwnEmail(me, email)) throw forbidden('errors.bookings.downloadOwn');
       const session = await bookings.findSession(sessionId);
       // A seat held for payment is not a booking yet: its event would carry the meeting link.
-      if (!session || (await bookings.findBooking(sessionId, me.id))?.status !== 'confirmed') throw notFound('You have not booked this session.');
-      return sessionCalendar(deps, session, me);
+      if (!session || (await bookings.findBooking(sessionId, me.id))?.status !== 'confirmed') throw notFound('errors.bookings.notBooked');
+      // In the language of the student it is for (issue 20).
+      return sessionCalendar(deps, await languages.translatorOf(me.id), session, me);
     },
   };
 }

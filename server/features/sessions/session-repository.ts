@@ -28,10 +28,10 @@ export interface SessionListFilter {
   limit: number;
 }
 
-/** Who a change of the session concerns: its booked students (with held seats) and those waiting. */
+/** Who a change of the session concerns: its booked students (with held seats) and those waiting; `language`: their account's, for their emails. */
 export interface SessionPeople {
-  booked: Array<{ studentId: string; name: string; email: string; status: BookingStatus; amountCents: number }>;
-  waiting: Array<{ studentId: string; name: string; email: string }>;
+  booked: Array<{ studentId: string; name: string; email: string; language: string | null; status: BookingStatus; amountCents: number }>;
+  waiting: Array<{ studentId: string; name: string; email: string; language: string | null }>;
 }
 
 /** Read in the transaction of the change, so that nobody who books or joins meanwhile is missed. */
@@ -39,14 +39,14 @@ async function peopleOf(db: Kysely<Database>, sessionId: string): Promise<Sessio
   const booked = await db
     .selectFrom('booking')
     .innerJoin('user', 'user.id', 'booking.studentId')
-    .select(['booking.studentId', 'user.name', 'user.email', 'booking.status', 'booking.amountCents'])
+    .select(['booking.studentId', 'user.name', 'user.email', 'user.language', 'booking.status', 'booking.amountCents'])
     .where('booking.sessionId', '=', sessionId)
     .orderBy('booking.createdAt')
     .execute();
   const waiting = await db
     .selectFrom('waitlist_entry')
     .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-    .select(['waitlist_entry.studentId', 'user.name', 'user.email'])
+    .select(['waitlist_entry.studentId', 'user.name', 'user.email', 'user.language'])
     .where('waitlist_entry.sessionId', '=', sessionId)
     .orderBy('waitlist_entry.createdAt')
     .execute();

@@ -1,12 +1,14 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
+import { useTranslator, type Translator } from './i18n.ts';
 
 /**
  * Dates are stored as UTC instants and shown as dd/MM/yyyy in the viewer's time zone; anything
  * with an hour says which zone (PRODUCT.md §4, issue 17): `Mon 01/12/2026, 18:00–19:30 (your
  * time)`, 24-hour. Formatted with Intl in an explicit zone, so that the server (Node) and the
- * browser write the same text for the same zone.
+ * browser write the same text for the same zone. The weekday and the zone's words are in the
+ * translator's language (issue 20: `lun 01/12/2026, 18:00–19:30 (tu hora)`); dd/MM/yyyy in every one.
  *
  * The zone: the browser's own. The server learns it from a cookie the page's script sets
  * (lib/time-zone-cookie.ts) and draws the page in it; without the cookie (a first visit) it draws in
@@ -36,26 +38,29 @@ interface Parts {
 }
 
 const partFormats = new Map<string, Intl.DateTimeFormat>();
-function partsIn(zone: string, instant: string | number | Date): Parts | null {
+function partsOf(language: string, zone: string, instant: string | number | Date): Parts | null {
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return null;
-  let format = partFormats.get(zone);
+  let format = partFormats.get(`${language} ${zone}`);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    partFormats.set(zone, format);
+    format = new Intl.DateTimeFormat(language, { timeZone: zone, weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    partFormats.set(`${language} ${zone}`, format);
   }
   const p = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value])) as Record<string, string>;
   return { weekday: p.weekday!, date: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}` };
 }
 
-/** "Europe/Madrid" → "Madrid time"; "UTC" → "UTC". */
-function zoneName(zone: string): string {
-  if (zone === 'UTC') return 'UTC';
-  return `${(zone.split('/').at(-1) ?? zone).replace(/_/g, ' ')} time`;
+/** "(your time)", "(UTC)", or "(Madrid time)" for Europe/Madrid. */
+function zoneLabelOf({ t }: Translator, zone: string, yours: boolean): string {
+  if (yours) return t('dates.yourTime');
+  if (zone === 'UTC') return t('dates.utc');
+  return t('dates.zoneTime', { zone: (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ') });
 }
 
-export function dateFormattersFor(zone: string, yours: boolean): DateFormatters {
-  const zoneLabel = yours ? '(your time)' : `(${zoneName(zone)})`;
+export function dateFormattersFor(zone: string, yours: boolean, translator: Translator): DateFormatters {
+  const { t, language } = translator;
+  const partsIn = (z: string, instant: string | number | Date) => partsOf(language, z, instant);
+  const zoneLabel = zoneLabelOf(translator, zone, yours);
   const day = (p: Parts) => `${p.weekday} ${p.date}`;
   const range = (z: string, start: string, end: string) => {
     const a = partsIn(z, start);
@@ -79,11 +84,11 @@ export function dateFormattersFor(zone: string, yours: boolean): DateFormatters 
       const theirs = range(otherZone, start, end);
       // The same wall-clock text in both zones (e.g. London and Lisbon) needs no second line.
       if (theirs === range(zone, start, end)) return mine;
-      return `${mine} · ${theirs} (tutor’s time, ${otherZone.replace(/_/g, ' ')})`;
+      return `${mine} · ${t('dates.tutorTime', { range: theirs, zone: otherZone.replace(/_/g, ' ') })}`;
     },
     formatTimeAgo: (instant) => {
       const text = instantText(instant);
-      return text ? `on ${text}` : '';
+      return text ? t('dates.ago', { instant: text }) : '';
     },
   };
 }
@@ -115,9 +120,10 @@ const servedSnapshot = (queryClient: QueryClient) => {
  */
 export function useDateFormatters(): DateFormatters {
   const queryClient = useQueryClient();
+  const translator = useTranslator();
   const snapshot = useSyncExternalStore(noSubscription, browserSnapshot, () => servedSnapshot(queryClient));
   return useMemo(() => {
     const [kind, zone] = snapshot.split(' ') as [string, string];
-    return dateFormattersFor(zone, kind === 'yours');
-  }, [snapshot]);
+    return dateFormattersFor(zone, kind === 'yours', translator);
+  }, [snapshot, translator]);
 }

@@ -4,11 +4,12 @@ import { Spinner } from '#web/components/spinner.tsx';
 import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
 import { BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
 import { SessionReviews } from '#web/features/reviews/public.ts';
-import { CancelledNote, feeText, OpenBadge, PlaceText, ratingText, seatsText, SessionHeading, StatusBadge, useSession } from '#web/features/sessions/public.ts';
+import { CancelledNote, OpenBadge, PlaceText, SessionHeading, StatusBadge, useSession, useSessionText } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { shortText } from '#web/lib/page-meta.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /**
@@ -16,18 +17,19 @@ import { useTitle } from '#web/lib/use-title.ts';
  * signed-out visitor (a shared link, a calendar entry: issue 22), who is asked to log in to book.
  */
 export function SessionDetailsPage() {
+  const { t } = useTranslator();
   const { id = '' } = useParams();
   const session = useSession(id);
   const loaded = session.data;
   // An approved session's own summary for search results and link previews (lib/page-meta.ts).
-  useTitle(loaded?.title ?? 'Session Details', loaded?.status === 'approved' ? shortText(`${loaded.title} with ${loaded.tutorName}: ${loaded.description}`, 200) : undefined);
+  useTitle(loaded?.title ?? t('sessionDetails.title'), loaded?.status === 'approved' ? shortText(t('sessionDetails.summary', { title: loaded.title, tutor: loaded.tutorName, description: loaded.description }), 200) : undefined);
 
-  if (session.isPending) return <Spinner label="Loading the session" />;
+  if (session.isPending) return <Spinner label={t('sessionDetails.loading')} />;
   if (session.isError) {
     if (session.error instanceof ApiError && session.error.status === 404) {
       return (
         <div role="alert" className="alert">
-          This session does not exist or is not published.
+          {t('sessionDetails.notFound')}
         </div>
       );
     }
@@ -37,6 +39,8 @@ export function SessionDetailsPage() {
 }
 
 function SessionDetails({ s }: { s: SessionDetailsDto }) {
+  const { t } = useTranslator();
+  const { feeText, ratingText, seatsText } = useSessionText();
   const { formatClassTime, formatInstant } = useDateFormatters();
   const bookability = useSessionBookability(s);
   return (
@@ -51,23 +55,23 @@ function SessionDetails({ s }: { s: SessionDetailsDto }) {
           </SessionHeading>
           {s.status === 'rejected' && s.rejectionReason && (
             <div role="note" className="alert alert-error alert-soft flex-col items-start">
-              <p><strong>Reason:</strong> {s.rejectionReason}</p>
-              <p><strong>Feedback:</strong> {s.rejectionFeedback}</p>
+              <p><strong>{t('sessionDetails.reason')}</strong> {s.rejectionReason}</p>
+              <p><strong>{t('sessionDetails.feedback')}</strong> {s.rejectionFeedback}</p>
             </div>
           )}
           <CancelledNote session={s} />
           <p className="whitespace-pre-line break-words">{s.description}</p>
           <FactList
             facts={[
-              { label: 'Tutor', value: s.tutorName },
-              ...(s.locationKind ? [{ label: 'Where', value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
-              { label: 'Rating', value: ratingText(s) },
-              { label: 'Class time', value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
-              { label: 'Registration Start Date', value: formatInstant(s.registrationStartDate) },
-              { label: 'Registration End Date', value: formatInstant(s.registrationEndDate) },
-              { label: 'Session duration', value: s.sessionDuration },
-              { label: 'Seats', value: seatsText(s) },
-              { label: 'Fee', value: `Registration fee: ${feeText(s.registrationFee)}` },
+              { label: t('sessionDetails.tutor'), value: s.tutorName },
+              ...(s.locationKind ? [{ label: t('sessionDetails.where'), value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
+              { label: t('sessionDetails.rating'), value: ratingText(s) },
+              { label: t('sessionDetails.classTime'), value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
+              { label: t('sessionDetails.registrationStart'), value: formatInstant(s.registrationStartDate) },
+              { label: t('sessionDetails.registrationEnd'), value: formatInstant(s.registrationEndDate) },
+              { label: t('sessionDetails.duration'), value: s.sessionDuration },
+              { label: t('sessionDetails.seats'), value: seatsText(s) },
+              { label: t('sessionDetails.fee'), value: t('sessionDetails.feeValue', { fee: feeText(s.registrationFee) }) },
             ]}
           />
           <BookingPanel session={s} bookability={bookability} />

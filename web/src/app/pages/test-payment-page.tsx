@@ -7,7 +7,7 @@ import { TEST_PAYMENT_NOTICE } from '#contract/payments.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { payTestCheckout, useTestCheckout } from '#web/features/payments/public.ts';
-import { feeText, useSession } from '#web/features/sessions/public.ts';
+import { useSession, useSessionText } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -15,6 +15,7 @@ import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function TestPaymentPage() {
   useTitle('Test payment');
+  const { feeText } = useSessionText();
   const { id = '' } = useParams();
   const checkout = useTestCheckout(id);
   const navigate = useNavigate();

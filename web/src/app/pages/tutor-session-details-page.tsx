@@ -4,7 +4,7 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Roster } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { CancelledNote, CancelSessionDialog, feeText, OpenBadge, PlaceText, ratingText, RejectionNote, seatsText, StatusBadge, useBookability, useTutorSession } from '#web/features/sessions/public.ts';
+import { CancelledNote, CancelSessionDialog, OpenBadge, PlaceText, RejectionNote, StatusBadge, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -27,6 +27,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
   const { t } = useTranslator();
   const { formatClassTime, formatInstant } = useDateFormatters();
   const bookability = useBookability(s);
+  const { feeText, ratingText, seatsText } = useSessionText();
   const [cancelling, setCancelling] = useState<Session | null>(null);
   // Called off only before class (the server says why otherwise; e.g. a tutor once students paid).
   const canCallOff = s.status === 'approved' && Date.parse(s.classStartDate) > Date.now();

@@ -11,5 +11,5 @@ export { PlaceText } from '#web/features/sessions/components/place-text.tsx';
 export { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
 export { SessionHeading } from '#web/features/sessions/components/session-heading.tsx';
 export { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
-export { feeText, ratingText, seatsText } from '#web/features/sessions/session-text.ts';
+export { useSessionText } from '#web/features/sessions/session-text.ts';
 export { useBookability, type BookabilityView } from '#web/features/sessions/use-bookability.ts';

@@ -1,28 +1,32 @@
-// How a session's numbers read on screen (fee, rating, seats), the same on every page.
+// How a session's numbers read on screen (fee, rating, seats, status), the same on every page,
+// in the page's language (issue 20: money through Intl, counts with ICU plurals).
+import { useMemo } from 'react';
 import type { Session } from '#contract/sessions.ts';
+import { useTranslator, type Translator } from '#web/lib/i18n.ts';
 
-/** "$15", "$12.50", or "Free" for 0. */
-export function feeText(fee: number): string {
-  if (fee === 0) return 'Free';
-  return `$${Number.isInteger(fee) ? fee : fee.toFixed(2)}`;
+export interface SessionText {
+  /** "$15", "$12.50", or "Free" for 0. */
+  feeText(fee: number): string;
+  /** "Average rating: 4.5 (2 reviews)" or "No ratings yet". */
+  ratingText(session: Pick<Session, 'averageRating' | 'reviewCount'>): string;
+  /** "5 of 12 seats taken", or "No seat limit". */
+  seatsText(session: Pick<Session, 'maxParticipants' | 'seatsTaken'>): string;
+  /** Pending, Approved, Rejected, Cancelled. */
+  statusLabel(status: Session['status']): string;
 }
 
-/** "Average rating: 4.5 (2 reviews)" or "No ratings yet". */
-export function ratingText(session: Pick<Session, 'averageRating' | 'reviewCount'>): string {
-  if (session.averageRating === null || session.reviewCount === 0) return 'No ratings yet';
-  const reviews = `${session.reviewCount} review${session.reviewCount === 1 ? '' : 's'}`;
-  return `Average rating: ${session.averageRating} (${reviews})`;
+export function sessionTextFor({ t, language }: Translator): SessionText {
+  const money = (fee: number) => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(fee) ? 0 : 2 }).format(fee);
+  return {
+    feeText: (fee) => (fee === 0 ? t('sessionText.free') : money(fee)),
+    ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: s.averageRating, reviews: s.reviewCount })),
+    seatsText: (s) => (s.maxParticipants === null ? t('sessionText.noSeatLimit') : t('sessionText.seatsTaken', { taken: s.seatsTaken, seats: s.maxParticipants })),
+    statusLabel: (status) => ({ pending: t('sessionText.pending'), approved: t('sessionText.approved'), rejected: t('sessionText.rejected'), cancelled: t('sessionText.cancelled') })[status],
+  };
 }
 
-/** "5 of 12 seats taken", or "No seat limit". */
-export function seatsText(session: Pick<Session, 'maxParticipants' | 'seatsTaken'>): string {
-  if (session.maxParticipants === null) return 'No seat limit';
-  return `${session.seatsTaken} of ${session.maxParticipants} seats taken`;
+/** The session's numbers in the page's language. */
+export function useSessionText(): SessionText {
+  const translator = useTranslator();
+  return useMemo(() => sessionTextFor(translator), [translator]);
 }
-
-export const statusLabel: Record<Session['status'], string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-};

@@ -4,6 +4,7 @@ import type { ViewerPlace } from '#contract/viewer-place.ts';
 import type { PublicSession } from '#contract/sessions.ts';
 import { useAuthConfig } from '#web/features/auth/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 export interface BookabilityView {
   state: Bookability;
@@ -22,9 +23,10 @@ export interface BookabilityView {
 export function useBookability(session: PublicSession & { waitlistLength?: number }, mine?: ViewerPlace | null): BookabilityView {
   const config = useAuthConfig();
   const { formatInstant } = useDateFormatters();
+  const { t } = useTranslator();
   const paymentsAvailable = config.data?.payments !== false;
   return useMemo(() => {
     const state = bookabilityOf({ session, waitlistLength: session.waitlistLength ?? null, mine, paymentsAvailable, now: new Date() });
-    return { state, ...bookabilityText(state, formatInstant), ongoing: isOngoing(state) };
-  }, [session, mine, paymentsAvailable, formatInstant]);
+    return { state, ...bookabilityText(state, formatInstant, t), ongoing: isOngoing(state) };
+  }, [session, mine, paymentsAvailable, formatInstant, t]);
 }

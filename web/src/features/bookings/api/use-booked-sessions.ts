@@ -1,21 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { bookedSessionPage, type BookedSessionPage } from '#contract/bookings.ts';
-import { apiRequest } from '#web/lib/api-client.ts';
+import { bookedSessionPage, type BookedSessionsWhen } from '#contract/bookings.ts';
+import { usePagedListQuery } from '#web/lib/paged-list-query.ts';
 import { bookingKeys } from './booking-query-keys.ts';
 
-/** GET /api/booked-sessions/{email}: the student's bookings and waitlist entries, newest first. */
-export async function getBookedSessions(email: string, cursor: string | null): Promise<BookedSessionPage> {
-  const search = new URLSearchParams({ limit: '20' });
-  if (cursor) search.set('cursor', cursor);
-  return bookedSessionPage.parse(await apiRequest<unknown>(`/booked-sessions/${encodeURIComponent(email)}?${search}`));
-}
-
-export function useBookedSessions(email: string) {
-  return useInfiniteQuery({
-    queryKey: bookingKeys.mine(email),
-    queryFn: ({ pageParam }) => getBookedSessions(email, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled: email !== '',
-  });
+/**
+ * GET /api/booked-sessions/{email}?when=…: one of Booked Sessions' sections, the student's
+ * bookings and waitlist entries whose class is upcoming (soonest first) or past (latest first).
+ */
+export function useBookedSessions(email: string, when: BookedSessionsWhen) {
+  return usePagedListQuery({ queryKey: [...bookingKeys.mine(email), when], path: `/booked-sessions/${encodeURIComponent(email)}`, params: { when }, limit: 20, schema: bookedSessionPage, enabled: email !== '' });
 }

@@ -5,19 +5,21 @@
 // (server/http/page-forms.ts); once the app is live it takes the form over.
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HOLD_LENGTH_TEXT } from '#contract/bookings.ts';
+import { PAYMENT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from '#contract/bookings.ts';
 import type { PublicSession } from '#contract/sessions.ts';
-import { TEST_PAYMENT_NOTICE } from '#contract/payments.ts';
 import { useAuthConfig, useMe } from '#web/features/auth/public.ts';
 import { useBookSession } from '#web/features/bookings/api/use-book-session.ts';
 import { useJoinWaitlist } from '#web/features/bookings/api/use-join-waitlist.ts';
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
-import { feeText, type BookabilityView } from '#web/features/sessions/public.ts';
+import { useSessionText, type BookabilityView } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function BookingPanel({ session, bookability }: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
+  const { t } = useTranslator();
+  const { feeText } = useSessionText();
   const { user } = useMe();
   const config = useAuthConfig();
   const isStudent = user?.role === 'student';
@@ -25,13 +27,14 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
   const paid = session.registrationFee > 0;
+  const fee = feeText(session.registrationFee);
 
   async function handleBook() {
     let checkoutUrl: string | null;
     try {
       ({ checkoutUrl } = await book.mutateAsync(session.id));
     } catch (error) {
-      await showErrorDialog('Booking failed', errorMessage(error));
+      await showErrorDialog(t('booking.failed'), errorMessage(error));
       return;
     }
     // Paid session: the seat is held; the booking happens once the server sees the payment.
@@ -39,24 +42,24 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       window.location.assign(checkoutUrl);
       return;
     }
-    await showSuccessToast('Success', 'Session booked successfully');
+    await showSuccessToast(t('booking.success'), t('booking.booked'));
   }
 
   async function handleJoin() {
     try {
       const entry = await join.mutateAsync(session.id);
-      await showSuccessToast('You joined the waitlist', `You are number ${entry.placeInLine ?? 1} in line. We will email you if a seat opens up.`);
+      await showSuccessToast(t('booking.joined'), t('booking.joinedText', { place: entry.placeInLine ?? 1 }));
     } catch (error) {
-      await showErrorDialog('Could not join the waitlist', errorMessage(error));
+      await showErrorDialog(t('booking.joinFailed'), errorMessage(error));
     }
   }
 
   async function handleLeave() {
     try {
       await leave.mutateAsync(session.id);
-      await showSuccessToast('You left the waitlist');
+      await showSuccessToast(t('booking.left'));
     } catch (error) {
-      await showErrorDialog('Could not leave the waitlist', errorMessage(error));
+      await showErrorDialog(t('booking.leaveFailed'), errorMessage(error));
     }
   }
 
@@ -65,46 +68,38 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
     void action();
   };
 
-  if (bookability.checking) return <p className="text-sm text-base-content/70">Checking your booking…</p>;
+  if (bookability.checking) return <p className="text-sm text-base-content/70">{t('booking.checking')}</p>;
 
   const { state, detail } = bookability;
   if (state.kind === 'booked') {
     return (
-      <div role="status" className="alert alert-success alert-soft flex flex-wrap justify-between gap-2">
-        <span>{detail}</span>
+      <PlaceAlert tone="alert-success" text={detail}>
         <Link to={`/dashboard/view-booked-session/${session.id}`} className="btn btn-sm">
-          View booking
+          {t('booking.viewBooking')}
         </Link>
-      </div>
+      </PlaceAlert>
     );
   }
   if (state.kind === 'holding') {
     return (
-      <div role="status" className="alert alert-warning alert-soft flex flex-wrap justify-between gap-2">
-        <span>
-          {detail} Fee: {feeText(session.registrationFee)}.
-        </span>
+      <PlaceAlert tone="alert-warning" text={`${detail} ${t('booking.feeNote', { fee })}`}>
         <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
           <button type="submit" className="btn btn-sm btn-primary" disabled={book.isPending}>
-            {book.isPending ? 'Opening payment…' : 'Pay now'}
+            {book.isPending ? t('booking.opening') : t('booking.payNow')}
           </button>
         </ActionForm>
-      </div>
+      </PlaceAlert>
     );
   }
   if (state.kind === 'waitlisted') {
     return (
-      <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between gap-2">
-        <span>
-          {detail}{' '}
-          {paid ? `If a seat opens up, it is held for you for ${HOLD_LENGTH_TEXT.waitlistOffer} and you are emailed a link to pay.` : 'You will be booked and emailed automatically if a seat opens up.'}
-        </span>
+      <PlaceAlert tone="alert-info" text={`${detail} ${paid ? t('booking.offerPaid', { hours: WAITLIST_OFFER_HOURS }) : t('booking.offerFree')}`}>
         <ActionForm intent="leave" onSubmit={onSubmit(handleLeave)}>
           <button type="submit" className="btn btn-sm" disabled={leave.isPending}>
-            Leave waitlist
+            {t('booking.leave')}
           </button>
         </ActionForm>
-      </div>
+      </PlaceAlert>
     );
   }
   // The page's CancelledNote says it, with the reason (issue 19).
@@ -118,10 +113,10 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
         <p className="text-sm">{detail}</p>
         <div className="flex flex-wrap items-center gap-3">
           <Link to={`/login?from=${encodeURIComponent(`/session/${session.id}`)}`} className="btn btn-primary w-full sm:w-auto">
-            Log in to book
+            {t('booking.logInToBook')}
           </Link>
           <span className="text-sm text-base-content/70">
-            No account yet? <Link to="/register" className="link">Register</Link>
+            {t('booking.noAccount')} <Link to="/register" className="link">{t('booking.register')}</Link>
           </span>
         </div>
       </div>
@@ -132,7 +127,7 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
     return (
       <div className="flex flex-col gap-1 text-sm">
         <p>{detail}</p>
-        <p className="text-base-content/70">Only students can book sessions.</p>
+        <p className="text-base-content/70">{t('booking.studentsOnly')}</p>
       </div>
     );
   }
@@ -142,7 +137,7 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
         <p className="font-medium">{detail}</p>
         <ActionForm intent="join" onSubmit={onSubmit(handleJoin)}>
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={join.isPending}>
-            {join.isPending ? 'Joining…' : 'Join waitlist'}
+            {join.isPending ? t('booking.joining') : t('booking.join')}
           </button>
         </ActionForm>
       </div>
@@ -153,14 +148,24 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       <p className="text-sm">{detail}</p>
       <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={book.isPending}>
-          {book.isPending ? 'Booking…' : 'Book now'}
+          {book.isPending ? t('booking.booking') : t('booking.bookNow')}
         </button>
       </ActionForm>
       {paid && (
         <p className="text-sm text-base-content/70">
-          Registration fee {feeText(session.registrationFee)}, paid on {config.data?.testPayments ? `a test payment page (${TEST_PAYMENT_NOTICE.toLowerCase()})` : "Stripe's secure page"}. Your seat is held for {HOLD_LENGTH_TEXT.payment} while you pay.
+          {config.data?.testPayments ? t('booking.paidNoteTest', { fee, minutes: PAYMENT_HOLD_MINUTES }) : t('booking.paidNoteStripe', { fee, minutes: PAYMENT_HOLD_MINUTES })}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The viewer's own place (booked, holding, waiting): its sentence and the one action it offers. */
+function PlaceAlert({ tone, text, children }: { tone: 'alert-success' | 'alert-warning' | 'alert-info'; text: string; children: ReactNode }) {
+  return (
+    <div role="status" className={`alert ${tone} alert-soft flex flex-wrap justify-between gap-2`}>
+      <span>{text}</span>
+      {children}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useCancelBooking } from '#web/features/bookings/api/use-cancel-booking.
 import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
 import { ReviewForm, useMyReview } from '#web/features/reviews/public.ts';
 import { FactList } from '#web/components/fact-list.tsx';
-import { CancelledNote, feeText, PlaceText, ratingText, SessionHeading } from '#web/features/sessions/public.ts';
+import { CancelledNote, PlaceText, SessionHeading, useSessionText } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { confirmAction, runWithDialogs, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
@@ -38,6 +38,7 @@ export function BookedSessionPage() {
 
 function BookedSessionDetails({ booked }: { booked: BookedSession }) {
   const { formatClassTime, formatInstant } = useDateFormatters();
+  const { feeText, ratingText } = useSessionText();
   const { user } = useMe();
   const cancel = useCancelBooking();
   const leave = useLeaveWaitlist();

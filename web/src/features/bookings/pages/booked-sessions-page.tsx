@@ -1,72 +1,82 @@
 import { Link } from 'react-router';
+import type { BookedSession, BookedSessionsWhen } from '#contract/bookings.ts';
 import { useMe } from '#web/features/auth/public.ts';
 import { useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { PageSection } from '#web/components/page-section.tsx';
 
-/** Student: booked sessions (spec §2): session title, class time, instructor email, View Details; upcoming and past. Waitlist places too. */
+/**
+ * Student: booked sessions (spec §2): session title, class time, instructor email, View Details;
+ * waitlist places too. Two sections, each its own list from the server in class order (issue 17):
+ * Upcoming (class not ended), soonest first, and Past, latest first, right whatever is loaded.
+ */
 export function BookedSessionsPage() {
-  useTitle('Booked Sessions');
-  const { formatClassTime } = useDateFormatters();
+  const { t } = useTranslator();
+  useTitle(t('bookedSessions.title'));
   const { user } = useMe();
-  const booked = useBookedSessions(user?.email ?? '');
-  const items = pagedItems(booked);
-  // Upcoming (class not ended) soonest first, then past, latest first (issue 17); of what is
-  // loaded so far: "Load more" brings the rest of the student's list.
-  const now = Date.now();
-  const ends = (b: (typeof items)[number]) => Date.parse(b.session.classEndDate);
-  const starts = (b: (typeof items)[number]) => Date.parse(b.session.classStartDate);
-  const upcoming = items.filter((b) => ends(b) >= now).sort((a, b) => starts(a) - starts(b));
-  const past = items.filter((b) => ends(b) < now).sort((a, b) => starts(b) - starts(a));
+  const email = user?.email ?? '';
+  const upcoming = useBookedSessions(email, 'upcoming');
+  const past = useBookedSessions(email, 'past');
+  const nothing = !upcoming.isPending && !past.isPending && pagedItems(upcoming).length === 0 && pagedItems(past).length === 0;
 
   return (
-    <PageSection title="Booked Sessions" headingId="booked-heading">
-      <PagedListState query={booked} loadingLabel="Loading your booked sessions" empty={
-          <>
-            You have not booked any session yet.{' '}
-            <Link to="/all-sessions" className="link">
-              Browse sessions
-            </Link>
-          </>
-        }>
-        {[
-          { title: 'Upcoming', rows: upcoming, empty: 'Nothing booked ahead.' },
-          { title: 'Past', rows: past, empty: '' },
-        ]
-          .filter((group) => group.rows.length > 0 || group.empty)
-          .map((group) => (
-            <section key={group.title} aria-labelledby={`booked-${group.title.toLowerCase()}`} className="flex flex-col gap-3">
-              <h2 id={`booked-${group.title.toLowerCase()}`} className="text-xl font-semibold">
-                {group.title}
-              </h2>
-              {group.rows.length === 0 ? (
-                <p className="text-base-content/70">{group.empty}</p>
-              ) : (
-                <ul className="flex flex-col gap-3">
-                  {group.rows.map((b) => (
-                    <li key={b.id} className="card bg-base-100 shadow-sm" data-testid="booked-session-row">
-                      <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-4">
-                        <div className="min-w-0">
-                          <p className="text-lg font-semibold break-words">{b.sessionTitle}</p>
-                          <p className="text-sm font-medium">{formatClassTime(b.session.classStartDate, b.session.classEndDate, b.session.tutorTimeZone)}</p>
-                          <p className="text-sm break-all text-base-content/70">Instructor: {b.tutorEmail ?? b.session.tutorName}</p>
-                          {b.session.status === 'cancelled' && <p className="badge badge-neutral mt-1">Cancelled</p>}
-                          {b.status === 'waitlisted' && <p className="badge badge-info badge-soft mt-1">Waitlist: #{b.placeInLine} in line</p>}
-                          {b.status === 'awaiting_payment' && <p className="badge badge-warning badge-soft mt-1">Awaiting payment</p>}
-                        </div>
-                        <Link to={`/dashboard/view-booked-session/${b.sessionId}`} className="btn btn-sm btn-primary" aria-label={`View Details of ${b.sessionTitle}`}>
-                          View Details
-                        </Link>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))}
-      </PagedListState>
+    <PageSection title={t('bookedSessions.title')} headingId="booked-heading">
+      {nothing ? (
+        <p className="text-base-content/70">
+          {t('bookedSessions.none')}{' '}
+          <Link to="/all-sessions" className="link">
+            {t('bookedSessions.browse')}
+          </Link>
+        </p>
+      ) : (
+        <>
+          <BookedSection when="upcoming" title={t('bookedSessions.upcoming')} query={upcoming} empty={t('bookedSessions.upcomingNone')} />
+          {(past.isPending || pagedItems(past).length > 0) && <BookedSection when="past" title={t('bookedSessions.past')} query={past} empty="" />}
+        </>
+      )}
     </PageSection>
+  );
+}
+
+function BookedSection({ when, title, query, empty }: { when: BookedSessionsWhen; title: string; query: ReturnType<typeof useBookedSessions>; empty: string }) {
+  const { t } = useTranslator();
+  return (
+    <section aria-labelledby={`booked-${when}`} className="flex flex-col gap-3">
+      <h2 id={`booked-${when}`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <PagedListState query={query} loadingLabel={t('bookedSessions.loading')} empty={empty}>
+        <ul className="flex flex-col gap-3">
+          {pagedItems(query).map((b) => (
+            <BookedRow key={b.id} b={b} />
+          ))}
+        </ul>
+      </PagedListState>
+    </section>
+  );
+}
+
+function BookedRow({ b }: { b: BookedSession }) {
+  const { t } = useTranslator();
+  const { formatClassTime } = useDateFormatters();
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid="booked-session-row">
+      <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-4">
+        <div className="min-w-0">
+          <p className="text-lg font-semibold break-words">{b.sessionTitle}</p>
+          <p className="text-sm font-medium">{formatClassTime(b.session.classStartDate, b.session.classEndDate, b.session.tutorTimeZone)}</p>
+          <p className="text-sm break-all text-base-content/70">{t('bookedSessions.instructor', { name: b.tutorEmail ?? b.session.tutorName })}</p>
+          {b.session.status === 'cancelled' && <p className="badge badge-neutral mt-1">{t('bookedSessions.cancelled')}</p>}
+          {b.status === 'waitlisted' && <p className="badge badge-info badge-soft mt-1">{t('bookedSessions.waitlist', { place: b.placeInLine ?? 1 })}</p>}
+          {b.status === 'awaiting_payment' && <p className="badge badge-warning badge-soft mt-1">{t('bookedSessions.awaitingPayment')}</p>}
+        </div>
+        <Link to={`/dashboard/view-booked-session/${b.sessionId}`} className="btn btn-sm btn-primary" aria-label={t('bookedSessions.viewDetailsLabel', { title: b.sessionTitle })}>
+          {t('bookedSessions.viewDetails')}
+        </Link>
+      </div>
+    </li>
   );
 }

@@ -4,11 +4,14 @@
  * contradicts the booking button. `as="button"` is the card's status button of spec §2
  * (informational).
  */
+import { useTranslator } from '#web/lib/i18n.ts';
+
 export function OpenBadge({ ongoing, as = 'badge' }: { ongoing: boolean; as?: 'badge' | 'button' }) {
-  const label = ongoing ? 'Ongoing' : 'Closed';
+  const { t } = useTranslator();
+  const label = ongoing ? t('bookability.ongoing') : t('bookability.closed');
   if (as === 'button') {
     return (
-      <span className={`btn btn-sm pointer-events-none ${ongoing ? 'btn-success' : 'btn-error'}`} aria-label={`Registration: ${label}`}>
+      <span className={`btn btn-sm pointer-events-none ${ongoing ? 'btn-success' : 'btn-error'}`} aria-label={t('bookability.badgeLabel', { state: label })}>
         {label}
       </span>
     );

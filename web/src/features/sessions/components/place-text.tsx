@@ -1,4 +1,5 @@
 import type { PublicSession } from '#contract/sessions.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * Where a class happens, for a page's facts (issue 19): the place and its address, or "Online"
@@ -6,6 +7,7 @@ import type { PublicSession } from '#contract/sessions.ts';
  * tutor has not said.
  */
 export function PlaceText({ session, meetingUrl }: { session: Pick<PublicSession, 'locationKind' | 'placeName' | 'placeAddress'>; meetingUrl: string | null }) {
+  const { t } = useTranslator();
   if (session.locationKind === 'in_person') {
     return (
       <span className="break-words">
@@ -15,10 +17,10 @@ export function PlaceText({ session, meetingUrl }: { session: Pick<PublicSession
     );
   }
   if (session.locationKind === 'online') {
-    if (!meetingUrl) return <span>Online (the link is shown once you have booked)</span>;
+    if (!meetingUrl) return <span>{t('sessionDetails.onlineHidden')}</span>;
     return (
       <span className="break-all">
-        Online:{' '}
+        {t('sessionDetails.online')}{' '}
         <a href={meetingUrl} className="link link-primary" target="_blank" rel="noopener noreferrer" data-testid="meeting-link">
           {meetingUrl}
         </a>

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
 import type { ViewerPlace } from '#contract/viewer-place.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { feeText } from '../session-text.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
+import { useSessionText } from '../session-text.ts';
 import { useBookability } from '../use-bookability.ts';
 import { OpenBadge } from './open-badge.tsx';
 
@@ -13,6 +14,8 @@ import { OpenBadge } from './open-badge.tsx';
 /** `session.mine`: a signed-in student's own place on it (the lists carry it), said on the card too. */
 export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession & { mine?: ViewerPlace | null }; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useTranslator();
+  const { feeText } = useSessionText();
   const { formatClassTime } = useDateFormatters();
   const bookability = useBookability(session, session.mine);
   return (
@@ -22,30 +25,40 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
           {session.title}
         </Heading>
         <p className="text-sm text-base-content/70">
-          by{' '}
+          {t('sessionCard.by')}{' '}
           <Link to={`/tutors/${session.tutorId}`} className="link">
             {session.tutorName}
           </Link>
         </p>
         <dl className="flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="session-card-facts">
           <div className="w-full">
-            <dt className="sr-only">Class time</dt>
+            <dt className="sr-only">{t('sessionCard.classTime')}</dt>
             <dd className="font-medium">{formatClassTime(session.classStartDate, session.classEndDate, session.tutorTimeZone)}</dd>
           </div>
           <div>
-            <dt className="sr-only">Fee</dt>
+            <dt className="sr-only">{t('sessionCard.fee')}</dt>
             <dd>{feeText(session.registrationFee)}</dd>
           </div>
           <div>
-            <dt className="sr-only">Registration</dt>
-            <dd>{bookability.label}</dd>
+            <dt className="sr-only">{t('sessionCard.registration')}</dt>
+            <dd>
+              {bookability.label}
+              {bookability.state.kind === 'holding' && (
+                <>
+                  {' '}
+                  <Link to={`/dashboard/view-booked-session/${session.id}`} className="link link-primary">
+                    {t('sessionCard.payNow')}
+                  </Link>
+                </>
+              )}
+            </dd>
           </div>
         </dl>
         <p className="line-clamp-3 break-words text-base-content/80">{session.description}</p>
         <div className="card-actions mt-auto items-center justify-between pt-2">
           <OpenBadge ongoing={bookability.ongoing} as="button" />
-          <Link to={`/session/${session.id}`} className="btn btn-primary btn-sm" aria-label={`Read More about ${session.title}`}>
-            Read More
+          <Link to={`/session/${session.id}`} className="btn btn-primary btn-sm" aria-label={t('sessionCard.readMoreLabel', { title: session.title })}>
+            {t('sessionCard.readMore')}
           </Link>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 type SessionHeadingProps = {
   /** The h1's id, which names the page's article. */
@@ -12,6 +13,7 @@ type SessionHeadingProps = {
 
 /** A session page's h1: the title, by whom, and its badges. */
 export function SessionHeading({ id, session, children }: SessionHeadingProps) {
+  const { t } = useTranslator();
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
@@ -19,7 +21,7 @@ export function SessionHeading({ id, session, children }: SessionHeadingProps) {
           {session.title}
         </h1>
         <p className="mt-1 text-base-content/70">
-          by{' '}
+          {t('sessionCard.by')}{' '}
           <Link to={`/tutors/${session.tutorId}`} className="link">
             {session.tutorName}
           </Link>

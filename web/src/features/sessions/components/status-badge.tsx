@@ -1,5 +1,5 @@
 import type { SessionStatus } from '#contract/sessions.ts';
-import { statusLabel } from '#web/features/sessions/session-text.ts';
+import { useSessionText } from '#web/features/sessions/session-text.ts';
 
 const tone: Record<SessionStatus, string> = {
   pending: 'badge-warning',
@@ -10,5 +10,6 @@ const tone: Record<SessionStatus, string> = {
 
 /** The review status a tutor and admins see: Pending, Approved, Rejected or Cancelled (solid: outline colours lack contrast on white). */
 export function StatusBadge({ status }: { status: SessionStatus }) {
-  return <span className={`badge ${tone[status]}`}>{statusLabel[status]}</span>;
+  const { statusLabel } = useSessionText();
+  return <span className={`badge ${tone[status]}`}>{statusLabel(status)}</span>;
 }

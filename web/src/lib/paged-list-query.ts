@@ -1,0 +1,32 @@
+// The one way the web app reads a paged list (README, "page a list"): GET `path?limit=…&cursor=…`
+// pages of `{ items, nextCursor }` (keyset cursors), parsed by the contract's schema, appended by
+// "Load more" (components/paged-list-state.tsx).
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+export interface PagedListOptions<Page> {
+  queryKey: QueryKey;
+  /** The list's API path under /api, without a query string. */
+  path: string;
+  limit: number;
+  /** The contract's page schema (its `parse`). */
+  schema: { parse(data: unknown): Page };
+  /** Further query parameters, e.g. `{ when: 'upcoming' }`. */
+  params?: Record<string, string>;
+  /** False until what the path needs is known (the signed-in email). */
+  enabled?: boolean;
+}
+
+export function usePagedListQuery<Page extends { nextCursor: string | null }>({ queryKey, path, limit, schema, params = {}, enabled = true }: PagedListOptions<Page>) {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: async ({ pageParam }) => {
+      const search = new URLSearchParams({ ...params, limit: String(limit) });
+      if (pageParam) search.set('cursor', pageParam);
+      return schema.parse(await apiRequest<unknown>(`${path}?${search}`));
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}
