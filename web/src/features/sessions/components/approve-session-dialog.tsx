@@ -1,35 +1,22 @@
 import { useState } from 'react';
-import type { Session } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useAuthConfig } from '#web/features/auth/public.ts';
-import { useApproveSession } from '#web/features/sessions/api/use-approve-session.ts';
 import { MaxParticipantsField } from '#web/features/sessions/components/schedule-fields.tsx';
-import { SessionDecisionDialog } from '#web/features/sessions/components/session-decision-dialog.tsx';
+import { type DecisionDialogProps, SessionDecisionDialog } from '#web/features/sessions/components/session-decision-dialog.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats. */
-export function ApproveSessionDialog({ session, onClose }: { session: Session | null; onClose: () => void }) {
+export function ApproveSessionDialog(props: DecisionDialogProps) {
   const { t } = useTranslator();
-  const approve = useApproveSession();
-  function send(s: Session, fields: FormData) {
+  const words = { title: t('sessionDecisions.approveTitle'), submit: t('sessionDecisions.approve'), pending: t('sessionDecisions.approving'), success: t('sessionDecisions.approved') };
+  function body(fields: FormData) {
     const capacity = fieldText(fields, 'maxParticipants');
     const paid = fieldText(fields, 'feeKind') === 'paid';
-    return approve.mutateAsync({
-      id: s.id,
-      body: { registrationFee: paid ? Number(fieldText(fields, 'registrationFee')) : 0, maxParticipants: capacity.trim() === '' ? null : Number(capacity) },
-    });
+    return { registrationFee: paid ? Number(fieldText(fields, 'registrationFee')) : 0, maxParticipants: capacity.trim() === '' ? null : Number(capacity) };
   }
   return (
-    <SessionDecisionDialog
-      title={t('sessionDecisions.approveTitle')}
-      session={session}
-      onClose={onClose}
-      send={send}
-      pending={approve.isPending}
-      words={{ submit: t('sessionDecisions.approve'), pending: t('sessionDecisions.approving'), success: t('sessionDecisions.approved') }}
-      submitClassName="btn-success"
-    >
+    <SessionDecisionDialog {...props} decision="approve" words={words} submitClassName="btn-success" body={body}>
       {(errors, s) => (
         <>
           <FeeFields error={errors.registrationFee} />

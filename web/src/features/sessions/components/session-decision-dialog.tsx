@@ -2,17 +2,17 @@ import type { ReactNode } from 'react';
 import type { Session } from '#contract/sessions.ts';
 import { Modal } from '#web/components/modal.tsx';
 import { ModalForm } from '#web/components/modal-form.tsx';
+import { type Decisions, useSessionDecision } from '#web/features/sessions/api/use-session-decision.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
-type SessionDecisionDialogProps = {
-  title: string;
-  /** The session decided on; null while closed. */
-  session: Session | null;
-  onClose: () => void;
-  /** Sends the decision with what was typed. */
-  send: (session: Session, fields: FormData) => Promise<unknown>;
-  pending: boolean;
-  words: { submit: string; pending: string; success: string };
+/** A decision dialog's own props: the session decided on (null while closed), and closing it. */
+export type DecisionDialogProps = { session: Session | null; onClose: () => void };
+
+type SessionDecisionDialogProps<K extends keyof Decisions> = DecisionDialogProps & {
+  decision: K;
+  /** What the decision sends, from what was typed. */
+  body: (fields: FormData) => Decisions[K];
+  words: { title: string; submit: string; pending: string; success: string };
   /** The submit button's colour (a daisyUI class). */
   submitClassName: string;
   /** The decision's fields, drawn afresh for each session, given the errors the server found in them. */
@@ -20,15 +20,16 @@ type SessionDecisionDialogProps = {
 };
 
 /** The dialog in which a session is approved, rejected (admin) or called off (its tutor or an admin). */
-export function SessionDecisionDialog({ title, session, onClose, send, pending, words, submitClassName, children }: SessionDecisionDialogProps) {
+export function SessionDecisionDialog<K extends keyof Decisions>({ session, onClose, decision, body, words, submitClassName, children }: SessionDecisionDialogProps<K>) {
   const { t } = useTranslator();
+  const send = useSessionDecision(decision);
   return (
-    <Modal title={title} open={session !== null} onClose={onClose}>
+    <Modal title={words.title} open={session !== null} onClose={onClose}>
       {session && (
         <ModalForm
           key={session.id}
-          send={(fields) => send(session, fields)}
-          pending={pending}
+          send={(fields) => send.mutateAsync({ id: session.id, body: body(fields) })}
+          pending={send.isPending}
           submitLabel={words.submit}
           pendingLabel={words.pending}
           submitClassName={submitClassName}
