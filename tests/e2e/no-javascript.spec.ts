@@ -163,3 +163,20 @@ test('a refused form says why and keeps what was typed: a wrong password, then a
   await expect(page).toHaveURL(`${server.baseURL}/dashboard/manage-personal-notes`);
   await close();
 });
+
+test('every form that posts says when scripts are off, so that a refusal can come back as the page (footer, Settings, Personal Details)', async ({ browser, server, createUser }) => {
+  const tutor = await createUser({ role: 'tutor', verified: false });
+  const { page, close } = await withoutJavaScript(browser, server, tutor);
+  for (const path of ['/', '/dashboard', '/dashboard/settings']) {
+    await page.goto(path);
+    const forms = page.locator('form[method="post"]');
+    expect(await forms.count(), path).toBeGreaterThan(0);
+    // With scripts off the parser reads <noscript> as markup: its field is in the form.
+    const without = await forms.evaluateAll((all) => all.filter((form) => !form.querySelector('input[name="_nojs"]')).map((form) => form.textContent?.trim().slice(0, 40)));
+    expect(without, path).toEqual([]);
+  }
+  await expect(page.getByRole('button', { name: 'Save language' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+  await close();
+});
