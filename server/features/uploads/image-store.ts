@@ -5,10 +5,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
 import type { FileStorage, OpenedObject } from '#server/storage/file-storage.ts';
+import { isPhotoType } from '#contract/photos.ts';
 
-// The limit the forms say up front (contract/photos.ts).
+// The limits the forms say up front and check on choosing (contract/photos.ts); the sniffing here is the authority.
 export { PHOTO_MAX_BYTES } from '#contract/photos.ts';
-const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
 const NAME = /^[A-Za-z0-9-]+\.webp$/;
 
 export function imageStore(files: FileStorage) {
@@ -17,7 +17,7 @@ export function imageStore(files: FileStorage) {
     /** The photo re-encoded as WebP under a new random name; 400 when it is not a readable image. */
     async encode(bytes: Buffer): Promise<{ name: string; webp: Buffer }> {
       const type = await fileTypeFromBuffer(bytes);
-      if (!type || !ACCEPTED.has(type.mime)) throw badRequest('errors.uploads.notImage');
+      if (!type || !isPhotoType(type.mime)) throw badRequest('errors.uploads.notImage');
       let webp: Buffer;
       // Loaded on the first upload: libvips adds ~25 MB of memory and start time to every process.
       const { default: sharp } = await import('sharp');
