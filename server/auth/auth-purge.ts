@@ -3,6 +3,7 @@
 // server/jobs (server/features/background-work.ts), once across processes; idempotent.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { authRepository } from './auth-repository.ts';
 
 export const PURGE_EXPIRED_AUTH_JOB = 'auth.purge-expired';
@@ -16,13 +17,8 @@ export async function purgeExpiredAuthRows(deps: PurgeDeps, now: Date = deps.now
 }
 
 export function authPurge(deps: PurgeDeps & Pick<AppDeps, 'log'>): { schedule: Schedule; handler: JobHandler } {
-  return {
-    schedule: { kind: PURGE_EXPIRED_AUTH_JOB, everyMs: AUTH_PURGE_INTERVAL_MS },
-    handler: {
-      async run() {
-        const purged = await purgeExpiredAuthRows(deps);
-        if (purged.sessions + purged.tokens > 0) deps.log.info(purged, 'purged expired sessions and tokens');
-      },
-    },
-  };
+  return recurringJob(PURGE_EXPIRED_AUTH_JOB, AUTH_PURGE_INTERVAL_MS, async () => {
+    const purged = await purgeExpiredAuthRows(deps);
+    if (purged.sessions + purged.tokens > 0) deps.log.info(purged, 'purged expired sessions and tokens');
+  });
 }

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { newId } from '#server/ids.ts';
 import type { Mail } from './mailer.ts';
 
@@ -43,12 +44,5 @@ export function sentEmailRepository(db: Kysely<Database>) {
 /** The recurring job that removes sent emails past their 30 days (server/features/background-work.ts). */
 export function sentEmailRetention(deps: { db: { kysely: Kysely<Database> }; now: () => Date }): { schedule: Schedule; handler: JobHandler } {
   const repo = sentEmailRepository(deps.db.kysely);
-  return {
-    schedule: { kind: REMOVE_OLD_SENT_EMAILS_JOB, everyMs: 6 * 60 * 60 * 1000 },
-    handler: {
-      async run() {
-        await repo.removeOlderThan(new Date(deps.now().getTime() - SENT_EMAIL_KEEP_MS));
-      },
-    },
-  };
+  return recurringJob(REMOVE_OLD_SENT_EMAILS_JOB, 6 * 60 * 60 * 1000, () => repo.removeOlderThan(new Date(deps.now().getTime() - SENT_EMAIL_KEEP_MS)));
 }

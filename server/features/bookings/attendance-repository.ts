@@ -1,7 +1,14 @@
 // The SQL of attendance (issue 19): the tutor's mark on each confirmed booking, and the roster
 // as the CSV download lists it.
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { prepare } from '#server/db/prepared.ts';
 import type { Attendance } from '#server/db/schema.ts';
+
+/** Every confirmed booking of the session not marked yet, marked present (decision 030: prepared). */
+const markUnmarkedPresent = prepare((db, p: { sessionId: string; now: string }) =>
+  db.updateTable('booking').set({ attendance: sql.lit('present'), attendanceMarkedAt: p.now }).where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('confirmed')).where('attendance', 'is', null),
+);
 
 export function attendanceRepository(database: Db) {
   const db = database.kysely;
@@ -20,14 +27,7 @@ export function attendanceRepository(database: Db) {
 
     /** Marks present every confirmed booking not marked yet; how many. */
     async markAllUnmarkedPresent(sessionId: string, now: string): Promise<number> {
-      const result = await db
-        .updateTable('booking')
-        .set({ attendance: 'present', attendanceMarkedAt: now })
-        .where('sessionId', '=', sessionId)
-        .where('status', '=', 'confirmed')
-        .where('attendance', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return Number((await markUnmarkedPresent(db, { sessionId, now })).numAffectedRows ?? 0);
     },
 
     /** The booked students, in booking order, as the roster download lists them. */

@@ -18,6 +18,7 @@ import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders, usersWithK
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { formatUtc } from '#server/i18n/translate.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { bookingsRepository, type ReminderOffset } from './bookings-repository.ts';
 
 export const CLASS_REMINDERS_JOB = 'bookings.class-reminders';
@@ -91,8 +92,7 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
   };
 
   return {
-    schedule: { kind: CLASS_REMINDERS_JOB, everyMs: PERIOD_MS },
-    handler: { run: async () => void (await remindDue()) },
+    ...recurringJob(CLASS_REMINDERS_JOB, PERIOD_MS, remindDue),
     renderers: { 'bookings.reminder': render },
   };
 }

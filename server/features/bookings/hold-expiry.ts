@@ -6,6 +6,7 @@
 // while it is still unpaid and due (a payment confirmed meanwhile wins).
 import type { AppDeps } from '#server/app-deps.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository } from './bookings-repository.ts';
 
@@ -39,8 +40,5 @@ export function holdExpiry(deps: AppDeps): { schedule: Schedule; handler: JobHan
     return released;
   }
 
-  return {
-    schedule: { kind: EXPIRE_HOLDS_JOB, everyMs: HOLD_EXPIRY_PERIOD_MS },
-    handler: { run: async () => void (await releaseDueHolds()) },
-  };
+  return recurringJob(EXPIRE_HOLDS_JOB, HOLD_EXPIRY_PERIOD_MS, releaseDueHolds);
 }

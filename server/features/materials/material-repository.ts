@@ -1,5 +1,6 @@
 // The only SQL of the materials feature.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { prepare } from '#server/db/prepared.ts';
 import type { Database, MaterialTable } from '#server/db/schema.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { afterKey } from '#server/db/keyset.ts';
@@ -9,6 +10,11 @@ export type MaterialScope = { tutorId: string } | { studentId: string } | 'all';
 
 export type NewMaterial = MaterialTable;
 export type MaterialContentPatch = Pick<MaterialTable, 'fileKey' | 'fileName' | 'mimeType' | 'fileSize' | 'link'>;
+
+/** Whether the student holds a confirmed booking of the session (decision 030: prepared). */
+const confirmedBookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('booking').select('id').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).where('status', '=', sql.lit('confirmed')),
+);
 
 export function materialRepository(db: Kysely<Database>) {
   const withSession = () =>
@@ -28,14 +34,7 @@ export function materialRepository(db: Kysely<Database>) {
     },
 
     async hasConfirmedBooking(sessionId: string, studentId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('booking')
-        .select('id')
-        .where('sessionId', '=', sessionId)
-        .where('studentId', '=', studentId)
-        .where('status', '=', 'confirmed')
-        .executeTakeFirst();
-      return Boolean(row);
+      return (await confirmedBookingOf(db, { sessionId, studentId })).rows.length > 0;
     },
 
     findById(id: string) {

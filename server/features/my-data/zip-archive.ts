@@ -28,30 +28,26 @@ export function zipArchive(entries: ZipEntry[], at: Date): Buffer {
     const data = entry.compress ? zlib.deflateRawSync(entry.bytes) : entry.bytes;
     const method = entry.compress ? 8 : 0;
     const crc = zlib.crc32(entry.bytes);
+    /** The fields the local header (from byte 6) and the central directory's (from byte 8) share. */
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(0x0800, at); // names are UTF-8
+      header.writeUInt16LE(method, at + 2);
+      header.writeUInt16LE(time, at + 4);
+      header.writeUInt16LE(date, at + 6);
+      header.writeUInt32LE(crc, at + 8);
+      header.writeUInt32LE(data.length, at + 12);
+      header.writeUInt32LE(entry.bytes.length, at + 16);
+      header.writeUInt16LE(name.length, at + 20);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed: 2.0
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(entry.bytes.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    shared(local, 6);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by: 2.0
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(entry.bytes.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    shared(central, 8);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);

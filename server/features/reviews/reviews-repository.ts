@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import type { Dialect } from '#server/db/database.ts';
+import { prepare } from '#server/db/prepared.ts';
 import type { Database, ReviewTable } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
 
@@ -9,6 +10,11 @@ export type ReviewRow = Selectable<ReviewTable>;
 
 /** A review to write: its row but the times, which `now` gives. */
 export type SaveReviewInput = Omit<ReviewRow, 'createdAt' | 'updatedAt'> & { now: string };
+
+/** The student's confirmed booking of the session, with their attendance (decision 030: prepared). */
+const confirmedBookingQuery = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('booking').select('attendance').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).where('status', '=', sql.lit('confirmed')),
+);
 
 export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
@@ -22,13 +28,7 @@ export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /** The student's confirmed booking of the session, with their attendance (null = not marked); undefined when none. */
     async confirmedBooking(sessionId: string, studentId: string): Promise<{ attendance: 'present' | 'absent' | null } | undefined> {
-      return db
-        .selectFrom('booking')
-        .select('attendance')
-        .where('sessionId', '=', sessionId)
-        .where('studentId', '=', studentId)
-        .where('status', '=', 'confirmed')
-        .executeTakeFirst();
+      return (await confirmedBookingQuery(db, { sessionId, studentId })).rows[0];
     },
 
     findById(id: string): Promise<ReviewRow | undefined> {

@@ -166,6 +166,19 @@ export function sessionService(deps: AppDeps) {
     throw conflict(statusMessage);
   }
 
+  /**
+   * An admin's decision (approve, reject) needs an admin and a session still pending; the
+   * refusal a later conflict repeats (the session changed meanwhile).
+   */
+  async function pendingDecision(me: CurrentUser, id: string, onlyAdmins: 'errors.sessions.adminsApprove' | 'errors.sessions.adminsReject', notPending: 'errors.sessions.notPendingApprove' | 'errors.sessions.notPendingReject') {
+    assertAdmin(me, onlyAdmins);
+    const row = await repo.findById(id);
+    if (!row) throw notFound(NO_SESSION);
+    const message = { key: notPending, values: { status: row.status } } as const;
+    if (row.status !== 'pending') throw conflict(message);
+    return message;
+  }
+
   return {
     /**
      * The public list of approved sessions (Home and All Sessions). The one read behind both,
@@ -370,11 +383,7 @@ export function sessionService(deps: AppDeps) {
     },
 
     async approve(me: CurrentUser, id: string, body: ApproveInput, ip: string | null = null): Promise<Session> {
-      assertAdmin(me, 'errors.sessions.adminsApprove');
-      const row = await repo.findById(id);
-      if (!row) throw notFound(NO_SESSION);
-      const message = { key: 'errors.sessions.notPendingApprove', values: { status: row.status } } as const;
-      if (row.status !== 'pending') throw conflict(message);
+      const message = await pendingDecision(me, id, 'errors.sessions.adminsApprove', 'errors.sessions.notPendingApprove');
       const patch: Updateable<StudySessionTable> = {
         status: 'approved',
         registrationFeeCents: Math.round(body.registrationFee * 100),
@@ -396,11 +405,7 @@ export function sessionService(deps: AppDeps) {
     },
 
     async reject(me: CurrentUser, id: string, body: RejectInput, ip: string | null = null): Promise<Session> {
-      assertAdmin(me, 'errors.sessions.adminsReject');
-      const row = await repo.findById(id);
-      if (!row) throw notFound(NO_SESSION);
-      const message = { key: 'errors.sessions.notPendingReject', values: { status: row.status } } as const;
-      if (row.status !== 'pending') throw conflict(message);
+      const message = await pendingDecision(me, id, 'errors.sessions.adminsReject', 'errors.sessions.notPendingReject');
       const patch: Updateable<StudySessionTable> = {
         status: 'rejected',
         rejectionReason: body.reason,

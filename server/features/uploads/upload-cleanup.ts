@@ -6,6 +6,7 @@
 // sharing the database and the file storage.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { imageStore } from './image-store.ts';
 import { uploadRepository } from './upload-repository.ts';
 
@@ -56,13 +57,8 @@ export const REMOVE_UNREFERENCED_UPLOADS_JOB = 'uploads.remove-unreferenced';
 
 /** The hourly job (server/features/background-work.ts); a failed run is logged and tried at the next. */
 export function uploadCleanup(deps: CleanupDeps & Pick<AppDeps, 'log'>): { schedule: Schedule; handler: JobHandler } {
-  return {
-    schedule: { kind: REMOVE_UNREFERENCED_UPLOADS_JOB, everyMs: UPLOAD_CLEANUP_INTERVAL_MS },
-    handler: {
-      async run() {
-        const removed = await removeUnreferencedUploads(deps);
-        if (removed > 0) deps.log.info({ removed }, 'removed unreferenced uploads');
-      },
-    },
-  };
+  return recurringJob(REMOVE_UNREFERENCED_UPLOADS_JOB, UPLOAD_CLEANUP_INTERVAL_MS, async () => {
+    const removed = await removeUnreferencedUploads(deps);
+    if (removed > 0) deps.log.info({ removed }, 'removed unreferenced uploads');
+  });
 }
