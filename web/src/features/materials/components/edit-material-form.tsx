@@ -2,9 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { Material } from '#contract/materials.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useUpdateMaterial } from '#web/features/materials/api/use-update-material.ts';
-import { fileProblem } from '#web/features/materials/material-file-rules.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { sendMaterial } from './send-material.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { MaterialSourceFields } from './material-source-fields.tsx';
 import { UploadProgress } from './upload-progress.tsx';
@@ -12,7 +10,8 @@ import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Edit a material in place: its title, and optionally a new file or link. */
 export function EditMaterialForm({ material, onDone }: { material: Material; onDone: () => void }) {
-  const { t } = useTranslator();
+  const translator = useTranslator();
+  const { t } = translator;
   const [progress, setProgress] = useState<number | null>(null);
   const update = useUpdateMaterial(setProgress);
 
@@ -22,23 +21,16 @@ export function EditMaterialForm({ material, onDone }: { material: Material; onD
     const source = fieldText(fields, 'source');
     const file = fieldFile(fields, 'file');
     const link = fieldText(fields, 'link');
-    if (source === 'file' && file) {
-      const problem = fileProblem(file);
-      if (problem) return void (await showErrorDialog(t('dashboardShell.error'), problem));
-    }
     const changedLink = source === 'link' && link.trim() && link.trim() !== material.link ? link.trim() : undefined;
     const newFile = source === 'file' && file ? file : undefined;
-    setProgress(newFile ? 0 : null);
-    try {
-      await update.mutateAsync({ id: material.id, title: fieldText(fields, 'title'), link: changedLink, file: newFile });
-    } catch (error) {
-      setProgress(null);
-      await showErrorDialog(t('dashboardShell.error'), errorMessage(error));
-      return;
-    }
-    setProgress(null);
-    onDone();
-    await showSuccessToast(t('materials.updated'));
+    await sendMaterial(translator, {
+      file: newFile ?? null,
+      requireFile: false,
+      setProgress,
+      send: () => update.mutateAsync({ id: material.id, title: fieldText(fields, 'title'), link: changedLink, file: newFile }),
+      onSent: onDone,
+      success: t('materials.updated'),
+    });
   }
 
   return (

@@ -7,10 +7,9 @@ import { useMe } from '#web/features/auth/public.ts';
 import { useCreateMaterial } from '#web/features/materials/api/use-create-material.ts';
 import { MaterialSourceFields } from '#web/features/materials/components/material-source-fields.tsx';
 import { UploadProgress } from '#web/features/materials/components/upload-progress.tsx';
-import { fileProblem } from '#web/features/materials/material-file-rules.ts';
+import { sendMaterial } from '#web/features/materials/components/send-material.ts';
 import { useTutorSessions } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
@@ -18,7 +17,8 @@ import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Tutor: add a file (image or PDF) or a link to one of their approved sessions (PRODUCT.md §4). */
 export function UploadMaterialsPage() {
-  const { t } = useTranslator();
+  const translator = useTranslator();
+  const { t } = translator;
   useTitle(t('materials.uploadTitle'));
   const { user } = useMe();
   const sessions = useTutorSessions(user?.email ?? '');
@@ -40,24 +40,16 @@ export function UploadMaterialsPage() {
     const sessionId = fieldText(fields, 'sessionId');
     const title = fieldText(fields, 'title');
     const file = fieldFile(fields, 'file');
-    const source = fieldText(fields, 'source');
-    if (source === 'file') {
-      if (!file) return void (await showErrorDialog(t('dashboardShell.error'), t('materials.chooseFile')));
-      const problem = fileProblem(file);
-      if (problem) return void (await showErrorDialog(t('dashboardShell.error'), problem));
-    }
-    setProgress(source === 'file' ? 0 : null);
-    try {
-      await create.mutateAsync(source === 'file' && file ? { sessionId, title, file } : { sessionId, title, link: fieldText(fields, 'link') });
-    } catch (error) {
-      setProgress(null);
-      await showErrorDialog(t('dashboardShell.error'), errorMessage(error));
-      return;
-    }
-    setProgress(null);
-    // A fresh form for the next material.
-    setFormKey((k) => k + 1);
-    await showSuccessToast(t('materials.uploaded'));
+    const isFile = fieldText(fields, 'source') === 'file';
+    await sendMaterial(translator, {
+      file: isFile ? file : null,
+      requireFile: isFile,
+      setProgress,
+      send: () => create.mutateAsync(isFile && file ? { sessionId, title, file } : { sessionId, title, link: fieldText(fields, 'link') }),
+      // A fresh form for the next material.
+      onSent: () => setFormKey((k) => k + 1),
+      success: t('materials.uploaded'),
+    });
   }
 
   return (

@@ -84,6 +84,8 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
   const hydrated = useHydrated();
   const dateId = useId();
   const instant = hydrated ? instantOf(date, time, zone) : null;
+  // Typed as digits and a separator, whatever the keyboard; the browser checks the pattern.
+  const typed = { required: true, inputMode: 'numeric', autoComplete: 'off' } as const;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-2">
       <TextField
@@ -91,9 +93,7 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
         id={dateId}
         label={dateLabel}
         name={field}
-        required
-        inputMode="numeric"
-        autoComplete="off"
+        {...typed}
         pattern={DATE_FIELD_PATTERN}
         placeholder={t('sessionForm.datePlaceholder')}
         title={t('sessionForm.dateFormat')}
@@ -107,9 +107,7 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
         ref={timeField}
         label={timeLabel}
         name={timeFieldOf(field)}
-        required
-        inputMode="numeric"
-        autoComplete="off"
+        {...typed}
         pattern={TIME_FIELD_PATTERN}
         placeholder={t('sessionForm.timePlaceholder')}
         title={t('sessionForm.timeFormat')}

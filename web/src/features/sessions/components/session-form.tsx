@@ -8,15 +8,13 @@ import { type ScheduleDefaults, ScheduleFields } from '#web/features/sessions/co
 
 type SessionFormProps = {
   heading: ReactNode;
-  titleLabel: string;
-  descriptionLabel: string;
+  /** The title's and description's labels, and the submit button's words while idle and sending. */
+  words: { title: string; description: string; submit: string; pending: string };
   defaults?: { title: string; description: string; place: SessionPlace };
   /** The schedule's fields, or why they are not offered (an approved session's dates are fixed). */
   schedule: ScheduleDefaults | string;
   errors: Record<string, string>;
   pending: boolean;
-  submitLabel: string;
-  pendingLabel: string;
   onSubmit: (fields: FormData) => void;
 };
 
@@ -25,7 +23,7 @@ type SessionFormProps = {
  * answers when it is sent without the app (server/http/page-forms.ts, contract/session-form.ts),
  * read by the app when it is live.
  */
-export function SessionForm({ heading, titleLabel, descriptionLabel, defaults, schedule, errors, pending, submitLabel, pendingLabel, onSubmit }: SessionFormProps) {
+export function SessionForm({ heading, words, defaults, schedule, errors, pending, onSubmit }: SessionFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSubmit(new FormData(event.currentTarget));
@@ -36,13 +34,13 @@ export function SessionForm({ heading, titleLabel, descriptionLabel, defaults, s
       <form method="post" className="card mt-6 bg-base-100 shadow-sm" onSubmit={handleSubmit}>
         <NoScriptField />
         <div className="card-body gap-4">
-          <TextField label={titleLabel} name="title" required maxLength={200} defaultValue={defaults?.title} error={errors.title} />
-          <TextAreaField label={descriptionLabel} name="description" required maxLength={5000} rows={5} defaultValue={defaults?.description} error={errors.description} />
+          <TextField label={words.title} name="title" required maxLength={200} defaultValue={defaults?.title} error={errors.title} />
+          <TextAreaField label={words.description} name="description" required maxLength={5000} rows={5} defaultValue={defaults?.description} error={errors.description} />
           <PlaceFields defaults={defaults?.place} errors={errors} />
           {typeof schedule === 'string' ? <p className="text-sm text-base-content/70">{schedule}</p> : <ScheduleFields defaults={schedule} errors={errors} />}
           <div>
             <button type="submit" className="btn btn-primary" disabled={pending}>
-              {pending ? pendingLabel : submitLabel}
+              {pending ? words.pending : words.submit}
             </button>
           </div>
         </div>

@@ -31,13 +31,10 @@ export function CreateSessionPage() {
           <p className="mt-1 text-base-content/70">{t('sessionForm.createLead')}</p>
         </>
       }
-      titleLabel={t('sessionForm.sessionTitle')}
-      descriptionLabel={t('sessionForm.sessionDescription')}
+      words={{ title: t('sessionForm.sessionTitle'), description: t('sessionForm.sessionDescription'), submit: t('sessionForm.create'), pending: t('sessionForm.creating') }}
       schedule={defaults}
       errors={errors}
       pending={createSession.isPending}
-      submitLabel={t('sessionForm.create')}
-      pendingLabel={t('sessionForm.creating')}
       onSubmit={(fields) =>
         void submit({
           // The same mapping of the form's fields as the server's, when it is sent without the app.

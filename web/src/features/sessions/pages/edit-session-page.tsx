@@ -50,14 +50,11 @@ function EditSessionForm({ session }: { session: Session }) {
           <StatusBadge status={session.status} />
         </div>
       }
-      titleLabel={t('sessionForm.title')}
-      descriptionLabel={t('sessionForm.details')}
+      words={{ title: t('sessionForm.title'), description: t('sessionForm.details'), submit: t('sessionForm.update'), pending: t('sessionForm.updating') }}
       defaults={{ title: session.title, description: session.description, place: session }}
       schedule={scheduleEditable ? schedule : t('sessionForm.scheduleFixed')}
       errors={errors}
       pending={updateSession.isPending}
-      submitLabel={t('sessionForm.update')}
-      pendingLabel={t('sessionForm.updating')}
       onSubmit={(fields) =>
         void submit({
           // The place may change at any time: booked and waiting students are emailed (issue 19).
