@@ -108,7 +108,7 @@ export function DashboardLayout() {
             </button>
           </div>
           <ul className="menu w-full gap-1 p-0">
-            {dashboardMenuFor(user.role).map((entry) => (
+            {dashboardMenuFor(user.role, t).map((entry) => (
               <li key={entry.to}>
                 <NavLink
                   to={entry.to}
