@@ -1,9 +1,9 @@
 // Every catalogue, loaded at once: for the server (emails, error messages, pages it draws).
 // The browser loads only the active language's (web/src/lib/i18n.ts).
-import en from './locales/en.json';
-import es from './locales/es.json';
-import serverEn from './server-locales/en.json';
-import serverEs from './server-locales/es.json';
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+import serverEn from './server-locales/en.json' with { type: 'json' };
+import serverEs from './server-locales/es.json' with { type: 'json' };
 import type { Language } from './languages.ts';
 import type { Catalogue, KeysOf } from './translator.ts';
 

@@ -40,8 +40,10 @@ test('Booked Sessions lists upcoming classes soonest first and past ones latest 
   const now = Date.now();
   const at = (start: number, title: string) =>
     createStudySession(server.deps, tutor, { title, registrationStartDate: iso(start - 10 * DAY), registrationEndDate: iso(start - DAY), classStartDate: iso(start), classEndDate: iso(start + 90 * 60_000) });
-  // Booked in an order unlike their classes'.
-  const sessions = [await at(now + 30 * DAY, 'Far ahead'), await at(now - 7 * DAY, 'Last week'), await at(now + 2 * DAY, 'Soon'), await at(now - 60 * DAY, 'Long ago'), await at(now - DAY, 'Yesterday')];
+  // Booked in an order unlike their classes', and more than a page (20) of them: the soonest
+  // class was booked first, so a list paged by booking time would not have it on its first page.
+  const sessions = [await at(now + 2 * DAY, 'Soon'), await at(now - DAY, 'Yesterday'), await at(now - 60 * DAY, 'Long ago'), await at(now + 30 * DAY, 'Far ahead'), await at(now - 7 * DAY, 'Last week')];
+  for (let i = 0; i < 20; i++) sessions.push(await at(now - (10 + i) * DAY, `Older ${i + 1}`));
   for (const s of sessions) await createBooking(server.deps, s, me);
 
   await loginAs(page, me);
@@ -49,7 +51,11 @@ test('Booked Sessions lists upcoming classes soonest first and past ones latest 
   const upcoming = page.getByRole('region', { name: 'Upcoming' });
   const past = page.getByRole('region', { name: 'Past' });
   await expect(upcoming.getByTestId('booked-session-row').locator('p.text-lg')).toHaveText(['Soon', 'Far ahead']);
-  await expect(past.getByTestId('booked-session-row').locator('p.text-lg')).toHaveText(['Yesterday', 'Last week', 'Long ago']);
+  await expect(past.getByTestId('booked-session-row').locator('p.text-lg').first()).toHaveText('Yesterday');
+  await expect(past.getByTestId('booked-session-row').locator('p.text-lg').nth(1)).toHaveText('Last week');
+  // Past's next page ends with the oldest class.
+  await past.getByRole('button', { name: 'Load more' }).click();
+  await expect(past.getByTestId('booked-session-row').locator('p.text-lg').last()).toHaveText('Long ago');
   await expect(upcoming.getByTestId('booked-session-row').first()).toContainText(/\w{3} \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}–\d{2}:\d{2} \(your time\)/);
 });
 
