@@ -80,7 +80,8 @@ describe('calling a paid class off refunds every student who paid, even one who 
   });
   afterAll(async () => paying?.close());
 
-  it("an admin's cancel never commits with a paid booking it did not refund", async () => {
+  /** A paid session (3 seats) of a new tutor: one student has paid, another holds a seat at the test checkout. */
+  async function oneStudentPaidOneHolding() {
     const tutorOf = await paying.actor({ role: 'tutor' });
     const adminOf = await paying.actor({ role: 'admin' });
     const s = await createStudySession(paying.deps, tutorOf.user!, { registrationFeeCents: 1250, maxParticipants: 3 });
@@ -94,6 +95,11 @@ describe('calling a paid class off refunds every student who paid, even one who 
     const late = await paying.actor({ role: 'student' });
     await pay(early, await startPaying(early));
     const lateCheckout = await startPaying(late);
+    return { s, tutorOf, adminOf, late, lateCheckout, pay };
+  }
+
+  it("an admin's cancel never commits with a paid booking it did not refund", async () => {
+    const { s, adminOf, late, lateCheckout, pay } = await oneStudentPaidOneHolding();
 
     // While the admin's cancel refunds the student who had paid, the other one's payment lands.
     const refunded: string[] = [];
@@ -124,19 +130,7 @@ describe('calling a paid class off refunds every student who paid, even one who 
   });
 
   it("an admin's delete never removes a paid booking it did not refund", async () => {
-    const tutorOf = await paying.actor({ role: 'tutor' });
-    const adminOf = await paying.actor({ role: 'admin' });
-    const s = await createStudySession(paying.deps, tutorOf.user!, { registrationFeeCents: 1250, maxParticipants: 3 });
-    const startPaying = async (who: Actor) => {
-      const res = await paying.request(who, { method: 'POST', url: '/api/book-session', ...json({ sessionId: s.id }) });
-      expect(res.statusCode, res.body).toBe(201);
-      return decodeURIComponent(/\/payment\/test\/([^/?#]+)$/.exec(res.json<BookSessionResult>().checkoutUrl!)![1]!);
-    };
-    const pay = async (who: Actor, id: string) => expect((await paying.request(who, { method: 'POST', url: `/api/payments/test-checkouts/${enc(id)}/pay` })).statusCode).toBe(200);
-    const early = await paying.actor({ role: 'student' });
-    const late = await paying.actor({ role: 'student' });
-    await pay(early, await startPaying(early));
-    const lateCheckout = await startPaying(late);
+    const { s, tutorOf, adminOf, late, lateCheckout, pay } = await oneStudentPaidOneHolding();
     const lateBooking = await paying.deps.db.kysely.selectFrom('booking').select('id').where('sessionId', '=', s.id).where('studentId', '=', late.user!.id).executeTakeFirstOrThrow();
 
     const refunded: string[] = [];
