@@ -82,16 +82,12 @@ test.describe('an en-US browser in Madrid', () => {
   });
 });
 
-/** A tab with JavaScript off, signed in as `user` through the login form (as no-javascript.spec.ts). */
+/** A tab with JavaScript off (no app, no tz cookie), signed in as `user` through the API (the fixture's loginAs waits for the app). */
 async function withoutJavaScript(browser: Browser, server: Server, user: CreatedUser) {
   const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false, timezoneId: 'UTC' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(`${server.baseURL}/`);
-  return { page, close: () => context.close() };
+  const signedIn = await context.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { origin: server.baseURL } });
+  expect(signedIn.status()).toBe(200);
+  return { page: await context.newPage(), close: () => context.close() };
 }
 
 test.describe('without JavaScript', () => {

@@ -34,14 +34,9 @@ const menu: Menu = [
   },
   // A separate group, so that no run of like entries is long: the tutor's materials list.
   { roles: ['tutor'], entries: [{ to: '/dashboard/view-all-materials', label: (t) => t('dashboardMenu.viewAllMaterials') }] },
-  {
-    roles: ['admin'],
-    entries: [
-      { to: '/dashboard/all-users', label: (t) => t('dashboardMenu.allUsers') },
-      { to: '/dashboard/all-sessions', label: (t) => t('dashboardMenu.allSessions') },
-      { to: '/dashboard/all-materials', label: (t) => t('dashboardMenu.allMaterials') },
-    ],
-  },
+  // Admin: the lists of everything (users, sessions, materials), then the operator's pages.
+  { roles: ['admin'], entries: [{ to: '/dashboard/all-users', label: (t) => t('dashboardMenu.allUsers') }, { to: '/dashboard/all-sessions', label: (t) => t('dashboardMenu.allSessions') }] },
+  { roles: ['admin'], entries: [{ to: '/dashboard/all-materials', label: (t) => t('dashboardMenu.allMaterials') }] },
   { roles: ['admin'], entries: [{ to: '/dashboard/background-jobs', label: (t) => t('dashboardMenu.backgroundJobs') }] },
   { roles: ['admin'], entries: [{ to: '/dashboard/audit-log', label: (t) => t('dashboardMenu.auditLog') }] },
   { roles: ['student', 'tutor', 'admin'], entries: [{ to: '/dashboard/settings', label: (t) => t('dashboardMenu.settings') }] },

@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { PageSection } from '#web/components/page-section.tsx';
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { useTitle } from '#web/lib/use-title.ts';
 
 // The dashboard's list pages (a tutor's sessions and materials, a student's notes, an admin's
 // lists): the page with its "create one" link, a row's Edit, View and Delete.
 
-/** A list page named by its h1, with a link to create an item beside the heading. */
+/** A list page named by its h1 (and its title), with a link to create an item beside the heading. */
 export function ListPage({ title, headingId, create, children }: { title: string; headingId: string; create: { to: string; label: string }; children: ReactNode }) {
+  useTitle(title);
   return (
     <PageSection
       title={title}

@@ -34,18 +34,22 @@ export function UploadMaterialsPage() {
 
   const approved = pagedItems(sessions).filter((s) => s.status === 'approved');
 
+  /** The material as the form holds it: a file, or a link. */
+  function materialOf(fields: FormData) {
+    const material = { sessionId: fieldText(fields, 'sessionId'), title: fieldText(fields, 'title') };
+    const file = fieldText(fields, 'source') === 'file' ? fieldFile(fields, 'file') : null;
+    return { file, body: file ? { ...material, file } : { ...material, link: fieldText(fields, 'link') } };
+  }
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
-    const sessionId = fieldText(fields, 'sessionId');
-    const title = fieldText(fields, 'title');
-    const file = fieldFile(fields, 'file');
-    const isFile = fieldText(fields, 'source') === 'file';
+    const { file, body } = materialOf(fields);
     await sendMaterial(translator, {
-      file: isFile ? file : null,
-      requireFile: isFile,
+      file,
+      requireFile: fieldText(fields, 'source') === 'file',
       setProgress,
-      send: () => create.mutateAsync(isFile && file ? { sessionId, title, file } : { sessionId, title, link: fieldText(fields, 'link') }),
+      send: () => create.mutateAsync(body),
       // A fresh form for the next material.
       onSent: () => setFormKey((k) => k + 1),
       success: t('materials.uploaded'),

@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { useDeleteMaterial } from '#web/features/materials/api/use-delete-material.ts';
 import { EditMaterialForm } from '#web/features/materials/components/edit-material-form.tsx';
 import { MaterialsList } from '#web/features/materials/components/materials-list.tsx';
-import { useTitle } from '#web/lib/use-title.ts';
 import { DeleteButton, ListPage } from '#web/components/list-page.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Tutor: their materials grouped by session, with Edit and Delete. */
 export function ViewAllMaterialsPage() {
   const { t } = useTranslator();
-  useTitle(t('materials.viewAllTitle'));
   const remove = useDeleteMaterial();
   const [editing, setEditing] = useState<string | null>(null);
 

@@ -4,16 +4,13 @@ import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
 import { useNotes } from '#web/features/notes/api/use-notes.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { useTitle } from '#web/lib/use-title.ts';
 import { PagedList } from '#web/components/filtered-list.tsx';
 import { DeleteButton, ListPage, RowLink } from '#web/components/list-page.tsx';
 
 /** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
 export function ManageNotesPage() {
   const { t } = useTranslator();
-  useTitle(t('notes.manageTitle'));
-  const { user } = useMe();
-  const email = user?.email ?? '';
+  const email = useMe().user?.email ?? '';
   const notes = useNotes(email);
 
   return (
@@ -26,9 +23,9 @@ export function ManageNotesPage() {
 }
 
 function NoteRow({ email, note }: { email: string; note: Note }) {
-  const { t } = useTranslator();
-  const { formatDate } = useDateFormatters();
   const remove = useDeleteNote();
+  const { formatDate } = useDateFormatters();
+  const { t } = useTranslator();
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="note-row">
       <div className="card-body gap-2 p-4">

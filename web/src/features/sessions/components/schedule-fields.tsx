@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, useId, useState } from 'react';
 import { DATE_FIELD_PATTERN, instantOf, TIME_FIELD_PATTERN, timeFieldOf, wallTimeOf } from '#contract/session-form.ts';
 import type { ScheduleField, SessionSchedule } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
@@ -53,19 +53,7 @@ export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
         <DateTimeField key={field} field={field} zone={zone} labels={labels[field]} leadId={leadId} defaultValue={defaults.dates[field]} error={errors[field]} />
       ))}
       <MaxParticipantsField defaultValue={defaults.maxParticipants} error={errors.maxParticipants} />
-      <TextField
-        label={t('sessionForm.cutoff')}
-        name="cancellationCutoffHours"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={720}
-        step={1}
-        required
-        defaultValue={defaults.cancellationCutoffHours}
-        hint={t('sessionForm.cutoffHint')}
-        error={errors.cancellationCutoffHours}
-      />
+      <CountField label={t('sessionForm.cutoff')} name="cancellationCutoffHours" min={0} max={720} required defaultValue={defaults.cancellationCutoffHours} hint={t('sessionForm.cutoffHint')} error={errors.cancellationCutoffHours} />
     </div>
   );
 }
@@ -84,36 +72,24 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
   const hydrated = useHydrated();
   const dateId = useId();
   const instant = hydrated ? instantOf(date, time, zone) : null;
-  // Typed as digits and a separator, whatever the keyboard; the browser checks the pattern.
-  const typed = { required: true, inputMode: 'numeric', autoComplete: 'off' } as const;
+  // Typed as digits and a separator, whatever the keyboard; the browser checks the pattern, its
+  // placeholder and title say the format.
+  const typed = (name: string, pattern: string, [placeholder, title]: [string, string], defaultValue: string, set: (value: string) => void) =>
+    ({ name, pattern, placeholder, title, maxLength: placeholder.length, defaultValue, onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value), required: true, inputMode: 'numeric', autoComplete: 'off' }) as const;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-2">
       <TextField
         ref={dateField}
         id={dateId}
         label={dateLabel}
-        name={field}
-        {...typed}
-        pattern={DATE_FIELD_PATTERN}
-        placeholder={t('sessionForm.datePlaceholder')}
-        title={t('sessionForm.dateFormat')}
-        maxLength={10}
-        defaultValue={initial.date}
-        onChange={(event) => setDate(event.target.value)}
+        {...typed(field, DATE_FIELD_PATTERN, [t('sessionForm.datePlaceholder'), t('sessionForm.dateFormat')], initial.date, setDate)}
         hint={instant ? t('sessionForm.reads', { instant: formatInstant(instant) }) : t('sessionForm.dateFormat')}
         error={error}
       />
       <TextField
         ref={timeField}
         label={timeLabel}
-        name={timeFieldOf(field)}
-        {...typed}
-        pattern={TIME_FIELD_PATTERN}
-        placeholder={t('sessionForm.timePlaceholder')}
-        title={t('sessionForm.timeFormat')}
-        maxLength={5}
-        defaultValue={initial.time}
-        onChange={(event) => setTime(event.target.value)}
+        {...typed(timeFieldOf(field), TIME_FIELD_PATTERN, [t('sessionForm.timePlaceholder'), t('sessionForm.timeFormat')], initial.time, setTime)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${dateId}-hint` : leadId}
       />
@@ -124,17 +100,10 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
 /** A session's seat limit, empty for none (Create, Edit and Approve session). */
 export function MaxParticipantsField({ defaultValue, error }: { defaultValue: string; error: string | undefined }) {
   const { t } = useTranslator();
-  return (
-    <TextField
-      label={t('sessionForm.maxParticipants')}
-      name="maxParticipants"
-      type="number"
-      inputMode="numeric"
-      min={1}
-      step={1}
-      defaultValue={defaultValue}
-      hint={t('sessionForm.maxParticipantsHint')}
-      error={error}
-    />
-  );
+  return <CountField label={t('sessionForm.maxParticipants')} name="maxParticipants" min={1} defaultValue={defaultValue} hint={t('sessionForm.maxParticipantsHint')} error={error} />;
+}
+
+/** A whole number typed in a field (seats, hours). */
+function CountField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'step'>) {
+  return <TextField type="number" inputMode="numeric" step={1} {...props} />;
 }

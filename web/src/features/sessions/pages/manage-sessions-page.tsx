@@ -5,7 +5,6 @@ import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { useTitle } from '#web/lib/use-title.ts';
 import { PagedList } from '#web/components/filtered-list.tsx';
 import { ListPage, RowLink } from '#web/components/list-page.tsx';
 import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
@@ -13,7 +12,6 @@ import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
 export function ManageSessionsPage() {
   const { t } = useTranslator();
-  useTitle(t('sessionLists.manageTitle'));
   const { user } = useMe();
   const email = user?.email ?? '';
   const sessions = useTutorSessions(email);
