@@ -22,6 +22,7 @@ import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
 import { emailJob } from '#server/email/outbox.ts';
 import { translatorForAccount } from '#server/i18n/translate.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
+import { recurringJob } from '#server/jobs/recurring-job.ts';
 import type { OpenedObject } from '#server/storage/file-storage.ts';
 import { ARCHIVE_KEEP_MS, archiveStore } from './archive-store.ts';
 import { zipArchive, type ZipEntry } from './zip-archive.ts';
@@ -281,6 +282,10 @@ export function myDataService(deps: AppDeps) {
 
     /** The job that builds a large archive and emails its link, and the one that removes old archives. */
     archiveWork(): { handlers: Record<string, JobHandler>; schedule: Schedule } {
+      const removeOld = recurringJob(REMOVE_OLD_ARCHIVES_JOB, 60 * 60 * 1000, async () => {
+        const removed = await archives.removeOlderThan(new Date(deps.now().getTime() - ARCHIVE_KEEP_MS));
+        if (removed > 0) deps.log.info({ removed }, 'removed old data archives');
+      });
       return {
         handlers: {
           [MY_DATA_ARCHIVE_JOB]: {
@@ -299,14 +304,9 @@ export function myDataService(deps: AppDeps) {
               }));
             },
           },
-          [REMOVE_OLD_ARCHIVES_JOB]: {
-            async run() {
-              const removed = await archives.removeOlderThan(new Date(deps.now().getTime() - ARCHIVE_KEEP_MS));
-              if (removed > 0) deps.log.info({ removed }, 'removed old data archives');
-            },
-          },
+          [REMOVE_OLD_ARCHIVES_JOB]: removeOld.handler,
         },
-        schedule: { kind: REMOVE_OLD_ARCHIVES_JOB, everyMs: 60 * 60 * 1000 },
+        schedule: removeOld.schedule,
       };
     },
 
