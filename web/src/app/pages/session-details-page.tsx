@@ -4,8 +4,7 @@ import { Spinner } from '#web/components/spinner.tsx';
 import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
 import { BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
 import { SessionReviews } from '#web/features/reviews/public.ts';
-import { CancelledNote, OpenBadge, PlaceText, SessionHeading, StatusBadge, useSession, useSessionText } from '#web/features/sessions/public.ts';
-import { FactList } from '#web/components/fact-list.tsx';
+import { OpenBadge, SessionBody, SessionHeading, StatusBadge, useSession, useSessionText } from '#web/features/sessions/public.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { shortText } from '#web/lib/page-meta.ts';
@@ -53,18 +52,7 @@ function SessionDetails({ s }: { s: SessionDetailsDto }) {
               {s.status !== 'approved' ? <StatusBadge status={s.status} /> : <OpenBadge ongoing={bookability.ongoing} />}
             </div>
           </SessionHeading>
-          {s.status === 'rejected' && s.rejectionReason && (
-            <div role="note" className="alert alert-error alert-soft flex-col items-start">
-              <p><strong>{t('sessionDetails.reason')}</strong> {s.rejectionReason}</p>
-              <p><strong>{t('sessionDetails.feedback')}</strong> {s.rejectionFeedback}</p>
-            </div>
-          )}
-          <CancelledNote session={s} />
-          <p className="whitespace-pre-line break-words">{s.description}</p>
-          <FactList
-            facts={[
-              { label: t('sessionDetails.tutor'), value: s.tutorName },
-              ...(s.locationKind ? [{ label: t('sessionDetails.where'), value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
+          <SessionBody session={s} meetingUrl={s.meetingUrl} facts={[
               { label: t('sessionDetails.rating'), value: ratingText(s) },
               { label: t('sessionDetails.classTime'), value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: t('sessionDetails.registrationStart'), value: formatInstant(s.registrationStartDate) },

@@ -4,8 +4,7 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { Roster } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { CancelledNote, CancelSessionDialog, OpenBadge, PlaceText, RejectionNote, StatusBadge, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
-import { FactList } from '#web/components/fact-list.tsx';
+import { CancelSessionDialog, OpenBadge, SessionBody, StatusBadge, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
@@ -45,13 +44,10 @@ function TutorSessionDetails({ s }: { s: Session }) {
               {s.status === 'approved' && <OpenBadge ongoing={bookability.ongoing} />}
             </div>
           </div>
-          <RejectionNote session={s} />
-          <CancelledNote session={s} />
-          <p className="whitespace-pre-line break-words">{s.description}</p>
-          <FactList
+          <SessionBody
+            session={s}
+            meetingUrl={s.meetingUrl}
             facts={[
-              { label: t('tutorSession.tutor'), value: s.tutorName },
-              ...(s.locationKind ? [{ label: t('tutorSession.where'), value: <PlaceText session={s} meetingUrl={s.meetingUrl} /> }] : []),
               { label: t('tutorSession.classTime'), value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: t('tutorSession.registration'), value: bookability.label },
               { label: t('sessionForm.registrationStartDate'), value: formatInstant(s.registrationStartDate) },

@@ -9,6 +9,7 @@ export { CancelledNote } from '#web/features/sessions/components/cancelled-note.
 export { RejectionNote } from '#web/features/sessions/components/session-row-title.tsx';
 export { PlaceText } from '#web/features/sessions/components/place-text.tsx';
 export { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
+export { SessionBody } from '#web/features/sessions/components/session-body.tsx';
 export { SessionHeading } from '#web/features/sessions/components/session-heading.tsx';
 export { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
 export { useSessionText } from '#web/features/sessions/session-text.ts';

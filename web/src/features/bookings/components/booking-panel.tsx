@@ -131,27 +131,18 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       </div>
     );
   }
-  if (state.kind === 'full') {
-    return (
-      <div className="flex flex-col gap-2">
-        <p className="font-medium">{detail}</p>
-        <ActionForm intent="join" onSubmit={onSubmit(handleJoin)}>
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={join.isPending}>
-            {join.isPending ? t('booking.joining') : t('booking.join')}
-          </button>
-        </ActionForm>
-      </div>
-    );
-  }
+  // Full: join the waitlist; open: book (a paid one says how it is paid).
+  const full = state.kind === 'full';
+  const pending = full ? join.isPending : book.isPending;
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm">{detail}</p>
-      <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={book.isPending}>
-          {book.isPending ? t('booking.booking') : t('booking.bookNow')}
+      <p className={full ? 'font-medium' : 'text-sm'}>{detail}</p>
+      <ActionForm intent={full ? 'join' : 'book'} onSubmit={onSubmit(full ? handleJoin : handleBook)}>
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={pending}>
+          {full ? (pending ? t('booking.joining') : t('booking.join')) : pending ? t('booking.booking') : t('booking.bookNow')}
         </button>
       </ActionForm>
-      {paid && (
+      {paid && !full && (
         <p className="text-sm text-base-content/70">
           {config.data?.testPayments ? t('booking.paidNoteTest', { fee, minutes: PAYMENT_HOLD_MINUTES }) : t('booking.paidNoteStripe', { fee, minutes: PAYMENT_HOLD_MINUTES })}
         </p>

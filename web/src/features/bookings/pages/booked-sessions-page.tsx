@@ -26,10 +26,7 @@ export function BookedSessionsPage() {
     <PageSection title={t('bookedSessions.title')} headingId="booked-heading">
       {nothing ? (
         <p className="text-base-content/70">
-          {t('bookedSessions.none')}{' '}
-          <Link to="/all-sessions" className="link">
-            {t('bookedSessions.browse')}
-          </Link>
+          {t('bookedSessions.none')} <Link to="/all-sessions" className="link">{t('bookedSessions.browse')}</Link>
         </p>
       ) : (
         <>

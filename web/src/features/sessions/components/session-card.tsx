@@ -6,6 +6,7 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { useSessionText } from '../session-text.ts';
 import { useBookability } from '../use-bookability.ts';
 import { OpenBadge } from './open-badge.tsx';
+import { TutorByline } from './session-heading.tsx';
 
 /**
  * Spec §2 card: title, description, the Ongoing/Closed button and Read More; and what a reader
@@ -24,12 +25,7 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
         <Heading id={`session-${session.id}-title`} className="card-title break-words">
           {session.title}
         </Heading>
-        <p className="text-sm text-base-content/70">
-          {t('sessionCard.by')}{' '}
-          <Link to={`/tutors/${session.tutorId}`} className="link">
-            {session.tutorName}
-          </Link>
-        </p>
+        <TutorByline session={session} className="text-sm text-base-content/70" />
         <dl className="flex flex-wrap gap-x-3 gap-y-1 text-sm" data-testid="session-card-facts">
           <div className="w-full">
             <dt className="sr-only">{t('sessionCard.classTime')}</dt>

@@ -13,21 +13,28 @@ type SessionHeadingProps = {
 
 /** A session page's h1: the title, by whom, and its badges. */
 export function SessionHeading({ id, session, children }: SessionHeadingProps) {
-  const { t } = useTranslator();
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
         <h1 id={id} className="text-3xl font-bold break-words">
           {session.title}
         </h1>
-        <p className="mt-1 text-base-content/70">
-          {t('sessionCard.by')}{' '}
-          <Link to={`/tutors/${session.tutorId}`} className="link">
-            {session.tutorName}
-          </Link>
-        </p>
+        <TutorByline session={session} className="mt-1 text-base-content/70" />
       </div>
       {children}
     </div>
+  );
+}
+
+/** "by <tutor>", the name linking to the tutor's page (issue 19): a session's heading and its card. */
+export function TutorByline({ session, className }: { session: Pick<PublicSession, 'tutorName' | 'tutorId'>; className: string }) {
+  const { t } = useTranslator();
+  return (
+    <p className={className}>
+      {t('sessionCard.by')}{' '}
+      <Link to={`/tutors/${session.tutorId}`} className="link">
+        {session.tutorName}
+      </Link>
+    </p>
   );
 }

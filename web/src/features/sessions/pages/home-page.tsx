@@ -1,3 +1,5 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -45,10 +47,7 @@ function SessionsSection() {
     <section aria-labelledby="home-sessions-heading" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="home-sessions-heading" className="text-3xl font-bold">
-            {t('home.sessionsHeading')}
-          </h2>
-          <p className="mt-1 text-base-content/70">{t('home.sessionsLead')}</p>
+          <SectionTitle id="home-sessions-heading" title={t('home.sessionsHeading')} lead={t('home.sessionsLead')} leadClassName="mt-1" />
         </div>
         {/* Spec §9: the link shows only when more than 2 sessions are loaded. */}
         {items.length > 2 && (
@@ -57,15 +56,9 @@ function SessionsSection() {
           </Link>
         )}
       </div>
-      {sessions.isPending ? (
-        <Spinner label={t('sessions.loading')} />
-      ) : sessions.isError ? (
-        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-base-content/70">{t('sessions.none')}</p>
-      ) : (
-        <SessionGrid sessions={items} headingLevel={3} />
-      )}
+      <SectionList query={sessions} loadingLabel={t('sessions.loading')} empty={<p className="text-base-content/70">{t('sessions.none')}</p>}>
+        {(loaded) => <SessionGrid sessions={loaded} headingLevel={3} />}
+      </SectionList>
     </section>
   );
 }
@@ -73,26 +66,15 @@ function SessionsSection() {
 function TutorsSection() {
   const { t } = useTranslator();
   const tutors = useTutors();
-  const items = tutors.data?.items ?? [];
   return (
     <section aria-labelledby="home-tutors-heading" className="flex flex-col gap-6">
       <div className="text-center">
-        <h2 id="home-tutors-heading" className="text-3xl font-bold">
-          {t('home.tutorsHeading')}
-        </h2>
-        <p className="mx-auto mt-2 max-w-2xl text-base-content/70">
-          {t('home.tutorsLead')}
-        </p>
+        <SectionTitle id="home-tutors-heading" title={t('home.tutorsHeading')} lead={t('home.tutorsLead')} leadClassName="mx-auto mt-2 max-w-2xl" />
       </div>
-      {tutors.isPending ? (
-        <Spinner label={t('home.loadingTutors')} />
-      ) : tutors.isError ? (
-        <LoadError message={errorMessage(tutors.error)} onRetry={() => void tutors.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="text-center text-base-content/70">{t('home.noTutors')}</p>
-      ) : (
+      <SectionList query={tutors} loadingLabel={t('home.loadingTutors')} empty={<p className="text-center text-base-content/70">{t('home.noTutors')}</p>}>
+        {(loaded) => (
         <ul className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4">
-          {items.map((tutor) => (
+          {loaded.map((tutor) => (
             <li key={tutor.id} className="card items-center bg-base-100 p-6 text-center shadow-sm">
               <TutorAvatar name={tutor.name} />
               <Link to={`/tutors/${tutor.id}`} className="link mt-3 font-semibold break-words">
@@ -101,7 +83,27 @@ function TutorsSection() {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </SectionList>
     </section>
   );
+}
+
+/** A Home section's h2 and the line under it. */
+function SectionTitle({ id, title, lead, leadClassName }: { id: string; title: string; lead: string; leadClassName: string }) {
+  return (
+    <>
+      <h2 id={id} className="text-3xl font-bold">
+        {title}
+      </h2>
+      <p className={`${leadClassName} text-base-content/70`}>{lead}</p>
+    </>
+  );
+}
+
+/** A section's list as its query goes: a spinner, the error with Try again, the empty text, else the list. */
+function SectionList<T>({ query, loadingLabel, empty, children }: { query: UseQueryResult<{ items: T[] }>; loadingLabel: string; empty: ReactNode; children: (items: T[]) => ReactNode }) {
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError) return <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  return query.data.items.length === 0 ? empty : children(query.data.items);
 }
