@@ -137,3 +137,22 @@ test.describe('without JavaScript', () => {
     await close();
   });
 });
+
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('the dashboard’s session pages say the same Spanish words drawn by the server and once the app is live', async ({ page, createUser, loginAs }) => {
+    await loginAs(page, await createUser({ role: 'tutor' }));
+    const served = await (await page.request.get('/dashboard/create-session', { headers: { 'accept-language': 'es-ES' } })).text();
+    expect(served).toContain('Crea una sesión');
+    expect(served).toContain('Fecha de inicio de la clase');
+    await page.goto('/dashboard/create-session');
+    await expect(page.getByRole('heading', { name: 'Crea una sesión' })).toBeVisible();
+    await expect(page.getByLabel('Fecha de inicio de la clase')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(page.getByLabel(/^Hora de inicio de la clase \(/)).toHaveValue(/^\d{2}:\d{2}$/);
+    await expect(page.getByRole('button', { name: 'Crear sesión' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Panel' }).getByRole('link', { name: 'Gestionar sesiones' }).click();
+    await expect(page.getByRole('heading', { name: 'Gestionar sesiones' })).toBeVisible();
+    await expect(page).toHaveTitle(/Gestionar sesiones/);
+  });
+});
