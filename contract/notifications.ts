@@ -13,18 +13,13 @@ export const notificationKindSchema = z.enum(['classReminders', 'bookingNotices'
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 export const NOTIFICATION_KINDS = notificationKindSchema.options;
 
-/** How the settings page names each, and who gets it. */
-export const NOTIFICATION_TEXT: Record<NotificationKind, { label: string; description: string; roles: readonly Role[] }> = {
-  classReminders: {
-    label: 'Class reminders',
-    description: 'An email 24 hours and 1 hour before each class you booked starts.',
-    roles: ['student'],
-  },
-  bookingNotices: {
-    label: 'New bookings',
-    description: 'An email each time a student books one of your sessions.',
-    roles: ['tutor'],
-  },
+/**
+ * Who gets each, and its name in the server's English sentences (the unsubscribe answer). The web
+ * app names them from its catalogues (i18n/locales: settings.classRemindersLabel…).
+ */
+export const NOTIFICATION_TEXT: Record<NotificationKind, { label: string; roles: readonly Role[] }> = {
+  classReminders: { label: 'Class reminders', roles: ['student'] },
+  bookingNotices: { label: 'New bookings', roles: ['tutor'] },
 };
 
 /** GET and PUT /api/me/notifications: true = the user gets these emails (the default). */

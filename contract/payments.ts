@@ -27,9 +27,6 @@ export const webhookAckSchema = z.object({ received: z.boolean() });
 
 // ——— The built-in test payment page (issue 17): stands in for Checkout when Stripe is not configured ———
 
-/** What the test payment page says at its top: nobody may take it for a real payment. */
-export const TEST_PAYMENT_NOTICE = 'Test payment, no money moves';
-
 /** GET /api/payments/test-checkouts/{id} and its POST …/pay. */
 export const testCheckoutParams = z.object({ id: z.string().min(1).max(200) });
 

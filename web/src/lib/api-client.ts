@@ -1,4 +1,5 @@
 import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
+import { loadedPageTranslator, type Translator } from '#web/lib/i18n.ts';
 
 /**
  * The one fetch wrapper for StudyNest's JSON API: same origin, cookies sent, errors parsed from
@@ -92,7 +93,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach StudyNest. Check your connection and try again.');
+    throw new ApiError(0, ownWords().t('api.unreachable'));
   }
 
   if (response.status === 204) return undefined as T;
@@ -103,7 +104,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (response.status === 401 && redirectOnUnauthorized) notifyUnauthorized();
     throw new ApiError(
       response.status,
-      response.status === 429 ? rateLimitedMessage(response.headers, message) : (message ?? `Request failed (${response.status}).`),
+      response.status === 429 ? rateLimitedMessage(response.headers, message) : (message ?? ownWords().t('api.failed', { status: response.status })),
       fields,
     );
   }
@@ -138,5 +139,14 @@ export function errorMessage(error: unknown): string {
     const { message } = error as { message: unknown };
     if (typeof message === 'string' && message) return message;
   }
-  return 'Something went wrong. Please try again later.';
+  return ownWords().t('api.somethingWrong');
+}
+
+/**
+ * The client's own sentences (the server's answers come in the page's language already), in the
+ * page's language: lib/i18n.ts. Without its translator (on the server, where they are not drawn),
+ * the message's key.
+ */
+export function ownWords(): Pick<Translator, 't'> {
+  return loadedPageTranslator() ?? { t: (key) => key };
 }

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, notifyUnauthorized, rateLimitedMessage } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage, notifyUnauthorized, ownWords, rateLimitedMessage } from '#web/lib/api-client.ts';
 
 /**
  * A multipart request to the API with upload progress, which fetch cannot report:
@@ -18,7 +18,7 @@ export function apiUpload<T>(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Could not reach StudyNest. Check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, ownWords().t('api.unreachable')));
     xhr.onload = () => {
       let payload: unknown;
       try {
@@ -36,7 +36,7 @@ export function apiUpload<T>(
       const message =
         xhr.status === 429 ? rateLimitedMessage({ get: (name) => xhr.getResponseHeader(name) }, serverMessage) : (serverMessage ?? errorMessage(undefined));
       const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
-      reject(new ApiError(xhr.status, xhr.status === 413 && !body.message ? 'The file is too large.' : message, fields));
+      reject(new ApiError(xhr.status, xhr.status === 413 && !body.message ? ownWords().t('api.tooLarge') : message, fields));
     };
     xhr.send(form);
   });

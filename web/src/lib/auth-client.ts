@@ -1,5 +1,6 @@
 import { inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { ownWords } from '#web/lib/api-client.ts';
 import { withWaitInMessage } from '#web/lib/retry-after.ts';
 
 /**
@@ -28,6 +29,6 @@ export async function unwrapAuthResult<T>(
   result: Promise<{ data: T; error: null } | { data: null; error: { message?: string; status: number } }>,
 ): Promise<T> {
   const { data, error } = await result;
-  if (error) throw new Error(error.message || 'Something went wrong. Please try again later.');
+  if (error) throw new Error(error.message || ownWords().t('api.somethingWrong'));
   return data as T;
 }

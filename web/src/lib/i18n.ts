@@ -14,13 +14,26 @@ export function pageLanguage(): Language {
   return languageOrNull(document.documentElement.lang) ?? DEFAULT_LANGUAGE;
 }
 
+let loaded: Translator | null = null;
+
 /** A translator in the page's language, once its catalogue has arrived. */
 export async function loadPageTranslator(): Promise<Translator> {
+  if (loaded) return loaded;
   const language = pageLanguage();
   const load = catalogues[`../../../i18n/locales/${language}.json`];
   if (!load) throw new Error(`No catalogue for ${language}`);
   const { default: catalogue } = await load();
-  return createTranslator(language, catalogue);
+  loaded = createTranslator(language, catalogue);
+  return loaded;
+}
+
+/**
+ * The page's translator for words said outside React (the API client's own sentences), once
+ * loadPageTranslator has given it: in the browser always, since main.tsx loads it before the app
+ * starts. Null on the server, where a failed API call is not drawn (entry-server.tsx leaves it out).
+ */
+export function loadedPageTranslator(): Translator | null {
+  return loaded;
 }
 
 export const TranslatorContext = createContext<Translator | null>(null);

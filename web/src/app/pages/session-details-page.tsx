@@ -39,7 +39,7 @@ export function SessionDetailsPage() {
 
 function SessionDetails({ s }: { s: SessionDetailsDto }) {
   const { t } = useTranslator();
-  const { feeText, ratingText, seatsText } = useSessionText();
+  const { feeText, ratingText, seatsText, durationText } = useSessionText();
   const { formatClassTime, formatInstant } = useDateFormatters();
   const bookability = useSessionBookability(s);
   return (
@@ -57,7 +57,7 @@ function SessionDetails({ s }: { s: SessionDetailsDto }) {
               { label: t('sessionDetails.classTime'), value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },
               { label: t('sessionDetails.registrationStart'), value: formatInstant(s.registrationStartDate) },
               { label: t('sessionDetails.registrationEnd'), value: formatInstant(s.registrationEndDate) },
-              { label: t('sessionDetails.duration'), value: s.sessionDuration },
+              { label: t('sessionDetails.duration'), value: durationText(s) },
               { label: t('sessionDetails.seats'), value: seatsText(s) },
               { label: t('sessionDetails.fee'), value: t('sessionDetails.feeValue', { fee: feeText(s.registrationFee) }) },
             ]}

@@ -26,7 +26,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
   const { t } = useTranslator();
   const { formatClassTime, formatInstant } = useDateFormatters();
   const bookability = useBookability(s);
-  const { feeText, ratingText, seatsText } = useSessionText();
+  const { feeText, ratingText, seatsText, durationText } = useSessionText();
   const [cancelling, setCancelling] = useState<Session | null>(null);
   // Called off only before class (the server says why otherwise; e.g. a tutor once students paid).
   const canCallOff = s.status === 'approved' && Date.parse(s.classStartDate) > Date.now();
@@ -53,7 +53,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
               { label: t('sessionForm.registrationStartDate'), value: formatInstant(s.registrationStartDate) },
               { label: t('sessionForm.registrationEndDate'), value: formatInstant(s.registrationEndDate) },
               { label: t('tutorSession.rating'), value: ratingText(s) },
-              { label: t('tutorSession.duration'), value: s.sessionDuration },
+              { label: t('tutorSession.duration'), value: durationText(s) },
               { label: t('tutorSession.seats'), value: seatsText(s) },
               { label: t('tutorSession.cutoff'), value: t('tutorSession.cutoffHours', { hours: s.cancellationCutoffHours }) },
               { label: t('tutorSession.fee'), value: t('sessionLists.fee', { fee: feeText(s.registrationFee) }) },

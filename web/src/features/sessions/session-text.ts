@@ -13,6 +13,8 @@ export interface SessionText {
   seatsText(session: Pick<Session, 'maxParticipants' | 'seatsTaken'>): string;
   /** Pending, Approved, Rejected, Cancelled. */
   statusLabel(status: Session['status']): string;
+  /** "2 hours 30 minutes": the class's length, in days, hours and minutes. */
+  durationText(session: Pick<Session, 'durationMinutes'>): string;
 }
 
 export function sessionTextFor({ t, language }: Translator): SessionText {
@@ -22,6 +24,11 @@ export function sessionTextFor({ t, language }: Translator): SessionText {
     ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: s.averageRating, reviews: s.reviewCount })),
     seatsText: (s) => (s.maxParticipants === null ? t('sessionText.noSeatLimit') : t('sessionText.seatsTaken', { taken: s.seatsTaken, seats: s.maxParticipants })),
     statusLabel: (status) => ({ pending: t('sessionText.pending'), approved: t('sessionText.approved'), rejected: t('sessionText.rejected'), cancelled: t('sessionText.cancelled') })[status],
+    durationText({ durationMinutes: total }) {
+      const [days, hours, minutes] = [Math.floor(total / 1440), Math.floor((total % 1440) / 60), total % 60];
+      const parts = [days && t('sessionText.days', { count: days }), hours && t('sessionText.hours', { count: hours }), (minutes || (!days && !hours)) && t('sessionText.minutes', { count: minutes })];
+      return parts.filter(Boolean).join(' ');
+    },
   };
 }
 

@@ -10,8 +10,12 @@ import { useRoster } from '#web/features/bookings/api/use-roster.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
+import { usePersonName } from '#web/lib/person-name.ts';
 
 export function Roster({ sessionId, takeAttendance = false }: { sessionId: string; takeAttendance?: boolean }) {
+  const { t } = useTranslator();
+  const personName = usePersonName();
   const { formatDate } = useDateFormatters();
   const roster = useRoster(sessionId);
   const first = roster.data?.pages[0];
@@ -24,44 +28,48 @@ export function Roster({ sessionId, takeAttendance = false }: { sessionId: strin
   async function handleMarkAll() {
     try {
       const marked = await markAll.mutateAsync();
-      await showSuccessToast(marked === 1 ? '1 student marked present' : `${marked} students marked present`);
+      await showSuccessToast(t('roster.markedPresent', { count: marked }));
     } catch (error) {
-      await showErrorDialog('Could not mark attendance', errorMessage(error));
+      await showErrorDialog(t('roster.markFailed'), errorMessage(error));
     }
   }
 
   return (
-    <CardSection title="Roster" headingId="roster-heading" query={roster} loadingLabel="Loading the roster">
+    <CardSection title={t('roster.title')} headingId="roster-heading" query={roster} loadingLabel={t('roster.loading')}>
       {() => (
         <>
           <p className="text-sm text-base-content/70">
-            {first!.maxParticipants === null ? `${first!.bookedCount} booked (no seat limit)` : `${first!.bookedCount} of ${first!.maxParticipants} seats taken`}
+            {first!.maxParticipants === null ? t('roster.bookedNoLimit', { booked: first!.bookedCount }) : t('roster.seatsTaken', { booked: first!.bookedCount, seats: first!.maxParticipants })}
             {' · '}
-            {first!.waitlistCount} on the waitlist
+            {t('roster.waitlistCount', { count: first!.waitlistCount })}
           </p>
           <div className="flex flex-wrap gap-2">
             <a href={rosterCsvUrl(sessionId)} download className="btn btn-outline btn-sm">
-              Download roster (CSV)
+              {t('roster.download')}
             </a>
             {takeAttendance && booked.some((e) => e.status === 'booked') && (
               <button type="button" className="btn btn-sm btn-primary" disabled={markAll.isPending} onClick={() => void handleMarkAll()}>
-                Mark all present
+                {t('roster.markAll')}
               </button>
             )}
           </div>
           <RosterList
-            title="Booked students"
-            empty="No student has booked this session yet."
+            title={t('roster.booked')}
+            empty={t('roster.noneBooked')}
             entries={booked.map((e) => ({
               key: e.studentId,
-              name: e.name,
+              name: personName(e.name),
               email: e.email,
-              note: e.status === 'awaiting_payment' ? `Seat held, awaiting payment since ${formatDate(e.since)}` : `Booked ${formatDate(e.since)}`,
+              note: e.status === 'awaiting_payment' ? t('roster.heldSince', { date: formatDate(e.since) }) : t('roster.bookedOn', { date: formatDate(e.since) }),
               action: takeAttendance && e.status === 'booked' ? <AttendanceButtons sessionId={sessionId} entry={e} /> : null,
             }))}
           />
           {(waiting.length > 0 || first!.waitlistCount > 0) && (
-            <RosterList title="Waitlist" empty="" entries={waiting.map((e) => ({ key: e.studentId, name: e.name, email: e.email, note: `#${e.placeInLine} in line, since ${formatDate(e.since)}`, action: null }))} />
+            <RosterList
+              title={t('roster.waitlist')}
+              empty=""
+              entries={waiting.map((e) => ({ key: e.studentId, name: personName(e.name), email: e.email, note: t('roster.inLine', { place: e.placeInLine, date: formatDate(e.since) }), action: null }))}
+            />
           )}
           <LoadMoreButton query={roster} />
         </>
@@ -72,16 +80,18 @@ export function Roster({ sessionId, takeAttendance = false }: { sessionId: strin
 
 /** Present / Absent for one student: toggle buttons (aria-pressed), one press marks. */
 function AttendanceButtons({ sessionId, entry }: { sessionId: string; entry: RosterEntry }) {
+  const { t } = useTranslator();
+  const personName = usePersonName();
   const mark = useMarkAttendance(sessionId);
   async function handle(attendance: Attendance) {
     try {
       await mark.mutateAsync({ studentId: entry.studentId, attendance });
     } catch (error) {
-      await showErrorDialog('Could not mark attendance', errorMessage(error));
+      await showErrorDialog(t('roster.markFailed'), errorMessage(error));
     }
   }
   return (
-    <div role="group" aria-label={`Attendance of ${entry.name}`} className="join">
+    <div role="group" aria-label={t('attendance.of', { name: personName(entry.name) })} className="join">
       {(['present', 'absent'] as const).map((value) => (
         <button
           key={value}
@@ -91,7 +101,7 @@ function AttendanceButtons({ sessionId, entry }: { sessionId: string; entry: Ros
           disabled={mark.isPending}
           onClick={() => void handle(value)}
         >
-          {value === 'present' ? 'Present' : 'Absent'}
+          {value === 'present' ? t('attendance.present') : t('attendance.absent')}
         </button>
       ))}
     </div>

@@ -5,10 +5,12 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useConfirmPayment } from '#web/features/payments/api/use-confirm-payment.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 export function PaymentSuccessPage() {
-  useTitle('Payment');
+  const { t } = useTranslator();
+  useTitle(t('payments.title'));
   const [params] = useSearchParams();
   const checkoutSessionId = params.get('checkout_session_id') ?? '';
   const payment = useConfirmPayment(checkoutSessionId);
@@ -17,11 +19,11 @@ export function PaymentSuccessPage() {
   if (!checkoutSessionId) {
     body = (
       <div role="alert" className="alert alert-error">
-        This link has no payment to check.
+        {t('payments.noPayment')}
       </div>
     );
   } else if (payment.isPending) {
-    body = <Spinner label="Checking your payment" />;
+    body = <Spinner label={t('payments.checking')} />;
   } else if (payment.isError) {
     body = <LoadError message={errorMessage(payment.error)} onRetry={() => void payment.refetch()} />;
   } else {
@@ -35,11 +37,11 @@ export function PaymentSuccessPage() {
         <div className="flex flex-wrap gap-2">
           {status === 'booked' ? (
             <Link to={`/dashboard/view-booked-session/${sessionId}`} className="btn btn-primary">
-              View booked session
+              {t('payments.viewBooked')}
             </Link>
           ) : (
             <Link to={`/session/${sessionId}`} className="btn btn-outline">
-              Back to the session
+              {t('payments.backToSession')}
             </Link>
           )}
         </div>
@@ -50,7 +52,7 @@ export function PaymentSuccessPage() {
   return (
     <section aria-labelledby="payment-heading" className="mx-auto flex w-full max-w-xl flex-col gap-4">
       <h1 id="payment-heading" className="text-3xl font-bold">
-        Payment
+        {t('payments.title')}
       </h1>
       {body}
     </section>

@@ -7,9 +7,11 @@ import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { showErrorDialog } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 export function ReviewForm({ sessionId, existing }: { sessionId: string; existing: Review | null }) {
+  const { t } = useTranslator();
   const [saved, setSaved] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const submit = useSubmitReview();
@@ -21,10 +23,10 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
     setFields({});
     try {
       await submit.mutateAsync({ sessionId, review: fieldText(form, 'review').trim(), rating: Number(fieldText(form, 'rating')) });
-      setSaved(existing ? 'Review updated successfully' : 'Review submitted successfully');
+      setSaved(existing ? t('reviews.updated') : t('reviews.submitted'));
     } catch (error) {
       if (error instanceof ApiError && error.fields) setFields(error.fields);
-      await showErrorDialog('Review not saved', errorMessage(error));
+      await showErrorDialog(t('reviews.notSaved'), errorMessage(error));
     }
   }
 
@@ -34,13 +36,13 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
     <form method="post" aria-labelledby="review-heading" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
       <NoScriptField />
       <h2 id="review-heading" className="text-xl font-semibold">
-        {existing ? 'Your review' : 'Review this session'}
+        {existing ? t('reviews.yours') : t('reviews.write')}
       </h2>
-      <TextAreaField label="Review" name="review" required maxLength={2000} rows={4} defaultValue={existing?.review} error={fields.review} />
+      <TextAreaField label={t('reviews.review')} name="review" required maxLength={2000} rows={4} defaultValue={existing?.review} error={fields.review} />
       <StarRating name="rating" defaultValue={existing?.rating} error={fields.rating} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting…' : 'Submit'}
+          {submit.isPending ? t('reviews.submitting') : t('reviews.submit')}
         </button>
       </div>
       {saved && (
@@ -59,9 +61,10 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * so arrows move between them and a screen reader reads the choice; the form sends the integer.
  */
 function StarRating({ name, defaultValue, error }: { name: string; defaultValue?: number | undefined; error?: string | undefined }) {
+  const { t } = useTranslator();
   return (
     <fieldset className="flex flex-col gap-1" aria-describedby={`${name}-hint${error ? ` ${name}-error` : ''}`}>
-      <legend className="text-sm font-medium">Rating</legend>
+      <legend className="text-sm font-medium">{t('reviews.rating')}</legend>
       <div className="rating rating-lg">
         {STARS.map((stars) => (
           <input
@@ -71,13 +74,13 @@ function StarRating({ name, defaultValue, error }: { name: string; defaultValue?
             value={stars}
             required
             defaultChecked={defaultValue === stars}
-            aria-label={stars === 1 ? '1 star' : `${stars} stars`}
+            aria-label={t('reviews.stars', { stars })}
             className="mask mask-star-2 bg-warning"
           />
         ))}
       </div>
       <p id={`${name}-hint`} className="text-sm text-base-content/70">
-        rate the session from 1 to 5
+        {t('reviews.ratingHint')}
       </p>
       {error && (
         <p id={`${name}-error`} className="text-sm text-error">

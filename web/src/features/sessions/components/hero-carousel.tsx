@@ -2,15 +2,9 @@ import { useEffect, useState } from 'react';
 import chemistryUrl from '#web/assets/slide-chemistry.webp';
 import mathUrl from '#web/assets/slide-math.webp';
 import physicsUrl from '#web/assets/slide-physics.webp';
+import { useTranslator } from '#web/lib/i18n.ts';
 import { usePrefersReducedMotion } from '#web/lib/use-prefers-reduced-motion.ts';
 import { useTypewriter } from './use-typewriter.ts';
-
-/** Spec §2 hero slides (ids 1–3), images shipped with the app (PRODUCT.md §2). */
-export const HERO_SLIDES = [
-  { id: 1, title: 'Math Tutoring Session', image: mathUrl },
-  { id: 2, title: 'Physics Study Group', image: physicsUrl },
-  { id: 3, title: 'Hands-on experience in organic chemistry', image: chemistryUrl },
-] as const;
 
 /** Spec §9: autoplay every 5000 ms (not stopped by using the controls), 30 px between slides. */
 export const AUTOPLAY_MS = 5000;
@@ -22,10 +16,17 @@ const GAP_PX = 30;
  * anyone stop the rotation (WCAG 2.2.2), which the spec's "not stopped by interaction" allows.
  */
 export function HeroCarousel() {
+  const { t } = useTranslator();
+  /** Spec §2 hero slides (ids 1–3), images shipped with the app (PRODUCT.md §2). */
+  const slides = [
+    { id: 1, title: t('hero.math'), image: mathUrl },
+    { id: 2, title: t('hero.physics'), image: physicsUrl },
+    { id: 3, title: t('hero.chemistry'), image: chemistryUrl },
+  ];
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const count = HERO_SLIDES.length;
+  const count = slides.length;
   const autoplay = !reducedMotion && !paused;
   const go = (to: number) => setIndex(((to % count) + count) % count);
 
@@ -36,20 +37,21 @@ export function HeroCarousel() {
     return () => window.clearTimeout(timer);
   }, [autoplay, index, count]);
 
-  const active = HERO_SLIDES[index]!;
+  const active = slides[index]!;
 
   return (
-    <section aria-roledescription="carousel" aria-label="Featured sessions" className="relative overflow-hidden rounded-box bg-neutral">
+    <section aria-roledescription="carousel" aria-label={t('hero.label')} className="relative overflow-hidden rounded-box bg-neutral">
+      {/* Right to left, the slides run leftwards: --flow turns the slide's move (issue 20). */}
       <div
-        className="flex transition-transform duration-700 ease-in-out"
-        style={{ gap: `${GAP_PX}px`, transform: `translateX(calc(${-index} * (100% + ${GAP_PX}px)))` }}
+        className="flex transition-transform duration-700 ease-in-out [--flow:1] rtl:[--flow:-1]"
+        style={{ gap: `${GAP_PX}px`, transform: `translateX(calc(var(--flow) * ${-index} * (100% + ${GAP_PX}px)))` }}
       >
-        {HERO_SLIDES.map((slide, i) => (
+        {slides.map((slide, i) => (
           <div
             key={slide.id}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${slide.title}`}
+            aria-label={t('hero.slide', { n: i + 1, count, title: slide.title })}
             aria-hidden={i !== index}
             data-active={i === index}
             data-testid="hero-slide"
@@ -64,19 +66,19 @@ export function HeroCarousel() {
         ))}
       </div>
 
-      <button type="button" className="btn btn-circle btn-sm absolute top-1/2 left-2 -translate-y-1/2 sm:btn-md" aria-label="Previous slide" onClick={() => go(index - 1)}>
+      <button type="button" className="btn btn-circle btn-sm absolute start-2 top-1/2 -translate-y-1/2 rtl:-scale-x-100 sm:btn-md" aria-label={t('hero.previous')} onClick={() => go(index - 1)}>
         ❮
       </button>
-      <button type="button" className="btn btn-circle btn-sm absolute top-1/2 right-2 -translate-y-1/2 sm:btn-md" aria-label="Next slide" onClick={() => go(index + 1)}>
+      <button type="button" className="btn btn-circle btn-sm absolute end-2 top-1/2 -translate-y-1/2 rtl:-scale-x-100 sm:btn-md" aria-label={t('hero.next')} onClick={() => go(index + 1)}>
         ❯
       </button>
 
       <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
-        {HERO_SLIDES.map((slide, i) => (
+        {slides.map((slide, i) => (
           <button
             key={slide.id}
             type="button"
-            aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+            aria-label={t('hero.goTo', { n: i + 1, title: slide.title })}
             aria-current={i === index ? 'true' : undefined}
             className={`h-3 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 hover:bg-white/80'}`}
             onClick={() => go(i)}
@@ -85,8 +87,8 @@ export function HeroCarousel() {
         {!reducedMotion && (
           <button
             type="button"
-            className="btn btn-ghost btn-xs ml-2 text-white"
-            aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+            className="btn btn-ghost btn-xs ms-2 text-white"
+            aria-label={paused ? t('hero.play') : t('hero.pause')}
             onClick={() => setPaused((p) => !p)}
           >
             {paused ? '▶' : '❚❚'}
@@ -94,7 +96,7 @@ export function HeroCarousel() {
         )}
       </div>
       <p className="sr-only" aria-live={autoplay ? 'off' : 'polite'}>
-        Slide {index + 1} of {count}: {active.title}
+        {t('hero.current', { n: index + 1, count, title: active.title })}
       </p>
     </section>
   );
@@ -107,7 +109,7 @@ function SlideTitle({ title, typing }: { title: string; typing: boolean }) {
       <span className="sr-only">{title}</span>
       <span aria-hidden="true" data-testid="hero-title">
         {typing ? shown : title}
-        {typing && <span className="ml-0.5 inline-block h-[1em] w-[2px] animate-pulse bg-white align-middle" />}
+        {typing && <span className="ms-0.5 inline-block h-[1em] w-[2px] animate-pulse bg-white align-middle" />}
       </span>
     </h2>
   );

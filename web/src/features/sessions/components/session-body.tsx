@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import type { PublicSession } from '#contract/sessions.ts';
 import { FactList } from '#web/components/fact-list.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { usePersonName } from '#web/lib/person-name.ts';
 import { CancelledNote } from './cancelled-note.tsx';
 import { PlaceText } from './place-text.tsx';
 import { RejectionNote } from './session-row-title.tsx';
@@ -14,6 +15,7 @@ type Facts = ComponentProps<typeof FactList>['facts'];
  */
 export function SessionBody({ session, meetingUrl, facts }: { session: PublicSession; meetingUrl: string | null; facts: Facts }) {
   const { t } = useTranslator();
+  const personName = usePersonName();
   return (
     <>
       <RejectionNote session={session} />
@@ -21,7 +23,7 @@ export function SessionBody({ session, meetingUrl, facts }: { session: PublicSes
       <p className="whitespace-pre-line break-words">{session.description}</p>
       <FactList
         facts={[
-          { label: t('sessionDetails.tutor'), value: session.tutorName },
+          { label: t('sessionDetails.tutor'), value: personName(session.tutorName) },
           ...(session.locationKind ? [{ label: t('sessionDetails.where'), value: <PlaceText session={session} meetingUrl={meetingUrl} /> }] : []),
           ...facts,
         ]}

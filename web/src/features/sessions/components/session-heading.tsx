@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { usePersonName } from '#web/lib/person-name.ts';
 
 type SessionHeadingProps = {
   /** The h1's id, which names the page's article. */
@@ -29,11 +30,12 @@ export function SessionHeading({ id, session, children }: SessionHeadingProps) {
 /** "by <tutor>", the name linking to the tutor's page (issue 19): a session's heading and its card. */
 export function TutorByline({ session, className }: { session: Pick<PublicSession, 'tutorName' | 'tutorId'>; className: string }) {
   const { t } = useTranslator();
+  const personName = usePersonName();
   return (
     <p className={className}>
       {t('sessionCard.by')}{' '}
       <Link to={`/tutors/${session.tutorId}`} className="link">
-        {session.tutorName}
+        {personName(session.tutorName)}
       </Link>
     </p>
   );

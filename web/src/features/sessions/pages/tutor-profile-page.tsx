@@ -5,51 +5,57 @@ import { Spinner } from '#web/components/spinner.tsx';
 import { useTutorProfile } from '#web/features/sessions/api/use-tutor-profile.ts';
 import { SessionCard } from '#web/features/sessions/components/session-card.tsx';
 import { TutorAvatar } from '#web/features/sessions/components/tutor-avatar.tsx';
+import { useSessionText } from '#web/features/sessions/session-text.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
+import { usePersonName } from '#web/lib/person-name.ts';
 import { shortText } from '#web/lib/page-meta.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
 /** A tutor's public page (issue 19): photo, name, bio, rating, upcoming and past sessions. */
 export function TutorProfilePage() {
+  const { t } = useTranslator();
+  const { ratingText } = useSessionText();
+  const personName = usePersonName();
   const { id = '' } = useParams();
   const profile = useTutorProfile(id);
   const loaded = profile.data;
-  useTitle(loaded?.name ?? 'Tutor', loaded ? shortText(`${loaded.name} teaches on StudyNest.${loaded.bio ? ` ${loaded.bio}` : ''}`, 200) : undefined);
+  const name = loaded && personName(loaded.name);
+  useTitle(name ?? t('tutorProfile.title'), loaded ? shortText([t('tutorProfile.description', { name }), loaded.bio].filter(Boolean).join(' '), 200) : undefined);
 
-  if (profile.isPending) return <Spinner label="Loading the tutor" />;
+  if (profile.isPending) return <Spinner label={t('tutorProfile.loading')} />;
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 404) {
       return (
         <section aria-labelledby="tutor-missing" className="mx-auto flex max-w-5xl flex-col gap-4">
           <h1 id="tutor-missing" className="text-3xl font-bold">
-            Tutor not found
+            {t('tutorProfile.notFound')}
           </h1>
           <p role="alert" className="alert">
-            This tutor does not exist or no longer teaches here.
+            {t('tutorProfile.notFoundText')}
           </p>
         </section>
       );
     }
     return <LoadError message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
   }
-  const t = profile.data;
-  const rating = t.averageRating === null ? 'No ratings yet' : `Average rating: ${t.averageRating} (${t.reviewCount} review${t.reviewCount === 1 ? '' : 's'})`;
+  const tutor = profile.data;
   return (
     <article aria-labelledby="tutor-name" className="mx-auto flex max-w-5xl flex-col gap-8">
       <header className="card bg-base-100 shadow-sm">
         <div className="card-body flex-row flex-wrap items-center gap-6">
-          {t.image ? <img src={t.image} alt="" className="size-24 shrink-0 rounded-full object-cover" width={96} height={96} /> : <TutorAvatar name={t.name} />}
+          {tutor.image ? <img src={tutor.image} alt="" className="size-24 shrink-0 rounded-full object-cover" width={96} height={96} /> : <TutorAvatar name={tutor.name} />}
           <div className="min-w-0 flex-1">
             <h1 id="tutor-name" className="text-3xl font-bold break-words">
-              {t.name}
+              {name}
             </h1>
-            <p className="text-base-content/70">{rating}</p>
-            {t.bio && <p className="mt-3 whitespace-pre-line break-words">{t.bio}</p>}
+            <p className="text-base-content/70">{ratingText(tutor)}</p>
+            {tutor.bio && <p className="mt-3 whitespace-pre-line break-words">{tutor.bio}</p>}
           </div>
         </div>
       </header>
-      <SessionList title="Upcoming sessions" headingId="tutor-upcoming" sessions={t.upcoming} empty="No upcoming sessions." />
-      <SessionList title="Past sessions" headingId="tutor-past" sessions={t.past} empty="No past sessions yet." />
+      <SessionList title={t('tutorProfile.upcoming')} headingId="tutor-upcoming" sessions={tutor.upcoming} empty={t('tutorProfile.noUpcoming')} />
+      <SessionList title={t('tutorProfile.past')} headingId="tutor-past" sessions={tutor.past} empty={t('tutorProfile.noPast')} />
     </article>
   );
 }
