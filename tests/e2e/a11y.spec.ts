@@ -1,5 +1,5 @@
 // Issue 9: axe on every route of the router, signed out and as each role, plus the dialogs and
-// the date fields; zero violations of WCAG 2.x A/AA and axe's best practices. A page added to
+// the date fields, and (issue 20) the main pages in Spanish; zero violations of WCAG 2.x A/AA and axe's best practices. A page added to
 // web/src/app/router.tsx is checked here without editing this file (tests/e2e/app-routes.ts).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -112,6 +112,32 @@ test.describe('dark colour scheme', () => {
       await visitSettled(page, fillPattern(pattern, tour.params)!);
       expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
       await expectNoViolations(page, `${pattern} as ${visitor} (dark)`);
+    });
+  }
+});
+
+// Issue 20: the main pages in Spanish, drawn with <html lang="es"> (axe checks that the page's
+// language is declared and valid, and reads every label in it).
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+  for (const [visitor, pattern] of [
+    ['signed-out', '/'],
+    ['signed-out', '/all-sessions'],
+    ['signed-out', '/login'],
+    ['signed-out', '/register'],
+    ['signed-out', '/session/:id'],
+    ['signed-out', '/tutors/:id'],
+    ['student', '/dashboard/view-booked-session'],
+    ['student', '/dashboard/view-booked-session/:id'],
+    ['student', '/dashboard/settings'],
+    ['tutor', '/dashboard/session/:email/:id'],
+    ['admin', '/dashboard/all-sessions'],
+  ] as const) {
+    test(`${pattern} as ${visitor} has no axe violations`, async ({ page, loginAs }) => {
+      await signIn(page, visitor, loginAs);
+      await visitSettled(page, fillPattern(pattern, tour.params)!);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expectNoViolations(page, `${pattern} as ${visitor} (Spanish)`);
     });
   }
 });
