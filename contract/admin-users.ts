@@ -25,5 +25,5 @@ export const updateUserBody = z
     role: roleSchema.optional(),
     blocked: z.boolean().optional(),
   })
-  .refine((b) => b.role !== undefined || b.blocked !== undefined, { message: 'Send a role or blocked' });
+  .refine((b) => b.role !== undefined || b.blocked !== undefined, { message: 'errors.input.roleOrBlocked' });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

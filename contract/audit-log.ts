@@ -48,7 +48,7 @@ export const auditListQuery = pageQuery.extend({
   action: z
     .string()
     .trim()
-    .regex(/^([a-z_]{1,40}(\.[a-z_]{1,40})?)?$/, 'Action must look like session or session.approved')
+    .regex(/^([a-z_]{1,40}(\.[a-z_]{1,40})?)?$/, 'errors.input.auditAction')
     .optional(),
   /** Part of the actor, the target id or the details, any case. */
   q: z.string().trim().max(100).optional(),

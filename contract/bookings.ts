@@ -7,7 +7,7 @@ import { bookingStateSchema } from './viewer-place.ts';
 
 /** POST /api/book-session. The spec's other fields (role, studentEmail…) may be sent and are ignored: identity comes from the cookie. */
 export const bookSessionBody = z.object({
-  sessionId: z.string().min(1, 'Session is required').max(64),
+  sessionId: z.string().min(1, 'errors.input.sessionRequired').max(64),
 });
 export type BookSessionBody = z.infer<typeof bookSessionBody>;
 

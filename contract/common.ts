@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * Every refusal: `{ message, fields? }`. A schema's own refusal (`.min(1, 'errors.input.titleRequired')`)
+ * is a key of the server's catalogues (i18n/server-locales), never English text: the server's error
+ * handler says it in the caller's language, its arguments from the zod issue (`{maximum}`). Only
+ * the server shows these (the web app parses answers, not requests).
+ */
 export const errorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

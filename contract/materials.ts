@@ -7,13 +7,13 @@ import { dateTime, pageOf, pageQuery } from './common.ts';
 export const MATERIAL_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 export const MATERIAL_MAX_BYTES = 10 * 1024 * 1024;
 
-export const materialTitle = z.string().trim().min(1, 'Title is required').max(200, 'Title is too long (200 characters at most)');
+export const materialTitle = z.string().trim().min(1, 'errors.input.titleRequired').max(200, 'errors.input.titleTooLong');
 
 export const materialLink = z
   .string()
   .trim()
-  .max(2000, 'Link is too long')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Link must be an http(s) address' }));
+  .max(2000, 'errors.input.linkTooLong')
+  .pipe(z.url({ protocol: /^https?$/, error: 'errors.input.linkHttp' }));
 
 export const materialSchema = z.object({
   id: z.string(),
@@ -48,7 +48,7 @@ export type ListMaterialsQuery = z.input<typeof listMaterialsQuery>;
  * the fields `sessionId`, `title` and `file`.
  */
 export const createLinkMaterialBody = z.object({
-  sessionId: z.string().min(1, 'Choose a session').max(64),
+  sessionId: z.string().min(1, 'errors.input.chooseSession').max(64),
   title: materialTitle,
   link: materialLink,
 });
@@ -56,7 +56,7 @@ export type CreateLinkMaterialBody = z.infer<typeof createLinkMaterialBody>;
 
 /** Text fields of the multipart form of POST /api/materials. */
 export const createFileMaterialFields = z.object({
-  sessionId: z.string().min(1, 'Choose a session').max(64),
+  sessionId: z.string().min(1, 'errors.input.chooseSession').max(64),
   title: materialTitle,
 });
 

@@ -97,7 +97,7 @@ export type MyData = z.infer<typeof myDataSchema>;
 
 /** The password confirms that the person at the keyboard owns the account. */
 export const deleteMyAccountBody = z.object({
-  password: z.string().min(1, 'Enter your password').max(200),
+  password: z.string().min(1, 'errors.input.password').max(200),
 });
 export type DeleteMyAccountBody = z.infer<typeof deleteMyAccountBody>;
 

@@ -4,8 +4,8 @@ import { dateTime, pageOf } from './common.ts';
 
 /** POST /api/create-note and PUT /api/note/{email}/{id}. studentEmail in the body is ignored: the owner is the caller. */
 export const noteBody = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long (200 characters at most)'),
-  details: z.string().trim().min(1, 'Details are required').max(20000, 'Details are too long (20000 characters at most)'),
+  title: z.string().trim().min(1, 'errors.input.titleRequired').max(200, 'errors.input.titleTooLong'),
+  details: z.string().trim().min(1, 'errors.input.detailsRequired').max(20000, 'errors.input.detailsTooLong'),
 });
 export type NoteBody = z.infer<typeof noteBody>;
 

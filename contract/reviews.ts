@@ -2,16 +2,16 @@
 import { z } from 'zod';
 import { dateTime, pageOf } from './common.ts';
 
-const reviewText = z.string().trim().min(1, 'Review is required').max(2000, 'Review is too long (2000 characters at most)');
+const reviewText = z.string().trim().min(1, 'errors.input.reviewRequired').max(2000, 'errors.input.reviewTooLong');
 const rating = z
-  .number({ error: 'Rating must be a whole number from 1 to 5' })
-  .int('Rating must be a whole number from 1 to 5')
-  .min(1, 'Rating must be a whole number from 1 to 5')
-  .max(5, 'Rating must be a whole number from 1 to 5');
+  .number({ error: 'errors.input.rating' })
+  .int('errors.input.rating')
+  .min(1, 'errors.input.rating')
+  .max(5, 'errors.input.rating');
 
 /** POST /api/review: creates the caller's review of the session, or updates it (one per student and session). userEmail is ignored. */
 export const reviewBody = z.object({
-  sessionId: z.string().min(1, 'Session is required').max(64),
+  sessionId: z.string().min(1, 'errors.input.sessionRequired').max(64),
   review: reviewText,
   rating,
 });

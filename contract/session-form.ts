@@ -3,7 +3,7 @@
 // Dates are typed as dd/MM/yyyy and times as 24-hour HH:mm (issue 17), whatever the browser's
 // language, in the zone the form names in its `timeZone` field (the zone its labels say: the
 // viewer's, docs/decisions/028-session-date-fields.md). Converted with Intl's offsets of that zone.
-import type { CreateSessionBody, ScheduleField, UpdateSessionBody } from './sessions.ts';
+import { SCHEDULE_FIELDS, type CreateSessionBody, type ScheduleField, type UpdateSessionBody } from './sessions.ts';
 import { timeZoneOrNull } from './time-zone.ts';
 
 /** dd/MM/yyyy, as the field's `pattern` (the HTML attribute's syntax). */
@@ -11,7 +11,6 @@ export const DATE_FIELD_PATTERN = String.raw`\d{2}/\d{2}/\d{4}`;
 /** HH:mm, 24-hour. */
 export const TIME_FIELD_PATTERN = String.raw`([01]\d|2[0-3]):[0-5]\d`;
 
-export const SCHEDULE_DATES: ScheduleField[] = ['registrationStartDate', 'registrationEndDate', 'classStartDate', 'classEndDate'];
 /** The name of the time field that goes with a date field: classStartDate → classStartTime. */
 export const timeFieldOf = (field: ScheduleField) => field.replace(/Date$/, 'Time');
 
@@ -89,7 +88,7 @@ function placeOf(read: Read): PlaceBody {
 /** Create Session's body. */
 export function createSessionFormBody(read: Read, zoneFallback: string | null): CreateSessionBody {
   const zone = formZone(read, zoneFallback);
-  const dates = Object.fromEntries(SCHEDULE_DATES.map((field) => [field, dateValue(read, field, zone)])) as Record<ScheduleField, string>;
+  const dates = Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, dateValue(read, field, zone)])) as Record<ScheduleField, string>;
   const max = read('maxParticipants').trim();
   return {
     title: read('title'),
@@ -112,7 +111,7 @@ export function updateSessionFormBody(read: Read, zoneFallback: string | null, c
   const body: UpdateSessionBody = { title: schedule.title, description: schedule.description, ...placeOf(read) };
   if (read('registrationStartDate') === '') return body;
   const zone = schedule.timeZone!;
-  const changed = SCHEDULE_DATES.filter((field) => {
+  const changed = SCHEDULE_FIELDS.filter((field) => {
     const was = wallTimeOf(current[field], zone);
     return read(field) !== was.date || read(timeFieldOf(field)) !== was.time;
   });

@@ -115,7 +115,7 @@ export type TutorProfile = z.infer<typeof tutorProfileSchema>;
 export const TUTOR_BIO_MAX = 1000;
 /** GET and PUT /api/me/tutor-profile: the calling tutor's bio. */
 export const tutorBioSchema = z.object({ bio: z.string() });
-export const updateTutorBioBody = z.object({ bio: z.string().trim().max(TUTOR_BIO_MAX, `The bio is too long (${TUTOR_BIO_MAX} characters at most)`) });
+export const updateTutorBioBody = z.object({ bio: z.string().trim().max(TUTOR_BIO_MAX, 'errors.input.bioTooLong') });
 export type UpdateTutorBioBody = z.input<typeof updateTutorBioBody>;
 
 /** Query strings carry booleans as text: "true"/"1" on, anything else off. */
@@ -124,7 +124,7 @@ const queryFlag = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1');
 
-const searchText = z.string().trim().max(100, 'Search is too long').optional();
+const searchText = z.string().trim().max(100, 'errors.input.searchTooLong').optional();
 
 /** Home's Sessions section: a small first page. */
 export const approvedSessionsQuery = pageQuery.extend({
@@ -144,21 +144,21 @@ export const tutorSessionParams = z.object({ email: z.string().min(3).max(254), 
 
 export const MAX_CUTOFF_HOURS = 24 * 30;
 
-const title = z.string().trim().min(1, 'Session title is required').max(200, 'Session title is too long');
-const description = z.string().trim().min(1, 'Session description is required').max(5000, 'Session description is too long');
+const title = z.string().trim().min(1, 'errors.input.sessionTitleRequired').max(200, 'errors.input.sessionTitleTooLong');
+const description = z.string().trim().min(1, 'errors.input.descriptionRequired').max(5000, 'errors.input.descriptionTooLong');
 const maxParticipants = z
   .number()
-  .int('Max participants must be a whole number')
-  .positive('Max participants must be at least 1')
-  .max(100_000, 'Max participants is too large')
+  .int('errors.input.maxParticipantsWhole')
+  .positive('errors.input.maxParticipantsPositive')
+  .max(100_000, 'errors.input.maxParticipantsTooLarge')
   .nullable();
 const cancellationCutoffHours = z
   .number()
-  .int('Cancellation cutoff must be a whole number of hours')
-  .min(0, 'Cancellation cutoff cannot be negative')
-  .max(MAX_CUTOFF_HOURS, `Cancellation cutoff can be at most ${MAX_CUTOFF_HOURS} hours`);
+  .int('errors.input.cutoffWhole')
+  .min(0, 'errors.input.cutoffNegative')
+  .max(MAX_CUTOFF_HOURS, 'errors.input.cutoffTooLarge');
 
-// ——— Schedule rules (PRODUCT.md §4), shared by the server and the web form ———
+// ——— Schedule rules (PRODUCT.md §4), checked by the server; each refusal a key of its catalogues ———
 
 /** Every date of a session lies within these (inclusive), whatever offset it was written with. */
 export const SESSION_DATES_FROM = '2000-01-01T00:00:00.000Z';
@@ -166,24 +166,34 @@ export const SESSION_DATES_UNTIL = '2100-12-31T23:59:59.999Z';
 /** A class lasts at most this long (a leap year). */
 export const MAX_CLASS_DAYS = 366;
 
-export const SCHEDULE_LABELS = {
-  registrationStartDate: 'Registration Start Date',
-  registrationEndDate: 'Registration End Date',
-  classStartDate: 'Class Start Date',
-  classEndDate: 'Class End Date',
-} as const;
-export type ScheduleField = keyof typeof SCHEDULE_LABELS;
+/** A session's four dates, in the order their rules are checked. */
+export const SCHEDULE_FIELDS = ['registrationStartDate', 'registrationEndDate', 'classStartDate', 'classEndDate'] as const;
+export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
 export type SessionSchedule = Record<ScheduleField, string>;
 
 const FROM_MS = Date.parse(SESSION_DATES_FROM);
 const UNTIL_MS = Date.parse(SESSION_DATES_UNTIL);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A schedule or place rule's refusal: a key of the server's catalogues (errors.sessionRules) whose
+ * sentence names its fields, so the server says it alone ("Class End Date cannot be before the
+ * Class Start Date.").
+ */
+export type RuleProblem = string;
+
+const OUT_OF_RANGE: Record<ScheduleField, RuleProblem> = {
+  registrationStartDate: 'errors.sessionRules.registrationStartDateRange',
+  registrationEndDate: 'errors.sessionRules.registrationEndDateRange',
+  classStartDate: 'errors.sessionRules.classStartDateRange',
+  classEndDate: 'errors.sessionRules.classEndDateRange',
+};
+
 /** "Class End Date must be between 1 January 2000 and 31 December 2100." for a date outside them. */
-export function sessionDateProblem(field: ScheduleField, value: string): string | null {
+export function sessionDateProblem(field: ScheduleField, value: string): RuleProblem | null {
   const ms = Date.parse(value);
   if (Number.isNaN(ms) || (ms >= FROM_MS && ms <= UNTIL_MS)) return null;
-  return `${SCHEDULE_LABELS[field]} must be between 1 January 2000 and 31 December 2100.`;
+  return OUT_OF_RANGE[field];
 }
 
 /**
@@ -191,21 +201,21 @@ export function sessionDateProblem(field: ScheduleField, value: string): string 
  * the rules are listed; empty when nothing is. Dates that do not parse are left to their own
  * field's check.
  */
-export function scheduleProblems(s: SessionSchedule): Partial<Record<ScheduleField, string>> {
-  const problems: Partial<Record<ScheduleField, string>> = {};
-  const add = (field: ScheduleField, message: string) => {
-    problems[field] ??= message;
+export function scheduleProblems(s: SessionSchedule): Partial<Record<ScheduleField, RuleProblem>> {
+  const problems: Partial<Record<ScheduleField, RuleProblem>> = {};
+  const add = (field: ScheduleField, problem: RuleProblem) => {
+    problems[field] ??= problem;
   };
-  for (const field of Object.keys(SCHEDULE_LABELS) as ScheduleField[]) {
+  for (const field of SCHEDULE_FIELDS) {
     const problem = sessionDateProblem(field, s[field]);
     if (problem) add(field, problem);
   }
   const t = (field: ScheduleField) => Date.parse(s[field]);
-  if (t('registrationEndDate') < t('registrationStartDate')) add('registrationEndDate', 'Registration End Date cannot be before the Registration Start Date.');
-  if (t('classEndDate') < t('classStartDate')) add('classEndDate', 'Class End Date cannot be before the Class Start Date.');
-  if (t('registrationStartDate') > t('classEndDate')) add('registrationStartDate', 'Registration Start Date cannot be after the Class End Date.');
-  if (t('registrationEndDate') > t('classEndDate')) add('registrationEndDate', 'Registration End Date cannot be after the Class End Date.');
-  if (t('classEndDate') - t('classStartDate') > MAX_CLASS_DAYS * DAY_MS) add('classEndDate', `A class can last at most a year (${MAX_CLASS_DAYS} days) from its Class Start Date.`);
+  if (t('registrationEndDate') < t('registrationStartDate')) add('registrationEndDate', 'errors.sessionRules.registrationEndBeforeStart');
+  if (t('classEndDate') < t('classStartDate')) add('classEndDate', 'errors.sessionRules.classEndBeforeStart');
+  if (t('registrationStartDate') > t('classEndDate')) add('registrationStartDate', 'errors.sessionRules.registrationStartAfterClassEnd');
+  if (t('registrationEndDate') > t('classEndDate')) add('registrationEndDate', 'errors.sessionRules.registrationEndAfterClassEnd');
+  if (t('classEndDate') - t('classStartDate') > MAX_CLASS_DAYS * DAY_MS) add('classEndDate', 'errors.sessionRules.classTooLong');
   return problems;
 }
 
@@ -215,13 +225,13 @@ const sessionDate = (field: ScheduleField) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const placeName = z.string().trim().max(200, 'Place name is too long');
-const placeAddress = z.string().trim().max(500, 'Address is too long');
+const placeName = z.string().trim().max(200, 'errors.input.placeNameTooLong');
+const placeAddress = z.string().trim().max(500, 'errors.input.addressTooLong');
 const meetingUrl = z
   .string()
   .trim()
-  .max(2000, 'Meeting link is too long')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Meeting link must be an http(s) address' }));
+  .max(2000, 'errors.input.meetingLinkTooLong')
+  .pipe(z.url({ protocol: /^https?$/, error: 'errors.input.meetingLinkHttp' }));
 
 export interface SessionPlace {
   locationKind: LocationKind | null;
@@ -234,11 +244,11 @@ export interface SessionPlace {
  * What is missing from a place, by field: in person needs a name and an address, online a
  * meeting link. Shared by the server (on the place an edit results in) and the form.
  */
-export function placeProblems(p: SessionPlace): Partial<Record<'placeName' | 'placeAddress' | 'meetingUrl', string>> {
+export function placeProblems(p: SessionPlace): Partial<Record<'placeName' | 'placeAddress' | 'meetingUrl', RuleProblem>> {
   if (p.locationKind === 'in_person') {
-    return { ...(!p.placeName && { placeName: 'Place name is required for a class in person' }), ...(!p.placeAddress && { placeAddress: 'Address is required for a class in person' }) };
+    return { ...(!p.placeName && { placeName: 'errors.sessionRules.placeNameRequired' }), ...(!p.placeAddress && { placeAddress: 'errors.sessionRules.addressRequired' }) };
   }
-  if (p.locationKind === 'online' && !p.meetingUrl) return { meetingUrl: 'Meeting link is required for an online class' };
+  if (p.locationKind === 'online' && !p.meetingUrl) return { meetingUrl: 'errors.sessionRules.meetingLinkRequired' };
   return {};
 }
 
@@ -252,7 +262,7 @@ const scheduleFields = z.object({
   maxParticipants: maxParticipants.optional(),
   cancellationCutoffHours: cancellationCutoffHours.optional(),
   /** The zone the dates were typed in (the tutor's browser's): stored to show the tutor's time beside a student's. */
-  timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'Unknown time zone').optional(),
+  timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'errors.input.timeZone').optional(),
   /** Where the class happens (issue 19); the fields of the other kind are dropped. Optional for API clients older than it. */
   locationKind: locationKindSchema.optional(),
   placeName: placeName.optional(),
@@ -288,21 +298,21 @@ export const MAX_FEE_DOLLARS = 10_000;
 export const approveSessionBody = z.object({
   registrationFee: z
     .number()
-    .min(0, 'Registration fee cannot be negative')
-    .max(MAX_FEE_DOLLARS, `Registration fee can be at most $${MAX_FEE_DOLLARS}`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Registration fee has at most two decimals (cents)'),
+    .min(0, 'errors.input.feeNegative')
+    .max(MAX_FEE_DOLLARS, 'errors.input.feeTooLarge')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'errors.input.feeCents'),
   maxParticipants: maxParticipants.optional(),
 });
 export type ApproveSessionBody = z.input<typeof approveSessionBody>;
 
 export const rejectSessionBody = z.object({
-  reason: z.string().trim().min(1, 'A reason is required').max(500, 'The reason is too long'),
-  feedback: z.string().trim().min(1, 'Feedback is required').max(2000, 'The feedback is too long'),
+  reason: z.string().trim().min(1, 'errors.input.reasonRequired').max(500, 'errors.input.reasonTooLong'),
+  feedback: z.string().trim().min(1, 'errors.input.feedbackRequired').max(2000, 'errors.input.feedbackTooLong'),
 });
 export type RejectSessionBody = z.input<typeof rejectSessionBody>;
 
 /** POST /api/sessions/{id}/cancel: the owning tutor (while nobody has paid) or an admin calls an approved session off. */
 export const cancelSessionBody = z.object({
-  reason: z.string().trim().min(1, 'A reason is required').max(500, 'The reason is too long'),
+  reason: z.string().trim().min(1, 'errors.input.reasonRequired').max(500, 'errors.input.reasonTooLong'),
 });
 export type CancelSessionBody = z.input<typeof cancelSessionBody>;

@@ -13,11 +13,11 @@ export type Me = z.infer<typeof meSchema>;
 
 /** Only the caller's own name and photo; any other field in the body is ignored. */
 export const updateMeBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  name: z.string().trim().min(1, 'errors.input.nameRequired').max(100, 'errors.input.nameTooLong'),
   image: z
     .string()
     .max(500)
-    .regex(/^\/api\/uploads\/[A-Za-z0-9-]+\.webp$/, 'Photo must be an image uploaded to StudyNest')
+    .regex(/^\/api\/uploads\/[A-Za-z0-9-]+\.webp$/, 'errors.input.photo')
     .nullable()
     .optional(),
 });

@@ -4,16 +4,19 @@
 // request is spelled, if it reaches sign-up or update-user, these rules run first
 // (docs/decisions/016-guards-on-what-runs.md).
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware } from 'better-auth/api';
 import { roleSchema } from '#contract/common.ts';
 import { updateMeBody } from '#contract/users.ts';
-import { invalidRequest } from '#server/http/error-handler.ts';
-import { asGiven, say, translatorFor } from '#server/i18n/translate.ts';
+import { badRequest, type AppError } from '#server/errors.ts';
+import { invalidRequest, issueProblem } from '#server/http/error-handler.ts';
+import type { ServerMessageKey } from '#i18n/catalogues.ts';
+import { authRefusal } from './auth-answers.ts';
 
 export const SIGN_UP_ROLES = ['student', 'tutor'] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
-export const ROLE_MESSAGE = 'Role must be Student or Tutor.';
+/** A role better-auth was asked for that is not student or tutor (sign-up, and every account made). */
+export const roleRefusal = () => authRefusal('BAD_REQUEST', 'INVALID_ACCOUNT_FIELD', badRequest('errors.auth.role', { role: 'errors.auth.chooseRole' }));
 
 /** What a client may send to each endpoint; anything else is refused, not silently dropped. */
 const ALLOWED_FIELDS: Record<string, ReadonlySet<string>> = {
@@ -21,14 +24,12 @@ const ALLOWED_FIELDS: Record<string, ReadonlySet<string>> = {
   '/update-user': new Set(['name', 'image']),
 };
 
-const REFUSED_MESSAGE: Record<string, string> = {
-  '/sign-up/email': 'Only name, email, password, role and photo can be set at sign-up.',
-  '/update-user': 'Only your name and photo can be changed here.',
+const REFUSED_MESSAGE: Record<string, ServerMessageKey> = {
+  '/sign-up/email': 'errors.auth.signUpFields',
+  '/update-user': 'errors.auth.updateFields',
 };
 
-function refuse(message: string, fields?: Record<string, string>): APIError {
-  return new APIError('BAD_REQUEST', { message, code: 'INVALID_ACCOUNT_FIELD', ...(fields ? { fields } : {}) });
-}
+const refuse = (error: AppError) => authRefusal('BAD_REQUEST', 'INVALID_ACCOUNT_FIELD', error);
 
 export function isSignUpRole(role: unknown): role is SignUpRole {
   return typeof role === 'string' && (SIGN_UP_ROLES as readonly string[]).includes(role);
@@ -48,23 +49,16 @@ export function accountRules(): BetterAuthPlugin {
           handler: createAuthMiddleware(async (ctx) => {
             const path = ctx.path!;
             const body = ctx.body as unknown;
-            if (!body || typeof body !== 'object' || Array.isArray(body)) throw refuse('The request body must be a JSON object.');
+            if (!body || typeof body !== 'object' || Array.isArray(body)) throw refuse(badRequest('errors.auth.jsonObject'));
             const fields = body as Record<string, unknown>;
             const allowed = ALLOWED_FIELDS[path]!;
-            if (Object.keys(fields).some((k) => !allowed.has(k))) throw refuse(REFUSED_MESSAGE[path]!);
-            if (path === '/sign-up/email' && fields.role !== undefined && !isSignUpRole(fields.role)) {
-              throw refuse(ROLE_MESSAGE, { role: 'Choose Student or Tutor' });
-            }
+            if (Object.keys(fields).some((k) => !allowed.has(k))) throw refuse(badRequest(REFUSED_MESSAGE[path]!));
+            if (path === '/sign-up/email' && fields.role !== undefined && !isSignUpRole(fields.role)) throw roleRefusal();
             // better-auth takes any string for these: the same rules as PUT /api/user.
             for (const field of ['name', 'image'] as const) {
               if (fields[field] === undefined || (field === 'image' && fields[field] === null)) continue;
               const checked = updateMeBody.shape[field].safeParse(fields[field]);
-              if (!checked.success) {
-                const invalid = invalidRequest([{ field, problem: asGiven(checked.error.issues[0]?.message ?? 'is invalid') }]);
-                // better-auth's refusals are English (issue 20: its messages are not in catalogues).
-                const english = translatorFor('en');
-                throw refuse(invalid.message, Object.fromEntries(Object.entries(invalid.fields ?? {}).map(([name, problem]) => [name, say(english, problem)])));
-              }
+              if (!checked.success) throw refuse(invalidRequest(checked.error.issues.slice(0, 1).map((issue) => ({ field, problem: issueProblem(issue) }))));
             }
           }),
         },

@@ -6,7 +6,10 @@ import { errorSchema } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { passwordEvent, securityEvents } from '#server/audit/security-events.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
-import { AppError } from '#server/errors.ts';
+import { retryAfterSeconds } from '#contract/too-many-requests.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { callerTranslator } from '#server/i18n/caller-language.ts';
+import { saidAuthAnswer } from './auth-answers.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { withAuthCall } from './auth-transaction.ts';
 import { getCurrentUser, invalidateSessionCookie, invalidateUser } from './current-user.ts';
@@ -110,8 +113,26 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       // An endpoint better-auth does not have answers like every other unknown address.
-      if (response.status === 404 && !response.body) return reply.type('application/json; charset=utf-8').send({ message: 'Not found.' });
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      if (response.status === 404 && !response.body) throw notFound();
+      return reply.send(await answerBody(path, response, request));
     },
   });
+}
+
+/**
+ * better-auth's answer, its words in the caller's language (auth-answers.ts): refusals, 429s and
+ * the reset request's answer; any other answer (a session, a user) as better-auth wrote it.
+ */
+async function answerBody(path: string, response: Response, request: FastifyRequest): Promise<Buffer | null> {
+  if (!response.body) return null;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if ((response.status < 400 && path !== '/request-password-reset') || bytes[0] !== 0x7b) return bytes;
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return bytes;
+  }
+  const said = saidAuthAnswer(path, response.status, body, await callerTranslator(request), retryAfterSeconds(response.headers));
+  return said ? Buffer.from(JSON.stringify(said)) : bytes;
 }

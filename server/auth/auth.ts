@@ -1,6 +1,6 @@
 // better-auth inside our server, on our Kysely instance. Mounted at /api/auth/* by auth-routes.ts.
 import { betterAuth } from 'better-auth';
-import { APIError, isAPIError } from 'better-auth/api';
+import { isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
@@ -12,15 +12,15 @@ import { translatorFor, type ServerTranslator } from '#server/i18n/translate.ts'
 import { newId } from '#server/ids.ts';
 import { recordPasswordChange } from '#server/audit/security-events.ts';
 import { authRepository } from './auth-repository.ts';
-import { accountRules, isRole, isSignUpRole, ROLE_MESSAGE } from './account-rules.ts';
+import { accountRules, isRole, isSignUpRole, roleRefusal } from './account-rules.ts';
+import { authRefusal } from './auth-answers.ts';
+import { AppError, badRequest } from '#server/errors.ts';
 import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
 import { commonPasswords } from './common-passwords.ts';
 
 /** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
 export const CLIENT_IP_HEADER = 'x-studynest-client-ip';
 
-/** Said after the right password only: a wrong one is answered like any other account's. */
-export const BLOCKED_MESSAGE = 'This account has been blocked. Contact an administrator.';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -175,7 +175,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           before: async (user) => {
             const email = String(user.email).toLowerCase();
             const asked = (user as { role?: unknown }).role ?? 'student';
-            if (!isSignUpRole(asked)) throw new APIError('BAD_REQUEST', { message: ROLE_MESSAGE, code: 'INVALID_ACCOUNT_FIELD', fields: { role: 'Choose Student or Tutor' } });
+            if (!isSignUpRole(asked)) throw roleRefusal();
             const role = config.adminEmail && email === config.adminEmail ? 'admin' : asked;
             return { data: { ...user, role, blocked: false } };
           },
@@ -183,7 +183,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
         update: {
           // Whatever calls it, a role outside the three is never stored.
           before: async (data) => {
-            if ('role' in data && !isRole((data as { role?: unknown }).role)) throw new APIError('BAD_REQUEST', { message: 'Unknown role.', code: 'INVALID_ACCOUNT_FIELD' });
+            if ('role' in data && !isRole((data as { role?: unknown }).role)) throw authRefusal('BAD_REQUEST', 'INVALID_ACCOUNT_FIELD', badRequest('errors.auth.unknownRole'));
             return { data };
           },
         },
@@ -214,7 +214,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           before: async (session) => {
             const blocked = await authRepository(authExecutor(kysely), db.dialect).isBlocked(session.userId);
             if (blocked === undefined) return false;
-            if (blocked) throw new APIError('FORBIDDEN', { message: BLOCKED_MESSAGE, code: 'ACCOUNT_BLOCKED' });
+            // Said after the right password only: a wrong one is answered like any other account's.
+            if (blocked) throw authRefusal('FORBIDDEN', 'ACCOUNT_BLOCKED', new AppError(403, 'errors.auth.blocked'));
             return { data: session };
           },
           after: async (session) => {

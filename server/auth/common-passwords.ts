@@ -4,10 +4,13 @@
 // whose old password became common can still sign in and change it). The list ships in an npm
 // package (zxcvbn-ts's ~49,000 most common passwords): no network at run time.
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware } from 'better-auth/api';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { badRequest } from '#server/errors.ts';
+import { authRefusal } from './auth-answers.ts';
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose one that is harder to guess.';
+/** The refusal, in English (the caller's language comes from the catalogues: errors.auth.commonPassword). */
+export const COMMON_PASSWORD_MESSAGE = badRequest('errors.auth.commonPassword').message;
 
 /** The endpoints that set a password, and the body field holding the new one. */
 const PASSWORD_FIELD: Record<string, string> = {
@@ -35,7 +38,7 @@ export function commonPasswords() {
             const body = (ctx.body ?? {}) as Record<string, unknown>;
             const password = body[PASSWORD_FIELD[ctx.path ?? '']!];
             if (typeof password === 'string' && isCommonPassword(password)) {
-              throw APIError.from('BAD_REQUEST', { message: COMMON_PASSWORD_MESSAGE, code: 'PASSWORD_TOO_COMMON' });
+              throw authRefusal('BAD_REQUEST', 'PASSWORD_TOO_COMMON', badRequest('errors.auth.commonPassword'));
             }
           }),
         },

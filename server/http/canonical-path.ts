@@ -3,6 +3,7 @@
 // slashes, backslashes) is answered 404 before any handler or guard runs, so that every guard
 // sees the path that will really be executed (docs/decisions/016-guards-on-what-runs.md).
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '#server/errors.ts';
 
 const HEX = /^[0-9A-Fa-f]{2}$/;
 /** Characters that must never be percent-encoded in a canonical path: unreserved ones and separators. */
@@ -27,8 +28,9 @@ export function isCanonicalPath(url: string): boolean {
 
 export function installCanonicalPaths(app: FastifyInstance): void {
   // The first hook of all: nothing else has looked at the request yet.
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (isCanonicalPath(request.raw.url ?? '')) return done();
-    reply.status(404).send({ message: 'Not found.' });
+    // Said by the error handler, in the caller's language.
+    done(notFound());
   });
 }

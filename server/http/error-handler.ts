@@ -9,9 +9,9 @@ import type { Language } from '#i18n/languages.ts';
 import { isDatabaseUnavailable } from '#server/db/connection-errors.ts';
 import { isUnstorableText } from '#server/db/unstorable-text.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import { asGiven, requestLanguage, say, translatorFor, type Words } from '#server/i18n/translate.ts';
-import { sessionCookieValue } from '#server/auth/current-user.ts';
-import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
+import { installCallerLanguage, type AccountLanguageOf } from '#server/i18n/caller-language.ts';
+import { asGiven, isServerMessageKey, requestLanguage, say, translatorFor, type Words } from '#server/i18n/translate.ts';
+import { retryAfterSeconds, waitToName } from '#contract/too-many-requests.ts';
 
 /** One thing wrong with a request: the field (a dotted path) and what is wrong with it. */
 export interface FieldProblem {
@@ -22,7 +22,11 @@ export interface FieldProblem {
 /**
  * The one shape of a validation refusal, whoever validated: 400 `{ message: "Invalid <field>: …",
  * fields }`, the first problem named in the message and each field's first problem in `fields`.
- * `part` names the part of the request when it is not the body ("querystring").
+ * `part` names the part of the request when it is not the body ("querystring"). A rule between
+ * fields (errors.sessionRules: "Class End Date cannot be before the Class Start Date.") names its
+ * fields itself and is the message alone; a schema's own problem names its field, so a language
+ * may say it without the frame (errors.validation.invalidFieldOwn: Spanish does, English keeps
+ * "Invalid title: Title is required").
  */
 export function invalidRequest(problems: Iterable<FieldProblem>, part?: string): AppError {
   const fields: Record<string, Words> = {};
@@ -30,10 +34,36 @@ export function invalidRequest(problems: Iterable<FieldProblem>, part?: string):
   const [first] = Object.entries(fields);
   if (!first) return badRequest('errors.validation.invalidRequest', fields);
   const [field, problem] = first;
-  return badRequest(part ? { key: 'errors.validation.invalidFieldIn', values: { field, part, problem } } : { key: 'errors.validation.invalidField', values: { field, problem } }, fields);
+  if (problem.key.startsWith('errors.sessionRules.')) return badRequest(problem, fields);
+  const own = problem.key.startsWith('errors.input.');
+  if (part) return badRequest({ key: own ? 'errors.validation.invalidFieldOwnIn' : 'errors.validation.invalidFieldIn', values: { field, part, problem } }, fields);
+  return badRequest({ key: own ? 'errors.validation.invalidFieldOwn' : 'errors.validation.invalidField', values: { field, problem } }, fields);
 }
 
-/** zod's own messages per language (its locales); a schema's own message is kept as written. */
+/**
+ * A zod issue's problem: the schema's own (a catalogue key, its arguments the issue's numbers and
+ * words: `{maximum}`), else zod's message, which `zodOwn` gives in the caller's language.
+ */
+function problemOf(message: string | undefined, params: Record<string, unknown>, zodOwn: () => string): Words {
+  if (message && isServerMessageKey(message)) {
+    const values = Object.fromEntries(Object.entries(params).filter(([, value]) => typeof value === 'number' || typeof value === 'string')) as Record<string, string | number>;
+    return { key: message, values };
+  }
+  return message ? asGiven(zodOwn()) : { key: 'errors.validation.isInvalid' };
+}
+
+/** The problem of an issue of a schema checked outside a route's schema (a multipart form's fields, better-auth's account fields). */
+export function issueProblem(issue: z.core.$ZodIssue): Words {
+  const { message, path: _path, code: _code, ...params } = issue;
+  return problemOf(message, params, () => message);
+}
+
+/** A rule's problem as the contract names it (contract/sessions.ts: a catalogue key). */
+export function ruleProblem(key: string): Words {
+  return problemOf(key, {}, () => key);
+}
+
+/** zod's own messages per language (its locales), for a value no schema gave a message of its own. */
 const ZOD_LOCALES: Partial<Record<Language, ReturnType<typeof z.locales.en>>> = { en: z.locales.en(), es: z.locales.es() };
 type ZodIssue = Parameters<NonNullable<ReturnType<typeof z.locales.en>['localeError']>>[0];
 
@@ -54,9 +84,6 @@ function zodMessage(language: Language, issue: { keyword: string; message?: stri
   return (typeof own === 'string' ? own : own?.message) ?? message;
 }
 
-/** How the handler learns a signed-in caller's saved language (null: none saved). */
-export type AccountLanguageOf = (request: FastifyRequest) => Promise<string | null>;
-
 const FASTIFY_MESSAGES: Record<string, ServerMessageKey> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'errors.http.invalidJson',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.http.emptyJson',
@@ -67,12 +94,16 @@ const FASTIFY_MESSAGES: Record<string, ServerMessageKey> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'errors.http.multipartType',
 };
 
+/** A 429's words: the wait @fastify/rate-limit or better-auth sent (Retry-After), rounded as the web app does. */
+export function tooManyRequestsWords(seconds: number | null): Words {
+  const wait = waitToName(seconds);
+  if (!wait) return { key: 'errors.http.tooManyRequests' };
+  return { key: wait.unit === 'seconds' ? 'errors.http.tooManyRequestsSeconds' : 'errors.http.tooManyRequestsMinutes', values: { count: wait.count } };
+}
+
+/** Installs the one error handler, and `request.callerLanguage()` (server/i18n/caller-language.ts) that it answers in. */
 export function installErrorHandler(app: FastifyInstance, opts: { accountLanguage?: AccountLanguageOf } = {}): void {
-  /** The caller's language; the account is looked up only for a request with a session cookie. */
-  const languageOf = async (request: FastifyRequest): Promise<Language> => {
-    const account = opts.accountLanguage && sessionCookieValue(request.headers.cookie) ? await opts.accountLanguage(request).catch(() => null) : null;
-    return requestLanguage(request, account);
-  };
+  installCallerLanguage(app, opts.accountLanguage);
   const send = (reply: FastifyReply, status: number, language: Language, error: { words: Words; fields?: Record<string, Words> }) => {
     const t = translatorFor(language);
     const message = say(t, error.words);
@@ -82,14 +113,14 @@ export function installErrorHandler(app: FastifyInstance, opts: { accountLanguag
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     // A 5xx's cause is never the caller's: logged, and no lookup on a database that may be down.
-    const language = status < 500 ? await languageOf(request) : requestLanguage(request);
+    const language = status < 500 ? await request.callerLanguage() : requestLanguage(request);
     if (error instanceof AppError) return send(reply, error.statusCode, language, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body';
       const source = context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'headers' ? request.headers : request.body;
       const problems = error.validation.map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(context),
-        problem: issue.message ? asGiven(zodMessage(language, issue, source)) : ({ key: 'errors.validation.isInvalid' } as const),
+        problem: problemOf(issue.message, issue.params, () => zodMessage(language, issue, source)),
       }));
       return send(reply, 400, language, invalidRequest(problems, error.validationContext === 'body' ? undefined : error.validationContext));
     }
@@ -108,8 +139,9 @@ export function installErrorHandler(app: FastifyInstance, opts: { accountLanguag
     }
     const key = FASTIFY_MESSAGES[error.code];
     if (key) return send(reply, status, language, { words: { key } });
-    // A 429 names the wait @fastify/rate-limit sent in Retry-After, in the web app's words (English: contract/too-many-requests.ts).
-    return reply.status(status).send({ message: status === 429 ? tooManyRequestsMessage(retryAfterSeconds({ get: (name) => headerText(reply.getHeader(name)) })) : error.message });
+    // A 429 names the wait @fastify/rate-limit sent in Retry-After.
+    if (status === 429) return send(reply, 429, language, { words: tooManyRequestsWords(retryAfterSeconds({ get: (name) => headerText(reply.getHeader(name)) })) });
+    return reply.status(status).send({ message: error.message });
   });
 }
 

@@ -10,6 +10,7 @@
 //  - a method an existing API path does not take answers 405 with `Allow` (not 404).
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '#server/errors.ts';
 
 /** Below this a compressed body saves less than its headers and CPU cost. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -48,11 +49,12 @@ export function allowedMethods(app: FastifyInstance, url: string): string[] {
 
 /**
  * For the not-found handler: an API path that exists under other methods answers 405 with
- * `Allow` (RFC 9110 §15.5.6). True when it answered.
+ * `Allow` (RFC 9110 §15.5.6). The refusal to throw (said by the error handler in the caller's
+ * language), its `Allow` set; null when another answer is due.
  */
-export function sendMethodNotAllowed(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
+export function methodNotAllowed(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): AppError | null {
   const allowed = allowedMethods(app, request.url);
-  if (allowed.length === 0 || allowed.includes(request.method)) return false;
-  reply.status(405).header('allow', allowed.join(', ')).send({ message: `${request.method} is not allowed here: use ${allowed.join(', ')}.` });
-  return true;
+  if (allowed.length === 0 || allowed.includes(request.method)) return null;
+  reply.header('allow', allowed.join(', '));
+  return new AppError(405, { key: 'errors.http.methodNotAllowed', values: { method: request.method, allowed: allowed.join(', ') } });
 }

@@ -19,6 +19,8 @@ import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { createSessionFormBody, updateSessionFormBody } from '#contract/session-form.ts';
 import type { SessionSchedule } from '#contract/sessions.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
+import type { ServerMessageKey } from '#i18n/catalogues.ts';
+import { callerTranslator } from '#server/i18n/caller-language.ts';
 import { NO_SCRIPT_FIELD, refusedFormPage } from './refused-form-page.ts';
 
 /** What the API answered a handler: its status and JSON body. */
@@ -41,13 +43,12 @@ interface FormContext {
 /**
  * Where to send the visitor once done: a path of this site, the payment page our own API named
  * (`{ checkout }`), or null: keep the page as it is (the API's refusal, if it gave one, is the
- * reason); `{ refused }`: the reason it cannot be done here.
+ * reason; it speaks the visitor's language, asked with their cookies and Accept-Language);
+ * `{ refused }`: the reason it cannot be done here, a key of the server catalogues.
  */
-type PageForm = (form: FormContext) => Promise<string | { checkout: string } | { refused: string } | null>;
+type PageForm = (form: FormContext) => Promise<string | { checkout: string } | { refused: ServerMessageKey } | null>;
 
-const NEEDS_APP_FOR_FILE = { refused: 'Sending a photo needs JavaScript: turn it on, or send the form without the photo.' };
-/** When neither the API nor the form said why. */
-const NOT_DONE = 'This could not be done. Please check the form and try again.';
+const NEEDS_APP_FOR_FILE = { refused: 'errors.pageForms.photoNeedsApp' } as const;
 
 const text = (fields: URLSearchParams, name: string) => fields.get(name) ?? '';
 /** A file field sent urlencoded holds the file's name only: the file itself needs the app. */
@@ -83,8 +84,8 @@ const PAGE_FORMS: Record<string, PageForm> = {
   '/reset-password': async ({ fields, query, api }) => {
     const token = query.get('token');
     const newPassword = text(fields, 'newPassword');
-    if (!token) return { refused: 'This reset link is not valid: ask for a new one from the login page.' };
-    if (newPassword !== text(fields, 'confirmPassword')) return { refused: 'Passwords do not match' };
+    if (!token) return { refused: 'errors.pageForms.badResetLink' };
+    if (newPassword !== text(fields, 'confirmPassword')) return { refused: 'errors.pageForms.passwordsDiffer' };
     const reset = await api('POST', '/api/auth/reset-password', { token, newPassword });
     return reset.ok ? '/login' : null;
   },
@@ -167,7 +168,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
   },
 
   '/dashboard/upload-materials': async ({ fields, api }) => {
-    if (text(fields, 'source') !== 'link') return { refused: 'Uploading a file needs JavaScript: turn it on, or add the material as a link.' };
+    if (text(fields, 'source') !== 'link') return { refused: 'errors.pageForms.fileNeedsApp' };
     const added = await api('POST', '/api/materials', { sessionId: text(fields, 'sessionId'), title: text(fields, 'title'), link: text(fields, 'link') });
     return added.ok ? '/dashboard/upload-materials' : null;
   },
@@ -238,14 +239,17 @@ export async function installPageForms(app: FastifyInstance, opts: { origin: str
         const query = new URL(request.url, origin).searchParams;
         const cookies: string[] = [];
         let cookie = request.headers.cookie;
-        /** The API's last refusal: its status and sentence. */
-        const last: { refusal: { status: number; message: string } | null } = { refusal: null };
+        /** The API's last refusal: its status and sentence (null: it said none). */
+        const last: { refusal: { status: number; message: string | null } | null } = { refusal: null };
+        // The API and the page answer in the visitor's language: their account's, cookie's or browser's.
+        const language = request.headers['accept-language'] ? { 'accept-language': request.headers['accept-language'] } : {};
         const api: FormContext['api'] = async (method, url, body) => {
           const res = await app.inject({
             method,
             url,
             headers: {
               origin,
+              ...language,
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
               ...(cookie ? { cookie } : {}),
               ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
@@ -266,7 +270,7 @@ export async function installPageForms(app: FastifyInstance, opts: { origin: str
           const ok = res.statusCode >= 200 && res.statusCode < 300;
           if (!ok) {
             const message = (json as { message?: unknown } | null)?.message;
-            last.refusal = { status: res.statusCode, message: typeof message === 'string' && message ? message : NOT_DONE };
+            last.refusal = { status: res.statusCode, message: typeof message === 'string' && message ? message : null };
           }
           return { ok, status: res.statusCode, body: json };
         };
@@ -279,9 +283,11 @@ export async function installPageForms(app: FastifyInstance, opts: { origin: str
           // Scripts off: the page again, saying why, with what was typed. Scripts on (sent before
           // the app was live): the page stays as it is and the app sends the form when asked again.
           if (fields.get(NO_SCRIPT_FIELD) !== '1') return reply.status(204).send();
-          const reason = next === null ? (refusal?.message ?? NOT_DONE) : next.refused;
+          // When neither the API nor the form said why: errors.pageForms.notDone.
+          const t = await callerTranslator(request);
+          const reason = next === null ? (refusal?.message ?? t.t('errors.pageForms.notDone')) : t.t(next.refused);
           const status = refusal && refusal.status >= 400 && refusal.status < 500 ? refusal.status : 422;
-          const page = await app.inject({ method: 'GET', url: request.url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) }, remoteAddress: request.ip });
+          const page = await app.inject({ method: 'GET', url: request.url, headers: { accept: 'text/html', ...language, ...(cookie ? { cookie } : {}) }, remoteAddress: request.ip });
           if (page.statusCode !== 200 || !String(page.headers['content-type']).startsWith('text/html')) return reply.status(status).type('text/plain; charset=utf-8').send(reason);
           return reply.status(status).type('text/html; charset=utf-8').send(refusedFormPage(page.body, fields, reason));
         }

@@ -1,5 +1,5 @@
 // The server's own 429 (the @fastify/rate-limit routes: uploads, materials…) names the wait it
-// sends in Retry-After, in the words the web app uses (issue 14, row 11).
+// sends in Retry-After, in the words the web app uses (issue 14, row 11), in the caller's language.
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,19 @@ describe("the server's 429", () => {
     const limited = await app.inject({ url: '/limited' });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe(String(timeWindow / 1000));
+    expect(limited.json()).toEqual({ message });
+  });
+});
+
+describe("the server's 429 in the caller's language (issue 20)", () => {
+  it.each([
+    [8_000, 'Demasiadas solicitudes. Inténtalo de nuevo dentro de 8 segundos.'],
+    [60_000, 'Demasiadas solicitudes. Inténtalo de nuevo dentro de 1 minuto.'],
+  ])('after a window of %i ms says “%s” to Accept-Language: es', async (timeWindow, message) => {
+    const app = await limitedApp(timeWindow);
+    expect((await app.inject({ url: '/limited' })).statusCode).toBe(200);
+    const limited = await app.inject({ url: '/limited', headers: { 'accept-language': 'es' } });
+    expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message });
   });
 });

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { sendMethodNotAllowed } from '#server/http/http-semantics.ts';
+import { notFound } from '#server/errors.ts';
+import { requestLanguage, translatorFor } from '#server/i18n/translate.ts';
+import { methodNotAllowed } from '#server/http/http-semantics.ts';
 import { createPageRenderer, type PageCacheOptions, type PageRendererOptions } from '#server/http/server-render.ts';
 
 export interface StaticWebOptions {
@@ -56,11 +58,11 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
       // A path that exists under other methods: 405 with Allow (server/http/http-semantics.ts).
-      if (sendMethodNotAllowed(app, request, reply)) return reply;
-      return reply.status(404).send({ message: 'Not found.' });
+      // Thrown: the error handler says it in the caller's language.
+      throw methodNotAllowed(app, request, reply) ?? notFound();
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
-      return reply.status(404).type('text/plain').send('Not found');
+      return reply.status(404).type('text/plain; charset=utf-8').send(translatorFor(requestLanguage(request)).t('errors.http.notFound'));
     }
     if (!indexHtml) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build.');
     // HEAD answers what GET would, status and headers included (Node leaves out the body).

@@ -17,8 +17,15 @@ export interface Words {
   values?: Record<string, PrimitiveType | Words>;
 }
 
-/** A problem as a validator wrote it: the contract's zod messages are English text (issue 20 left them so). */
+/** A problem as a validator wrote it: zod's own messages, already in the caller's language (its locales). */
 export const asGiven = (text: string): Words => ({ key: 'errors.validation.asGiven', values: { text } });
+
+/** Whether `text` is a message key of the server catalogues (a schema's refusal is one: contract/common.ts `says`). */
+export function isServerMessageKey(text: string): text is ServerMessageKey {
+  let node: unknown = SERVER_CATALOGUES.en;
+  for (const part of text.split('.')) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string';
+}
 
 const translators = new Map<Language, ServerTranslator>(LANGUAGES.map(({ code }) => [code, createTranslator(code, SERVER_CATALOGUES[code])]));
 

@@ -78,13 +78,14 @@ describe('catalogues', () => {
 
 /**
  * Keys the server's code names: every string literal whose first part is a section of the server
- * catalogue ('errors.bookings.full', 'email.reminder.subject'): an AppError's key, a `t(…)`, a map's value.
+ * catalogue ('errors.bookings.full', 'email.reminder.subject'): an AppError's key, a `t(…)`, a map's
+ * value, and the contract's schemas' own refusals ('errors.input.titleRequired'), which only the server says.
  */
 function usedServerKeys(): Map<string, string> {
   const sections = Object.keys(SERVER_CATALOGUES.en).join('|');
   const literal = new RegExp(`['"\`]((?:${sections})(?:\\.[A-Za-z0-9_]+)+)['"\`]`, 'g');
   const used = new Map<string, string>();
-  for (const file of sourceFiles('server')) {
+  for (const file of [...sourceFiles('server'), ...sourceFiles('contract')]) {
     const text = fs.readFileSync(file, 'utf8');
     for (const match of text.matchAll(literal)) used.set(match[1]!, path.relative(process.cwd(), file));
   }

@@ -18,8 +18,7 @@ import {
 import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import { invalidRequest } from '#server/http/error-handler.ts';
-import { asGiven } from '#server/i18n/translate.ts';
+import { invalidRequest, issueProblem } from '#server/http/error-handler.ts';
 import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
 import { contentDisposition } from './material-file-name.ts';
 import { materialService, type UploadedFile } from './material-service.ts';
@@ -33,7 +32,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw invalidRequest(result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', problem: asGiven(issue.message) })));
+  throw invalidRequest(result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', problem: issueProblem(issue) })));
 }
 
 /** Reads a multipart form: its text fields and at most one file in the field "file". */

@@ -62,7 +62,7 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
     schema: {
       tags,
       summary: 'An archive of the caller\'s data prepared by a job, from the emailed link (owner only, 7 days)',
-      params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{32}\.zip$/, 'Not a data archive') }),
+      params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{32}\.zip$/, 'errors.input.archiveName') }),
       response: { 200: nonJsonBody('application/zip', 'The archive, as GET /api/me/data.zip gives it'), 400: errorSchema, 401: errorSchema, 404: errorSchema },
     },
   }, async (request, reply) => {
@@ -85,7 +85,7 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
       body: deleteMyAccountBody,
       response: { 200: accountDeletedSchema, ...errors, 429: errorSchema },
     },
-  }, async (request) => myData.deleteOwn(await requireUser(deps.auth, request), request.body.password, request.ip));
+  }, async (request) => myData.deleteOwn(await requireUser(deps.auth, request), request.body.password, request.ip, await request.callerLanguage()));
 
   r.get('/api/users/:id/data', {
     schema: { tags, summary: "Everything StudyNest holds about a user, as a JSON download (admins; recorded)", params: idParam, response: { 200: myDataSchema, ...errors } },
@@ -93,5 +93,5 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   r.delete('/api/users/:id', {
     schema: { tags, summary: "Delete another user's account (admins; recorded)", params: idParam, response: { 200: accountDeletedSchema, ...errors } },
-  }, async (request) => myData.deleteForAdmin(await requireUser(deps.auth, request), request.params.id, request.ip));
+  }, async (request) => myData.deleteForAdmin(await requireUser(deps.auth, request), request.params.id, request.ip, await request.callerLanguage()));
 }

@@ -20,7 +20,8 @@ import { notificationService } from '#server/features/notifications/public.ts';
 import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
 import { emailJob } from '#server/email/outbox.ts';
-import { translatorForAccount } from '#server/i18n/translate.ts';
+import { translatorFor, translatorForAccount } from '#server/i18n/translate.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { recurringJob } from '#server/jobs/recurring-job.ts';
 import type { OpenedObject } from '#server/storage/file-storage.ts';
@@ -212,7 +213,8 @@ export function myDataService(deps: AppDeps) {
     return null;
   }
 
-  async function erase(user: UserRow, by: AuditActor, self: boolean): Promise<AccountDeleted> {
+  /** Deletes the account; says what it did in `language` (the caller's; the operator's CLI: English). */
+  async function erase(user: UserRow, by: AuditActor, self: boolean, language: Language = DEFAULT_LANGUAGE): Promise<AccountDeleted> {
     const early = await refusal(deps.db.kysely, user, self);
     if (early) throw conflict(early);
     // Refunds reach the payment service, so they run before (and outside) the transaction.
@@ -238,9 +240,8 @@ export function myDataService(deps: AppDeps) {
     const photo = photoOf(user);
     if (photo) await photos.remove(photo);
     await archives.removeOf(user.id);
-    const whose = self ? 'Your account' : `The account of ${user.email}`;
     return {
-      message: `${whose} has been deleted.${released.cancelled > 0 ? ` ${released.cancelled} upcoming booking(s) cancelled${released.refunded > 0 ? `, ${released.refunded} refunded` : ''}.` : ''}`,
+      message: translatorFor(language).t('answers.accountDeleted', { self: String(self), email: user.email, cancelled: released.cancelled, refunded: released.refunded }),
       cancelledBookings: released.cancelled,
       refundedBookings: released.refunded,
     };
@@ -318,17 +319,17 @@ export function myDataService(deps: AppDeps) {
       return exportOf(user);
     },
 
-    async deleteOwn(me: CurrentUser, password: string, ip: string | null): Promise<AccountDeleted> {
+    async deleteOwn(me: CurrentUser, password: string, ip: string | null, language?: Language): Promise<AccountDeleted> {
       const user = await liveUser(me.id);
       await assertPassword(user.id, password);
-      return erase(user, actorOf(me, ip), true);
+      return erase(user, actorOf(me, ip), true, language);
     },
 
-    async deleteForAdmin(me: CurrentUser, id: string, ip: string | null): Promise<AccountDeleted> {
+    async deleteForAdmin(me: CurrentUser, id: string, ip: string | null, language?: Language): Promise<AccountDeleted> {
       if (me.role !== 'admin') throw forbidden('errors.myData.adminsDelete');
       const user = await liveUser(id);
       if (user.id === me.id) throw badRequest('errors.myData.deleteOwnFromSettings');
-      return erase(user, actorOf(me, ip), false);
+      return erase(user, actorOf(me, ip), false, language);
     },
 
     /** The operator's CLI (`npm run admin -- export|delete <email>`). */

@@ -20,7 +20,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       body: confirmPaymentBody,
       response: { 200: confirmPaymentSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 503: errorSchema },
     },
-  }, async (request) => payments.confirm(await requireUser(deps.auth, request), request.body.checkoutSessionId));
+  }, async (request) => payments.confirm(await requireUser(deps.auth, request), request.body.checkoutSessionId, await request.callerLanguage()));
 
   // The built-in test payment page (test-gateway.ts): its data, and its Pay button.
   app.withTypeProvider<ZodTypeProvider>().get('/api/payments/test-checkouts/:id', {

@@ -8,6 +8,9 @@ import type { CoreDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
+import type { ServerMessageKey } from '#i18n/catalogues.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
+import { translatorFor } from '#server/i18n/translate.ts';
 import { seatHolds, type PaidBooking, type SeatHold } from '#server/features/bookings/public.ts';
 import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
 import { stripeGateway } from './stripe-gateway.ts';
@@ -17,10 +20,11 @@ const MINUTE_MS = 60_000;
 /** Stripe refuses a Checkout that expires sooner than 30 minutes after creation. */
 const CHECKOUT_LIFETIME_MS = (PAYMENT_HOLD_MINUTES + 1) * MINUTE_MS;
 
-const OUTCOME_MESSAGES: Record<PaymentOutcome, string> = {
-  booked: 'Session booked successfully',
-  pending: 'Your payment is not complete yet. If you paid, it can take a moment: check again shortly.',
-  refunded: 'Your seat hold ended before the payment arrived, so the payment was refunded.',
+/** What the success page says of each outcome (the server catalogues, in the caller's language). */
+const OUTCOME_MESSAGES: Record<PaymentOutcome, ServerMessageKey> = {
+  booked: 'answers.payment.booked',
+  pending: 'answers.payment.pending',
+  refunded: 'answers.payment.refunded',
 };
 
 export function paymentsService(deps: CoreDeps) {
@@ -136,14 +140,14 @@ export function paymentsService(deps: CoreDeps) {
       return { checkoutUrl: checkout.url };
     },
 
-    /** The success page's check: asks Stripe about the caller's checkout and settles it. */
-    async confirm(me: CurrentUser, checkoutSessionId: string): Promise<ConfirmPayment> {
+    /** The success page's check: asks Stripe about the caller's checkout and settles it; says so in `language`. */
+    async confirm(me: CurrentUser, checkoutSessionId: string, language: Language = DEFAULT_LANGUAGE): Promise<ConfirmPayment> {
       if (me.role !== 'student') throw forbidden('errors.payments.studentsOnly');
       const stripe = requireGateway();
       const checkout = await provider(() => stripe.retrieveCheckout(checkoutSessionId));
       if (!checkout || checkout.studentId !== me.id || !checkout.sessionId) throw notFound('errors.payments.noCheckout');
       const status = await settle(checkout);
-      return { status, sessionId: checkout.sessionId, message: OUTCOME_MESSAGES[status] };
+      return { status, sessionId: checkout.sessionId, message: translatorFor(language).t(OUTCOME_MESSAGES[status]) };
     },
 
     /** Stripe's webhook: only a correctly signed event is believed. */

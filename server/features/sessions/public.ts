@@ -3,3 +3,4 @@ export { isRegistrationOpen, toPublicSessionDto } from './session-dto.ts';
 export { publicListCache, type PublicListCache } from './public-list-cache.ts';
 export type { SessionRefunds } from './session-refunds.ts';
 export { calendarText, calendarUid, placeText, sessionCalendar, sessionEvent, type CalendarPerson } from './session-calendar.ts';
+export { installDurationWords } from './session-duration.ts';

@@ -28,8 +28,9 @@ import type { Database, StudySessionRow, StudySessionTable } from '#server/db/sc
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob } from '#server/email/outbox.ts';
 import { badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
+import { invalidRequest, ruleProblem } from '#server/http/error-handler.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
-import { asGiven, formatMoney, type ServerTranslator } from '#server/i18n/translate.ts';
+import { formatMoney, type ServerTranslator } from '#server/i18n/translate.ts';
 import { newId } from '#server/ids.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
 import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
@@ -106,11 +107,10 @@ function assertScheduleValid(s: Schedule): void {
   refuseProblems(scheduleProblems(s));
 }
 
-/** 400 with the contract's problems (its English words: contract/sessions.ts), the first as the message. */
+/** 400 with the contract's rule problems (contract/sessions.ts: catalogue keys), the first as the message. */
 function refuseProblems(problems: Partial<Record<string, string>>): void {
-  const fields = Object.fromEntries(Object.entries(problems).flatMap(([field, text]) => (text ? [[field, asGiven(text)]] : [])));
-  const first = Object.values(fields)[0];
-  if (first) throw badRequest(first, fields);
+  const found = Object.entries(problems).flatMap(([field, key]) => (key ? [{ field, problem: ruleProblem(key) }] : []));
+  if (found.length > 0) throw invalidRequest(found);
 }
 
 export function sessionService(deps: AppDeps) {
