@@ -4,9 +4,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { newId } from '#server/ids.ts';
-import { afterKey } from '#server/db/keyset.ts';
+import { keysetPage } from '#server/db/keyset.ts';
 
 /**
  * Who acted: a signed-in admin or user (with the address of their request), a visitor known only
@@ -79,11 +78,5 @@ export async function searchAudit(db: Kysely<Database>, filter: AuditFilter) {
     const pattern = likePattern(filter.q);
     q = q.where(sql<boolean>`(lower("actor") like ${pattern} escape '\\' or lower("targetId") like ${pattern} escape '\\' or lower("details") like ${pattern} escape '\\')`);
   }
-  const after = decodeCursor(filter.cursor, ['string', 'string']);
-  if (after) {
-    const [at, id] = after;
-    q = q.where((eb) => afterKey(eb, ['at', 'id'], [at, id], 'desc'));
-  }
-  const rows = await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
-  return pageFrom(rows, filter.limit, (row) => [row.at, row.id]);
+  return keysetPage(q, { columns: ['at', 'id'], order: 'desc', keyOf: (row) => [row.at, row.id] }, filter);
 }

@@ -2,8 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { prepare } from '#server/db/prepared.ts';
 import type { Database, MaterialTable } from '#server/db/schema.ts';
-import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
-import { afterKey } from '#server/db/keyset.ts';
+import { keysetPage } from '#server/db/keyset.ts';
 
 /** Whose materials a list shows: the tutor's own, those a student booked, or all (admin). */
 export type MaterialScope = { tutorId: string } | { studentId: string } | 'all';
@@ -58,14 +57,8 @@ export function materialRepository(db: Kysely<Database>) {
         );
       }
       if (opts.sessionId) q = q.where('m.sessionId', '=', opts.sessionId);
-      const after = decodeCursor(opts.cursor, ['string', 'string']);
-      if (after) {
-        const [createdAt, id] = after;
-        q = q.where((eb) => afterKey(eb, ['m.createdAt', 'm.id'], [createdAt, id], 'desc'));
-      }
       // Newest first, by (createdAt, id).
-      const rows = await q.orderBy('m.createdAt', 'desc').orderBy('m.id', 'desc').limit(opts.limit + 1).execute();
-      return pageFrom(rows, opts.limit, (row) => [row.createdAt, row.id]);
+      return keysetPage(q, { columns: ['m.createdAt', 'm.id'], order: 'desc', keyOf: (row) => [row.createdAt, row.id] }, opts);
     },
 
     async insert(row: NewMaterial) {
