@@ -14,7 +14,7 @@
 // Constants are written as literals (`sql.lit('pending_payment')`, `eb.lit(1)`), never as
 // parameters: PostgreSQL's plan of a named statement cannot see a parameter (decision 015).
 import type SQLite from 'better-sqlite3';
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, OperationNodeSource, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
 import { cachedStatement } from './statement-cache.ts';
 
@@ -83,7 +83,20 @@ function describe(statement: SQLite.Statement): DirectRead {
 const STAND_IN = '\u0000prepared-parameter:';
 
 
-export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely<Database>, params: P) => Compilable<O>) {
+/**
+ * A prepared query with the values of one run, not run yet: a step of a guarded write
+ * (guarded-write.ts), which runs it, or composes its builder with others into one statement.
+ */
+export interface BoundQuery<O = unknown> {
+  run(db: Kysely<Database>): Promise<QueryResult<O>>;
+  /** The prepared query's builder, given values (or stand-ins) by name. */
+  build(db: Kysely<Database>, params: Record<string, unknown>): Compilable<O> & OperationNodeSource;
+  /** The prepared query itself: the same object for every run of it. */
+  readonly prepared: object;
+  readonly values: Readonly<Record<string, unknown>>;
+}
+
+export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely<Database>, params: P) => Compilable<O> & OperationNodeSource) {
   // Keyed by the dialect's adapter: SQLite and PostgreSQL write different SQL; a transaction
   // shares its database's adapter.
   const compiled = new WeakMap<object, { template: CompiledQuery<O>; params: Array<keyof P> }>();
@@ -163,7 +176,14 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
     }
     return db.executeQuery<O>(compiledWith(db, params));
   };
-  return Object.assign(run, { compiledWith });
+  /** This query with these values, to run later or as a step of a guarded write (guarded-write.ts). */
+  const withValues = (values: P): BoundQuery<O> => ({
+    run: (db) => run(db, values),
+    build: (db, params) => build(db, params as P),
+    prepared: run,
+    values,
+  });
+  return Object.assign(run, { compiledWith, withValues });
 }
 
 /** A query made by `prepare`. */

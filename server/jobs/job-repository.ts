@@ -7,13 +7,13 @@ import type { JobCounts, JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database, JobTable } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
-import { prepare } from '#server/db/prepared.ts';
+import { prepare, type BoundQuery } from '#server/db/prepared.ts';
 
 /** A job as stored: the table's row (schema.ts). */
 export type JobRow = Selectable<JobTable>;
 
 /** A job as written by enqueue. */
-export interface JobInsert {
+export type JobInsert = {
   id: string;
   kind: string;
   payload: string;
@@ -21,25 +21,28 @@ export interface JobInsert {
   maxAttempts: number;
   key: string | null;
   createdAt: string;
-}
-
-/** The row's insert; with a key, a second job of the same key is not added. */
-export function insertJobQuery(db: Kysely<Database>, job: JobInsert) {
-  return db
-    .insertInto('job')
-    .values({ ...job, status: 'queued', attempts: 0 })
-    .$if(job.key !== null, (q) => q.onConflict((oc) => oc.column('key').doNothing()));
-}
+};
 
 /** A job without a key, the common case (a booking's emails), compiled once. */
 const insertKeylessJob = prepare((db, p: Omit<JobInsert, 'key'>) =>
   db.insertInto('job').values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, createdAt: p.createdAt, status: sql.lit('queued'), attempts: sql.lit(0) }),
 );
+/** A job with a key: a second job of the same key is not added. */
+const insertKeyedJob = prepare((db, p: JobInsert) =>
+  db
+    .insertInto('job')
+    .values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, key: p.key, createdAt: p.createdAt, status: sql.lit('queued'), attempts: sql.lit(0) })
+    .onConflict((oc) => oc.column('key').doNothing()),
+);
+
+/** The job's row insert, to run in a transaction or as a step of a guarded write (server/db/guarded-write.ts). */
+export function jobInsert(job: JobInsert): BoundQuery {
+  return job.key === null ? insertKeylessJob.withValues(job) : insertKeyedJob.withValues(job);
+}
 
 /** Adds the job's row in this transaction (or alone, on the database). */
 export async function insertJob(db: Kysely<Database>, job: JobInsert): Promise<void> {
-  if (job.key === null) await insertKeylessJob(db, job);
-  else await insertJobQuery(db, job).execute();
+  await jobInsert(job).run(db);
 }
 
 export function jobRepository(database: Db) {

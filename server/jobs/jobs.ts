@@ -17,7 +17,7 @@ import type { JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
-import { insertJob, insertJobQuery, jobRepository, type JobInsert, type JobRow } from './job-repository.ts';
+import { insertJob, jobRepository, type JobInsert, type JobRow } from './job-repository.ts';
 import { DEFAULT_MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
 
 export interface NewJob {
@@ -232,7 +232,7 @@ export function createJobs(options: JobsOptions) {
       wake();
     },
 
-    /** The values of a job row, for a repository that inserts it in its own transaction (insertJob). */
+    /** The values of a job row, for a repository that inserts it in its own transaction (insertJob) or guarded write (jobInsert). */
     row: toInsert,
 
     wake,
@@ -245,7 +245,7 @@ export function createJobs(options: JobsOptions) {
       work = jobWork;
       recurring = new Map(jobWork.schedules.map((s) => [s.kind, s]));
       for (const schedule of jobWork.schedules) {
-        await insertJobQuery(db.kysely, { ...toInsert({ kind: schedule.kind, payload: {}, key: scheduleKey(schedule), maxAttempts: 1 }) }).execute();
+        await insertJob(db.kysely, toInsert({ kind: schedule.kind, payload: {}, key: scheduleKey(schedule), maxAttempts: 1 }));
       }
       if (opts.poll === false) return;
       running = true;
@@ -290,7 +290,7 @@ export function createJobs(options: JobsOptions) {
         const row = await repo.claimKey({ key: scheduleKey(schedule), now: at.toISOString(), until: new Date(at.getTime() + leaseMs).toISOString(), worker });
         if (row) return holdingLeases(() => runOne(row));
         // Its row is missing (removed by hand): put it back.
-        await insertJobQuery(db.kysely, toInsert({ kind, payload: {}, key: scheduleKey(schedule), maxAttempts: 1 })).execute();
+        await insertJob(db.kysely, toInsert({ kind, payload: {}, key: scheduleKey(schedule), maxAttempts: 1 }));
         if (Date.now() > deadline) throw new Error(`the scheduled job ${kind} stayed busy for ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

@@ -8,10 +8,11 @@ import type { BookingState } from '#contract/viewer-place.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { afterKey } from '#server/db/keyset.ts';
 import type { Db } from '#server/db/database.ts';
+import { guardedWrite } from '#server/db/guarded-write.ts';
 import { prepare } from '#server/db/prepared.ts';
 import type { Attendance, BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
-import { insertJob, type JobInsert } from '#server/jobs/job-repository.ts';
+import { insertJob, jobInsert, type JobInsert } from '#server/jobs/job-repository.ts';
 
 export interface StudentEntryRow extends StudySessionRow {
   entryId: string;
@@ -183,6 +184,28 @@ const insertBooking = prepare((db, p: NewBooking) =>
 const leaveLine = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
 );
+const removeWaitlistEntry = prepare((db, p: { id: string }) => db.deleteFrom('waitlist_entry').where('id', '=', p.id));
+/** Records the `column` reminder of a booking for this class start, unless it already is. */
+const recordReminderOnce = (column: (typeof reminderColumn)[ReminderOffset]) =>
+  prepare((db, p: { id: string; classStartDate: string }) =>
+    db
+      .updateTable('booking')
+      .set({ [column]: p.classStartDate })
+      .where('id', '=', p.id)
+      .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<>', p.classStartDate)]))
+      .returning('id'),
+  );
+const recordReminderFor = { '24h': recordReminderOnce(reminderColumn['24h']), '1h': recordReminderOnce(reminderColumn['1h']) };
+/** Held → confirmed, only for the payment that holds it. */
+const confirmHeldSeat = prepare((db, p: { id: string; paymentRef: string }) =>
+  db
+    .updateTable('booking')
+    .set({ status: sql.lit('confirmed'), holdExpiresAt: sql.lit(null) })
+    .where('id', '=', p.id)
+    .where('status', '=', sql.lit('pending_payment'))
+    .where('paymentRef', '=', p.paymentRef)
+    .returning('id'),
+);
 
 export function bookingsRepository(database: Db) {
   const { kysely: db, dialect } = database;
@@ -194,12 +217,6 @@ export function bookingsRepository(database: Db) {
       .where('id', '=', sessionId)
       .$if(dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
-
-  /** The seats taken after taking one, or null when the session was full. */
-  const takeSeatIn = async (trx: Kysely<Database>, sessionId: string, now: string): Promise<number | null> => {
-    const row = (await takeSeat(trx, { sessionId, now })).rows[0];
-    return row ? Number(row.bookedCount) : null;
-  };
 
   return {
     async findSession(id: string): Promise<StudySessionRow | undefined> {
@@ -257,18 +274,8 @@ export function bookingsRepository(database: Db) {
 
     /** Records the `offset` reminder of a booking for this class start, with its jobs, once; false when already recorded. */
     async recordReminder(bookingId: string, offset: ReminderOffset, classStartDate: string, jobs: JobInsert[]): Promise<boolean> {
-      const column = reminderColumn[offset];
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('booking')
-          .set({ [column]: classStartDate })
-          .where('id', '=', bookingId)
-          .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<>', classStartDate)]))
-          .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return false;
-        for (const job of jobs) await insertJob(trx, job);
-        return true;
-      });
+      const recorded = await guardedWrite(db, recordReminderFor[offset].withValues({ id: bookingId, classStartDate }), jobs.map(jobInsert));
+      return recorded.length > 0;
     },
 
     /** A booking with its student's name and its session, or undefined once it is gone. */
@@ -319,8 +326,8 @@ export function bookingsRepository(database: Db) {
     },
 
     /**
-     * Books a seat: the guarded seat update, the booking row, leaving the waitlist and the
-     * booking's jobs (emails) in ONE transaction. 'full' when the
+     * Books a seat: the guarded seat update, then the booking row, leaving the waitlist and the
+     * booking's jobs (emails), as ONE guarded write (server/db/guarded-write.ts). 'full' when the
      * guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
      * refused the row (the seat taken with it is rolled back).
      */
@@ -338,16 +345,13 @@ export function bookingsRepository(database: Db) {
           amountCents: input.hold?.amountCents ?? 0,
           holdExpiresAt: input.hold?.expiresAt ?? null,
         };
-        const bookedCount = await db.transaction().execute(async (trx) => {
-          const seats = await takeSeatIn(trx, booking.sessionId, booking.now);
-          if (seats === null) return null;
-          await insertBooking(trx, booking);
+        const [seat] = await guardedWrite(db, takeSeat.withValues({ sessionId: booking.sessionId, now: booking.now }), [
+          insertBooking.withValues(booking),
           // A student who was waiting and got a seat directly leaves the line.
-          await leaveLine(trx, { sessionId: booking.sessionId, studentId: booking.studentId });
-          for (const job of jobs) await insertJob(trx, job);
-          return seats;
-        });
-        return bookedCount === null ? { kind: 'full' } : { kind: 'booked', bookingId, bookedCount };
+          leaveLine.withValues({ sessionId: booking.sessionId, studentId: booking.studentId }),
+          ...jobs.map(jobInsert),
+        ]);
+        return seat ? { kind: 'booked', bookingId, bookedCount: Number(seat.bookedCount) } : { kind: 'full' };
       } catch (error) {
         if (isUniqueViolation(error)) return { kind: 'duplicate' };
         throw error;
@@ -390,20 +394,22 @@ export function bookingsRepository(database: Db) {
             .limit(1)
             .executeTakeFirst();
           if (!next) break;
-          if ((await takeSeatIn(trx, input.sessionId, input.now)) === null) break;
-          await trx.deleteFrom('waitlist_entry').where('id', '=', next.id).execute();
           const bookingId = newId(Date.parse(input.now));
           const fee = session.registrationFeeCents;
           // Paid session: the seat is held for the student to pay, never booked unpaid.
           const holdExpiresAt = fee > 0 ? new Date(Date.parse(input.now) + PROMOTED_HOLD_MS).toISOString() : null;
-          await insertBooking(trx, {
-            id: bookingId,
-            sessionId: input.sessionId,
-            studentId: next.studentId,
-            studentEmail: next.email,
-            now: input.now,
-            ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
-          });
+          const taken = await guardedWrite(trx, takeSeat.withValues({ sessionId: input.sessionId, now: input.now }), [
+            removeWaitlistEntry.withValues({ id: next.id }),
+            insertBooking.withValues({
+              id: bookingId,
+              sessionId: input.sessionId,
+              studentId: next.studentId,
+              studentEmail: next.email,
+              now: input.now,
+              ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
+            }),
+          ]);
+          if (taken.length === 0) break;
           promoted.push({ studentId: next.studentId, email: next.email, name: next.name, language: next.language, bookingId, holdExpiresAt });
         }
         for (const job of jobsFor(promoted)) await insertJob(trx, job);
@@ -482,22 +488,12 @@ export function bookingsRepository(database: Db) {
 
     /**
      * Held → confirmed, only for the payment that holds it, with its jobs (emails) in the same
-     * transaction. Conditional, so a replayed webhook, the success page and the webhook racing, or
+     * guarded write. Conditional, so a replayed webhook, the success page and the webhook racing, or
      * a hold expiring at the same moment change the row at most once.
      */
     async confirmHold(bookingId: string, paymentRef: string, jobs: JobInsert[]): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('booking')
-          .set({ status: 'confirmed', holdExpiresAt: null })
-          .where('id', '=', bookingId)
-          .where('status', '=', 'pending_payment')
-          .where('paymentRef', '=', paymentRef)
-          .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return false;
-        for (const job of jobs) await insertJob(trx, job);
-        return true;
-      });
+      const confirmed = await guardedWrite(db, confirmHeldSeat.withValues({ id: bookingId, paymentRef }), jobs.map(jobInsert));
+      return confirmed.length > 0;
     },
 
     async waitlistCount(sessionId: string): Promise<number> {

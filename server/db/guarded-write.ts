@@ -1,0 +1,95 @@
+// One way to write "only if" atomically (docs/decisions/029-one-way-to-run-atomically.md): a
+// guard, an UPDATE … RETURNING that takes a row or none (a seat under the capacity guard), and
+// steps written only when it took one (the booking row, leaving the line, the booking's emails
+// as job rows). Features pass prepared queries with their values and never branch on the dialect:
+//
+//   const taken = await guardedWrite(db, takeSeat.withValues({ sessionId, now }), [
+//     insertBooking.withValues(booking),
+//     ...jobs.map(jobInsert),
+//   ]);
+//   if (taken.length === 0) … // full: nothing was written
+//
+// SQLite: one transaction, its statements run directly on the connection it holds (prepared.ts).
+// PostgreSQL: ONE statement of data-modifying CTEs, one round trip, the guarded row locked only
+// while it runs (a transaction of the same steps took six more round trips: decision 029):
+//
+//   with "guard" as (update … returning …),
+//        "step_1" as (insert into "booking" (…) select $3, $4, … where exists (select 1 from "guard")),
+//        "step_2" as (delete from "waitlist_entry" where … and exists (select 1 from "guard"))
+//   select * from "guard"
+//
+// A step is an insert of one row, an update or a delete. Steps must not depend on each other's
+// writes, nor write the guard's row or one row (or key) twice: in one PostgreSQL statement they
+// all see the database as it was before it, in no set order. Any failing step (a unique
+// violation) undoes the guard and every step.
+import { DeleteQueryNode, InsertQueryNode, PostgresAdapter, PrimitiveValueListNode, QueryNode, UpdateQueryNode, ValuesNode, sql, type Compilable, type Kysely, type OperationNode, type OperationNodeSource } from 'kysely';
+import { prepare, type BoundQuery, type PreparedQuery } from './prepared.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * Runs `guard`, then `steps` only if it returned a row, atomically; the guard's rows (none:
+ * nothing was written). Inside a caller's transaction (`db` a Kysely transaction) it is part of it.
+ */
+export async function guardedWrite<G>(db: Kysely<Database>, guard: BoundQuery<G>, steps: ReadonlyArray<BoundQuery<unknown>>): Promise<G[]> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const queries = [guard, ...steps];
+    const values: Record<string, unknown> = {};
+    queries.forEach((query, i) => {
+      for (const [name, value] of Object.entries(query.values)) values[`${i}:${name}`] = value;
+    });
+    return (await oneStatement(queries)(db, values)).rows as G[];
+  }
+  const write = async (trx: Kysely<Database>) => {
+    const { rows } = await guard.run(trx);
+    if (rows.length > 0) for (const step of steps) await step.run(trx);
+    return rows;
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+type Statement = PreparedQuery<Record<string, unknown>, unknown>;
+
+/** The one statement of these prepared queries (guard first), prepared once per shape. */
+const statements = new Map<string, Statement>();
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+const idOf = (prepared: object): number => {
+  let id = ids.get(prepared);
+  if (id === undefined) ids.set(prepared, (id = ++lastId));
+  return id;
+};
+
+function oneStatement(queries: ReadonlyArray<BoundQuery<unknown>>): Statement {
+  const shape = queries.map((query) => idOf(query.prepared)).join(',');
+  let statement = statements.get(shape);
+  if (!statement) {
+    const builds = queries.map((query) => query.build);
+    // Each query's values are named `<its place>:<name>`, so that the steps' names never meet.
+    statement = prepare((db, p: Record<string, unknown>) => {
+      const [guard, ...steps] = builds.map((build, i) => build(db, new Proxy({}, { get: (_, name) => p[`${i}:${String(name)}`] })).toOperationNode());
+      const ctes = [sql`"guard" as (${node(guard!)})`, ...steps.map((step, i) => sql`${sql.id(`step_${i + 1}`)} as (${node(onlyIfGuardTookARow(step))})`)];
+      const raw = sql`with ${sql.join(ctes)} select * from "guard"`;
+      return { compile: () => raw.compile(db), toOperationNode: () => raw.toOperationNode() } satisfies Compilable & OperationNodeSource;
+    });
+    // Shapes are few (a booking with 0, 1 or 2 emails…); stay bounded all the same.
+    if (statements.size >= 100) statements.clear();
+    statements.set(shape, statement);
+  }
+  return statement;
+}
+
+const node = (operation: OperationNode): OperationNodeSource => ({ toOperationNode: () => operation });
+const guardTookARow = sql<boolean>`exists (select 1 from "guard")`.toOperationNode();
+
+/** The step written only when the guard returned a row. */
+function onlyIfGuardTookARow(step: OperationNode): OperationNode {
+  if (UpdateQueryNode.is(step) || DeleteQueryNode.is(step)) return QueryNode.cloneWithWhere(step, guardTookARow);
+  if (InsertQueryNode.is(step) && step.values && ValuesNode.is(step.values) && step.values.values.length === 1) {
+    const row = step.values.values[0]!;
+    const items = PrimitiveValueListNode.is(row) ? row.values : row.values.map(node);
+    // `insert … select <the row's values> where …`: PostgreSQL types the parameters from the
+    // insert's columns, as it does for `values (…)`.
+    return InsertQueryNode.cloneWith(step, { values: sql`select ${sql.join(items)} where ${node(guardTookARow)}`.toOperationNode() });
+  }
+  throw new Error(`guardedWrite: a step is an insert of one row, an update or a delete (got ${step.kind})`);
+}
