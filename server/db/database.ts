@@ -21,6 +21,11 @@ export interface Db {
   dialect: Dialect;
   /** The raw better-sqlite3 handle (SQLite only), for pragmas and integrity checks. */
   sqlite?: SQLite.Database;
+  /**
+   * Queries waiting for one of the pool's connections (PostgreSQL; always 0 on SQLite, whose one
+   * connection is in-process): the database is what requests wait for, so background work waits.
+   */
+  waitingForConnection(): number;
   destroy(): Promise<void>;
 }
 
@@ -36,7 +41,7 @@ export function createDb(database: Config['database']): Db {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
-    return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', waitingForConnection: () => pool.waitingCount, destroy: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -48,7 +53,7 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('temp_store = MEMORY');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerSqliteHandle(kysely, sqlite);
-  return { kysely, dialect: 'sqlite', sqlite, destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, waitingForConnection: () => 0, destroy: () => kysely.destroy() };
 }
 
 /**

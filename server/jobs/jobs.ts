@@ -73,7 +73,7 @@ export interface JobsOptions {
 export type Jobs = ReturnType<typeof createJobs>;
 
 const BATCH = 16;
-/** Pause between two jobs while the process is busy serving requests (docs/decisions/011). */
+/** Pause between two jobs while requests are waiting (docs/decisions/011, 017). */
 const BUSY_PAUSE_MS = 20;
 
 let lastLoopSample = performance.eventLoopUtilization();
@@ -100,6 +100,12 @@ export function createJobs(options: JobsOptions) {
   const concurrency = options.concurrency ?? 2;
   const repo = jobRepository(db);
   const worker = `w-${newId()}`;
+  /**
+   * Requests are waiting: for the event loop (SQLite, in-process) or for one of the database's
+   * pooled connections (PostgreSQL: the event loop is idle while the database works, and every
+   * query of the worker takes a connection and database time from them).
+   */
+  const requestsWaiting = () => loopIsBusy() || db.waitingForConnection() > 0;
 
   let work: JobWork = { handlers: {}, schedules: [] };
   let recurring = new Map<string, Schedule>();
@@ -183,8 +189,8 @@ export function createJobs(options: JobsOptions) {
     const lane = async () => {
       for (let row = rows[next++]; row; row = rows[next++]) {
         await runOne(row).catch((err: unknown) => log.error({ err, job: row!.id }, 'recording a job outcome failed'));
-        // Background work: while requests saturate the event loop, give them the turn.
-        if (loopIsBusy()) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
+        // Background work: while requests wait, give them the turn.
+        if (requestsWaiting()) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
         else await new Promise((resolve) => setImmediate(resolve));
       }
     };
