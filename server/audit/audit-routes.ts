@@ -1,24 +1,15 @@
 // GET /api/audit-log: admins read and filter the audit log (issue 23 item 2). There is no route
 // that writes, edits or removes an entry: entries are only made by the actions they record.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditListQuery, auditPage } from '#contract/audit-log.ts';
-import { errorSchema } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { forbidden } from '#server/errors.ts';
 import { searchAudit } from './audit-log.ts';
 
-export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const auditRoutes = apiRoutes(['audit log'], (r, deps, tags) => {
 
   r.get('/api/audit-log', {
-    schema: {
-      tags: ['audit log'],
-      summary: 'The audit log, newest first, filtered by action and searched by actor, target or details (admins)',
-      querystring: auditListQuery,
-      response: { 200: auditPage, 400: errorSchema, 401: errorSchema, 403: errorSchema },
-    },
+    schema: { tags, summary: 'The audit log, newest first, filtered by action and searched by actor, target or details (admins)', querystring: auditListQuery, response: { 200: auditPage, ...errorAnswers(400, 401, 403) } },
   }, async (request) => {
     const me = await requireUser(deps.auth, request);
     if (me.role !== 'admin') throw forbidden('errors.auditAdminsOnly');
@@ -28,4 +19,4 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       nextCursor: page.nextCursor,
     };
   });
-}
+});

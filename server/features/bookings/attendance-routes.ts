@@ -1,19 +1,15 @@
 // Attendance and the roster download (issue 19): the session's tutor and admins.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendanceParams, attendanceSchema, markAllPresentResultSchema, markAttendanceBody } from '#contract/bookings.ts';
-import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import { idParam, nonJsonBody } from '#contract/common.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { attendanceService } from './attendance-service.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
-export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const attendanceRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   const attendance = attendanceService(deps);
-  const tags = ['bookings'];
 
   r.put('/api/sessions/:id/attendance/:studentId', {
     schema: { tags, summary: 'Mark a booked student present or absent, once class has started (its tutor, admins)', params: attendanceParams, body: markAttendanceBody, response: { 200: z.object({ studentId: z.string(), attendance: attendanceSchema }), ...errors } },
@@ -33,4 +29,4 @@ export async function attendanceRoutes(app: FastifyInstance, deps: AppDeps): Pro
       .header('cache-control', 'private, no-store')
       .send(csv.body);
   });
-}
+});

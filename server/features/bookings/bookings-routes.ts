@@ -1,23 +1,19 @@
 // Booking calls: spec §7 (book-session, booked-sessions, view-booked-session) and PRODUCT.md §6
 // (cancel, waitlist, roster, calendar.ics). Identity always from the cookie.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookedSessionsQuery, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
-import { errorSchema, idParam, nonJsonBody, pageQuery } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import { idParam, nonJsonBody, pageQuery } from '#contract/common.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { bookingsService } from './bookings-service.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
-export async function bookingsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const bookingsRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   const bookings = bookingsService(deps);
-  const tags = ['bookings'];
 
   r.post('/api/book-session', {
-    schema: { tags, summary: 'Book a session (students); a paid one is held and answered with its Checkout page', body: bookSessionBody, response: { 201: bookSessionResultSchema, ...errors, 503: errorSchema } },
+    schema: { tags, summary: 'Book a session (students); a paid one is held and answered with its Checkout page', body: bookSessionBody, response: { 201: bookSessionResultSchema, ...errors, ...errorAnswers(503) } },
   }, async (request, reply) => {
     const booked = await bookings.book(await requireUser(deps.auth, request), request.body.sessionId);
     return reply.status(201).send(booked);
@@ -66,4 +62,4 @@ export async function bookingsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   r.get('/api/sessions/:id/roster', {
     schema: { tags, summary: 'Booked students and the waitlist (owning tutor, admins)', params: idParam, querystring: pageQuery, response: { 200: rosterSchema, ...errors } },
   }, async (request) => bookings.roster(await requireUser(deps.auth, request), request.params.id, request.query));
-}
+});

@@ -1,28 +1,24 @@
 // The caller's private calendar feed link (GET, and POST for a new one), and the feed itself at
 // /calendar/<token>.ics: no cookie (calendar apps have none), the token is the key.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarFeedFileParams, calendarFeedSchema } from '#contract/calendar-feed.ts';
-import { errorSchema, nonJsonBody } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import { nonJsonBody } from '#contract/common.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { notFound } from '#server/errors.ts';
 import { calendarFeedService } from './calendar-feed-service.ts';
 
 const NO_FEED = 'errors.bookings.noFeed';
 
-export async function calendarFeedRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const calendarFeedRoutes = apiRoutes(['calendar'], (r, deps, tags) => {
   const feeds = calendarFeedService(deps);
-  const tags = ['calendar'];
 
   r.get('/api/me/calendar-feed', {
-    schema: { tags, summary: "The caller's private calendar feed link (null until made)", response: { 200: calendarFeedSchema, 401: errorSchema } },
+    schema: { tags, summary: "The caller's private calendar feed link (null until made)", response: { 200: calendarFeedSchema, ...errorAnswers(401) } },
   }, async (request) => feeds.get(await requireUser(deps.auth, request)));
 
   r.post('/api/me/calendar-feed', {
-    schema: { tags, summary: 'Make a new private calendar feed link; the old one stops working', response: { 200: calendarFeedSchema, 401: errorSchema } },
+    schema: { tags, summary: 'Make a new private calendar feed link; the old one stops working', response: { 200: calendarFeedSchema, ...errorAnswers(401) } },
   }, async (request) => feeds.regenerate(await requireUser(deps.auth, request)));
 
   r.get('/calendar/:file', {
@@ -30,7 +26,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, deps: AppDeps): P
       tags,
       summary: 'A private calendar feed (iCalendar), by the token in its link',
       params: calendarFeedFileParams,
-      response: { 200: nonJsonBody('text/calendar', 'The sessions booked or taught, upcoming and from the last 30 days (RFC 5545)'), 304: z.null(), 404: errorSchema },
+      response: { 200: nonJsonBody('text/calendar', 'The sessions booked or taught, upcoming and from the last 30 days (RFC 5545)'), 304: z.null(), ...errorAnswers(404) },
     },
   }, async (request, reply) => {
     const answer = await feeds.feed(request.params.file, { ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] });
@@ -40,4 +36,4 @@ export async function calendarFeedRoutes(app: FastifyInstance, deps: AppDeps): P
     if (answer.status === 304) return reply.status(304).send(null);
     return reply.header('content-type', 'text/calendar; charset=utf-8').send(answer.body);
   });
-}
+});

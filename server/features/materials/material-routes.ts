@@ -1,10 +1,9 @@
 // Materials: GET/POST /api/materials, PUT/DELETE /api/materials/{id}, GET /api/materials/{id}/file.
 // Thin: parse (JSON or multipart), resolve the caller, call the service. Rules and
 // permissions live in material-service.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
+import { idParam, nonJsonBody } from '#contract/common.ts';
 import {
   MATERIAL_MAX_BYTES,
   createFileMaterialFields,
@@ -15,8 +14,8 @@ import {
   updateFileMaterialFields,
   updateMaterialBody,
 } from '#contract/materials.ts';
-import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { invalidRequest, issueProblem } from '#server/http/error-handler.ts';
 import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
@@ -26,7 +25,7 @@ import { materialService, type UploadedFile } from './material-service.ts';
 /** A file part of a multipart form (documentation only: the route reads it itself). */
 const multipartFile = z.any().meta({ type: 'string', format: 'binary', description: 'An image or a PDF, 10 MB at most' });
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
+const errors = errorAnswers(400, 401, 403, 404, 409, 413);
 
 /** A multipart form's fields are checked here, not by the route's schema: refused in the same shape. */
 function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -58,25 +57,16 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
   return { fields, file };
 }
 
-export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
   const materials = materialService(deps);
 
   r.get('/api/materials', {
-    schema: {
-      tags: ['materials'],
-      summary: "Materials: a tutor's own, a student's booked sessions', or all for admins",
-      querystring: listMaterialsQuery,
-      response: { 200: materialPage, 400: errorSchema, 401: errorSchema },
-    },
-  }, async (request) => {
-    const me = await requireUser(deps.auth, request);
-    return materials.list(me, request.query);
-  });
+    schema: { tags, summary: "Materials: a tutor's own, a student's booked sessions', or all for admins", querystring: listMaterialsQuery, response: { 200: materialPage, ...errorAnswers(400, 401) } },
+  }, async (request) => materials.list(await requireUser(deps.auth, request), request.query));
 
   r.post('/api/materials', {
     schema: {
-      tags: ['materials'],
+      tags,
       summary: 'Add a material to an approved session of yours',
       description:
         'JSON `{ sessionId, title, link }` with an http(s) link, or multipart/form-data with the fields `sessionId`, `title` and `file` (an image or a PDF, 10 MB at most).',
@@ -101,7 +91,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   r.put('/api/materials/:id', {
     schema: {
-      tags: ['materials'],
+      tags,
       summary: 'Edit a material of yours: its title, and optionally a new link or file',
       description: 'JSON `{ title, link? }`, or multipart/form-data with `title` and optionally `file`.',
       consumes: ['application/json', 'multipart/form-data'],
@@ -121,12 +111,7 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   r.delete('/api/materials/:id', {
-    schema: {
-      tags: ['materials'],
-      summary: 'Delete a material (its tutor, or an admin)',
-      params: idParam,
-      response: { 204: z.null(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
-    },
+    schema: { tags, summary: 'Delete a material (its tutor, or an admin)', params: idParam, response: { 204: z.null(), ...errorAnswers(401, 403, 404) } },
   }, async (request, reply) => {
     const me = await requireUser(deps.auth, request);
     await materials.remove(me, request.params.id, request.ip);
@@ -135,11 +120,11 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   r.get('/api/materials/:id/file', {
     schema: {
-      tags: ['materials'],
+      tags,
       summary: "A material's file, for its tutor, students booked on its session and admins",
       params: idParam,
       // The bytes of the file (a stream is sent as is, not serialised).
-      response: { 200: nonJsonBody('application/octet-stream', 'The file (its own Content-Type: a PDF or an image)'), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 200: nonJsonBody('application/octet-stream', 'The file (its own Content-Type: a PDF or an image)'), ...errorAnswers(401, 403, 404) },
     },
   }, async (request, reply) => {
     const me = await requireUser(deps.auth, request);
@@ -152,4 +137,4 @@ export async function materialRoutes(app: FastifyInstance, deps: AppDeps): Promi
     reply.header('Cache-Control', 'private, no-store');
     return reply.send(file.stream);
   });
-}
+});

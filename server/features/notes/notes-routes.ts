@@ -1,20 +1,16 @@
 // Spec §7 note calls under /api: create-note, notes/{email}, note/{email}/{id}.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, pageQuery } from '#contract/common.ts';
+import { pageQuery } from '#contract/common.ts';
 import { noteBody, noteParams, notePage, noteSchema } from '#contract/notes.ts';
 import { emailParam } from '#contract/users.ts';
-import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { notesService } from './notes-service.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = errorAnswers(400, 401, 403, 404);
 
-export async function notesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const notesRoutes = apiRoutes(['notes'], (r, deps, tags) => {
   const notes = notesService(deps);
-  const tags = ['notes'];
 
   r.post('/api/create-note', {
     schema: { tags, summary: 'Take a note (students)', body: noteBody, response: { 201: noteSchema, ...errors } },
@@ -41,4 +37,4 @@ export async function notesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     await notes.delete(await requireUser(deps.auth, request), request.params.email, request.params.id);
     return reply.status(204).send(null);
   });
-}
+});

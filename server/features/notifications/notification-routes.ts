@@ -1,26 +1,21 @@
 // GET and PUT /api/me/notifications (the caller's settings); POST /api/notifications/unsubscribe,
 // the one-click link of every notification email (RFC 8058), and GET on it for mail clients that
 // open the link in a browser instead: the settings page. docs/decisions/021-notification-emails.md.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '#contract/common.ts';
 import { notificationSettingsSchema, unsubscribeQuery, unsubscribeResultSchema, updateNotificationSettingsBody } from '#contract/notifications.ts';
-import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRouter, apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { notificationService } from './notification-service.ts';
 
-export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const notificationRoutes = apiRoutes(['notifications'], async (r, deps, tags) => {
   const notifications = notificationService(deps);
-  const tags = ['notifications'];
 
   r.get('/api/me/notifications', {
-    schema: { tags, summary: 'Which optional emails the caller gets', response: { 200: notificationSettingsSchema, 401: errorSchema } },
+    schema: { tags, summary: 'Which optional emails the caller gets', response: { 200: notificationSettingsSchema, ...errorAnswers(401) } },
   }, async (request) => notifications.settings((await requireUser(deps.auth, request)).id));
 
   r.put('/api/me/notifications', {
-    schema: { tags, summary: 'Turn optional emails on or off', body: updateNotificationSettingsBody, response: { 200: notificationSettingsSchema, 400: errorSchema, 401: errorSchema } },
+    schema: { tags, summary: 'Turn optional emails on or off', body: updateNotificationSettingsBody, response: { 200: notificationSettingsSchema, ...errorAnswers(400, 401) } },
   }, async (request) => notifications.update((await requireUser(deps.auth, request)).id, request.body));
 
   // Not an API call but a link a person follows (a mail client without one-click opens it in the
@@ -36,18 +31,18 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps): P
 
   // Mail clients post `List-Unsubscribe=One-Click` as a form (RFC 8058): the body says nothing
   // the token does not, so this route alone takes any body and does not read it.
-  await app.register(async (oneClick) => {
+  await r.register(async (oneClick) => {
     oneClick.removeAllContentTypeParsers();
     oneClick.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_request, _body, done) => done(null, null));
-    oneClick.withTypeProvider<ZodTypeProvider>().post('/api/notifications/unsubscribe', {
+    apiRouter(oneClick).post('/api/notifications/unsubscribe', {
       config: { crossSite: "sent by the recipient's mail provider (one-click unsubscribe), authenticated by the signed token in its link, never by a cookie" },
       schema: {
         tags,
         summary: "One-click unsubscribe (RFC 8058) from a notification email's List-Unsubscribe link: turns off what the link names",
         querystring: unsubscribeQuery,
         'x-request-body': { 'application/x-www-form-urlencoded': z.object({ 'List-Unsubscribe': z.literal('One-Click') }) },
-        response: { 200: unsubscribeResultSchema, 400: errorSchema },
+        response: { 200: unsubscribeResultSchema, ...errorAnswers(400) },
       },
     }, async (request) => notifications.unsubscribe(request.query.token));
   });
-}
+});

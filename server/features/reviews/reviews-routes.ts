@@ -1,19 +1,15 @@
 // POST /api/review (spec §7), PUT /api/review/{id}, GET /api/sessions/{id}/reviews (public)
 // and GET /api/sessions/{id}/my-review.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorSchema, idParam, pageQuery } from '#contract/common.ts';
+import { idParam, pageQuery } from '#contract/common.ts';
 import { myReviewSchema, reviewBody, reviewPage, reviewSchema, updateReviewBody } from '#contract/reviews.ts';
-import type { AppDeps } from '#server/app-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { reviewsService } from './reviews-service.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
-export async function reviewsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const reviewsRoutes = apiRoutes(['reviews'], (r, deps, tags) => {
   const reviews = reviewsService(deps);
-  const tags = ['reviews'];
 
   r.post('/api/review', {
     schema: { tags, summary: 'Review a booked session (a second call updates the review)', body: reviewBody, response: { 200: reviewSchema, 201: reviewSchema, ...errors } },
@@ -27,10 +23,10 @@ export async function reviewsRoutes(app: FastifyInstance, deps: AppDeps): Promis
   }, async (request) => reviews.update(await requireUser(deps.auth, request), request.params.id, request.body));
 
   r.get('/api/sessions/:id/reviews', {
-    schema: { tags, summary: "A session's reviews, newest first, with average and count (public)", params: idParam, querystring: pageQuery, response: { 200: reviewPage, 400: errorSchema, 404: errorSchema } },
+    schema: { tags, summary: "A session's reviews, newest first, with average and count (public)", params: idParam, querystring: pageQuery, response: { 200: reviewPage, ...errorAnswers(400, 404) } },
   }, async (request) => reviews.list(request.params.id, request.query));
 
   r.get('/api/sessions/:id/my-review', {
-    schema: { tags, summary: "The caller's own review of the session, if any", params: idParam, response: { 200: myReviewSchema, 401: errorSchema } },
+    schema: { tags, summary: "The caller's own review of the session, if any", params: idParam, response: { 200: myReviewSchema, ...errorAnswers(401) } },
   }, async (request) => reviews.mine(await requireUser(deps.auth, request), request.params.id));
-}
+});

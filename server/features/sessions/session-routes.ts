@@ -1,9 +1,8 @@
 // The session calls of spec §7 and PRODUCT.md §6, under /api with `id` for `_id`. Thin:
 // parse, find the caller, call the service. Permissions are decided in session-service.ts.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorSchema, idParam, pageQuery } from '#contract/common.ts';
+import { idParam, pageQuery } from '#contract/common.ts';
 import {
   adminSessionListQuery,
   approvedSessionsQuery,
@@ -24,16 +23,14 @@ import {
   tutorSessionParams,
   updateSessionBody,
 } from '#contract/sessions.ts';
-import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
+import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { sessionService } from './session-service.ts';
 import { withViewerPlaces } from './viewer-places.ts';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const tags = ['sessions'];
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
-export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   const sessions = sessionService(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
   const lists = deps.publicLists;
@@ -44,7 +41,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   };
 
   r.get('/api/approved-sessions', {
-    schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, 400: errorSchema } },
+    schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => {
     const student = await studentOf(request);
     if (student) return withViewerPlaces(deps.db.kysely, student, await sessions.listPublic(request.query), deps.now());
@@ -52,7 +49,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.get('/api/sessions', {
-    schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: publicSessionPageSchema, 400: errorSchema } },
+    schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => {
     const { limit, cursor, q, open } = request.query;
     const student = await studentOf(request);
@@ -61,25 +58,25 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   r.get('/api/tutors', {
-    schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, 400: errorSchema } },
+    schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => lists.send(reply, `tutors|${request.query.limit}|${request.query.cursor ?? ''}`, tutorPageSchema, () => sessions.listTutors(request.query)));
 
   // A tutor's public page (issue 19).
   r.get('/api/tutors/:id', {
-    schema: { tags, summary: "A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating", params: idParam, response: { 200: tutorProfileSchema, 400: errorSchema, 404: errorSchema } },
+    schema: { tags, summary: "A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating", params: idParam, response: { 200: tutorProfileSchema, ...errorAnswers(400, 404) } },
   }, async (request) => sessions.tutorProfile(request.params.id));
 
   r.get('/api/me/tutor-profile', {
-    schema: { tags, summary: "The calling tutor's bio (for Settings)", response: { 200: tutorBioSchema, 401: errorSchema, 403: errorSchema } },
+    schema: { tags, summary: "The calling tutor's bio (for Settings)", response: { 200: tutorBioSchema, ...errorAnswers(401, 403) } },
   }, async (request) => sessions.bio(await requireUser(deps.auth, request)));
 
   r.put('/api/me/tutor-profile', {
-    schema: { tags, summary: "Save the calling tutor's bio (shown on their public page)", body: updateTutorBioBody, response: { 200: tutorBioSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema } },
+    schema: { tags, summary: "Save the calling tutor's bio (shown on their public page)", body: updateTutorBioBody, response: { 200: tutorBioSchema, ...errorAnswers(400, 401, 403) } },
   }, async (request) => sessions.saveBio(await requireUser(deps.auth, request), request.body));
 
   // Public and read-only: a session's link can be shared (booking still needs a signed-in student).
   r.get('/api/session/:id', {
-    schema: { tags, summary: 'One session: approved ones for anyone, pending and rejected ones only for their tutor and admins', params: idParam, response: { 200: sessionDetailsSchema, 400: errorSchema, 404: errorSchema } },
+    schema: { tags, summary: 'One session: approved ones for anyone, pending and rejected ones only for their tutor and admins', params: idParam, response: { 200: sessionDetailsSchema, ...errorAnswers(400, 404) } },
   }, async (request) => sessions.getVisible(await getCurrentUser(deps.auth, request), request.params.id));
 
   r.post('/api/create-session/:email', {
@@ -127,4 +124,4 @@ export async function sessionRoutes(app: FastifyInstance, deps: AppDeps): Promis
   r.get('/api/admin/sessions', {
     schema: { tags, summary: 'Every session for admins, pending first; status filter and search', querystring: adminSessionListQuery, response: { 200: sessionPageSchema, ...errors } },
   }, async (request) => sessions.listForAdmin(await requireUser(deps.auth, request), request.query));
-}
+});
