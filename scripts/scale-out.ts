@@ -32,6 +32,7 @@ import { createStudySession, createUser } from '#tests/factories.ts';
 import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
 import { pngPhoto } from '#tests/e2e/png-photo.ts';
+import { multipart } from '#tests/helpers/request-helpers.ts';
 import { ROOT, SERVER_ENTRY, signIn, startServer, type ServerProcess } from './bench/server-process.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './scale-out/round-robin-proxy.ts';
 
@@ -76,13 +77,6 @@ function pdf(size: number): Buffer {
   const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n');
   const body = Buffer.alloc(size - head.length - 6, 0x41);
   return Buffer.concat([head, body, Buffer.from('%%EOF\n')]);
-}
-
-function multipart(fields: Record<string, string>, file: { name: string; content: Buffer; type: string }) {
-  const boundary = `----scale-out-${randomBytes(6).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function main(): Promise<void> {
@@ -144,7 +138,7 @@ async function main(): Promise<void> {
     const session = await createStudySession({ db }, tutor, { title });
     const handout = pdf(700_000);
     const upload = multipart({ sessionId: session.id, title: 'Week 1 handout' }, { name: 'week1.pdf', content: handout, type: 'application/pdf' });
-    const added = await fetch(`${proxy.url}/api/materials`, { method: 'POST', headers: { cookie: tutorCookie, origin: ORIGIN, 'content-type': upload.type }, body: upload.body });
+    const added = await fetch(`${proxy.url}/api/materials`, { method: 'POST', headers: { cookie: tutorCookie, origin: ORIGIN, ...upload.headers }, body: upload.payload });
     check(added.status === 201, `the tutor adds a 700 KB PDF through the proxy (${added.status}, served by ${added.headers.get('x-served-by')})`);
 
     const browser = await chromium.launch({ executablePath: CHROMIUM });

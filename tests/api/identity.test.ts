@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudySession } from '#tests/factories.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { json } from '#tests/helpers/request-helpers.ts';
+import { json, multipart } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -17,16 +17,6 @@ afterAll(async () => t?.close());
 
 async function pngBytes(): Promise<Buffer> {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();
-}
-
-function multipart(name: string, content: Buffer, contentType: string) {
-  const boundary = '----studynest-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 describe('identity routes: permission matrix', () => {
@@ -216,7 +206,7 @@ describe('errors and headers', () => {
 
 describe('uploads', () => {
   it('re-encodes a real image to WebP and serves it with long caching', async () => {
-    const res = await t.request(null, { method: 'POST', url: '/api/uploads', ...multipart('me.png', await pngBytes(), 'image/png') });
+    const res = await t.request(null, { method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'me.png', content: await pngBytes(), type: 'image/png' }) });
     expect(res.statusCode).toBe(201);
     const url = res.json().url as string;
     expect(url).toMatch(/^\/api\/uploads\/[\w-]+\.webp$/);
@@ -228,14 +218,14 @@ describe('uploads', () => {
   });
 
   it('refuses a file named .png that is not an image', async () => {
-    const res = await t.request(null, { method: 'POST', url: '/api/uploads', ...multipart('evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png') });
+    const res = await t.request(null, { method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'evil.png', content: Buffer.from('<script>alert(1)</script>'), type: 'image/png' }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/not an image/);
   });
 
   it('refuses a photo over 2 MB with 413', async () => {
     const big = Buffer.concat([await pngBytes(), Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    const res = await t.request(null, { method: 'POST', url: '/api/uploads', ...multipart('big.png', big, 'image/png') });
+    const res = await t.request(null, { method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'big.png', content: big, type: 'image/png' }) });
     expect(res.statusCode).toBe(413);
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
-import { json } from '#tests/helpers/request-helpers.ts';
+import { json, multipart } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
@@ -29,20 +29,6 @@ function pdfBytes(padding = 0): Buffer {
 
 async function pngBytes(): Promise<Buffer> {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: '#22aa66' } }).png().toBuffer();
-}
-
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
-  const boundary = '----studynest-materials-boundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function addLink(who: Actor, sessionId: string, title = 'Reading list', link = 'https://drive.google.com/file/d/abc/view') {

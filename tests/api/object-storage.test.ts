@@ -16,7 +16,7 @@ import { createBooking, createStudySession } from '#tests/factories.ts';
 import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { json } from '#tests/helpers/request-helpers.ts';
+import { json, multipart } from '#tests/helpers/request-helpers.ts';
 
 let s3: LocalS3;
 let t: TestApp;
@@ -43,13 +43,6 @@ const onDisk = (folder: string) => {
   const dir = path.join(t.deps.config.dataDir, folder);
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
-
-function multipart(fields: Record<string, string>, file: { name: string; content: Buffer; type: string }) {
-  const boundary = '----object-storage-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A real PDF of about `size` bytes (file-type must recognise it). */
 function pdf(size: number): Buffer {

@@ -17,7 +17,7 @@ import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { ACTOR_NAMES, createActors, type ActorName, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { enc, iso } from '#tests/helpers/request-helpers.ts';
+import { enc, iso, multipart } from '#tests/helpers/request-helpers.ts';
 import { spellings } from '#tests/helpers/spellings.ts';
 
 let t: TestApp;
@@ -36,16 +36,6 @@ const del = (url: string): InjectOptions => ({ method: 'DELETE', url });
 const user = (who: ActorName) => a[who].user!;
 /** Student A's one-click unsubscribe link from a notification email (path and query). */
 const unsubscribeLink = () => new URL(unsubscribeHeaders(t.deps.config, user('student').id, 'classReminders')['List-Unsubscribe']!.slice(1, -1)).href.slice(new URL(t.deps.config.baseUrl).origin.length);
-
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): InjectOptions {
-  const boundary = '----trust-routes-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -69,9 +59,9 @@ async function buildFixtures() {
   const review = await ok(await t.request(a.student, json('POST', '/api/review', { sessionId: pastSession.id, review: 'Clear and kind.', rating: 5 })), 201, 'review');
   const note = await ok(await t.request(a.student, json('POST', '/api/create-note', { title: 'Mine', details: 'Student A only.' })), 201, 'note');
   const linkMaterial = await ok(await t.request(a.tutor, json('POST', '/api/materials', { sessionId: tutorSession.id, title: 'Slides', link: 'https://example.com/slides' })), 201, 'material');
-  const fileMaterial = await ok(await t.request(a.tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: tutorSession.id, title: 'Handout' }, { name: 'handout.pdf', type: 'application/pdf', bytes: PDF }) }), 201, 'file material');
+  const fileMaterial = await ok(await t.request(a.tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: tutorSession.id, title: 'Handout' }, { name: 'handout.pdf', type: 'application/pdf', content: PDF }) }), 201, 'file material');
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
-  const upload = (await ok(await t.request(a.student, { method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'me.png', type: 'image/png', bytes: png }) }), 201, 'upload')) as unknown as { url: string };
+  const upload = (await ok(await t.request(a.student, { method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'me.png', type: 'image/png', content: png }) }), 201, 'upload')) as unknown as { url: string };
 
   // The victims' data.
   const victimSession = await createStudySession(t.deps, user('otherTutor'), { title: 'Owned by the other tutor' });
@@ -184,7 +174,7 @@ const rules = (): Record<string, Rule> => ({
   'PUT /api/user': { request: (who) => json('PUT', '/api/user', { name: a[who].user?.name ?? 'Nobody' }), expect: signedIn(200) },
   'GET /api/user/:email': { request: () => get(`/api/user/${enc(user('student').email)}`), expect: only({ student: 200, admin: 200 }) },
   'POST /api/uploads': {
-    request: async () => ({ method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'x.png', type: 'image/png', bytes: await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer() }) }),
+    request: async () => ({ method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'x.png', type: 'image/png', content: await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer() }) }),
     // The sign-up page uploads a photo before the account exists (rate-limited).
     expect: all(201),
     noFuzz: 'multipart; covered by tests/api/identity.test.ts',

@@ -5,6 +5,18 @@ export const DAY = 24 * HOUR;
 /** An inject body sent as JSON, like a browser's fetch would. */
 export const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
+/**
+ * A multipart/form-data body, as a browser's form sends it: the text fields, then at most one
+ * file in the field "file". `payload` and `headers` spread into an inject; `fetch` takes them too.
+ */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
+  const boundary = '----studynest-test-boundary';
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 export const enc = encodeURIComponent;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
