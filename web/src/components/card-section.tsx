@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { type LoadingQuery, QueryState } from '#web/components/query-state.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 type CardSectionProps = {
@@ -12,7 +10,7 @@ type CardSectionProps = {
   /** Under the heading, drawn whatever the query's state. */
   lead?: ReactNode;
   /** What the card shows is loaded by this query (none: the content is drawn at once). */
-  query?: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query?: LoadingQuery;
   loadingLabel?: string;
   /** Drawn once the query has its data. */
   children: () => ReactNode;
@@ -27,10 +25,10 @@ export function CardSection({ title, headingId, id, lead, query, loadingLabel, c
           {title}
         </h2>
         {lead}
-        {query?.isPending ? (
-          <Spinner label={loadingLabel} />
-        ) : query?.isError ? (
-          <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        {query ? (
+          <QueryState query={query} loadingLabel={loadingLabel}>
+            {children}
+          </QueryState>
         ) : (
           children()
         )}

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PagedList } from '#web/components/filtered-list.tsx';
 import { PageSection } from '#web/components/page-section.tsx';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -23,6 +25,34 @@ export function ListPage({ title, headingId, create, children }: { title: string
     >
       {children}
     </PageSection>
+  );
+}
+
+/** A list page whose list is paged (a tutor's sessions, a student's notes): `children` draws one item's row. */
+export function PagedListPage<T>({ title, headingId, create, ...list }: Omit<ComponentProps<typeof ListPage>, 'children'> & ComponentProps<typeof PagedList<T>>) {
+  return (
+    <ListPage title={title} headingId={headingId} create={create}>
+      <PagedList {...list} />
+    </ListPage>
+  );
+}
+
+/**
+ * A row of a list page (a tutor's session, a student's note): its title, when it last changed,
+ * what else it says (`children`), then its actions (Edit, View, Delete…).
+ */
+export function ListRow({ testId, title, updatedAt, actions, children }: { testId: string; title: ReactNode; updatedAt: string; actions: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslator();
+  const { formatDate } = useDateFormatters();
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid={testId}>
+      <div className="card-body gap-2 p-4">
+        {title}
+        <p className="text-sm text-base-content/70">{t('dashboardShell.lastUpdate', { date: formatDate(updatedAt) })}</p>
+        {children}
+        <div className="flex flex-wrap gap-2 pt-1">{actions}</div>
+      </div>
+    </li>
   );
 }
 

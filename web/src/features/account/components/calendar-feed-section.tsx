@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { CardSection } from '#web/components/card-section.tsx';
 import { useCalendarFeed, useRenewCalendarFeed } from '#web/features/account/api/use-calendar-feed.ts';
+import { SettingsCardSection } from '#web/features/account/components/settings-form.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { confirmAction, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
@@ -34,14 +34,7 @@ export function CalendarFeedSection() {
   }
 
   return (
-    <CardSection
-      id="calendar"
-      title={t('settings.calendarHeading')}
-      headingId="calendar-heading"
-      lead={<p className="text-sm text-base-content/70">{t('settings.calendarLead')}</p>}
-      query={feed}
-      loadingLabel={t('settings.calendarLoading')}
-    >
+    <SettingsCardSection id="calendar" title={t('settings.calendarHeading')} lead={t('settings.calendarLead')} query={feed} loadingLabel={t('settings.calendarLoading')}>
       {() => (
         <>
           {feed.data?.url && feed.data.webcalUrl && (
@@ -63,6 +56,6 @@ export function CalendarFeedSection() {
           </form>
         </>
       )}
-    </CardSection>
+    </SettingsCardSection>
   );
 }

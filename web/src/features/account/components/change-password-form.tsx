@@ -1,11 +1,8 @@
-import type { FormEvent } from 'react';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { PasswordField } from '#web/features/auth/public.ts';
 import { useChangePassword } from '#web/features/account/api/use-change-password.ts';
-import { SettingsCardForm } from '#web/features/account/components/settings-form.tsx';
+import { SettingsCardForm, settingsSubmit } from '#web/features/account/components/settings-form.tsx';
 
 /**
  * Sent before the app is live, the form goes to its page's own address (a POST: never a password
@@ -15,27 +12,21 @@ export function ChangePasswordForm() {
   const { t } = useTranslator();
   const changePassword = useChangePassword();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const fields = new FormData(form);
-    try {
+  const handleSubmit = settingsSubmit(
+    async (fields, form) => {
       await changePassword.mutateAsync({
         currentPassword: fieldText(fields, 'currentPassword'),
         newPassword: fieldText(fields, 'newPassword'),
         revokeOtherSessions: fields.has('revokeOtherSessions'),
       });
-    } catch (error) {
-      await showErrorDialog(t('settings.passwordFailed'), errorMessage(error));
-      return;
-    }
-    // Emptied for the next change; the checkbox stays as it was.
-    for (const name of ['currentPassword', 'newPassword']) {
-      const field = form.elements.namedItem(name);
-      if (field instanceof HTMLInputElement) field.value = '';
-    }
-    await showSuccessToast(t('settings.passwordChanged'));
-  }
+      // Emptied for the next change; the checkbox stays as it was.
+      for (const name of ['currentPassword', 'newPassword']) {
+        const field = form.elements.namedItem(name);
+        if (field instanceof HTMLInputElement) field.value = '';
+      }
+    },
+    { failed: t('settings.passwordFailed'), saved: t('settings.passwordChanged') },
+  );
 
   return (
     <SettingsCardForm title={t('settings.passwordHeading')} headingId="password-heading" intent="password" busy={changePassword.isPending} label={t('settings.passwordSave')} onSubmit={handleSubmit}>

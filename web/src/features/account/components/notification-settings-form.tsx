@@ -1,12 +1,8 @@
-import type { FormEvent } from 'react';
 import type { Role } from '#contract/common.ts';
 import { NOTIFICATION_KINDS, NOTIFICATION_TEXT, type NotificationKind, type NotificationSettings, type UpdateNotificationSettingsBody } from '#contract/notifications.ts';
-import { CardSection } from '#web/components/card-section.tsx';
 import { useNotificationSettings } from '#web/features/account/api/use-notification-settings.ts';
 import { useUpdateNotificationSettings } from '#web/features/account/api/use-update-notification-settings.ts';
-import { SaveButton } from '#web/features/account/components/settings-form.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { SaveButton, SettingsCardSection, settingsSubmit } from '#web/features/account/components/settings-form.tsx';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
@@ -22,17 +18,10 @@ export function NotificationSettingsForm({ role }: { role: Role }) {
   const settings = useNotificationSettings();
   if (kinds.length === 0) return null;
   return (
-    <CardSection
-      id="notifications"
-      title={t('settings.notificationsHeading')}
-      headingId="notifications-heading"
-      lead={<p className="text-sm text-base-content/70">{t('settings.notificationsLead')}</p>}
-      query={settings}
-      loadingLabel={t('settings.notificationsLoading')}
-    >
+    <SettingsCardSection id="notifications" title={t('settings.notificationsHeading')} lead={t('settings.notificationsLead')} query={settings} loadingLabel={t('settings.notificationsLoading')}>
       {/* Keyed by the saved settings: the switches start from them after a save. */}
       {() => settings.data && <SettingsFields key={JSON.stringify(settings.data)} kinds={kinds} settings={settings.data} />}
-    </CardSection>
+    </SettingsCardSection>
   );
 }
 
@@ -47,18 +36,13 @@ function SettingsFields({ kinds, settings }: { kinds: readonly NotificationKind[
   const { t } = useTranslator();
   const update = useUpdateNotificationSettings();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    const body: UpdateNotificationSettingsBody = Object.fromEntries(kinds.map((kind) => [kind, fields.has(kind)]));
-    try {
-      await update.mutateAsync(body);
-    } catch (error) {
-      await showErrorDialog(t('settings.notificationsFailed'), errorMessage(error));
-      return;
-    }
-    await showSuccessToast(t('settings.notificationsSaved'));
-  }
+  const handleSubmit = settingsSubmit(
+    (fields) => {
+      const body: UpdateNotificationSettingsBody = Object.fromEntries(kinds.map((kind) => [kind, fields.has(kind)]));
+      return update.mutateAsync(body);
+    },
+    { failed: t('settings.notificationsFailed'), saved: t('settings.notificationsSaved') },
+  );
 
   return (
     <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>

@@ -1,6 +1,27 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { CardSection } from '#web/components/card-section.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+
+/**
+ * What a Settings form does when sent: `save` what it holds, then the `saved` toast, or the
+ * server's refusal in a dialog titled `failed`.
+ */
+export function settingsSubmit(save: (fields: FormData, form: HTMLFormElement) => Promise<unknown>, words: { failed: string; saved: string }) {
+  return async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    try {
+      await save(new FormData(form), form);
+    } catch (error) {
+      await showErrorDialog(words.failed, errorMessage(error));
+      return;
+    }
+    await showSuccessToast(words.saved);
+  };
+}
 
 type SaveButtonProps = {
   /** Which of Settings' forms this is, for the server when it is sent before the app is live (server/http/page-forms.ts). */
@@ -42,5 +63,21 @@ export function SettingsCardForm({ title, headingId, onSubmit, children, ...save
         <SaveButton {...save} />
       </div>
     </form>
+  );
+}
+
+type SettingsCardSectionProps = Pick<ComponentProps<typeof CardSection>, 'title' | 'query' | 'loadingLabel' | 'children'> & {
+  /** The card's id, which a link names (`/dashboard/settings#calendar`); its heading's is `<id>-heading`. */
+  id: string;
+  /** What the card is for, under its heading. */
+  lead: string;
+};
+
+/** One of Settings' cards that loads what it shows (the calendar feed, the notification settings). */
+export function SettingsCardSection({ id, title, lead, query, loadingLabel, children }: SettingsCardSectionProps) {
+  return (
+    <CardSection id={id} title={title} headingId={`${id}-heading`} lead={<p className="text-sm text-base-content/70">{lead}</p>} query={query} loadingLabel={loadingLabel}>
+      {children}
+    </CardSection>
   );
 }

@@ -1,13 +1,9 @@
-import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TUTOR_BIO_MAX } from '#contract/sessions.ts';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { useSaveTutorBio, useTutorBio } from '#web/features/account/api/use-tutor-bio.ts';
-import { SettingsCardForm } from '#web/features/account/components/settings-form.tsx';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { SettingsCardForm, settingsSubmit } from '#web/features/account/components/settings-form.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
@@ -20,16 +16,7 @@ export function TutorBioForm({ tutorId }: { tutorId: string }) {
   const bio = useTutorBio();
   const save = useSaveTutorBio();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    try {
-      await save.mutateAsync(fieldText(new FormData(event.currentTarget), 'bio'));
-    } catch (error) {
-      await showErrorDialog(t('settings.bioFailed'), error instanceof ApiError ? error.message : errorMessage(error));
-      return;
-    }
-    await showSuccessToast(t('settings.bioSaved'));
-  }
+  const handleSubmit = settingsSubmit((fields) => save.mutateAsync(fieldText(fields, 'bio')), { failed: t('settings.bioFailed'), saved: t('settings.bioSaved') });
 
   return (
     <SettingsCardForm title={t('settings.bioHeading')} headingId="tutor-bio-heading" intent="bio" busy={save.isPending} label={t('settings.bioSave')} onSubmit={handleSubmit}>
@@ -40,13 +27,9 @@ export function TutorBioForm({ tutorId }: { tutorId: string }) {
         </Link>
         {t('settings.bioLeadAfter')}
       </p>
-      {bio.isPending ? (
-        <Spinner label={t('settings.bioLoading')} />
-      ) : bio.isError ? (
-        <LoadError message={errorMessage(bio.error)} onRetry={() => void bio.refetch()} />
-      ) : (
-        <TextAreaField key={bio.data} label={t('settings.bio')} name="bio" maxLength={TUTOR_BIO_MAX} rows={4} defaultValue={bio.data} />
-      )}
+      <QueryState query={bio} loadingLabel={t('settings.bioLoading')}>
+        {() => <TextAreaField key={bio.data} label={t('settings.bio')} name="bio" maxLength={TUTOR_BIO_MAX} rows={4} defaultValue={bio.data} />}
+      </QueryState>
     </SettingsCardForm>
   );
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { Me } from '#contract/users.ts';
 import { Avatar } from '#web/components/avatar.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { SubmitButton } from '#web/components/submit-button.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { resendVerification } from '#web/features/account/api/resend-verification.ts';
@@ -82,9 +83,7 @@ export function PersonalDetailsPage() {
                 <form method="post" className="mt-2" onSubmit={(event) => void handleResend(event)}>
                   <NoScriptField />
                   <input type="hidden" name="intent" value="resend-verification" />
-                  <button type="submit" className="btn btn-sm btn-outline" disabled={sending}>
-                    {sending ? t('personalDetails.sending') : t('personalDetails.resend')}
-                  </button>
+                  <SubmitButton className="btn btn-sm btn-outline" busy={sending} busyLabel={t('personalDetails.sending')} label={t('personalDetails.resend')} />
                 </form>
               )}
             </dd>

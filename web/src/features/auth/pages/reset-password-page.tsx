@@ -9,6 +9,7 @@ import { useTitle } from '#web/lib/use-title.ts';
 import { useResetPassword } from '#web/features/auth/api/use-reset-password.ts';
 import { useResetTokenStatus } from '#web/features/auth/api/use-reset-token-status.ts';
 import { PasswordField } from '#web/features/auth/components/account-fields.tsx';
+import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /** The page the password-reset email links to: `/reset-password?token=…`. */
@@ -47,44 +48,39 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <section className="mx-auto w-full max-w-md">
-      <div className="card bg-base-100 shadow-md">
-        <div className="card-body gap-4">
-          <h1 className="text-center text-2xl font-bold">{t('resetPassword.heading')}</h1>
-          {unusable ? (
-            <div role="alert" className="alert alert-error flex flex-col items-start gap-2">
-              <span>{t('resetPassword.unusable')}</span>
-              <Link to="/login" className="btn btn-sm">
-                {t('resetPassword.askNewLink')}
-              </Link>
-            </div>
-          ) : status.isPending ? (
-            <p className="text-sm text-base-content/70">{t('resetPassword.checking')}</p>
-          ) : (
-            // Sent before the app is live, the form goes to this page's own address (with the
-            // link's token), where the server sets the password (server/http/page-forms.ts).
-            <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-              <NoScriptField />
-              <PasswordField label={t('account.newPassword')} name="newPassword" kind="new" />
-              <TextField
-                label={t('resetPassword.confirm')}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                error={mismatch ? t('resetPassword.mismatch') : undefined}
-              />
-              <button
-                type="submit"
-                className="btn btn-primary w-full"
-                disabled={resetPassword.isPending}
-              >
-                {resetPassword.isPending ? t('account.saving') : t('resetPassword.submit')}
-              </button>
-            </form>
-          )}
+    <AuthCard heading={t('resetPassword.heading')}>
+      {unusable ? (
+        <div role="alert" className="alert alert-error flex flex-col items-start gap-2">
+          <span>{t('resetPassword.unusable')}</span>
+          <Link to="/login" className="btn btn-sm">
+            {t('resetPassword.askNewLink')}
+          </Link>
         </div>
-      </div>
-    </section>
+      ) : status.isPending ? (
+        <p className="text-sm text-base-content/70">{t('resetPassword.checking')}</p>
+      ) : (
+        // Sent before the app is live, the form goes to this page's own address (with the
+        // link's token), where the server sets the password (server/http/page-forms.ts).
+        <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+          <NoScriptField />
+          <PasswordField label={t('account.newPassword')} name="newPassword" kind="new" />
+          <TextField
+            label={t('resetPassword.confirm')}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={mismatch ? t('resetPassword.mismatch') : undefined}
+          />
+          <button
+            type="submit"
+            className="btn btn-primary w-full"
+            disabled={resetPassword.isPending}
+          >
+            {resetPassword.isPending ? t('account.saving') : t('resetPassword.submit')}
+          </button>
+        </form>
+      )}
+    </AuthCard>
   );
 }

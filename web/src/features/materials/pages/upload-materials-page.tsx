@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { pagedItems } from '#web/components/paged-list-state.tsx';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useMe } from '#web/features/auth/public.ts';
 import { useCreateMaterial } from '#web/features/materials/api/use-create-material.ts';
@@ -9,10 +8,10 @@ import { MaterialSourceFields } from '#web/features/materials/components/materia
 import { UploadProgress } from '#web/features/materials/components/upload-progress.tsx';
 import { sendMaterial } from '#web/features/materials/components/send-material.ts';
 import { useTutorSessions } from '#web/features/sessions/public.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { SubmitButton } from '#web/components/submit-button.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Tutor: add a file (image or PDF) or a link to one of their approved sessions (PRODUCT.md §4). */
@@ -61,42 +60,40 @@ export function UploadMaterialsPage() {
       <h1 id="upload-materials-heading" className="text-3xl font-bold">
         {t('materials.uploadTitle')}
       </h1>
-      {sessions.isPending ? (
-        <Spinner label={t('sessionLists.loadingMine')} />
-      ) : sessions.isError ? (
-        <LoadError message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
-      ) : approved.length === 0 ? (
-        <p className="text-base-content/70">{t('materials.noneApproved')}</p>
-      ) : (
-        // Sent before the app is live, the form goes to its page's own address, where the server
-        // adds a link, and keeps the page as it is for a file (server/http/page-forms.ts).
-        <form key={formKey} method="post" className="card bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
-          <NoScriptField />
-          <div className="card-body gap-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={sessionFieldId} className="text-sm font-medium">
-                {t('materials.session')}
-              </label>
-              <select id={sessionFieldId} name="sessionId" className="select w-full" required defaultValue="">
-                <option value="" disabled>
-                  {t('materials.chooseSession')}
-                </option>
-                {approved.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField label={t('materials.title')} name="title" required maxLength={200} />
-            <MaterialSourceFields defaultSource="file" />
-            {progress !== null && <UploadProgress fraction={progress} />}
-            <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-              {create.isPending ? t('materials.uploading') : t('materials.upload')}
-            </button>
-          </div>
-        </form>
-      )}
+      <QueryState query={sessions} loadingLabel={t('sessionLists.loadingMine')}>
+        {() =>
+          approved.length === 0 ? (
+            <p className="text-base-content/70">{t('materials.noneApproved')}</p>
+          ) : (
+            // Sent before the app is live, the form goes to its page's own address, where the server
+            // adds a link, and keeps the page as it is for a file (server/http/page-forms.ts).
+            <form key={formKey} method="post" className="card bg-base-100 shadow-sm" onSubmit={(event) => void handleSubmit(event)}>
+              <NoScriptField />
+              <div className="card-body gap-4">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={sessionFieldId} className="text-sm font-medium">
+                    {t('materials.session')}
+                  </label>
+                  <select id={sessionFieldId} name="sessionId" className="select w-full" required defaultValue="">
+                    <option value="" disabled>
+                      {t('materials.chooseSession')}
+                    </option>
+                    {approved.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.title}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <TextField label={t('materials.title')} name="title" required maxLength={200} />
+                <MaterialSourceFields defaultSource="file" />
+                {progress !== null && <UploadProgress fraction={progress} />}
+                <SubmitButton className="btn btn-primary" busy={create.isPending} busyLabel={t('materials.uploading')} label={t('materials.upload')} />
+              </div>
+            </form>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { SubmitButton } from '#web/components/submit-button.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
@@ -29,9 +30,7 @@ export function NoteForm({ heading, initial, busy, fields = {}, onSubmit }: { he
       <TextField label={t('notes.titleLabel')} name="title" required maxLength={200} defaultValue={initial?.title} error={fields.title} />
       <TextAreaField label={t('notes.details')} name="details" required maxLength={20000} rows={8} defaultValue={initial?.details} error={fields.details} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? t('notes.saving') : t('notes.save')}
-        </button>
+        <SubmitButton className="btn btn-primary" busy={busy} busyLabel={t('notes.saving')} label={t('notes.save')} />
       </div>
       </form>
     </section>

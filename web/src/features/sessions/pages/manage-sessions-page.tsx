@@ -2,11 +2,9 @@ import type { Session } from '#contract/sessions.ts';
 import { useMe } from '#web/features/auth/public.ts';
 import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
 import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
-import { useDateFormatters } from '#web/lib/dates.ts';
 import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { PagedList } from '#web/components/filtered-list.tsx';
-import { ListPage, RowLink } from '#web/components/list-page.tsx';
+import { ListRow, PagedListPage, RowLink } from '#web/components/list-page.tsx';
 import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
@@ -17,17 +15,14 @@ export function ManageSessionsPage() {
   const sessions = useTutorSessions(email);
 
   return (
-    <ListPage title={t('sessionLists.manageTitle')} headingId="manage-sessions-heading" create={{ to: '/dashboard/create-session', label: t('sessionForm.create') }}>
-      <PagedList query={sessions} loadingLabel={t('sessionLists.loadingMine')} empty={t('sessionLists.noneMine')}>
-        {(session) => <SessionRow key={session.id} email={email} session={session} />}
-      </PagedList>
-    </ListPage>
+    <PagedListPage title={t('sessionLists.manageTitle')} headingId="manage-sessions-heading" create={{ to: '/dashboard/create-session', label: t('sessionForm.create') }} query={sessions} loadingLabel={t('sessionLists.loadingMine')} empty={t('sessionLists.noneMine')}>
+      {(session) => <SessionRow key={session.id} email={email} session={session} />}
+    </PagedListPage>
   );
 }
 
 function SessionRow({ email, session }: { email: string; session: Session }) {
   const { t } = useTranslator();
-  const { formatDate } = useDateFormatters();
   const resubmit = useResubmitSession();
   const detailsPath = `/dashboard/session/${encodeURIComponent(email)}/${session.id}`;
 
@@ -36,12 +31,12 @@ function SessionRow({ email, session }: { email: string; session: Session }) {
   }
 
   return (
-    <li className="card bg-base-100 shadow-sm" data-testid="manage-session-row">
-      <div className="card-body gap-2 p-4">
-        <SessionRowTitle session={session} detailsPath={detailsPath} />
-        <p className="text-sm text-base-content/70">{t('dashboardShell.lastUpdate', { date: formatDate(session.updatedAt) })}</p>
-        <RejectionNote session={session} />
-        <div className="flex flex-wrap gap-2 pt-1">
+    <ListRow
+      testId="manage-session-row"
+      title={<SessionRowTitle session={session} detailsPath={detailsPath} />}
+      updatedAt={session.updatedAt}
+      actions={
+        <>
           <EditSessionLink session={session} />
           <RowLink to={detailsPath} name={session.title} kind="view" />
           <DeleteSessionButton email={email} session={session} />
@@ -50,8 +45,10 @@ function SessionRow({ email, session }: { email: string; session: Session }) {
               {t('sessionLists.resubmit')}
             </button>
           )}
-        </div>
-      </div>
-    </li>
+        </>
+      }
+    >
+      <RejectionNote session={session} />
+    </ListRow>
   );
 }
