@@ -141,6 +141,8 @@ test.describe('in Spanish', () => {
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
     const failed = page.getByRole('dialog', { name: 'No se pudo iniciar sesión' });
     await expect(failed).toBeVisible();
+    // The server's refusal too.
+    await expectNoEnglish(page, server);
     await failed.getByRole('button', { name: 'Aceptar' }).click();
     await expect(failed).toBeHidden();
 
@@ -264,5 +266,7 @@ test.describe('in Spanish, paying on the test payment page', () => {
     await expect(page).toHaveURL(/\/payment\/success\?checkout_session_id=test_/);
     await expect(page.getByRole('heading', { level: 1, name: 'Pago' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver la sesión reservada' })).toBeVisible();
+    // The server's word on the payment too.
+    await expectNoEnglish(page, server);
   });
 });

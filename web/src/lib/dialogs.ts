@@ -11,7 +11,7 @@ import { loadPageTranslator } from '#web/lib/i18n.ts';
 async function loadSwal() {
   const [{ default: Swal }, { t }] = await Promise.all([import('sweetalert2'), loadPageTranslator()]);
   // Its buttons' default words in the page's language (the catalogue is already loaded: lib/i18n.ts).
-  return Swal.mixin({ theme: 'auto', confirmButtonText: t('dialogs.ok'), cancelButtonText: t('dialogs.cancel') });
+  return Swal.mixin({ theme: 'auto', confirmButtonText: t('dialogs.ok'), cancelButtonText: t('dialogs.cancel'), closeButtonAriaLabel: t('dialogs.close') });
 }
 
 /** Spec §9: success popups close themselves after 1500 ms. */
