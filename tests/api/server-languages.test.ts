@@ -380,3 +380,29 @@ describe('forms sent without JavaScript (server/http/page-forms.ts)', () => {
     }
   });
 });
+
+describe('a payment’s outcome (the success page’s check)', () => {
+  it('is said in the caller’s language: pending, then booked', async () => {
+    const paying = await createTestApp({}, { stripe: true });
+    try {
+      const tutor = await paying.createUser({ role: 'tutor' });
+      const session = await createStudySession(paying.deps, tutor, { registrationFeeCents: 1250 });
+      const outcome = async (language: 'en' | 'es') => {
+        const me = await paying.actor({ role: 'student' });
+        await paying.deps.db.kysely.updateTable('user').set({ language }).where('id', '=', me.user!.id).execute();
+        const booked = await paying.request(me, { method: 'POST', url: '/api/book-session', ...json({ sessionId: session.id }) });
+        expect(booked.statusCode, booked.body).toBe(201);
+        const checkoutId = /\/checkout\/([^/?#]+)$/.exec(booked.json<{ checkoutUrl: string }>().checkoutUrl)![1]!;
+        const confirm = async (headers: Record<string, string>) =>
+          (await paying.request(me, { method: 'POST', url: '/api/payments/confirm', ...json({ checkoutSessionId: checkoutId }), headers: { 'content-type': 'application/json', ...headers } })).json<{ message: string }>().message;
+        const pending = await confirm({ 'accept-language': language === 'es' ? 'en' : 'es' });
+        paying.stripe.markPaid(checkoutId);
+        return [pending, await confirm({})];
+      };
+      expect(await outcome('en')).toEqual(['Your payment is not complete yet. If you paid, it can take a moment: check again shortly.', 'Session booked successfully']);
+      expect(await outcome('es')).toEqual(['Tu pago aún no se ha completado. Si ya pagaste, puede tardar un momento: vuelve a comprobarlo en breve.', 'Sesión reservada correctamente']);
+    } finally {
+      await paying.close();
+    }
+  });
+});
