@@ -21,7 +21,6 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
@@ -33,7 +32,7 @@ import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
 import { pngPhoto } from '#tests/e2e/png-photo.ts';
 import { multipart } from '#tests/helpers/request-helpers.ts';
-import { ROOT, SERVER_ENTRY, signIn, startServer, type ServerProcess } from './bench/server-process.ts';
+import { adminPg, ROOT, SERVER_ENTRY, signIn, startServer, type ServerProcess } from './bench/server-process.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './scale-out/round-robin-proxy.ts';
 
 const PG_URL = process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -49,16 +48,6 @@ function check(ok: boolean, message: string): void {
   if (!ok) failures.push(message);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function adminPg(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const freePort = () => 5100 + Math.floor(Math.random() * 800);
 
@@ -86,7 +75,7 @@ async function main(): Promise<void> {
   }
   const database = `studynest_scale_out_${process.pid}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-scale-out-'));
-  await adminPg(`create database ${database}`);
+  await adminPg(PG_URL, `create database ${database}`);
   let s3: LocalS3 | undefined;
   let mail: SmtpCapture | undefined;
   let proxy: RoundRobinProxy | undefined;
@@ -292,7 +281,7 @@ async function main(): Promise<void> {
     await db?.destroy();
     await mail?.close();
     await s3?.close();
-    await adminPg(`drop database if exists ${database} with (force)`);
+    await adminPg(PG_URL, `drop database if exists ${database} with (force)`);
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   if (failures.length) {

@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
@@ -24,7 +23,7 @@ import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser } from '#tests/factories.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-driver.ts';
 import { createAuthSessions, seedCatalogue, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
-import { PRODUCTION_NODE_FLAGS, ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
+import { adminPg, PRODUCTION_NODE_FLAGS, ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
 import { sessionCookie } from './session-cookie.ts';
 
 const root = ROOT;
@@ -446,16 +445,6 @@ async function readsDuringEmailBacklog(
     drainedPerSecond: left === 0 ? Math.round(EMAIL_BACKLOG / drainSeconds) : null,
     leftAfterDrain: left,
   };
-}
-
-async function adminPg(base: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${base}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: number | null; startMs: number; seedMs: number; baselineEnd: number; load: { start: number[]; end: number[] } }): void {

@@ -1,9 +1,11 @@
 // Starts the built StudyNest (dist/server/main.js) as its own process, as in production, and
-// signs in through its real endpoint. Shared by `npm run bench` and `npm run scale-out`.
+// signs in through its real endpoint; makes and drops the PostgreSQL database it runs on. Shared
+// by `npm run bench` and `npm run scale-out`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
@@ -70,4 +72,15 @@ export async function signIn(url: string, origin: string, email: string, passwor
   });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Runs `statement` (create or drop a database) on the server at `base` (postgres://…, no database), connected to its `postgres` database. */
+export async function adminPg(base: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
