@@ -27,7 +27,7 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob } from '#server/email/outbox.ts';
-import { badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
+import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { invalidRequest, ruleProblem } from '#server/http/error-handler.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { formatMoney, type ServerTranslator } from '#server/i18n/translate.ts';
