@@ -14,12 +14,12 @@ export type NotificationKind = z.infer<typeof notificationKindSchema>;
 export const NOTIFICATION_KINDS = notificationKindSchema.options;
 
 /**
- * Who gets each, and its name in the server's English sentences (the unsubscribe answer). The web
- * app names them from its catalogues (i18n/locales: settings.classRemindersLabel…).
+ * Who gets each. Their names are in the catalogues: the web app's (settings.classRemindersLabel…)
+ * and the server's (the unsubscribe answer).
  */
-export const NOTIFICATION_TEXT: Record<NotificationKind, { label: string; roles: readonly Role[] }> = {
-  classReminders: { label: 'Class reminders', roles: ['student'] },
-  bookingNotices: { label: 'New bookings', roles: ['tutor'] },
+export const NOTIFICATION_TEXT: Record<NotificationKind, { roles: readonly Role[] }> = {
+  classReminders: { roles: ['student'] },
+  bookingNotices: { roles: ['tutor'] },
 };
 
 /** GET and PUT /api/me/notifications: true = the user gets these emails (the default). */
