@@ -13,7 +13,7 @@ export interface SessionText {
   seatsText(session: Pick<Session, 'maxParticipants' | 'seatsTaken'>): string;
   /** Pending, Approved, Rejected, Cancelled. */
   statusLabel(status: Session['status']): string;
-  /** "2 hours 30 minutes": the class's length, in days, hours and minutes. */
+  /** "2 hours 15 minutes": the class's length, in days, hours and minutes. */
   durationText(session: Pick<Session, 'durationMinutes'>): string;
 }
 
