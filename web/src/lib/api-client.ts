@@ -1,10 +1,11 @@
-import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
 import { loadedPageTranslator, type Translator } from '#web/lib/i18n.ts';
 
 /**
  * The one fetch wrapper for StudyNest's JSON API: same origin, cookies sent, errors parsed from
- * the server's `{ message, fields? }` into an ApiError. A 401 sends the user to the login page
- * (PRODUCT.md §3), through a handler the router registers, so lib/ does not import app/.
+ * the server's `{ message, fields? }` into an ApiError, its message shown as the server said it,
+ * in the caller's language, which is the page's (a 429's names the wait: issue 20). A 401 sends
+ * the user to the login page (PRODUCT.md §3), through a handler the router registers, so lib/
+ * does not import app/.
  */
 
 export class ApiError extends Error {
@@ -102,11 +103,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) {
     const { message, fields } = readErrorPayload(payload);
     if (response.status === 401 && redirectOnUnauthorized) notifyUnauthorized();
-    throw new ApiError(
-      response.status,
-      response.status === 429 ? rateLimitedMessage(response.headers, message) : (message ?? ownWords().t('api.failed', { status: response.status })),
-      fields,
-    );
+    throw new ApiError(response.status, message ?? ownWords().t('api.failed', { status: response.status }), fields);
   }
   return payload as T;
 }
@@ -124,12 +121,6 @@ function readErrorPayload(payload: unknown): {
         ? (fields as Record<string, string>)
         : undefined,
   };
-}
-
-/** A 429's message: with the wait from its Retry-After when it gives one, else the server's own. */
-export function rateLimitedMessage(headers: { get(name: string): string | null }, serverMessage: string | undefined): string {
-  const seconds = retryAfterSeconds(headers);
-  return seconds === null ? (serverMessage ?? tooManyRequestsMessage(null)) : tooManyRequestsMessage(seconds);
 }
 
 /** Message to show for any thrown value (ApiError, better-auth error, network failure). */

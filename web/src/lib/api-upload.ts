@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, notifyUnauthorized, ownWords, rateLimitedMessage } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage, notifyUnauthorized, ownWords } from '#web/lib/api-client.ts';
 
 /**
  * A multipart request to the API with upload progress, which fetch cannot report:
@@ -32,9 +32,7 @@ export function apiUpload<T>(
       }
       if (xhr.status === 401) notifyUnauthorized();
       const body = (typeof payload === 'object' && payload !== null ? payload : {}) as { message?: unknown; fields?: unknown };
-      const serverMessage = typeof body.message === 'string' ? body.message : undefined;
-      const message =
-        xhr.status === 429 ? rateLimitedMessage({ get: (name) => xhr.getResponseHeader(name) }, serverMessage) : (serverMessage ?? errorMessage(undefined));
+      const message = typeof body.message === 'string' ? body.message : errorMessage(undefined);
       const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
       reject(new ApiError(xhr.status, xhr.status === 413 && !body.message ? ownWords().t('api.tooLarge') : message, fields));
     };

@@ -1,19 +1,18 @@
 import { inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { ownWords } from '#web/lib/api-client.ts';
-import { withWaitInMessage } from '#web/lib/retry-after.ts';
 
 /**
  * better-auth's client, talking to the server's /api/auth/* routes on the same origin.
  * The signed-in user and role come from GET /api/me (features/auth/api/use-me.ts), not from
- * this client's session store, so that the app has one source of truth.
+ * this client's session store, so that the app has one source of truth. Its answers' messages are
+ * shown as the server sends them: it says better-auth's in the caller's language, the page's, and
+ * a 429's with the wait (server/auth/auth-answers.ts).
  */
 export const authClient = createAuthClient({
   // The server-side renderer loads this module too (no window there); it never calls it.
   baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
-  // better-auth's 429 says "Please try again later" and gives the wait in a header: say the wait.
-  fetchOptions: { onResponse: ({ response }) => withWaitInMessage(response) },
   plugins: [
     // Fields the server adds to better-auth's user (sign-up takes a role).
     inferAdditionalFields({
