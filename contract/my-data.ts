@@ -109,5 +109,3 @@ export const accountDeletedSchema = z.object({
 });
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 
-export const DELETED_STUDENT_NAME = 'Former student';
-export const DELETED_TUTOR_NAME = 'Former tutor';

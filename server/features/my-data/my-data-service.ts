@@ -8,7 +8,8 @@
 // - notes, photo, sign-in methods and personal data are removed; reviews stay, attributed to
 //   "Former student"; bookings of classes held and sessions that had students stay, anonymised
 //   (attendance and payment records). See docs/decisions/020-account-deletion.md.
-import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME, MY_DATA_FORMAT, type AccountDeleted, type MyData } from '#contract/my-data.ts';
+import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME } from '#contract/deleted-names.ts';
+import { MY_DATA_FORMAT, type AccountDeleted, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
 import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
