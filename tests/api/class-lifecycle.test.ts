@@ -6,22 +6,16 @@ import type { PublicSessionPage, Session, SessionDetails } from '#contract/sessi
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { calendarAttachment, parseCalendar } from '#tests/helpers/ical.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createStripeAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { stripe: true });
-  stripe = t.stripe;
-  actors = await createActors(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, stripe, actors } = await createStripeAppWithActors()));
+afterAll(async () => t?.close());
 
 const sessionOfTutor = (overrides: StudySessionOverrides = {}) => createStudySession(t.deps, actors.tutor.user!, overrides);
 const students = (n: number) => Promise.all(Array.from({ length: n }, () => t.actor({ role: 'student' })));

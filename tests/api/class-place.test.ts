@@ -7,17 +7,13 @@ import type { Session, SessionDetails } from '#contract/sessions.ts';
 import { createBooking } from '#tests/factories.ts';
 import { calendarAttachment, parseCalendar } from '#tests/helpers/ical.ts';
 import { enc, json, schedule } from '#tests/helpers/request-helpers.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestAppWithTutorAndAdmin, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let tutor: Actor;
 let admin: Actor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  tutor = await t.actor({ role: 'tutor' });
-  admin = await t.actor({ role: 'admin' });
-});
+beforeAll(async () => ({ t, tutor, admin } = await createTestAppWithTutorAndAdmin()));
 afterAll(async () => t?.close());
 
 const MEETING = 'https://meet.example.com/abc-defg-hij?pwd=s3cret';

@@ -14,22 +14,16 @@ import { readZipArchive } from '#server/features/my-data/public.ts';
 import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { createStripeAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 import { DAY, HOUR, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { stripe: true });
-  stripe = t.stripe;
-  actors = await createActors(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, stripe, actors } = await createStripeAppWithActors()));
+afterAll(async () => t?.close());
 
 const db = () => t.deps.db.kysely;
 const exportMine = (who: Actor) => t.request(who, { method: 'GET', url: '/api/me/data' });

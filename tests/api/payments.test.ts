@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSessionPage, BookSessionResult } from '#contract/bookings.ts';
 import { createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createStripeAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { enc, json } from '#tests/helpers/request-helpers.ts';
 
@@ -12,14 +12,8 @@ let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { stripe: true });
-  stripe = t.stripe;
-  actors = await createActors(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, stripe, actors } = await createStripeAppWithActors()));
+afterAll(async () => t?.close());
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -7,17 +7,13 @@ import type { TestCheckout } from '#contract/payments.ts';
 import type { Session } from '#contract/sessions.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { DAY, enc, iso, json, schedule } from '#tests/helpers/request-helpers.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, createTestAppWithTutorAndAdmin, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let tutor: Actor;
 let admin: Actor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  tutor = await t.actor({ role: 'tutor' });
-  admin = await t.actor({ role: 'admin' });
-});
+beforeAll(async () => ({ t, tutor, admin } = await createTestAppWithTutorAndAdmin()));
 afterAll(async () => t?.close());
 
 const MEETING = 'https://meet.example.com/paid-class?pwd=s3cret';

@@ -2,7 +2,7 @@
 // admin} → expected status. "Owner" roles are the student/tutor a case's setup owns things for.
 import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import type { Actor, TestApp } from './test-app.ts';
+import { createTestApp, type Actor, type TestApp } from './test-app.ts';
 
 export const ACTOR_NAMES = ['anonymous', 'student', 'otherStudent', 'tutor', 'otherTutor', 'admin'] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
@@ -17,6 +17,12 @@ export async function createActors(t: TestApp): Promise<Actors> {
     otherTutor: await t.actor({ role: 'tutor' }),
     admin: await t.actor({ role: 'admin' }),
   };
+}
+
+/** A file's app with the fake Stripe (t.stripe) and the matrix's actors: paid sessions, my data, a class called off. */
+export async function createStripeAppWithActors() {
+  const t = await createTestApp({}, { stripe: true });
+  return { t, stripe: t.stripe, actors: await createActors(t) };
 }
 
 export interface MatrixCase {

@@ -150,3 +150,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   };
 }
+
+/** A file's app with a signed-in tutor and admin (where a class happens, the attacks on it). */
+export async function createTestAppWithTutorAndAdmin() {
+  const t = await createTestApp();
+  return { t, tutor: await t.actor({ role: 'tutor' }), admin: await t.actor({ role: 'admin' }) };
+}
