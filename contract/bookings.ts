@@ -18,11 +18,6 @@ export type BookSessionBody = z.infer<typeof bookSessionBody>;
  */
 export const PAYMENT_HOLD_MINUTES = 30;
 export const WAITLIST_OFFER_HOURS = 24;
-/** How pages and emails say each hold's length ("30 minutes", "24 hours"): never a literal of their own. */
-export const HOLD_LENGTH_TEXT = {
-  payment: `${PAYMENT_HOLD_MINUTES} minutes`,
-  waitlistOffer: `${WAITLIST_OFFER_HOURS} hours`,
-} as const;
 
 /** A session the student booked or is waiting for, with the session's details. */
 /** Marked by the tutor once class has started (issue 19). */

@@ -6,7 +6,7 @@ import { errorSchema } from '#contract/common.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { passwordEvent, securityEvents } from '#server/audit/security-events.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
-import { retryAfterSeconds } from '#contract/too-many-requests.ts';
+import { retryAfterSeconds } from '#server/http/retry-after.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { callerTranslator } from '#server/i18n/caller-language.ts';
 import { saidAuthAnswer } from './auth-answers.ts';

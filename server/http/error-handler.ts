@@ -11,7 +11,7 @@ import { isUnstorableText } from '#server/db/unstorable-text.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { installCallerLanguage, type AccountLanguageOf } from '#server/i18n/caller-language.ts';
 import { asGiven, isServerMessageKey, requestLanguage, say, translatorFor, type Words } from '#server/i18n/translate.ts';
-import { retryAfterSeconds, waitToName } from '#contract/too-many-requests.ts';
+import { retryAfterSeconds, waitToName } from '#server/http/retry-after.ts';
 
 /** One thing wrong with a request: the field (a dotted path) and what is wrong with it. */
 export interface FieldProblem {

@@ -2,27 +2,27 @@
 // the page's language (issue 20): the server says it (server/http/error-handler.ts for its own
 // limiter, server/auth/auth-answers.ts for better-auth's) and the web app's clients show it as is.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { retryAfterSeconds, tooManyRequestsMessage } from '#contract/too-many-requests.ts';
+import { retryAfterSeconds, waitToName } from '#server/http/retry-after.ts';
 import { apiRequest, setApiTransport } from '#web/lib/api-client.ts';
 import { apiUpload } from '#web/lib/api-upload.ts';
 import { authClient } from '#web/lib/auth-client.ts';
 
-describe('tooManyRequestsMessage', () => {
-  const cases: Array<[seconds: number | null, message: string]> = [
-    [null, 'Too many requests. Please try again later.'],
-    [8, 'Too many requests. Try again in 8 seconds.'],
-    [1, 'Too many requests. Try again in 1 second.'],
-    [0.2, 'Too many requests. Try again in 1 second.'],
-    [0, 'Too many requests. Try again in 1 second.'],
-    [7.1, 'Too many requests. Try again in 8 seconds.'],
-    [59, 'Too many requests. Try again in 59 seconds.'],
-    [60, 'Too many requests. Try again in 1 minute.'],
-    [61, 'Too many requests. Try again in 2 minutes.'],
-    [600, 'Too many requests. Try again in 10 minutes.'],
-    [Number.NaN, 'Too many requests. Please try again later.'],
+describe('waitToName: the wait a 429 names, never sooner than allowed', () => {
+  const cases: Array<[seconds: number | null, wait: ReturnType<typeof waitToName>]> = [
+    [null, null],
+    [8, { unit: 'seconds', count: 8 }],
+    [1, { unit: 'seconds', count: 1 }],
+    [0.2, { unit: 'seconds', count: 1 }],
+    [0, { unit: 'seconds', count: 1 }],
+    [7.1, { unit: 'seconds', count: 8 }],
+    [59, { unit: 'seconds', count: 59 }],
+    [60, { unit: 'minutes', count: 1 }],
+    [61, { unit: 'minutes', count: 2 }],
+    [600, { unit: 'minutes', count: 10 }],
+    [Number.NaN, null],
   ];
-  it.each(cases)('%s s → %s', (seconds, message) => {
-    expect(tooManyRequestsMessage(seconds)).toBe(message);
+  it.each(cases)('%s s → %o', (seconds, wait) => {
+    expect(waitToName(seconds)).toEqual(wait);
   });
 });
 

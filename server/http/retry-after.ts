@@ -1,32 +1,17 @@
 /**
- * The message for a 429, with the wait the server gave (issue 14, row 11): "Too many requests.
- * Try again in 8 seconds." Used by the API client, uploads and the auth client; the server's
- * error handler rounds the wait the same way (waitToName) and says it from its catalogues, so
- * every "too many requests" reads the same: in contract/ because both sides use it
- * (docs/decisions/019-boundaries.md).
+ * How a 429 names its wait (issue 14, row 11; issue 20): the server reads the wait from the answer's
+ * headers (retryAfterSeconds) and rounds it (waitToName) for its catalogues' sentence, in the
+ * caller's language ("Too many requests. Try again in 8 seconds."). The web app shows the
+ * server's sentence as it is: it has no words of its own for a 429.
  */
 
 type HeaderReader = { get(name: string): string | null };
-
-const LATER = 'Too many requests. Please try again later.';
 
 /** The wait to name: rounded up (never sooner than allowed), in minutes from 60 s; null without one. */
 export function waitToName(seconds: number | null | undefined): { unit: 'seconds' | 'minutes'; count: number } | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
   const wait = Math.max(1, Math.ceil(seconds));
   return wait < 60 ? { unit: 'seconds', count: wait } : { unit: 'minutes', count: Math.ceil(wait / 60) };
-}
-
-/**
- * "Too many requests. Try again in 8 seconds."; without a wait, "Please try again later". The web
- * app's English words; the server says the same from its catalogues in the caller's language
- * (errors.http.tooManyRequests…).
- */
-export function tooManyRequestsMessage(seconds: number | null | undefined): string {
-  const wait = waitToName(seconds);
-  if (!wait) return LATER;
-  const unit = wait.unit === 'seconds' ? 'second' : 'minute';
-  return `Too many requests. Try again in ${wait.count} ${wait.count === 1 ? unit : `${unit}s`}.`;
 }
 
 /**
