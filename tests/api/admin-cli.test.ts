@@ -1,13 +1,12 @@
 // Issue 23 item 4: the operator's CLI (`npm run admin -- …`). Its commands run here against the
 // test app's database; one test spawns the real command.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailJob } from '#server/email/outbox.ts';
 import { operatorCommands, OperatorError, type OperatorCommands } from '#server/operator/operator-commands.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
+import { runScript, type ScriptRun } from '#tests/helpers/run-script.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -169,7 +168,7 @@ describe('npm run admin: failed jobs', () => {
 });
 
 /** `npm run admin -- …` as an operator types it (the script through tsx), on the test app's database. */
-function runAdminCommand(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runAdminCommand(...args: string[]): Promise<ScriptRun> {
   const { config } = t.deps;
   const env = {
     PATH: process.env.PATH,
@@ -181,15 +180,7 @@ function runAdminCommand(...args: string[]): Promise<{ code: number | null; stdo
     BASE_URL: config.baseUrl,
     SMTP_URL: config.smtpUrl,
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/admin.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(['scripts/admin.ts', ...args], env);
 }
 
 describe('the real command', () => {

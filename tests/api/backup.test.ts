@@ -1,5 +1,4 @@
 // Issue 23 item 3: `npm run backup` of a database being written, and `npm run restore`.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/helpers/test-database.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
+import { runScript, type ScriptRun } from '#tests/helpers/run-script.ts';
 
 let t: TestApp;
 let tutor: Actor;
@@ -65,19 +65,11 @@ async function readBookings(db: Db) {
 }
 
 /** Runs `npm run backup -- <root>` (its script, through tsx) against the test app's data folder and database. */
-function runBackupCommand(root: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runBackupCommand(root: string): Promise<ScriptRun> {
   const { database } = t.deps.config;
   // Only what a shell would have (Vitest's own environment sets BASE_URL to '/').
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', DATA_DIR: t.deps.config.dataDir, DATABASE_URL: database.dialect === 'sqlite' ? database.file : database.url };
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['scripts/backup.ts', root], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(['scripts/backup.ts', root], env);
 }
 
 describe('npm run backup while bookings are written, then npm run restore', () => {
