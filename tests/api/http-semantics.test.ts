@@ -5,9 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
-import type { RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '#web/app/router.tsx';
+import { pagePathsOfRouter } from '#tests/helpers/router-paths.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type RawResponse, type TestApp } from '#tests/helpers/test-app.ts';
 import { builtWeb, WEB_DIR } from '#tests/helpers/built-web.ts';
@@ -30,16 +29,7 @@ afterAll(async () => t?.close());
 
 /** Every path of the app's router, parameters filled in with real data. */
 function pagePaths(): string[] {
-  const out = new Set<string>();
-  const walk = (list: RouteObject[], prefix: string) => {
-    for (const route of list) {
-      const here = route.path ? `${prefix.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : prefix;
-      if ((route.index || (route.path && !route.children)) && !here.includes('*')) out.add(here || '/');
-      if (route.children) walk(route.children, here);
-    }
-  };
-  walk(routes, '');
-  return [...out].map((p) => p.replace(':email', encodeURIComponent(tutorEmail)).replace(/:id/g, sessionId)).concat(['/no-such-page']);
+  return pagePathsOfRouter().map((p) => p.replace(':email', encodeURIComponent(tutorEmail)).replace(/:id/g, sessionId)).concat(['/no-such-page']);
 }
 
 const ENCODINGS = { 'accept-encoding': 'br, gzip' };

@@ -2,10 +2,9 @@
 // page; a tutor's email goes only to the tutor, admins and the students who booked them. Reads
 // the production build for the pages (`npm run build` first; `npm test` does).
 import fs from 'node:fs';
-import type { RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSession } from '#contract/bookings.ts';
-import { routes as pageRoutes } from '#web/app/router.tsx';
+import { pagePathsOfRouter } from '#tests/helpers/router-paths.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { enc } from '#tests/helpers/request-helpers.ts';
@@ -61,16 +60,7 @@ function filled(route: string): string[] {
 
 /** Every path of the web app's router, parameters filled in with real data. */
 function pagePaths(): string[] {
-  const out = new Set<string>();
-  const walk = (list: RouteObject[], prefix: string) => {
-    for (const route of list) {
-      const here = route.path ? `${prefix.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : prefix;
-      if ((route.index || (route.path && !route.children)) && !here.includes('*')) out.add(here || '/');
-      if (route.children) walk(route.children, here);
-    }
-  };
-  walk(pageRoutes, '');
-  return [...out].flatMap(filled);
+  return pagePathsOfRouter().flatMap(filled);
 }
 
 describe('a visitor', () => {
