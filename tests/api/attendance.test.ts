@@ -167,4 +167,23 @@ describe('attendance', () => {
     ]);
     expect(records[1]![2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
+
+  it('writes the roster\'s words in the caller\'s language (issue 20), the amount and time still machine-readable', async () => {
+    const s = await startedClass({ title: 'Química' });
+    const [paid, free] = await Promise.all([t.createUser({ role: 'student', name: 'Pagó' }), t.createUser({ role: 'student', name: 'Gratis' })]);
+    await createBooking(t.deps, s, paid, { amountCents: 1250 });
+    await createBooking(t.deps, s, free);
+    await mark(actors.tutor, s.id, paid.id, 'present');
+    await mark(actors.tutor, s.id, free.id, 'absent');
+
+    const res = await t.request(actors.tutor, { method: 'GET', url: `/api/sessions/${s.id}/roster.csv`, headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    expect(res.statusCode).toBe(200);
+    const records = parseCsv(res.body);
+    expect(records[0]).toEqual(['Nombre', 'Correo electrónico', 'Reservada el (UTC)', 'Pagado', 'Asistencia']);
+    expect(records.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual([
+      ['Pagó', '12.50', 'presente'],
+      ['Gratis', 'gratis', 'ausente'],
+    ]);
+    expect(records[1]![2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
 });

@@ -22,7 +22,7 @@ export const attendanceRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   r.get('/api/sessions/:id/roster.csv', {
     schema: { tags, summary: 'The booked students as CSV: name, email, booked at, paid, attendance (its tutor, admins)', params: idParam, response: { 200: nonJsonBody('text/csv', 'RFC 4180 CSV, spreadsheet-safe'), ...errors } },
   }, async (request, reply) => {
-    const csv = await attendance.rosterCsv(await requireUser(deps.auth, request), request.params.id);
+    const csv = await attendance.rosterCsv(await requireUser(deps.auth, request), request.params.id, await request.callerLanguage());
     return reply
       .header('content-type', 'text/csv; charset=utf-8; header=present')
       .header('content-disposition', `attachment; filename="${csv.filename}"`)

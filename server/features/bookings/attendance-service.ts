@@ -8,10 +8,11 @@ import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
+import type { Language } from '#i18n/languages.ts';
+import { translatorFor } from '#server/i18n/translate.ts';
 import { attendanceRepository } from './attendance-repository.ts';
 import { bookingsRepository } from './bookings-repository.ts';
 
-const CSV_HEADER = ['Name', 'Email', 'Booked at (UTC)', 'Paid', 'Attendance'];
 
 export function attendanceService(deps: AppDeps) {
   const attendance = attendanceRepository(deps.db);
@@ -47,13 +48,18 @@ export function attendanceService(deps: AppDeps) {
     /**
      * The roster as CSV (RFC 4180: CRLF records, every field quoted). Spreadsheet-safe:
      * a cell starting with = + - @ (or a tab or carriage return) is prefixed with ' so that no
-     * spreadsheet runs a name as a formula (csv-stringify's escape_formulas).
+     * spreadsheet runs a name as a formula (csv-stringify's escape_formulas). Its words (the
+     * header, 'free', present/absent) in the caller's language; the amount and the time stay
+     * machine-readable (12.50, ISO 8601 in UTC) for a spreadsheet to read in any language.
      */
-    async rosterCsv(me: CurrentUser, sessionId: string): Promise<{ filename: string; body: string }> {
+    async rosterCsv(me: CurrentUser, sessionId: string, language: Language): Promise<{ filename: string; body: string }> {
       const session = await managedSession(me, sessionId);
       const rows = await attendance.bookedStudents(sessionId);
+      const { t } = translatorFor(language);
+      const header = [t('roster.name'), t('roster.email'), t('roster.bookedAt'), t('roster.paid'), t('roster.attendance')];
+      const marks: Record<Attendance, string> = { present: t('roster.present'), absent: t('roster.absent') };
       const body = stringify(
-        [CSV_HEADER, ...rows.map((r) => [r.name, r.email, r.createdAt, r.amountCents > 0 ? (r.amountCents / 100).toFixed(2) : 'free', r.attendance ?? ''])],
+        [header, ...rows.map((r) => [r.name, r.email, r.createdAt, r.amountCents > 0 ? (r.amountCents / 100).toFixed(2) : t('roster.free'), r.attendance ? marks[r.attendance] : ''])],
         // Every field quoted: a spreadsheet that splits on ';' (Excel in most of Europe) keeps a
         // name like `x;=cmd|…` in one cell instead of starting a formula after the ';'.
         { record_delimiter: 'windows', escape_formulas: true, quoted: true },
