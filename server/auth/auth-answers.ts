@@ -6,7 +6,7 @@
 import { APIError } from 'better-auth/api';
 import type { ServerMessageKey } from '#i18n/catalogues.ts';
 import type { AppError } from '#server/errors.ts';
-import { tooManyRequestsWords } from '#server/http/error-handler.ts';
+import { tooManyRequestsWords } from '#server/http/retry-after.ts';
 import { say, translatorFor, type ServerTranslator, type Words } from '#server/i18n/translate.ts';
 
 /** better-auth's error codes users meet, and how the catalogues say them. */

@@ -11,7 +11,7 @@ import { isUnstorableText } from '#server/db/unstorable-text.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { installCallerLanguage, type AccountLanguageOf } from '#server/i18n/caller-language.ts';
 import { asGiven, isServerMessageKey, requestLanguage, say, translatorFor, type Words } from '#server/i18n/translate.ts';
-import { retryAfterSeconds, waitToName } from '#server/http/retry-after.ts';
+import { retryAfterSeconds, tooManyRequestsWords } from '#server/http/retry-after.ts';
 
 /** One thing wrong with a request: the field (a dotted path) and what is wrong with it. */
 export interface FieldProblem {
@@ -93,13 +93,6 @@ const FASTIFY_MESSAGES: Record<string, ServerMessageKey> = {
   FST_REQ_FILE_TOO_LARGE: 'errors.http.fileTooLarge',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'errors.http.multipartType',
 };
-
-/** A 429's words: the wait @fastify/rate-limit or better-auth sent (Retry-After), rounded as the web app does. */
-export function tooManyRequestsWords(seconds: number | null): Words {
-  const wait = waitToName(seconds);
-  if (!wait) return { key: 'errors.http.tooManyRequests' };
-  return { key: wait.unit === 'seconds' ? 'errors.http.tooManyRequestsSeconds' : 'errors.http.tooManyRequestsMinutes', values: { count: wait.count } };
-}
 
 /** Installs the one error handler, and `request.callerLanguage()` (server/i18n/caller-language.ts) that it answers in. */
 export function installErrorHandler(app: FastifyInstance, opts: { accountLanguage?: AccountLanguageOf } = {}): void {

@@ -5,7 +5,16 @@
  * server's sentence as it is: it has no words of its own for a 429.
  */
 
+import type { Words } from '#server/i18n/translate.ts';
+
 type HeaderReader = { get(name: string): string | null };
+
+/** A 429's words, for both limiters (@fastify/rate-limit's and better-auth's): the wait they sent, named by waitToName. */
+export function tooManyRequestsWords(seconds: number | null): Words {
+  const wait = waitToName(seconds);
+  if (!wait) return { key: 'errors.http.tooManyRequests' };
+  return { key: wait.unit === 'seconds' ? 'errors.http.tooManyRequestsSeconds' : 'errors.http.tooManyRequestsMinutes', values: { count: wait.count } };
+}
 
 /** The wait to name: rounded up (never sooner than allowed), in minutes from 60 s; null without one. */
 export function waitToName(seconds: number | null | undefined): { unit: 'seconds' | 'minutes'; count: number } | null {
