@@ -343,6 +343,25 @@ describe('success messages and words in answers', () => {
     expect(await list({})).toContain('"sessionDuration":"1 day 2 hours 30 minutes"');
     expect(await list(ES)).toContain('"sessionDuration":"1 día 2 horas 30 minutos"');
   });
+
+  it('a session’s duration in the public lists as production sends them, from their response cache (LIST_CACHE_MS on)', async () => {
+    const cached = await createTestApp({ LIST_CACHE_MS: '60000' }, { now: () => clock });
+    try {
+      const tutor = await cached.createUser({ role: 'tutor' });
+      const start = clock.getTime() + 3 * DAY;
+      await createStudySession(cached.deps, tutor, { status: 'approved', classStartDate: iso(start), classEndDate: iso(start + 2 * HOUR + 30 * 60_000) });
+      for (const url of ['/api/sessions', '/api/approved-sessions']) {
+        const list = async (headers: Record<string, string>) => (await cached.request(null, { method: 'GET', url, headers })).body;
+        // Each language's page is its own: the first caller's language is not every caller's.
+        expect(await list(ES)).toContain('"sessionDuration":"2 horas 30 minutos"');
+        expect(await list({})).toContain('"sessionDuration":"2 hours 30 minutes"');
+        expect(await list(ES)).toContain('"sessionDuration":"2 horas 30 minutos"');
+        expect(await list({ cookie: 'lang=es' })).toContain('"sessionDuration":"2 horas 30 minutos"');
+      }
+    } finally {
+      await cached.close();
+    }
+  });
 });
 
 describe('forms sent without JavaScript (server/http/page-forms.ts)', () => {

@@ -6,6 +6,8 @@
 // as much (session details are not cached). See docs/decisions/005-public-list-cache.md.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { requestLanguage } from '#server/i18n/translate.ts';
+import { withDurationsIn } from './session-duration.ts';
 
 const MAX_ENTRIES = 1_000;
 
@@ -47,14 +49,17 @@ export function publicListCache(ttlMs: number): PublicListCache {
   }
 
   return {
-    async send(reply, key, schema, load) {
+    async send(reply, listKey, schema, load) {
       if (ttlMs <= 0) return reply.send(await load());
+      // A page per language: its sessions' durations are words (session-duration.ts).
+      const language = requestLanguage(reply.request);
+      const key = `${language}|${listKey}`;
       const hit = entries.get(key);
       if (hit && hit.until > Date.now()) return sendJson(reply, hit.body);
       let pending = loading.get(key);
       if (!pending) {
         const inFlight = loading;
-        pending = compute(key, schema, load).finally(() => {
+        pending = compute(key, schema, async () => withDurationsIn(await load(), language)).finally(() => {
           if (inFlight.get(key) === pending) inFlight.delete(key);
         });
         inFlight.set(key, pending);

@@ -2,6 +2,7 @@
 // session's answer is built once for every caller (the public lists are cached), in English; the
 // words are said again in the caller's language as the answer goes out (issue 20).
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '#i18n/languages.ts';
 import { requestLanguage, translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';
 
 export function durationMinutesBetween(startIso: string, endIso: string): number {
@@ -41,15 +42,17 @@ function withDurations(value: Json, t: ServerTranslator, depth = 0): Json {
   return out;
 }
 
+/** `payload` with its sessions' durations said in `language` (a copy; English: `payload` itself). */
+export function withDurationsIn<T>(payload: T, language: Language): T {
+  return language === 'en' || !holdsDuration(payload) ? payload : (withDurations(payload, translatorFor(language)) as T);
+}
+
 /**
  * Every answer's session durations in the request's language (the `lang` cookie, which the
  * language switch sets with the account's, else Accept-Language): no account lookup on the
- * session reads, the hot path. English answers go out as built.
+ * session reads, the hot path. English answers go out as built. The public lists' cache sends
+ * bytes, which this hook never sees: it keeps a page per language, said by withDurationsIn.
  */
 export function installDurationWords(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, _reply, payload: Json) => {
-    if (!holdsDuration(payload)) return payload;
-    const language = requestLanguage(request);
-    return language === 'en' ? payload : withDurations(payload, translatorFor(language));
-  });
+  app.addHook('preSerialization', async (request, _reply, payload: Json) => withDurationsIn(payload, requestLanguage(request)));
 }
