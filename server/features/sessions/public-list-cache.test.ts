@@ -10,6 +10,7 @@ const schema = z.object({ n: z.number() });
 function fakeReply() {
   const sent: { body?: unknown } = {};
   const reply = {
+    request: { headers: {} },
     header: () => reply,
     send: (body: unknown) => {
       sent.body = body;
