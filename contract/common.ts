@@ -37,6 +37,13 @@ export const isoDate = z.iso.datetime({ offset: true });
  */
 export const dateTime = z.string().meta({ format: 'date-time' });
 
+/** When a stored record was made and last changed: the last fields of most answers' objects. */
+export const recordTimes = {
+  createdAt: dateTime,
+  /** Last update (the spec's "timestamp"). */
+  updatedAt: dateTime,
+};
+
 /**
  * A response that is not JSON (a file, an iCalendar): documented under `mediaType` with a binary
  * or text body (server/http/openapi.ts), sent as it is by the route.

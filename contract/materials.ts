@@ -1,7 +1,7 @@
 // Study materials: a title plus either an uploaded file (image or PDF) or an http(s) link,
 // attached by a tutor to one of their approved sessions (PRODUCT.md §4).
 import { z } from 'zod';
-import { dateTime, pageOf, pageQuery } from './common.ts';
+import { pageOf, pageQuery, recordTimes } from './common.ts';
 
 /** Files a tutor may upload, sniffed from the bytes on the server. */
 export const MATERIAL_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
@@ -30,8 +30,7 @@ export const materialSchema = z.object({
   fileName: z.string().nullable(),
   mimeType: z.string().nullable(),
   fileSize: z.number().int().nullable(),
-  createdAt: dateTime,
-  updatedAt: dateTime,
+  ...recordTimes,
 });
 export type Material = z.infer<typeof materialSchema>;
 

@@ -3,6 +3,7 @@
 // (DELETE /api/me with the password, DELETE /api/users/{id} for admins).
 import { z } from 'zod';
 import { dateTime, roleSchema, userStatusSchema } from './common.ts';
+import { materialSchema } from './materials.ts';
 import { notificationSettingsSchema } from './notifications.ts';
 
 export const MY_DATA_FORMAT = 'studynest-my-data/1';
@@ -70,17 +71,7 @@ export const myDataSchema = z.object({
     updatedAt: dateTime,
   })),
   /** Materials the account shared (tutors): their description, not the files' bytes. */
-  materials: z.array(z.object({
-    id: z.string(),
-    sessionId: z.string(),
-    title: z.string(),
-    link: z.string().nullable(),
-    fileName: z.string().nullable(),
-    mimeType: z.string().nullable(),
-    fileSize: z.number().int().nullable(),
-    createdAt: dateTime,
-    updatedAt: dateTime,
-  })),
+  materials: z.array(materialSchema.pick({ id: true, sessionId: true, title: true, link: true, fileName: true, mimeType: true, fileSize: true, createdAt: true, updatedAt: true })),
   /**
    * Emails to the account: sent in the last 30 days (older ones are not kept), waiting in the
    * outbox, or given up on (`failed`). `createdAt`: when it was sent, or queued when not sent.

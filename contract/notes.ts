@@ -1,6 +1,6 @@
 // A student's personal notes (spec §3 Note; only the owner reads or writes them).
 import { z } from 'zod';
-import { dateTime, pageOf } from './common.ts';
+import { pageOf, recordTimes } from './common.ts';
 
 /** POST /api/create-note and PUT /api/note/{email}/{id}. studentEmail in the body is ignored: the owner is the caller. */
 export const noteBody = z.object({
@@ -14,9 +14,7 @@ export const noteSchema = z.object({
   title: z.string(),
   details: z.string(),
   studentEmail: z.string(),
-  createdAt: dateTime,
-  /** Last update (the spec's "timestamp"). */
-  updatedAt: dateTime,
+  ...recordTimes,
 });
 export type Note = z.infer<typeof noteSchema>;
 

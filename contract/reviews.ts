@@ -1,6 +1,6 @@
 // Reviews of a session by the students who booked it (PRODUCT.md §4).
 import { z } from 'zod';
-import { dateTime, pageOf } from './common.ts';
+import { pageOf, recordTimes } from './common.ts';
 
 const reviewText = z.string().trim().min(1, 'errors.input.reviewRequired').max(2000, 'errors.input.reviewTooLong');
 const rating = z
@@ -28,8 +28,7 @@ export const reviewSchema = z.object({
   studentName: z.string(),
   rating: z.number().int(),
   review: z.string(),
-  createdAt: dateTime,
-  updatedAt: dateTime,
+  ...recordTimes,
 });
 export type Review = z.infer<typeof reviewSchema>;
 

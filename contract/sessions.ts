@@ -2,7 +2,7 @@
 // calls (spec §7, PRODUCT.md §4 and §6). The server validates with these; the web app parses
 // and builds its forms with them.
 import { z } from 'zod';
-import { dateTime, isoDate, pageOf, pageQuery } from './common.ts';
+import { dateTime, isoDate, pageOf, pageQuery, recordTimes } from './common.ts';
 import { timeZoneOrNull } from './time-zone.ts';
 import { viewerPlaceSchema } from './viewer-place.ts';
 
@@ -13,6 +13,13 @@ export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 /** Where a class happens (issue 19): at a place, or online at a meeting URL. */
 export const locationKindSchema = z.enum(['in_person', 'online']);
 export type LocationKind = z.infer<typeof locationKindSchema>;
+
+/** What a session's reviews add up to (spec §3), on a session and on its tutor's page. */
+const ratingSummary = {
+  /** The average of the reviews' ratings; null without any. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+};
 
 export const sessionSchema = z.object({
   id: z.string(),
@@ -51,13 +58,10 @@ export const sessionSchema = z.object({
   placeAddress: z.string().nullable(),
   /** Online: the meeting URL, only for the tutor, admins and booked students (never in public answers). */
   meetingUrl: z.string().nullable(),
-  averageRating: z.number().nullable(),
-  reviewCount: z.number().int(),
+  ...ratingSummary,
   /** Approved and inside its registration window now: the green "Ongoing" badge. */
   isOpen: z.boolean(),
-  createdAt: dateTime,
-  /** Last update (the spec's "timestamp"). */
-  updatedAt: dateTime,
+  ...recordTimes,
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -102,9 +106,8 @@ export const tutorProfileSchema = z.object({
   image: z.string().nullable(),
   /** The tutor's own words, from Settings; null until written. */
   bio: z.string().nullable(),
-  /** Over all their approved sessions' reviews; null without any. */
-  averageRating: z.number().nullable(),
-  reviewCount: z.number().int(),
+  /** Over all their approved sessions' reviews. */
+  ...ratingSummary,
   /** Approved sessions whose class has not ended, soonest first (at most 20). */
   upcoming: z.array(publicSessionSchema),
   /** Approved sessions already held, latest first (at most 20). */

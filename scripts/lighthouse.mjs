@@ -3,17 +3,13 @@
 // the demo data. Three runs of `/`, `/all-sessions` and a session's page (signed in as a fresh
 // student, the page needs a login); prints the medians and writes lighthouse/latest.json.
 // Exits 1 when a median misses a target of issue 9.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, CHROME_PATH, ensureBuild, firstSessionId, postAuth, startDemoServer } from './demo-server.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const TARGETS = {
   performance: { min: 0.95 },
   accessibility: { min: 1 },
@@ -23,79 +19,15 @@ const TARGETS = {
   tbtMs: { max: 100 },
 };
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function ensureBuild() {
-  if (fs.existsSync('dist/server/main.js') && fs.existsSync('dist/web/index.html')) return;
-  console.log('No production build: running npm run build…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-async function startServer() {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-lighthouse-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`StudyNest exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`StudyNest did not become healthy:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = async () => {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { baseUrl, stop };
-}
-
 /** A session cookie of a new student (the session page needs a login). */
 async function studentCookie(baseUrl) {
   const email = `lighthouse-${Date.now()}@example.com`;
   const password = `lh-${Math.random().toString(36).slice(2)}-Aa1!`;
-  const post = (route, body) =>
-    fetch(`${baseUrl}/api/auth/${route}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-      body: JSON.stringify(body),
-    });
-  const signUp = await post('sign-up/email', { name: 'Lighthouse Student', email, password, role: 'student' });
-  if (!signUp.ok) throw new Error(`Sign-up failed (${signUp.status}): ${await signUp.text()}`);
-  const signIn = await post('sign-in/email', { email, password });
-  if (!signIn.ok) throw new Error(`Sign-in failed (${signIn.status}): ${await signIn.text()}`);
+  await postAuth(baseUrl, 'sign-up/email', { name: 'Lighthouse Student', email, password, role: 'student' });
+  const signIn = await postAuth(baseUrl, 'sign-in/email', { email, password });
   const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0]);
   if (cookies.length === 0) throw new Error('Sign-in set no session cookie');
   return cookies.join('; ');
-}
-
-async function firstSessionId(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/sessions?limit=1`);
-  const body = await res.json();
-  const id = body.items?.[0]?.id;
-  if (!id) throw new Error('The demo data has no approved session');
-  return id;
 }
 
 function median(values) {
@@ -153,7 +85,7 @@ async function auditOnce(url, headers) {
 const meets = (key, value) => ('min' in TARGETS[key] ? value >= TARGETS[key].min : value <= TARGETS[key].max);
 
 ensureBuild();
-const server = await startServer();
+const server = await startDemoServer({ name: 'lighthouse', nodeEnv: 'production' });
 try {
   const cookie = await studentCookie(server.baseUrl);
   const sessionId = await firstSessionId(server.baseUrl);

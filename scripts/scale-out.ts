@@ -28,6 +28,7 @@ import { createMailer } from '#server/email/mailer.ts';
 import { emailJob } from '#server/email/outbox.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { createStudySession, createUser } from '#tests/factories.ts';
+import { freePorts } from '#tests/helpers/built-server.ts';
 import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
 import { pngPhoto } from '#tests/e2e/png-photo.ts';
@@ -48,8 +49,6 @@ function check(ok: boolean, message: string): void {
   if (!ok) failures.push(message);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () => 5100 + Math.floor(Math.random() * 800);
 
 /** Polls `done` every 25 ms; the time it took, or null past `limitMs`. */
 async function timeUntil(done: () => Promise<boolean>, limitMs: number): Promise<number | null> {
@@ -84,7 +83,8 @@ async function main(): Promise<void> {
   try {
     s3 = await startLocalS3('studynest-scale-out');
     mail = await startSmtpCapture();
-    const ports = { A: freePort(), B: freePort(), C: freePort() };
+    const [a, b, c] = await freePorts(3);
+    const ports = { A: a!, B: b!, C: c! };
     proxy = await startRoundRobinProxy(Object.entries(ports).map(([name, port]) => ({ name, port })));
     const ORIGIN = proxy.url;
     const shared = {

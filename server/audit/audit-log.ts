@@ -1,11 +1,11 @@
 // The audit log (issue 23 item 2): admin actions and security events, one row each, inserted
 // through the executor of the action's own transaction, so that the action and its record commit
 // together or not at all. Nothing updates or deletes a row; admins read it (GET /api/audit-log).
+// Its SQL is in audit-repository.ts.
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
-import { keysetPage } from '#server/db/keyset.ts';
+import { auditRepository, type AuditFilter } from './audit-repository.ts';
 
 /**
  * Who acted: a signed-in admin or user (with the address of their request), a visitor known only
@@ -33,50 +33,25 @@ export interface AuditEntry {
 
 export async function recordAudit(executor: Kysely<Database>, by: AuditActor, entry: AuditEntry, now: Date): Promise<void> {
   const person = by.kind === 'admin' || by.kind === 'user' ? by : null;
-  await executor
-    .insertInto('audit_log')
-    .values({
-      id: newId(now.getTime()),
-      at: now.toISOString(),
-      actorId: person?.id ?? null,
-      actor: person?.email ?? (by.kind === 'visitor' ? 'visitor' : 'operator (npm run admin)'),
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      details: JSON.stringify(entry.details),
-      ip: by.kind === 'operator' ? null : by.ip,
-    })
-    .execute();
+  await auditRepository(executor).insert({
+    id: newId(now.getTime()),
+    at: now.toISOString(),
+    actorId: person?.id ?? null,
+    actor: person?.email ?? (by.kind === 'visitor' ? 'visitor' : 'operator (npm run admin)'),
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: JSON.stringify(entry.details),
+    ip: by.kind === 'operator' ? null : by.ip,
+  });
 }
 
 /** The newest entries first. */
 export function latestAudit(db: Kysely<Database>, limit: number) {
-  return db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
-
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export interface AuditFilter {
-  /** An action (`session.approved`), or a family of them (`session`). */
-  action?: string | undefined;
-  /** Part of the actor (an email, "operator", "visitor"), the target id or the details, any case. */
-  q?: string | undefined;
-  targetId?: string | undefined;
-  cursor?: string | undefined;
-  limit: number;
+  return auditRepository(db).latest(limit);
 }
 
 /** A page of the log, newest first, by (at, id). */
-export async function searchAudit(db: Kysely<Database>, filter: AuditFilter) {
-  let q = db.selectFrom('audit_log').selectAll();
-  if (filter.action) {
-    const action = filter.action;
-    q = action.includes('.') ? q.where('action', '=', action) : q.where('action', 'like', `${action}.%`);
-  }
-  if (filter.targetId) q = q.where('targetId', '=', filter.targetId);
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    q = q.where(sql<boolean>`(lower("actor") like ${pattern} escape '\\' or lower("targetId") like ${pattern} escape '\\' or lower("details") like ${pattern} escape '\\')`);
-  }
-  return keysetPage(q, { columns: ['at', 'id'], order: 'desc', keyOf: (row) => [row.at, row.id] }, filter);
+export function searchAudit(db: Kysely<Database>, filter: AuditFilter) {
+  return auditRepository(db).search(filter);
 }

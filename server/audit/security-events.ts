@@ -4,17 +4,18 @@
 // (server/auth/auth-transaction.ts, recordPasswordChange below); failed sign-ins are counted in
 // the database, shared by every app process, and a burst's entry commits with the count that
 // reached it. docs/decisions/022-sent-emails-and-security-events.md.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuthCall } from '#server/auth/auth-transaction.ts';
 import type { Database } from '#server/db/schema.ts';
 import { recordAudit } from './audit-log.ts';
+import { auditRepository } from './audit-repository.ts';
 
 /** Failed sign-ins to one email address within this window (from the first) make a burst worth an entry. */
 export const SIGN_IN_BURST = { failures: 5, windowMs: 15 * 60_000 };
 
 /** A password changed or reset, through the executor of the transaction that changes it. */
 export async function recordPasswordChange(executor: Kysely<Database>, call: AuthCall): Promise<void> {
-  const user = await executor.selectFrom('user').select(['id', 'email']).where('id', '=', call.userId).executeTakeFirst();
+  const user = await auditRepository(executor).userById(call.userId);
   if (!user) return;
   await recordAudit(executor, { kind: 'user', id: user.id, email: user.email, ip: call.ip }, { action: call.event.action, targetType: 'user', targetId: user.id, details: { email: user.email, ...call.event.details } }, call.at);
 }
@@ -37,28 +38,21 @@ export function securityEvents(db: Kysely<Database>, now: () => Date) {
       const at = now();
       const since = new Date(at.getTime() - SIGN_IN_BURST.windowMs).toISOString();
       await db.transaction().execute(async (trx) => {
+        const repo = auditRepository(trx);
         // One row per address, counted atomically by whichever process answered: a window older
         // than SIGN_IN_BURST starts again at 1.
-        const counted = await trx
-          .insertInto('sign_in_failure')
-          .values({ email, windowStart: at.toISOString(), failures: 1 })
-          .onConflict((oc) => oc.column('email').doUpdateSet({
-            failures: sql<number>`case when "sign_in_failure"."windowStart" < ${since} then 1 else "sign_in_failure"."failures" + 1 end`,
-            windowStart: sql<string>`case when "sign_in_failure"."windowStart" < ${since} then ${at.toISOString()} else "sign_in_failure"."windowStart" end`,
-          }))
-          .returning('failures')
-          .executeTakeFirstOrThrow();
+        const failures = await repo.countSignInFailure(email, at.toISOString(), since);
         // Windows that ended are of no use (addresses typed once and never again).
-        await trx.deleteFrom('sign_in_failure').where('windowStart', '<', since).execute();
-        if (Number(counted.failures) < SIGN_IN_BURST.failures) return;
+        await repo.forgetWindowsBefore(since);
+        if (failures < SIGN_IN_BURST.failures) return;
         // One entry per burst: counting starts again after it.
-        await trx.deleteFrom('sign_in_failure').where('email', '=', email).execute();
-        const user = await trx.selectFrom('user').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+        await repo.forgetFailuresOf(email);
+        const user = await repo.userByEmail(email);
         await recordAudit(trx, { kind: 'visitor', ip: call.ip }, {
           action: 'auth.sign_in_failures',
           targetType: user ? 'user' : 'email',
           targetId: user?.id ?? email,
-          details: { email, failures: Number(counted.failures), withinMinutes: SIGN_IN_BURST.windowMs / 60_000, accountExists: Boolean(user) },
+          details: { email, failures, withinMinutes: SIGN_IN_BURST.windowMs / 60_000, accountExists: Boolean(user) },
         }, at);
       });
     },

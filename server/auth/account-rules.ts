@@ -1,16 +1,14 @@
-// Our rules on the account fields better-auth takes from a client, as a better-auth plugin.
-// Its "before" hooks match the endpoint better-auth's own router resolved (`ctx.path`), never the
-// text of the URL, and run for HTTP calls and for server-side `auth.api` calls alike: however a
-// request is spelled, if it reaches sign-up or update-user, these rules run first
-// (docs/decisions/016-guards-on-what-runs.md).
+// Our rules on the account fields better-auth takes from a client, as a better-auth plugin
+// (before-endpoints.ts): however a request is spelled, if it reaches sign-up or update-user,
+// these rules run first (docs/decisions/016-guards-on-what-runs.md).
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
 import { roleSchema } from '#contract/common.ts';
 import { updateMeBody } from '#contract/users.ts';
 import { badRequest, type AppError } from '#server/errors.ts';
 import { invalidRequest, issueProblem } from '#server/http/error-handler.ts';
 import type { ServerMessageKey } from '#i18n/catalogues.ts';
 import { authRefusal } from './auth-answers.ts';
+import { beforeEndpoints } from './before-endpoints.ts';
 
 export const SIGN_UP_ROLES = ['student', 'tutor'] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
@@ -40,29 +38,17 @@ export function isRole(role: unknown): boolean {
 }
 
 export function accountRules(): BetterAuthPlugin {
-  return {
-    id: 'studynest-account-rules',
-    hooks: {
-      before: [
-        {
-          matcher: (ctx) => ctx.path !== undefined && ctx.path in ALLOWED_FIELDS,
-          handler: createAuthMiddleware(async (ctx) => {
-            const path = ctx.path!;
-            const body = ctx.body as unknown;
-            if (!body || typeof body !== 'object' || Array.isArray(body)) throw refuse(badRequest('errors.auth.jsonObject'));
-            const fields = body as Record<string, unknown>;
-            const allowed = ALLOWED_FIELDS[path]!;
-            if (Object.keys(fields).some((k) => !allowed.has(k))) throw refuse(badRequest(REFUSED_MESSAGE[path]!));
-            if (path === '/sign-up/email' && fields.role !== undefined && !isSignUpRole(fields.role)) throw roleRefusal();
-            // better-auth takes any string for these: the same rules as PUT /api/user.
-            for (const field of ['name', 'image'] as const) {
-              if (fields[field] === undefined || (field === 'image' && fields[field] === null)) continue;
-              const checked = updateMeBody.shape[field].safeParse(fields[field]);
-              if (!checked.success) throw refuse(invalidRequest(checked.error.issues.slice(0, 1).map((issue) => ({ field, problem: issueProblem(issue) }))));
-            }
-          }),
-        },
-      ],
-    },
-  } satisfies BetterAuthPlugin;
+  return beforeEndpoints('studynest-account-rules', ALLOWED_FIELDS, (path, body) => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw refuse(badRequest('errors.auth.jsonObject'));
+    const fields = body as Record<string, unknown>;
+    const allowed = ALLOWED_FIELDS[path]!;
+    if (Object.keys(fields).some((k) => !allowed.has(k))) throw refuse(badRequest(REFUSED_MESSAGE[path]!));
+    if (path === '/sign-up/email' && fields.role !== undefined && !isSignUpRole(fields.role)) throw roleRefusal();
+    // better-auth takes any string for these: the same rules as PUT /api/user.
+    for (const field of ['name', 'image'] as const) {
+      if (fields[field] === undefined || (field === 'image' && fields[field] === null)) continue;
+      const checked = updateMeBody.shape[field].safeParse(fields[field]);
+      if (!checked.success) throw refuse(invalidRequest(checked.error.issues.slice(0, 1).map((issue) => ({ field, problem: issueProblem(issue) }))));
+    }
+  });
 }

@@ -70,7 +70,11 @@ export function userStatus(u: { blocked?: unknown; emailVerified?: unknown }): U
   return u.emailVerified ? 'Verified' : 'Unverified';
 }
 
+/** A visitor without a session cookie: nobody, known without a lookup or a per-request entry. */
+const NOBODY: Promise<null> = Promise.resolve(null);
+
 export function getCurrentUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+  if (!sessionCookieValue(request.headers.cookie)) return NOBODY;
   let pending = perRequest.get(request);
   if (!pending) {
     pending = resolve(auth, request);

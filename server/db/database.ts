@@ -40,7 +40,8 @@ export function createDb(database: Config['database']): Db {
     // listener. Its query fails (a 503 for the caller) and the pool discards it on release.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    // The names are this database's (prepared.ts), asked for once queries run.
+    const kysely: Kysely<Database> = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, (text) => statementName(kysely, text)) }) });
     return { kysely, dialect: 'postgres', waitingForConnection: () => pool.waitingCount, destroy: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -62,7 +63,7 @@ export function createDb(database: Config['database']): Db {
  * every call (planning the booked-sessions join took longer than running it). Other SQL runs
  * unnamed, as before.
  */
-function withNamedStatements(pool: pg.Pool): pg.Pool {
+function withNamedStatements(pool: pg.Pool, nameOf: (sql: string) => string | undefined): pg.Pool {
   // Connections whose named statements no longer fit the schema: they run everything unnamed
   // until the pool retires them.
   const outdated = new WeakSet<pg.PoolClient>();
@@ -71,7 +72,7 @@ function withNamedStatements(pool: pg.Pool): pg.Pool {
       get(target, property, receiver) {
         if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
         return async (text: unknown, values?: unknown[]) => {
-          const name = typeof text === 'string' && !outdated.has(target) ? statementName(text) : undefined;
+          const name = typeof text === 'string' && !outdated.has(target) ? nameOf(text) : undefined;
           if (!name) return target.query(text as string, values);
           try {
             return await target.query({ name, text: text as string, values });

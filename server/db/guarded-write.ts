@@ -23,7 +23,7 @@
 // all see the database as it was before it, in no set order. Any failing step (a unique
 // violation) undoes the guard and every step.
 import { DeleteQueryNode, InsertQueryNode, PostgresAdapter, PrimitiveValueListNode, QueryNode, UpdateQueryNode, ValuesNode, sql, type Compilable, type Kysely, type OperationNode, type OperationNodeSource } from 'kysely';
-import { prepare, type BoundQuery, type PreparedQuery } from './prepared.ts';
+import { perDatabase, prepare, type BoundQuery, type PreparedQuery } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function guardedWrite<G>(db: Kysely<Database>, guard: BoundQuery<G>
     queries.forEach((query, i) => {
       for (const [name, value] of Object.entries(query.values)) values[`${i}:${name}`] = value;
     });
-    return (await oneStatement(queries)(db, values)).rows as G[];
+    return (await oneStatement(db, queries)(db, values)).rows as G[];
   }
   const write = async (trx: Kysely<Database>) => {
     const { rows } = await guard.run(trx);
@@ -49,18 +49,28 @@ export async function guardedWrite<G>(db: Kysely<Database>, guard: BoundQuery<G>
 
 type Statement = PreparedQuery<Record<string, unknown>, unknown>;
 
-/** The one statement of these prepared queries (guard first), prepared once per shape. */
-const statements = new Map<string, Statement>();
-const ids = new WeakMap<object, number>();
-let lastId = 0;
-const idOf = (prepared: object): number => {
-  let id = ids.get(prepared);
-  if (id === undefined) ids.set(prepared, (id = ++lastId));
+interface Shapes {
+  /** The one statement of some prepared queries (guard first), by shape: the queries' numbers. */
+  statements: Map<string, Statement>;
+  /** A number for each prepared query, given at its first use. */
+  ids: WeakMap<object, number>;
+  lastId: number;
+}
+
+/** Each database's own: its statements are prepared for it alone. */
+const shapesOf = perDatabase<Shapes>(() => ({ statements: new Map(), ids: new WeakMap(), lastId: 0 }));
+
+const idOf = (shapes: Shapes, prepared: object): number => {
+  let id = shapes.ids.get(prepared);
+  if (id === undefined) shapes.ids.set(prepared, (id = ++shapes.lastId));
   return id;
 };
 
-function oneStatement(queries: ReadonlyArray<BoundQuery<unknown>>): Statement {
-  const shape = queries.map((query) => idOf(query.prepared)).join(',');
+/** The one statement of these prepared queries (guard first), prepared once per shape and database. */
+function oneStatement(db: Kysely<Database>, queries: ReadonlyArray<BoundQuery<unknown>>): Statement {
+  const shapes = shapesOf(db);
+  const { statements } = shapes;
+  const shape = queries.map((query) => idOf(shapes, query.prepared)).join(',');
   let statement = statements.get(shape);
   if (!statement) {
     const builds = queries.map((query) => query.build);

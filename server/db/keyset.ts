@@ -5,9 +5,9 @@
 // whose leading `a >= x` lets both databases seek the index to the cursor instead of walking it
 // from the first row: a page deep in a list costs what the first one does (scripts/bench). A list
 // ordered partly ascending and partly descending composes it (sessions' admin list).
-// keysetPage runs a whole page with it: cursor, condition, order, limit and next cursor.
-import type { Expression, ExpressionBuilder, ReferenceExpression, SelectQueryBuilder, SqlBool, StringReference } from 'kysely';
-import { decodeCursor, pageFrom } from './keyset-cursor.ts';
+// A page is one prepared query per shape (first page, page after: decision 030), its cursor read
+// by decodeCursor and its next cursor made by pageFrom (keyset-cursor.ts).
+import type { Expression, ExpressionBuilder, ReferenceExpression, SqlBool } from 'kysely';
 
 export type KeyPart = string | number;
 
@@ -25,22 +25,4 @@ export function afterKey<DB, TB extends keyof DB>(
   const cmp = (op: '>' | '<' | '>=' | '<=') => eb(column!, op, value as never);
   if (rest.length === 0) return cmp(strict);
   return eb.and([cmp(`${strict}=`), eb.or([cmp(strict), afterKey(eb, rest, after, order)])]);
-}
-
-/**
- * One page of `query` (its filters written, no order or limit yet), in the order of `columns`, all
- * `order`: the rows after the cursor's key (`afterKey`), `limit + 1` of them read so that
- * `pageFrom` knows whether a next page exists. For a list whose key parts are all text.
- */
-export async function keysetPage<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  sort: { columns: readonly StringReference<DB, TB>[]; order: 'asc' | 'desc'; keyOf: (row: O) => readonly string[] },
-  page: { cursor?: string | undefined; limit: number },
-) {
-  const { columns, order, keyOf } = sort;
-  const after = decodeCursor(page.cursor, columns.map(() => 'string' as const));
-  let q = after ? query.where((eb) => afterKey(eb, columns, after, order)) : query;
-  for (const column of columns) q = q.orderBy(column, order);
-  const rows = await q.limit(page.limit + 1).execute();
-  return pageFrom(rows, page.limit, keyOf);
 }

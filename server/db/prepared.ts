@@ -19,18 +19,43 @@ import type { Database } from './schema.ts';
 import { cachedStatement } from './statement-cache.ts';
 
 /**
- * The better-sqlite3 handle behind a Kysely instance (registered by createDb), found by the
- * instance's adapter, which its transactions share. A prepared read on the root instance runs
- * directly: synchronously, rows read as arrays and made into objects of one shape. Kysely's path
- * (executor, driver mutex, a chain of promises) and better-sqlite3's object rows (properties
- * added one at a time from C++) were about a third of the booked sessions query
- * (docs/decisions/014-direct-sqlite-reads.md). Inside a Kysely transaction every prepared query,
- * write or read, runs directly on the connection the transaction holds (decision 028).
+ * A value of its own for each database, made at its first use: keyed by the Kysely instance's
+ * adapter, which its transactions share (each createDb makes another). Two apps in one process
+ * share nothing through it.
  */
-const sqliteHandles = new WeakMap<object, SQLite.Database>();
+export function perDatabase<T>(make: () => T): (db: Kysely<Database>) => T {
+  const values = new WeakMap<object, T>();
+  return (db) => {
+    const adapter = db.getExecutor().adapter;
+    let value = values.get(adapter);
+    if (value === undefined) values.set(adapter, (value = make()));
+    return value;
+  };
+}
+
+interface PreparedState {
+  /**
+   * The better-sqlite3 handle behind the database (registered by createDb). A prepared read on
+   * the root instance runs directly: synchronously, rows read as arrays and made into objects of
+   * one shape. Kysely's path (executor, driver mutex, a chain of promises) and better-sqlite3's
+   * object rows (properties added one at a time from C++) were about a third of the booked
+   * sessions query (docs/decisions/014-direct-sqlite-reads.md). Inside a Kysely transaction every
+   * prepared query, write or read, runs directly on the connection the transaction holds
+   * (decision 028).
+   */
+  sqlite: SQLite.Database | undefined;
+  /**
+   * PostgreSQL statement names of the prepared queries' SQL on this database: each connection
+   * parses and plans such a query once and then only binds values (server/db/database.ts). Only
+   * SQL made by `prepare` is named, so the set of names is finite.
+   */
+  names: Map<string, string>;
+}
+
+const stateOf = perDatabase<PreparedState>(() => ({ sqlite: undefined, names: new Map() }));
 
 export function registerSqliteHandle(kysely: Kysely<Database>, sqlite: SQLite.Database): void {
-  sqliteHandles.set(kysely.getExecutor().adapter, sqlite);
+  stateOf(kysely).sqlite = sqlite;
 }
 
 /**
@@ -62,16 +87,9 @@ function rowMaker(columns: string[]): DirectRead['toObject'] {
   return new Function('values', `return { ${fields} };`) as DirectRead['toObject'];
 }
 
-/**
- * PostgreSQL statement names of the prepared queries' SQL: each connection parses and plans such
- * a query once and then only binds values (server/db/database.ts). Only SQL made by `prepare` is
- * named, so the set of names is finite.
- */
-const statementNames = new Map<string, string>();
-
-/** The statement name for this SQL, if it is a prepared query's. */
-export function statementName(sql: string): string | undefined {
-  return statementNames.get(sql);
+/** The statement name for this SQL on this database, if it is a prepared query's. */
+export function statementName(db: Kysely<Database>, sql: string): string | undefined {
+  return stateOf(db).names.get(sql);
 }
 
 /** A statement in array mode with the function making its rows into objects. */
@@ -110,7 +128,8 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
       },
     });
     const template = build(db, standIns).compile();
-    if (!statementNames.has(template.sql)) statementNames.set(template.sql, `studynest_${statementNames.size + 1}`);
+    const names = stateOf(db).names;
+    if (!names.has(template.sql)) names.set(template.sql, `studynest_${names.size + 1}`);
     const isStandIn = (value: unknown): value is string => typeof value === 'string' && value.startsWith(STAND_IN);
     const params = template.parameters.filter(isStandIn).map((value) => value.slice(STAND_IN.length) as keyof P);
     const bound = new Set(params.map(String));
@@ -158,7 +177,7 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
   }
 
   const run = async (db: Kysely<Database>, params: P): Promise<QueryResult<O>> => {
-    const sqlite = sqliteHandles.get(db.getExecutor().adapter);
+    const sqlite = stateOf(db).sqlite;
     // A transaction's own query: the connection is its own until it commits (one connection,
     // Kysely's mutex), so the statement runs on it at once.
     if (sqlite && db.isTransaction && sqlite.inTransaction) return runInTransaction(sqlite, compiledWith(db, params));

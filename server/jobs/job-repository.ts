@@ -7,6 +7,7 @@ import type { JobCounts, JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Database, JobTable } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
+import { perShape } from '#server/db/prepared-shapes.ts';
 import { prepare, type BoundQuery } from '#server/db/prepared.ts';
 
 /** A job as stored: the table's row (schema.ts). */
@@ -45,86 +46,137 @@ export async function insertJob(db: Kysely<Database>, job: JobInsert): Promise<v
   await jobInsert(job).run(db);
 }
 
+/**
+ * Marks up to `limit` due jobs running for `worker` until `until` and returns them: queued jobs
+ * whose time has come, and running jobs whose worker's lease ran out (it crashed). On PostgreSQL
+ * the rows are picked FOR UPDATE SKIP LOCKED; SQLite has no such clause (nor needs it).
+ */
+const claimDue = (skipLocked: boolean) =>
+  prepare((db, p: { now: string; until: string; worker: string; limit: number }) =>
+    db
+      .updateTable('job')
+      .set((eb) => ({ status: sql.lit('running'), attempts: eb('attempts', '+', eb.lit(1)), lockedBy: p.worker, lockedUntil: p.until }))
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('job')
+          .select('job.id')
+          .where((w) =>
+            w.or([
+              w.and([w('job.status', '=', sql.lit('queued')), w('job.runAt', '<=', p.now)]),
+              w.and([w('job.status', '=', sql.lit('running')), w('job.lockedUntil', '<=', p.now)]),
+            ]),
+          )
+          .orderBy('job.runAt')
+          .limit(p.limit)
+          .$if(skipLocked, (q) => q.forUpdate().skipLocked()),
+      )
+      .returningAll(),
+  );
+const claimDueFor = { sqlite: claimDue(false), postgres: claimDue(true) };
+/** The job of this key whatever its time (queued, or running past its lease). */
+const claimKeyed = prepare((db, p: { key: string; now: string; until: string; worker: string }) =>
+  db
+    .updateTable('job')
+    .set((eb) => ({ status: sql.lit('running'), attempts: eb('attempts', '+', eb.lit(1)), lockedBy: p.worker, lockedUntil: p.until }))
+    .where('key', '=', p.key)
+    .where((w) => w.or([w('status', '=', sql.lit('queued')), w.and([w('status', '=', sql.lit('running')), w('lockedUntil', '<=', p.now)])]))
+    .returningAll(),
+);
+const renewLeases = prepare((db, p: { worker: string; until: string }) =>
+  db.updateTable('job').set({ lockedUntil: p.until }).where('lockedBy', '=', p.worker).where('status', '=', sql.lit('running')),
+);
+const removeHeld = prepare((db, p: { id: string; worker: string }) => db.deleteFrom('job').where('id', '=', p.id).where('lockedBy', '=', p.worker));
+type Failure = { id: string; worker: string; status: 'queued' | 'dead'; runAt: string; error: string };
+/** A failure recorded, the attempts kept (a retry counts them) or reset (a recurring job's next run). */
+const failHeld = (resetAttempts: boolean) =>
+  prepare((db, p: Failure) =>
+    db
+      .updateTable('job')
+      .set({ status: p.status, runAt: p.runAt, lastError: p.error, lockedBy: sql.lit(null), lockedUntil: sql.lit(null) })
+      .$if(resetAttempts, (q) => q.set({ attempts: sql.lit(0) }))
+      .where('id', '=', p.id)
+      .where('lockedBy', '=', p.worker),
+  );
+const failHeldKeepingAttempts = failHeld(false);
+const failHeldResettingAttempts = failHeld(true);
+const rescheduleHeld = prepare((db, p: { id: string; worker: string; runAt: string }) =>
+  db
+    .updateTable('job')
+    .set({ status: sql.lit('queued'), runAt: p.runAt, attempts: sql.lit(0), lastError: sql.lit(null), lockedBy: sql.lit(null), lockedUntil: sql.lit(null) })
+    .where('id', '=', p.id)
+    .where('lockedBy', '=', p.worker),
+);
+const failedBefore = sql<number>`case when "lastError" is not null then 1 else 0 end`;
+const jobCounts = prepare((db) =>
+  db.selectFrom('job').select(['status', failedBefore.as('failedBefore')]).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['status', failedBefore]),
+);
+/** One page of the jobs in a state (every state: undefined), the first or one after (runAt, id): one prepared query per shape. */
+const jobsPage = perShape(({ state, paged }: { state: JobState | null; paged: boolean }) =>
+  prepare((db, p: { limit: number; runAt: string; id: string }) => {
+    let q = db.selectFrom('job').selectAll();
+    if (state === 'queued') q = q.where('status', '=', sql.lit('queued')).where('lastError', 'is', null);
+    else if (state === 'failed') q = q.where('status', '=', sql.lit('queued')).where('lastError', 'is not', null);
+    else if (state) q = q.where('status', '=', sql.lit(state));
+    if (paged) q = q.where((eb) => afterKey(eb, ['runAt', 'id'], [p.runAt, p.id], 'asc'));
+    return q.orderBy('runAt').orderBy('id').limit(p.limit);
+  }),
+);
+const jobsPageFor = (state: JobState | undefined, paged: boolean) => jobsPage({ state: state ?? null, paged });
+const jobById = prepare((db, p: { id: string }) => db.selectFrom('job').selectAll().where('id', '=', p.id));
+const deadJobs = prepare((db, p: { limit: number }) => db.selectFrom('job').selectAll().where('status', '=', sql.lit('dead')).orderBy('runAt').orderBy('id').limit(p.limit));
+/** A failed (queued after a failure) or dead job due now with fresh attempts. */
+const retryFailed = prepare((db, p: { id: string; now: string }) =>
+  db
+    .updateTable('job')
+    .set({ status: sql.lit('queued'), runAt: p.now, attempts: sql.lit(0) })
+    .where('id', '=', p.id)
+    .where((w) => w.or([w('status', '=', sql.lit('dead')), w.and([w('status', '=', sql.lit('queued')), w('lastError', 'is not', null)])])),
+);
+
+const withCounts = (row: JobRow): JobRow => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) });
+
 export function jobRepository(database: Db) {
   const { kysely: db, dialect } = database;
+  const claimDueQuery = claimDueFor[dialect];
   return {
     /**
      * Marks up to `limit` due jobs running for `worker` until `until` and returns them: queued
      * jobs whose time has come, and running jobs whose worker's lease ran out (it crashed).
      */
     async claim(p: { now: string; until: string; worker: string; limit: number }): Promise<JobRow[]> {
-      const rows = await db
-        .updateTable('job')
-        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', eb.lit(1)), lockedBy: p.worker, lockedUntil: p.until }))
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('job')
-            .select('job.id')
-            .where((w) =>
-              w.or([
-                w.and([w('job.status', '=', sql.lit('queued')), w('job.runAt', '<=', p.now)]),
-                w.and([w('job.status', '=', sql.lit('running')), w('job.lockedUntil', '<=', p.now)]),
-              ]),
-            )
-            .orderBy('job.runAt')
-            .limit(p.limit)
-            .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
-        )
-        .returningAll()
-        .execute();
-      return rows.map((row) => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) }));
+      return (await claimDueQuery(db, p)).rows.map(withCounts);
     },
 
     /** Claims the job of this key whatever its time (queued, or running past its lease); undefined when another worker holds it. */
     async claimKey(p: { key: string; now: string; until: string; worker: string }): Promise<JobRow | undefined> {
-      const row = await db
-        .updateTable('job')
-        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', eb.lit(1)), lockedBy: p.worker, lockedUntil: p.until }))
-        .where('key', '=', p.key)
-        .where((w) => w.or([w('status', '=', sql.lit('queued')), w.and([w('status', '=', sql.lit('running')), w('lockedUntil', '<=', p.now)])]))
-        .returningAll()
-        .executeTakeFirst();
-      return row && { ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) };
+      const row = (await claimKeyed(db, p)).rows[0];
+      return row && withCounts(row);
     },
 
     /** The worker is alive: its running jobs stay its own until `until`. */
     async renew(worker: string, until: string): Promise<void> {
-      await db.updateTable('job').set({ lockedUntil: until }).where('lockedBy', '=', worker).where('status', '=', sql.lit('running')).execute();
+      await renewLeases(db, { worker, until });
     },
 
     /** Done: removed, if this worker still holds it. */
     async complete(id: string, worker: string): Promise<void> {
-      await db.deleteFrom('job').where('id', '=', id).where('lockedBy', '=', worker).execute();
+      await removeHeld(db, { id, worker });
     },
 
     /** Tried again at `runAt` (queued) or given up (dead), with the error; if this worker still holds it. */
-    async fail(p: { id: string; worker: string; status: 'queued' | 'dead'; runAt: string; error: string; resetAttempts?: boolean }): Promise<void> {
-      await db
-        .updateTable('job')
-        .set({ status: p.status, runAt: p.runAt, lastError: p.error, lockedBy: null, lockedUntil: null, ...(p.resetAttempts && { attempts: 0 }) })
-        .where('id', '=', p.id)
-        .where('lockedBy', '=', p.worker)
-        .execute();
+    async fail(p: Failure & { resetAttempts?: boolean }): Promise<void> {
+      const { resetAttempts, ...failure } = p;
+      await (resetAttempts ? failHeldResettingAttempts : failHeldKeepingAttempts)(db, failure);
     },
 
     /** A recurring job done: queued again for its next time. */
     async reschedule(p: { id: string; worker: string; runAt: string }): Promise<void> {
-      await db
-        .updateTable('job')
-        .set({ status: 'queued', runAt: p.runAt, attempts: 0, lastError: null, lockedBy: null, lockedUntil: null })
-        .where('id', '=', p.id)
-        .where('lockedBy', '=', p.worker)
-        .execute();
+      await rescheduleHeld(db, p);
     },
 
     /** How many jobs are in each state (contract/admin-jobs.ts): queued and failed are disjoint. */
     async counts(): Promise<JobCounts> {
-      const rows = await db
-        .selectFrom('job')
-        .select(['status', sql<number>`case when "lastError" is not null then 1 else 0 end`.as('failedBefore')])
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .groupBy(['status', sql`case when "lastError" is not null then 1 else 0 end`])
-        .execute();
+      const { rows } = await jobCounts(db, {});
       const counts = { queued: 0, running: 0, failed: 0, dead: 0 };
       for (const row of rows) {
         const state: JobState = row.status === 'queued' && Number(row.failedBefore) === 1 ? 'failed' : row.status;
@@ -135,26 +187,19 @@ export function jobRepository(database: Db) {
 
     /** One page of the jobs in `state` (every state when absent), next to run first: the admin's dashboard. */
     async list(p: { state?: JobState; after?: readonly [string, string]; limit: number }): Promise<JobRow[]> {
-      let q = db.selectFrom('job').selectAll();
-      if (p.state === 'queued') q = q.where('status', '=', sql.lit('queued')).where('lastError', 'is', null);
-      else if (p.state === 'failed') q = q.where('status', '=', sql.lit('queued')).where('lastError', 'is not', null);
-      else if (p.state) q = q.where('status', '=', p.state);
-      if (p.after) {
-        const [runAt, id] = p.after;
-        q = q.where((eb) => afterKey(eb, ['runAt', 'id'], [runAt, id], 'asc'));
-      }
-      const rows = await q.orderBy('runAt').orderBy('id').limit(p.limit).execute();
-      return rows.map((row) => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) }));
+      const [runAt, id] = p.after ?? ['', ''];
+      const { rows } = await jobsPageFor(p.state, p.after !== undefined)(db, { limit: p.limit, runAt, id });
+      return rows.map(withCounts);
     },
 
     async find(id: string): Promise<JobRow | undefined> {
-      const row = await db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && { ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) };
+      const row = (await jobById(db, { id })).rows[0];
+      return row && withCounts(row);
     },
 
     /** Jobs that gave up (dead), oldest first: the operator's `npm run admin -- jobs`. */
-    dead(limit: number): Promise<JobRow[]> {
-      return db.selectFrom('job').selectAll().where('status', '=', sql.lit('dead')).orderBy('runAt').orderBy('id').limit(limit).execute();
+    async dead(limit: number): Promise<JobRow[]> {
+      return (await deadJobs(db, { limit })).rows;
     },
 
     /**
@@ -163,13 +208,7 @@ export function jobRepository(database: Db) {
      * no such job (gone, waiting for its first try, or running).
      */
     async retryNow(id: string, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('job')
-        .set({ status: 'queued', runAt: now, attempts: 0 })
-        .where('id', '=', id)
-        .where((w) => w.or([w('status', '=', sql.lit('dead')), w.and([w('status', '=', sql.lit('queued')), w('lastError', 'is not', null)])]))
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return ((await retryFailed(db, { id, now })).numAffectedRows ?? 0n) > 0n;
     },
   };
 }

@@ -1,29 +1,44 @@
 // The only SQL of the operator's CLI that no feature already has: what `show` prints about a user.
 import { authColumns } from '#server/db/auth-columns.ts';
 import type { Db } from '#server/db/database.ts';
+import { prepare } from '#server/db/prepared.ts';
+
+// Prepared (decision 030).
+const userByEmail = prepare((db, p: { email: string }) =>
+  db.selectFrom('user').select(['id', 'name', 'email', 'role', 'emailVerified', 'blocked', 'createdAt', 'lastSeen']).where('email', '=', p.email),
+);
+const providersOf = prepare((db, p: { userId: string }) => db.selectFrom('account').select('providerId').where('userId', '=', p.userId).orderBy('providerId'));
+const openSessionsOf = prepare((db, p: { userId: string; now: string | Date }) =>
+  db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).where('userId', '=', p.userId).where('expiresAt', '>', p.now),
+);
+const bookingsOf = prepare((db, p: { userId: string }) => db.selectFrom('booking').select((eb) => eb.fn.countAll().as('n')).where('studentId', '=', p.userId));
+const tutoringOf = prepare((db, p: { userId: string }) => db.selectFrom('study_session').select((eb) => eb.fn.countAll().as('n')).where('tutorId', '=', p.userId));
+const reviewsOf = prepare((db, p: { userId: string }) => db.selectFrom('review').select((eb) => eb.fn.countAll().as('n')).where('studentId', '=', p.userId));
+const notesOf = prepare((db, p: { userId: string }) => db.selectFrom('note').select((eb) => eb.fn.countAll().as('n')).where('studentId', '=', p.userId));
+const materialsOf = prepare((db, p: { userId: string }) => db.selectFrom('material').select((eb) => eb.fn.countAll().as('n')).where('tutorId', '=', p.userId));
 
 export function operatorRepository(db: Db) {
   const k = db.kysely;
-  const count = async (query: Promise<{ n: number | string | bigint } | undefined>) => Number((await query)?.n ?? 0);
+  const count = async (query: Promise<{ rows: Array<{ n: number | string | bigint }> }>) => Number((await query).rows[0]?.n ?? 0);
 
   return {
-    findUserByEmail(email: string) {
-      return k.selectFrom('user').select(['id', 'name', 'email', 'role', 'emailVerified', 'blocked', 'createdAt', 'lastSeen']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+    async findUserByEmail(email: string) {
+      return (await userByEmail(k, { email: email.toLowerCase() })).rows[0];
     },
 
     /** What the account holds: sign-in methods, open sessions and its rows in each feature. */
     async summaryOf(userId: string, now: Date) {
       const nowText = authColumns(db.dialect).date(now);
       const [providers, signedIn, bookings, tutoring, reviews, notes, materials] = await Promise.all([
-        k.selectFrom('account').select('providerId').where('userId', '=', userId).orderBy('providerId').execute(),
-        count(k.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).where('userId', '=', userId).where('expiresAt', '>', nowText).executeTakeFirst()),
-        count(k.selectFrom('booking').select((eb) => eb.fn.countAll().as('n')).where('studentId', '=', userId).executeTakeFirst()),
-        count(k.selectFrom('study_session').select((eb) => eb.fn.countAll().as('n')).where('tutorId', '=', userId).executeTakeFirst()),
-        count(k.selectFrom('review').select((eb) => eb.fn.countAll().as('n')).where('studentId', '=', userId).executeTakeFirst()),
-        count(k.selectFrom('note').select((eb) => eb.fn.countAll().as('n')).where('studentId', '=', userId).executeTakeFirst()),
-        count(k.selectFrom('material').select((eb) => eb.fn.countAll().as('n')).where('tutorId', '=', userId).executeTakeFirst()),
+        providersOf(k, { userId }),
+        count(openSessionsOf(k, { userId, now: nowText })),
+        count(bookingsOf(k, { userId })),
+        count(tutoringOf(k, { userId })),
+        count(reviewsOf(k, { userId })),
+        count(notesOf(k, { userId })),
+        count(materialsOf(k, { userId })),
       ]);
-      return { signInMethods: providers.map((p) => p.providerId), openSessions: signedIn, bookings, tutoring, reviews, notes, materials };
+      return { signInMethods: providers.rows.map((p) => p.providerId), openSessions: signedIn, bookings, tutoring, reviews, notes, materials };
     },
   };
 }

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
-
 
 type UserItem = { id: string; name: string; email: string; role: string; status: string; image: string | null; lastSeen: string | null };
 

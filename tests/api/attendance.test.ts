@@ -5,17 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSession, Roster } from '#contract/bookings.ts';
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, HOUR, iso, json } from '#tests/helpers/request-helpers.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
 
 /** A class of the matrix's tutor that started an hour ago, registration long closed. */

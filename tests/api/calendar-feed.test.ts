@@ -4,17 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '#contract/calendar-feed.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { parseCalendar } from '#tests/helpers/ical.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
 
 const newLink = async (who: Actor) => (await t.request(who, { method: 'POST', url: '/api/me/calendar-feed' })).json<CalendarFeed>();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, SERVER_CATALOGUES } from '#i18n/catalogues.ts';
-import { chooseLanguage, languageFromAcceptLanguage, LANGUAGES } from '#i18n/languages.ts';
+import { chooseLanguage, languageFromAcceptLanguage, LANGUAGES, type Language } from '#i18n/languages.ts';
 import { createTranslator } from '#i18n/translator.ts';
 
 const LOCALES = path.resolve('i18n/locales');
@@ -37,38 +37,49 @@ function usedKeys(): Map<string, string> {
   return used;
 }
 
-describe('catalogues', () => {
-  const reference = keysOf(CATALOGUES.en).sort();
+/**
+ * The checks every set of catalogues passes (`kind`: "catalogue" or "server catalogue", kept in
+ * `folder`, asked for by `user`, the keys `used` names): one file per language, no key missing
+ * or unused, the English keys everywhere, each a valid ICU message.
+ */
+function catalogueChecks(set: { kind: string; user: string; english: string; folder: string; catalogues: Record<Language, unknown>; used: () => Map<string, string> }) {
+  const { kind, user, folder, catalogues, used: usedKeysOf } = set;
+  const where = path.relative(process.cwd(), folder);
+  const reference = keysOf(catalogues.en).sort();
 
-  it('has one catalogue file per language offered, and no other', () => {
-    const files = fs.readdirSync(LOCALES).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, '')).sort();
+  it(`has one ${kind} file per language offered, and no other`, () => {
+    const files = fs.readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, '')).sort();
     expect(files).toEqual(LANGUAGES.map((language) => language.code).sort());
   });
 
-  it('every key the code uses is in every catalogue', () => {
+  it(`every key ${user} uses is in every ${kind}`, () => {
     for (const { code } of LANGUAGES) {
-      const keys = new Set(keysOf(CATALOGUES[code]));
-      const missing = [...usedKeys()].filter(([key]) => !keys.has(key)).map(([key, file]) => `${key} (${file})`);
-      expect(missing, `missing from i18n/locales/${code}.json`).toEqual([]);
+      const keys = new Set(keysOf(catalogues[code]));
+      const missing = [...usedKeysOf()].filter(([key]) => !keys.has(key)).map(([key, file]) => `${key} (${file})`);
+      expect(missing, `missing from ${where}/${code}.json`).toEqual([]);
     }
   });
 
-  it('no catalogue has a key the code does not use', () => {
-    const used = usedKeys();
+  it(`no ${kind} has a key ${user} does not use`, () => {
+    const used = usedKeysOf();
     for (const { code } of LANGUAGES) {
-      expect(keysOf(CATALOGUES[code]).filter((key) => !used.has(key)), `unused in i18n/locales/${code}.json`).toEqual([]);
+      expect(keysOf(catalogues[code]).filter((key) => !used.has(key)), `unused in ${where}/${code}.json`).toEqual([]);
     }
   });
 
-  it('every catalogue has exactly the English catalogue’s keys, each a valid ICU message', () => {
+  it(`every ${kind} has exactly the ${set.english} keys, each a valid ICU message`, () => {
     for (const { code } of LANGUAGES) {
-      expect(keysOf(CATALOGUES[code]).sort(), code).toEqual(reference);
+      expect(keysOf(catalogues[code]).sort(), code).toEqual(reference);
       for (const key of reference) {
-        const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], CATALOGUES[code]);
+        const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogues[code]);
         expect(() => new IntlMessageFormat(message as string, code), `${code}: ${key}`).not.toThrow();
       }
     }
   });
+}
+
+describe('catalogues', () => {
+  catalogueChecks({ kind: 'catalogue', user: 'the code', english: 'English catalogue’s', folder: LOCALES, catalogues: CATALOGUES, used: usedKeys });
 
   it('fills arguments in the language’s own way', () => {
     expect(createTranslator('en', CATALOGUES.en).t('footer.rights', { year: 2030 })).toBe('© 2030 StudyNest. All rights reserved.');
@@ -93,37 +104,7 @@ function usedServerKeys(): Map<string, string> {
 }
 
 describe('server catalogues', () => {
-  const reference = keysOf(SERVER_CATALOGUES.en).sort();
-
-  it('has one server catalogue file per language offered, and no other', () => {
-    const files = fs.readdirSync(SERVER_LOCALES).filter((name) => name.endsWith('.json')).map((name) => name.replace(/\.json$/, '')).sort();
-    expect(files).toEqual(LANGUAGES.map((language) => language.code).sort());
-  });
-
-  it('every key the server uses is in every server catalogue', () => {
-    for (const { code } of LANGUAGES) {
-      const keys = new Set(keysOf(SERVER_CATALOGUES[code]));
-      const missing = [...usedServerKeys()].filter(([key]) => !keys.has(key)).map(([key, file]) => `${key} (${file})`);
-      expect(missing, `missing from i18n/server-locales/${code}.json`).toEqual([]);
-    }
-  });
-
-  it('no server catalogue has a key the server does not use', () => {
-    const used = usedServerKeys();
-    for (const { code } of LANGUAGES) {
-      expect(keysOf(SERVER_CATALOGUES[code]).filter((key) => !used.has(key)), `unused in i18n/server-locales/${code}.json`).toEqual([]);
-    }
-  });
-
-  it('every server catalogue has exactly the English one’s keys, each a valid ICU message', () => {
-    for (const { code } of LANGUAGES) {
-      expect(keysOf(SERVER_CATALOGUES[code]).sort(), code).toEqual(reference);
-      for (const key of reference) {
-        const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], SERVER_CATALOGUES[code]);
-        expect(() => new IntlMessageFormat(message as string, code), `${code}: ${key}`).not.toThrow();
-      }
-    }
-  });
+  catalogueChecks({ kind: 'server catalogue', user: 'the server', english: 'English one’s', folder: SERVER_LOCALES, catalogues: SERVER_CATALOGUES, used: usedServerKeys });
 
   it('the browser never loads a server catalogue: they are outside i18n/locales', () => {
     const webLoader = fs.readFileSync('web/src/lib/i18n.ts', 'utf8');

@@ -6,7 +6,8 @@ import type { BookedSession, BookedSessionPage } from '#contract/bookings.ts';
 import type { Session, SessionDetails } from '#contract/sessions.ts';
 import { createBooking } from '#tests/factories.ts';
 import { calendarAttachment, parseCalendar } from '#tests/helpers/ical.ts';
-import { enc, json, schedule } from '#tests/helpers/request-helpers.ts';
+import { enc, json } from '#tests/helpers/request-helpers.ts';
+import { approvedSessionAs, createSessionAs } from '#tests/helpers/sessions-through-api.ts';
 import { createTestAppWithTutorAndAdmin, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -17,17 +18,11 @@ beforeAll(async () => ({ t, tutor, admin } = await createTestAppWithTutorAndAdmi
 afterAll(async () => t?.close());
 
 const MEETING = 'https://meet.example.com/abc-defg-hij?pwd=s3cret';
-const create = (body: Record<string, unknown>) =>
-  t.request(tutor, { method: 'POST', url: `/api/create-session/${enc(tutor.user!.email)}`, ...json({ title: 'Placed class', description: 'Somewhere.', ...schedule(), ...body }) });
+const create = (place: Record<string, unknown>) => createSessionAs(t, tutor, { title: 'Placed class', description: 'Somewhere.', ...place });
 
 /** A tutor's session, approved (free, 1 seat unless said) through the API. */
-async function approvedSession(place: Record<string, unknown>, maxParticipants = 1) {
-  const res = await create(place);
-  expect(res.statusCode, res.body).toBe(201);
-  const s = res.json<Session>();
-  expect((await t.request(admin, { method: 'POST', url: `/api/sessions/${s.id}/approve`, ...json({ registrationFee: 0, maxParticipants }) })).statusCode).toBe(200);
-  return s;
-}
+const approvedSession = (place: Record<string, unknown>, maxParticipants = 1) =>
+  approvedSessionAs(t, tutor, admin, { title: 'Placed class', description: 'Somewhere.', ...place }, { registrationFee: 0, maxParticipants });
 const book = (who: Actor, sessionId: string) => t.request(who, { method: 'POST', url: '/api/book-session', ...json({ sessionId }) });
 
 describe('where a class happens: input', () => {

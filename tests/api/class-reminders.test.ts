@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudySession } from '#tests/factories.ts';
 import { enc, json } from '#tests/helpers/request-helpers.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let clock = new Date();
@@ -21,11 +21,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const reminders = (email: string, title: string) => t.mail.messages.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith(`Reminder: ${title}`));
 
-async function book(who: Actor, sessionId: string) {
-  const res = await t.request(who, { method: 'POST', url: '/api/book-session', ...json({ sessionId }) });
-  expect(res.statusCode, res.body).toBe(201);
-}
-
 /** Every job due now has run (the worker's own runs included), and their emails have arrived. */
 async function settle() {
   await t.deps.jobs.runDue();
@@ -33,16 +28,29 @@ async function settle() {
   await t.deps.jobs.runDue();
 }
 
-async function newClass(title: string, startsIn: number) {
+/** A new tutor's class starting `startsIn` from the clock, booked through the API by a new student (`me`). */
+async function bookedClass(title: string, startsIn: number) {
   const tutor = await t.createUser({ role: 'tutor' });
   const start = clock.getTime() + startsIn;
-  return createStudySession(t.deps, tutor, {
+  const s = await createStudySession(t.deps, tutor, {
     title,
     classStartDate: new Date(start).toISOString(),
     registrationEndDate: new Date(Math.min(start, clock.getTime() + 7 * DAY)).toISOString(),
     cancellationCutoffHours: 1,
   });
+  const me = await t.actor({ role: 'student' });
+  const res = await t.request(me, { method: 'POST', url: '/api/book-session', ...json({ sessionId: s.id }) });
+  expect(res.statusCode, res.body).toBe(201);
+  return { s, me };
 }
+
+/** The class now starts at `start` (two hours long), as a tutor's edit would leave it. */
+const moveClass = (id: string, start: number) =>
+  t.deps.db.kysely
+    .updateTable('study_session')
+    .set({ classStartDate: new Date(start).toISOString(), classEndDate: new Date(start + 2 * HOUR).toISOString() })
+    .where('id', '=', id)
+    .execute();
 
 describe('recurring jobs', () => {
   it('are scheduled once each when the app starts: expired auth purge, hold expiry, class reminders, old data-export removal, old sent-email removal, unused photo removal', async () => {
@@ -53,9 +61,7 @@ describe('recurring jobs', () => {
 
 describe('class reminders', () => {
   it('emails a booked student 24 hours and 1 hour before class starts, once each, and nothing after it starts', async () => {
-    const s = await newClass('Organic Synthesis', 3 * DAY);
-    const me = await t.actor({ role: 'student' });
-    await book(me, s.id);
+    const { s, me } = await bookedClass('Organic Synthesis', 3 * DAY);
     const start = Date.parse(s.classStartDate);
 
     setClock(start - DAY - 60_000);
@@ -77,9 +83,7 @@ describe('class reminders', () => {
   });
 
   it('skips a reminder whose moment had passed when the student booked', async () => {
-    const s = await newClass('Late Booker', 12 * HOUR);
-    const me = await t.actor({ role: 'student' });
-    await book(me, s.id);
+    const { s, me } = await bookedClass('Late Booker', 12 * HOUR);
     const start = Date.parse(s.classStartDate);
     await settle();
     setClock(start - 2 * HOUR);
@@ -92,9 +96,7 @@ describe('class reminders', () => {
   });
 
   it('sends none for a cancelled booking', async () => {
-    const s = await newClass('Cancelled Plans', 3 * DAY);
-    const me = await t.actor({ role: 'student' });
-    await book(me, s.id);
+    const { s, me } = await bookedClass('Cancelled Plans', 3 * DAY);
     const cancel = await t.request(me, { method: 'DELETE', url: `/api/booked-sessions/${enc(me.user!.email)}/${s.id}` });
     expect(cancel.statusCode).toBe(204);
     const start = Date.parse(s.classStartDate);
@@ -106,16 +108,10 @@ describe('class reminders', () => {
   });
 
   it('moves the reminders when the class time changes', async () => {
-    const s = await newClass('Moved Class', 3 * DAY);
-    const me = await t.actor({ role: 'student' });
-    await book(me, s.id);
+    const { s, me } = await bookedClass('Moved Class', 3 * DAY);
     const oldStart = Date.parse(s.classStartDate);
     const newStart = oldStart + 2 * DAY;
-    await t.deps.db.kysely
-      .updateTable('study_session')
-      .set({ classStartDate: new Date(newStart).toISOString(), classEndDate: new Date(newStart + 2 * HOUR).toISOString() })
-      .where('id', '=', s.id)
-      .execute();
+    await moveClass(s.id, newStart);
 
     // The old time's moments pass: nothing.
     setClock(oldStart - DAY + 1000);
@@ -138,18 +134,12 @@ describe('class reminders', () => {
   });
 
   it('a class moved after its 24-hour reminder was sent gets a new one for the new time', async () => {
-    const s = await newClass('Moved Again', 3 * DAY);
-    const me = await t.actor({ role: 'student' });
-    await book(me, s.id);
+    const { s, me } = await bookedClass('Moved Again', 3 * DAY);
     const oldStart = Date.parse(s.classStartDate);
     setClock(oldStart - DAY + 1000);
     await t.mail.waitFor(me.user!.email, /^Reminder: Moved Again starts in 24 hours$/);
     const newStart = oldStart + 3 * DAY;
-    await t.deps.db.kysely
-      .updateTable('study_session')
-      .set({ classStartDate: new Date(newStart).toISOString(), classEndDate: new Date(newStart + 2 * HOUR).toISOString() })
-      .where('id', '=', s.id)
-      .execute();
+    await moveClass(s.id, newStart);
     setClock(oldStart);
     await settle();
     expect(reminders(me.user!.email, s.title)).toHaveLength(1);
@@ -163,9 +153,7 @@ describe('class reminders', () => {
 // Last: it moves the clock days ahead, which the recurring jobs then follow.
 describe('class reminders of a cancelled class', () => {
   it('sends none for a class that was called off (issue 19)', async () => {
-    const s = await newClass('Called Off Class', 3 * DAY);
-    const me = await t.actor({ role: 'student' });
-    await book(me, s.id);
+    const { s, me } = await bookedClass('Called Off Class', 3 * DAY);
     const admin = await t.actor({ role: 'admin' });
     const cancelled = await t.request(admin, { method: 'POST', url: `/api/sessions/${s.id}/cancel`, ...json({ reason: 'Ill.' }) });
     expect(cancelled.statusCode, cancelled.body).toBe(200);

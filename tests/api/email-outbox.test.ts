@@ -10,12 +10,11 @@ import { createJobs } from '#server/jobs/jobs.ts';
 import { EMAIL_MAX_ATTEMPTS } from '#server/jobs/retry-policy.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
+import { movableClock, quietLog, until } from '#tests/helpers/jobs.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
-let clock = new Date();
-const now = () => clock;
-const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+const { now, advance } = movableClock();
 let second: Db;
 let restarted: SmtpCapture | undefined;
 
@@ -29,20 +28,11 @@ afterAll(async () => {
   await restarted?.close();
 });
 
-const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as unknown as TestApp['deps']['log'];
 const emailRows = () => t.deps.db.kysely.selectFrom('job').selectAll().where('kind', '=', EMAIL_JOB).execute();
 /** The booking's emails (sign-ups send verification emails through the outbox too). */
 const bookingEmailRows = async () => (await emailRows()).filter((row) => row.payload.includes('"render":"bookings.'));
 const book = (who: Awaited<ReturnType<TestApp['actor']>>, sessionId: string) =>
   t.request(who, { method: 'POST', url: '/api/book-session', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ sessionId }) });
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('the email outbox', () => {
   it('sends each of 300 emails once with two workers draining the same database', async () => {
@@ -50,8 +40,8 @@ describe('the email outbox', () => {
     await t.deps.db.kysely.transaction().execute((trx) =>
       t.deps.jobs.enqueue(trx, Array.from({ length: 300 }, (_, n) => emailJob({ to: 'many@example.com', subject: `Bulk ${n}`, text: `Message ${n}` }))),
     );
-    const handlerFor = () => ({ [EMAIL_JOB]: emailJobHandler(createMailer({ smtpUrl: t.mail.url, from: 'StudyNest <no-reply@studynest.test>', dataDir: t.deps.config.dataDir, log: quiet }), {}) });
-    const workers = [createJobs({ db: t.deps.db, log: quiet, now, pollMs: 20 }), createJobs({ db: second, log: quiet, now, pollMs: 20 })];
+    const handlerFor = () => ({ [EMAIL_JOB]: emailJobHandler(createMailer({ smtpUrl: t.mail.url, from: 'StudyNest <no-reply@studynest.test>', dataDir: t.deps.config.dataDir, log: quietLog }), {}) });
+    const workers = [createJobs({ db: t.deps.db, log: quietLog, now, pollMs: 20 }), createJobs({ db: second, log: quietLog, now, pollMs: 20 })];
     await Promise.all(workers.map((w) => w.start({ handlers: handlerFor(), schedules: [] })));
     await until(async () => (await emailRows()).length === 0, 60_000);
     await Promise.all(workers.map((w) => w.stop()));
@@ -97,7 +87,7 @@ describe('the email outbox', () => {
     for (const row of await bookingEmailRows()) {
       expect(row.attempts).toBe(1);
       expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
-      expect(Date.parse(row.runAt) - clock.getTime()).toBeLessThanOrEqual(60_000);
+      expect(Date.parse(row.runAt) - now().getTime()).toBeLessThanOrEqual(60_000);
     }
 
     restarted = await startSmtpCapture(port);

@@ -1,19 +1,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudySession } from '#tests/factories.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 import { json, multipart } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: 'boss@example.com' });
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors({ ADMIN_EMAIL: 'boss@example.com' })));
 afterAll(async () => t?.close());
-
 
 async function pngBytes(): Promise<Buffer> {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } }).png().toBuffer();

@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '#server/db/database.ts';
 import { createJobs, type JobHandler } from '#server/jobs/jobs.ts';
+import { movableClock, quietLog, until } from '#tests/helpers/jobs.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
-let clock = new Date('2030-01-01T00:00:00.000Z');
-const now = () => clock;
-const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+const { now, advance } = movableClock(new Date('2030-01-01T00:00:00.000Z'));
 let second: Db;
 
 beforeAll(async () => {
@@ -28,8 +27,7 @@ beforeEach(async () => {
   await t.deps.db.kysely.deleteFrom('job').execute();
 });
 
-const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as unknown as TestApp['deps']['log'];
-const jobsOn = (db: Db, opts: { leaseMs?: number } = {}) => createJobs({ db, log: quiet, now, pollMs: 20, ...opts });
+const jobsOn = (db: Db, opts: { leaseMs?: number } = {}) => createJobs({ db, log: quietLog, now, pollMs: 20, ...opts });
 const rows = () => t.deps.db.kysely.selectFrom('job').selectAll().orderBy('createdAt').execute();
 
 function recorder(fail?: (payload: unknown) => string | null): { handler: JobHandler; runs: unknown[] } {
@@ -44,14 +42,6 @@ function recorder(fail?: (payload: unknown) => string | null): { handler: JobHan
       },
     },
   };
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('jobs', () => {
@@ -97,13 +87,13 @@ describe('jobs', () => {
     let [row] = await rows();
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'refused #1' });
     // Not before its time: the first retry 30 s later.
-    expect(Date.parse(row!.runAt) - clock.getTime()).toBe(30_000);
+    expect(Date.parse(row!.runAt) - now().getTime()).toBe(30_000);
     expect(await jobs.runDue()).toBe(0);
     advance(30_000);
     expect(await jobs.runDue()).toBe(1);
     [row] = await rows();
     expect(row).toMatchObject({ status: 'queued', attempts: 2, lastError: 'refused #2' });
-    expect(Date.parse(row!.runAt) - clock.getTime()).toBe(60_000);
+    expect(Date.parse(row!.runAt) - now().getTime()).toBe(60_000);
     advance(60_000);
     expect(await jobs.runDue()).toBe(1);
     [row] = await rows();
@@ -182,6 +172,6 @@ describe('jobs', () => {
     await Promise.all([workerA.runDue(), workerB.runDue()]);
     expect(a.runs.length + b.runs.length).toBe(2);
     const [row] = await rows();
-    expect(row).toMatchObject({ kind: 'test.tick', status: 'queued', runAt: new Date(clock.getTime() + 60_000).toISOString() });
+    expect(row).toMatchObject({ kind: 'test.tick', status: 'queued', runAt: new Date(now().getTime() + 60_000).toISOString() });
   });
 });

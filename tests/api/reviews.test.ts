@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewPage } from '#contract/reviews.ts';
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 import { HOUR, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
-
 
 /** Class started an hour ago (reviews are open). */
 const startedSession = (overrides: StudySessionOverrides = {}) =>

@@ -52,6 +52,14 @@ async function appWithRenderer(source: string, options: { maxConcurrentRenders?:
   return { app, shell };
 }
 
+/** An app whose renders are all held (HELD_RENDERER) until `release()`, at most `maxConcurrentRenders` at once. */
+async function appWithHeldRenders(maxConcurrentRenders: number) {
+  globalThis.__rendered = [];
+  let release!: () => void;
+  globalThis.__renderGate = new Promise<void>((resolve) => (release = resolve));
+  return { ...(await appWithRenderer(HELD_RENDERER, { maxConcurrentRenders })), release };
+}
+
 /** The real renderer (dist/ssr), counting its renders in globalThis.__rendered. */
 const COUNTING_REAL_RENDERER = `
 import * as real from ${JSON.stringify(pathToFileURL(RENDERER).href)};
@@ -128,10 +136,7 @@ describe('signed-out pages are kept by path and the parameters the page reads', 
 
 describe('a cap on concurrent renders', () => {
   it('sends the shell the browser fills in once the renders in progress reach the cap, and draws again when they end', async () => {
-    globalThis.__rendered = [];
-    let release!: () => void;
-    globalThis.__renderGate = new Promise<void>((resolve) => (release = resolve));
-    const { app, shell } = await appWithRenderer(HELD_RENDERER, { maxConcurrentRenders: 2 });
+    const { app, shell, release } = await appWithHeldRenders(2);
     try {
       // Signed-in visitors (a session cookie each): pages drawn for them, never shared.
       const ask = (i: number) => app.inject({ url: `/dashboard?i=${i}`, headers: { cookie: `better-auth.session_token=visitor${i}` } });
@@ -171,10 +176,7 @@ describe('a cap on concurrent renders', () => {
   });
 
   it('keeps no shell in the page cache', async () => {
-    globalThis.__rendered = [];
-    let release!: () => void;
-    globalThis.__renderGate = new Promise<void>((resolve) => (release = resolve));
-    const { app, shell } = await appWithRenderer(HELD_RENDERER, { maxConcurrentRenders: 1 });
+    const { app, shell, release } = await appWithHeldRenders(1);
     try {
       const held = app.inject({ url: '/held' });
       await until(() => globalThis.__rendered?.length === 1);

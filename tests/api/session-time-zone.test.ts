@@ -2,29 +2,17 @@
 // browser's), shown beside a student's own time; a name that is not a zone is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session, SessionDetails } from '#contract/sessions.ts';
-import { createActors, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { createAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
+import { DAY, HOUR, datesFromNow, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
 
 function body(overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
-  return {
-    title: 'Evening algebra',
-    description: 'Matrices.',
-    registrationStartDate: iso(now),
-    registrationEndDate: iso(now + 3 * DAY),
-    classStartDate: iso(now + 5 * DAY),
-    classEndDate: iso(now + 5 * DAY + 2 * HOUR),
-    ...overrides,
-  };
+  return { title: 'Evening algebra', description: 'Matrices.', ...datesFromNow(), ...overrides };
 }
 
 const create = (overrides: Record<string, unknown>) =>

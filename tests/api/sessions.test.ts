@@ -4,35 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#contract/sessions.ts';
 import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
-import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
+import { DAY, HOUR, datesFromNow, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
-
 
 const tutorUser = () => actors.tutor.user!;
 /** A session of the matrix's owning tutor, straight into the database. */
 const sessionOfTutor = (overrides: StudySessionOverrides = {}) => createStudySession(t.deps, tutorUser(), overrides);
 
 function validBody(overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
-  return {
-    title: 'Linear Algebra Crash Course',
-    description: 'Vectors, matrices and eigenvalues in one evening.',
-    registrationStartDate: iso(now),
-    registrationEndDate: iso(now + 3 * DAY),
-    classStartDate: iso(now + 5 * DAY),
-    classEndDate: iso(now + 5 * DAY + 2.5 * HOUR),
-    ...overrides,
-  };
+  return { title: 'Linear Algebra Crash Course', description: 'Vectors, matrices and eigenvalues in one evening.', ...datesFromNow(2.5), ...overrides };
 }
 
 async function rowOf(id: string) {

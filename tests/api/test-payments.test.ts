@@ -7,16 +7,13 @@ import type { BookSessionResult } from '#contract/bookings.ts';
 import type { TestCheckout } from '#contract/payments.ts';
 import { loadConfig } from '#server/config.ts';
 import { createStudySession } from '#tests/factories.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { enc, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
-beforeAll(async () => {
-  t = await createTestApp({ TEST_PAYMENTS: 'true' });
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors({ TEST_PAYMENTS: 'true' })));
 afterAll(async () => t?.close());
 
 const paidSession = () => createStudySession(t.deps, actors.tutor.user!, { registrationFeeCents: 1250, maxParticipants: 3 });

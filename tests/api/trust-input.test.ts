@@ -7,17 +7,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeUnreferencedUploads } from '#server/features/uploads/upload-cleanup.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { createActors, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
-import { DAY, HOUR, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { createAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
+import { DAY, HOUR, datesFromNow, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
 
 const BOUNDARY = '----studynest-trust-input';
@@ -173,16 +170,7 @@ describe('dates and numbers out of bounds (row 7)', () => {
   const tutor = () => actors.tutor;
   const createUrl = () => `/api/create-session/${enc(tutor().user!.email)}`;
   function body(overrides: Record<string, unknown> = {}) {
-    const now = Date.now();
-    return {
-      title: 'Bounds',
-      description: 'Checking the schedule bounds.',
-      registrationStartDate: iso(now),
-      registrationEndDate: iso(now + 3 * DAY),
-      classStartDate: iso(now + 5 * DAY),
-      classEndDate: iso(now + 5 * DAY + 2 * HOUR),
-      ...overrides,
-    };
+    return { title: 'Bounds', description: 'Checking the schedule bounds.', ...datesFromNow(), ...overrides };
   }
   const create = (overrides: Record<string, unknown>) => t.request(tutor(), { method: 'POST', url: createUrl(), ...json(body(overrides)) });
 

@@ -44,18 +44,30 @@ async function ok(res: LightMyRequestResponse, status: number, what: string) {
   return res.json() as Record<string, unknown> & { id: string };
 }
 
+/** The create-session dates of an hour-long class in two days, registration open from now until tomorrow. */
+const classInTwoDays = () => ({
+  registrationStartDate: iso(Date.now()),
+  registrationEndDate: iso(Date.now() + DAY),
+  classStartDate: iso(Date.now() + 2 * DAY),
+  classEndDate: iso(Date.now() + 2 * DAY + 3600_000),
+});
+
 // ---- fixtures ---------------------------------------------------------------------------------
 // "student" = student A and "tutor" = the owning tutor: the matrix's owners. Student B and the
 // other tutor own the "victim" data that nobody else may change.
-async function buildFixtures() {
-  const tutorSession = await createStudySession(t.deps, user('tutor'), { title: 'Owned by the tutor' });
-  await createBooking(t.deps, tutorSession, user('student'));
-  const pastSession = await createStudySession(t.deps, user('tutor'), {
-    registrationStartDate: iso(Date.now() - 20 * DAY),
-    registrationEndDate: iso(Date.now() - 10 * DAY),
-    classStartDate: iso(Date.now() - 2 * DAY),
+/** A session of `tutor` booked by `student`; `past`: its class began two days ago (it can be reviewed). */
+async function bookedSession(tutor: ActorName, student: ActorName, { title, past = false }: { title?: string; past?: boolean }) {
+  const session = await createStudySession(t.deps, user(tutor), {
+    ...(title && { title }),
+    ...(past && { registrationStartDate: iso(Date.now() - 20 * DAY), registrationEndDate: iso(Date.now() - 10 * DAY), classStartDate: iso(Date.now() - 2 * DAY) }),
   });
-  await createBooking(t.deps, pastSession, user('student'));
+  await createBooking(t.deps, session, user(student));
+  return session;
+}
+
+async function buildFixtures() {
+  const tutorSession = await bookedSession('tutor', 'student', { title: 'Owned by the tutor' });
+  const pastSession = await bookedSession('tutor', 'student', { past: true });
   const review = await ok(await t.request(a.student, json('POST', '/api/review', { sessionId: pastSession.id, review: 'Clear and kind.', rating: 5 })), 201, 'review');
   const note = await ok(await t.request(a.student, json('POST', '/api/create-note', { title: 'Mine', details: 'Student A only.' })), 201, 'note');
   const linkMaterial = await ok(await t.request(a.tutor, json('POST', '/api/materials', { sessionId: tutorSession.id, title: 'Slides', link: 'https://example.com/slides' })), 201, 'material');
@@ -64,14 +76,8 @@ async function buildFixtures() {
   const upload = (await ok(await t.request(a.student, { method: 'POST', url: '/api/uploads', ...multipart({}, { name: 'me.png', type: 'image/png', content: png }) }), 201, 'upload')) as unknown as { url: string };
 
   // The victims' data.
-  const victimSession = await createStudySession(t.deps, user('otherTutor'), { title: 'Owned by the other tutor' });
-  await createBooking(t.deps, victimSession, user('otherStudent'));
-  const victimPast = await createStudySession(t.deps, user('otherTutor'), {
-    registrationStartDate: iso(Date.now() - 20 * DAY),
-    registrationEndDate: iso(Date.now() - 10 * DAY),
-    classStartDate: iso(Date.now() - 2 * DAY),
-  });
-  await createBooking(t.deps, victimPast, user('otherStudent'));
+  const victimSession = await bookedSession('otherTutor', 'otherStudent', { title: 'Owned by the other tutor' });
+  const victimPast = await bookedSession('otherTutor', 'otherStudent', { past: true });
   const victimReview = await ok(await t.request(a.otherStudent, json('POST', '/api/review', { sessionId: victimPast.id, review: 'Mine, not yours.', rating: 4 })), 201, 'victim review');
   const victimNote = await ok(await t.request(a.otherStudent, json('POST', '/api/create-note', { title: 'B only', details: 'Private.' })), 201, 'victim note');
   const victimMaterial = await ok(await t.request(a.otherTutor, json('POST', '/api/materials', { sessionId: victimSession.id, title: 'Theirs', link: 'https://example.com/theirs' })), 201, 'victim material');
@@ -208,10 +214,7 @@ const rules = (): Record<string, Rule> => ({
       json('POST', `/api/create-session/${enc(user('tutor').email)}`, {
         title: 'New one',
         description: 'Made by the matrix.',
-        registrationStartDate: iso(Date.now()),
-        registrationEndDate: iso(Date.now() + DAY),
-        classStartDate: iso(Date.now() + 2 * DAY),
-        classEndDate: iso(Date.now() + 2 * DAY + 3600_000),
+        ...classInTwoDays(),
       }),
     expect: only({ tutor: 201 }),
   },
@@ -479,10 +482,7 @@ describe('mass assignment: privileged and foreign fields change nothing', () => 
     const res = await t.request(a.tutor, json('POST', `/api/create-session/${enc(user('tutor').email)}`, {
       title: 'Sneaky',
       description: 'Tries to approve itself.',
-      registrationStartDate: iso(Date.now()),
-      registrationEndDate: iso(Date.now() + DAY),
-      classStartDate: iso(Date.now() + 2 * DAY),
-      classEndDate: iso(Date.now() + 2 * DAY + 3600_000),
+      ...classInTwoDays(),
       status: 'approved',
       registrationFee: 999,
       registrationFeeCents: 99900,

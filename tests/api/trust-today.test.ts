@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookSessionResult } from '#contract/bookings.ts';
 import type { TestCheckout } from '#contract/payments.ts';
-import type { Session } from '#contract/sessions.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { DAY, enc, iso, json, schedule } from '#tests/helpers/request-helpers.ts';
+import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { approvedSessionAs } from '#tests/helpers/sessions-through-api.ts';
 import { createTestApp, createTestAppWithTutorAndAdmin, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -18,13 +18,8 @@ afterAll(async () => t?.close());
 
 const MEETING = 'https://meet.example.com/paid-class?pwd=s3cret';
 
-async function onlineSession(): Promise<Session> {
-  const res = await t.request(tutor, { method: 'POST', url: `/api/create-session/${enc(tutor.user!.email)}`, ...json({ title: 'Paid online class', description: 'Online.', ...schedule(), locationKind: 'online', meetingUrl: MEETING }) });
-  expect(res.statusCode, res.body).toBe(201);
-  const s = res.json<Session>();
-  expect((await t.request(admin, { method: 'POST', url: `/api/sessions/${s.id}/approve`, ...json({ registrationFee: 0, maxParticipants: 5 }) })).statusCode).toBe(200);
-  return s;
-}
+const onlineSession = () =>
+  approvedSessionAs(t, tutor, admin, { title: 'Paid online class', description: 'Online.', locationKind: 'online', meetingUrl: MEETING }, { registrationFee: 0, maxParticipants: 5 });
 
 describe('the meeting link never reaches a student whose seat is only held (unpaid)', () => {
   it("the booking's .ics download answers 404 to a seat hold, and carries the link once the seat is confirmed", async () => {
@@ -94,18 +89,30 @@ describe('calling a paid class off refunds every student who paid, even one who 
     return { s, tutorOf, adminOf, late, lateCheckout, pay };
   }
 
-  it("an admin's cancel never commits with a paid booking it did not refund", async () => {
-    const { s, adminOf, late, lateCheckout, pay } = await oneStudentPaidOneHolding();
-
-    // While the admin's cancel refunds the student who had paid, the other one's payment lands.
+  /**
+   * Runs `land` (the other student's payment) while the app refunds its first booking: gives the ids
+   * of the bookings refunded, and `restore` puts the refund back as it was.
+   */
+  function landDuringTheFirstRefund(land: () => Promise<void>) {
     const refunded: string[] = [];
     const payments = paying.deps.payments;
     const refundBooking = payments.refundBooking.bind(payments);
     payments.refundBooking = async (booking) => {
       await refundBooking(booking);
       refunded.push(booking.id);
-      if (refunded.length === 1) await pay(late, lateCheckout);
+      if (refunded.length === 1) await land();
     };
+    const restore = () => {
+      payments.refundBooking = refundBooking;
+    };
+    return { refunded, restore };
+  }
+
+  it("an admin's cancel never commits with a paid booking it did not refund", async () => {
+    const { s, adminOf, late, lateCheckout, pay } = await oneStudentPaidOneHolding();
+
+    // While the admin's cancel refunds the student who had paid, the other one's payment lands.
+    const { refunded, restore } = landDuringTheFirstRefund(() => pay(late, lateCheckout));
     try {
       const first = await paying.request(adminOf, { method: 'POST', url: `/api/sessions/${s.id}/cancel`, ...json({ reason: 'The tutor is ill.' }) });
       // Either the cancel stops (nothing changed) or it refunded everyone it left booked.
@@ -121,7 +128,7 @@ describe('calling a paid class off refunds every student who paid, even one who 
         expect(paid).toHaveLength(2);
       }
     } finally {
-      payments.refundBooking = refundBooking;
+      restore();
     }
   });
 
@@ -129,14 +136,7 @@ describe('calling a paid class off refunds every student who paid, even one who 
     const { s, tutorOf, adminOf, late, lateCheckout, pay } = await oneStudentPaidOneHolding();
     const lateBooking = await paying.deps.db.kysely.selectFrom('booking').select('id').where('sessionId', '=', s.id).where('studentId', '=', late.user!.id).executeTakeFirstOrThrow();
 
-    const refunded: string[] = [];
-    const payments = paying.deps.payments;
-    const refundBooking = payments.refundBooking.bind(payments);
-    payments.refundBooking = async (booking) => {
-      await refundBooking(booking);
-      refunded.push(booking.id);
-      if (refunded.length === 1) await pay(late, lateCheckout);
-    };
+    const { refunded, restore } = landDuringTheFirstRefund(() => pay(late, lateCheckout));
     try {
       const remove = () => paying.request(adminOf, { method: 'DELETE', url: `/api/session/${enc(tutorOf.user!.email)}/${s.id}` });
       let res = await remove();
@@ -145,7 +145,7 @@ describe('calling a paid class off refunds every student who paid, even one who 
       // The student who paid while the delete ran got their money back too.
       expect(refunded).toContain(lateBooking.id);
     } finally {
-      payments.refundBooking = refundBooking;
+      restore();
     }
   });
 });

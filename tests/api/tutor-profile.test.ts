@@ -3,17 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TutorProfile } from '#contract/sessions.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, iso, json } from '#tests/helpers/request-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let actors: Actors;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  actors = await createActors(t);
-});
+beforeAll(async () => ({ t, actors } = await createAppWithActors()));
 afterAll(async () => t?.close());
 
 const profile = (id: string) => t.request(null, { method: 'GET', url: `/api/tutors/${id}` });

@@ -2,7 +2,7 @@
 // the date fields, and (issue 20) the main pages in Spanish; zero violations of WCAG 2.x A/AA and axe's best practices. A page added to
 // web/src/app/router.tsx is checked here without editing this file (tests/e2e/app-routes.ts).
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { appRoutes, fillPattern, type Visitor } from './app-routes';
 import { test, expect } from './fixtures';
 import { seedTour, visitSettled, type Tour } from './page-tour';
@@ -19,6 +19,12 @@ async function expectNoViolations(page: Page, where: string) {
         .join('\n')}`,
   );
   expect(report, `axe violations on ${where}`).toEqual([]);
+}
+
+/** `dialog` is open, and the page with it has no axe violations. */
+async function expectShownWithoutViolations(page: Page, dialog: Locator, where: string) {
+  await expect(dialog).toBeVisible();
+  await expectNoViolations(page, where);
 }
 
 let tour: Tour;
@@ -52,8 +58,7 @@ test.describe('dialogs and date fields', () => {
     await page.getByLabel('Email', { exact: true }).fill(tour.users.student.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Login Failed' })).toBeVisible();
-    await expectNoViolations(page, 'the Login Failed dialog');
+    await expectShownWithoutViolations(page, page.getByRole('dialog', { name: 'Login Failed' }), 'the Login Failed dialog');
   });
 
   test('the sweetalert2 success dialog (Logged out successfully)', async ({ page, loginAs }) => {
@@ -61,8 +66,7 @@ test.describe('dialogs and date fields', () => {
     await visitSettled(page, '/');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByRole('dialog', { name: 'Logged out successfully' })).toBeVisible();
-    await expectNoViolations(page, 'the Logged out dialog');
+    await expectShownWithoutViolations(page, page.getByRole('dialog', { name: 'Logged out successfully' }), 'the Logged out dialog');
   });
 
   test('the delete confirmation and the approve/reject dialogs (admin)', async ({ page, loginAs }) => {
@@ -70,16 +74,14 @@ test.describe('dialogs and date fields', () => {
     await visitSettled(page, '/dashboard/all-sessions');
     await page.getByRole('button', { name: 'Delete Pending physics review' }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
-    await expect(confirm).toBeVisible();
-    await expectNoViolations(page, 'the delete confirmation');
+    await expectShownWithoutViolations(page, confirm, 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
 
     for (const action of ['Approve', 'Reject']) {
       await page.getByRole('button', { name: `${action} Pending physics review` }).click();
       const dialog = page.locator('dialog[open]');
-      await expect(dialog).toBeVisible();
-      await expectNoViolations(page, `the ${action} dialog`);
+      await expectShownWithoutViolations(page, dialog, `the ${action} dialog`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }

@@ -2,20 +2,26 @@
 // sees it everywhere (and is emailed); a student subscribes to their calendar feed in Settings
 // and renews the link (the old address stops answering).
 import type { Page } from '@playwright/test';
-import { createBooking, createStudySession } from '#tests/factories.ts';
-import { expect, test } from './fixtures';
+import { createBooking, createStudySession, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
+import { expect, test, type Server } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
+
+/** A new tutor's session called `title`, booked by a new student. */
+async function bookedSession(server: Server, createUser: (overrides?: UserOverrides) => Promise<CreatedUser>, title: string) {
+  const tutor = await createUser({ role: 'tutor' });
+  const student = await createUser({ role: 'student' });
+  const session = await createStudySession(server.deps, tutor, { title });
+  await createBooking(server.deps, session, student);
+  return { tutor, student, session };
+}
 
 async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 }
 
 test('a tutor calls a class off with a reason; the booked student is emailed and sees it Cancelled', async ({ page, server, createUser, loginAs }) => {
-  const tutor = await createUser({ role: 'tutor' });
-  const student = await createUser({ role: 'student' });
-  const session = await createStudySession(server.deps, tutor, { title: 'Linear algebra drop-in' });
-  await createBooking(server.deps, session, student);
+  const { tutor, student, session } = await bookedSession(server, createUser, 'Linear algebra drop-in');
 
   await loginAs(page, tutor);
   await page.goto(`/dashboard/session/${encodeURIComponent(tutor.email)}/${session.id}`);
@@ -50,10 +56,7 @@ test('a tutor calls a class off with a reason; the booked student is emailed and
 });
 
 test('a student subscribes to their calendar in Settings and renews the link', async ({ page, server, createUser, loginAs }) => {
-  const tutor = await createUser({ role: 'tutor' });
-  const student = await createUser({ role: 'student' });
-  const session = await createStudySession(server.deps, tutor, { title: 'Statistics clinic' });
-  await createBooking(server.deps, session, student);
+  const { student } = await bookedSession(server, createUser, 'Statistics clinic');
   await loginAs(page, student);
   await page.goto('/dashboard/settings');
   const section = page.getByRole('region', { name: 'Calendar subscription' });

@@ -5,7 +5,7 @@
 // what the server received.
 import type { Browser } from '@playwright/test';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
-import { expect, type Server, test, waitForApp } from './fixtures';
+import { expect, passwordResetLink, type Server, test, waitForApp } from './fixtures';
 import { pngPhoto } from './png-photo';
 
 const HOUR = 60 * 60 * 1000;
@@ -61,18 +61,25 @@ async function beforeTheApp(browser: Browser, server: Server, path: string, user
   };
 }
 
-
-/** The reset link emailed to `student` after a request through the API, as the page would make it. */
-async function resetLink(server: Server, student: CreatedUser): Promise<string> {
-  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseURL },
-    body: JSON.stringify({ email: student.email, redirectTo: '/reset-password' }),
-  });
-  expect(requested.status).toBe(200);
-  const mail = await server.mailbox.waitFor(student.email, /reset/i);
-  return /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
+/** `tutor`'s Create a Session form before the app, its title, description and capacity typed. */
+async function sessionFormBeforeTheApp(browser: Browser, server: Server, tutor: CreatedUser, typed: { title: string; description: string; maxParticipants: string }) {
+  const held = await beforeTheApp(browser, server, '/dashboard/create-session', tutor);
+  await held.page.getByLabel('Session Title').fill(typed.title);
+  await held.page.getByLabel('Session description').fill(typed.description);
+  await held.page.getByLabel('Max participants (optional)').fill(typed.maxParticipants);
+  return held;
 }
+
+/** `student`'s emailed reset link, open before the app, a new password typed in both fields. */
+async function resetFormFilledBeforeTheApp(browser: Browser, server: Server, student: CreatedUser) {
+  const held = await beforeTheApp(browser, server, await passwordResetLink(server, student));
+  const { page } = held;
+  const newPassword = `Early-Reset-${suffix()}`;
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  return { held, page, newPassword };
+}
+
 test('login: the email and password typed before the app is live are what signs in', async ({ browser, server, createUser }) => {
   const student = await createUser({ role: 'student' });
   const held = await beforeTheApp(browser, server, '/login');
@@ -125,12 +132,7 @@ test('register: name, email, password, role and photo chosen before the app is l
 
 test('reset password: the new password typed before the app is live is the one set', async ({ browser, server, createUser }) => {
   const student = await createUser({ role: 'student' });
-  const link = await resetLink(server, student);
-  const held = await beforeTheApp(browser, server, link);
-  const { page } = held;
-  const newPassword = `Early-Reset-${suffix()}`;
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(newPassword);
+  const { held, page, newPassword } = await resetFormFilledBeforeTheApp(browser, server, student);
   await held.live();
 
   await page.getByRole('button', { name: 'Reset password' }).click();
@@ -143,11 +145,8 @@ test('reset password: the new password typed before the app is live is the one s
 test('create session: title, description, capacity and cutoff typed before the app is live are the session made', async ({ browser, server, createUser }) => {
   const tutor = await createUser({ role: 'tutor' });
   const title = `Early session ${suffix()}`;
-  const held = await beforeTheApp(browser, server, '/dashboard/create-session', tutor);
+  const held = await sessionFormBeforeTheApp(browser, server, tutor, { title, description: 'Typed while the page was still loading.', maxParticipants: '12' });
   const { page } = held;
-  await page.getByLabel('Session Title').fill(title);
-  await page.getByLabel('Session description').fill('Typed while the page was still loading.');
-  await page.getByLabel('Max participants (optional)').fill('12');
   await page.getByLabel('Cancellation cutoff (hours)').fill('6');
   await held.live();
 
@@ -411,12 +410,7 @@ test('a search sent with Enter before the app is live is drawn by the server, an
 
 test('a password reset sent before the app is live sets the password, with no password in any address', async ({ browser, server, createUser }) => {
   const student = await createUser({ role: 'student' });
-  const link = await resetLink(server, student);
-  const held = await beforeTheApp(browser, server, link);
-  const { page } = held;
-  const newPassword = `Early-Reset-${suffix()}`;
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(newPassword);
+  const { held, page, newPassword } = await resetFormFilledBeforeTheApp(browser, server, student);
   await page.getByLabel('Confirm new password').press('Enter');
 
   await page.waitForURL(`${server.baseURL}/login`);
@@ -472,11 +466,8 @@ test('a password change sent before the app is live changes it, with no password
 test('a new session sent before the app is live is created by the server, as the app would have', async ({ browser, server, createUser }) => {
   const tutor = await createUser({ role: 'tutor' });
   const title = `Kept session ${suffix()}`;
-  const held = await beforeTheApp(browser, server, '/dashboard/create-session', tutor);
+  const held = await sessionFormBeforeTheApp(browser, server, tutor, { title, description: 'Sent too early: kept.', maxParticipants: '7' });
   const { page } = held;
-  await page.getByLabel('Session Title').fill(title);
-  await page.getByLabel('Session description').fill('Sent too early: kept.');
-  await page.getByLabel('Max participants (optional)').fill('7');
   const answered = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/dashboard/create-session');
   await page.getByRole('button', { name: 'Create Session' }).click();
   // Since issue 17 the form names the zone its dates are in (the page's): the server creates the

@@ -4,7 +4,6 @@
 // tests, through a second connection to the same SQLite file.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -15,6 +14,7 @@ import { createDb } from '#server/db/database.ts';
 import type { CoreDeps } from '#server/app-deps.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
+import { freePort } from '#tests/helpers/built-server.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
 
@@ -34,17 +34,6 @@ export interface Server {
   /** The local fake of Stripe this server pays through, when the spec asked for it (`test.use({ withStripe: true })`). */
   stripe: FakeStripe | null;
   logs: () => string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logs: () => string): Promise<void> {
@@ -87,6 +76,26 @@ export function liveNavigation(page: Page): Page {
     return response;
   };
   return page;
+}
+
+/** The dialog named `name` is shown, and its `button` closes it. */
+export async function closeDialog(page: Page, name: string, button = 'Ok'): Promise<void> {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The password reset link `user` is emailed after asking for one through the API (as the login page asks). */
+export async function passwordResetLink(server: Server, user: { email: string }): Promise<string> {
+  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseURL },
+    body: JSON.stringify({ email: user.email, redirectTo: '/reset-password' }),
+  });
+  expect(requested.status).toBe(200);
+  const mail = await server.mailbox.waitFor(user.email, /reset/i);
+  return /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
 }
 
 export const test = base.extend<

@@ -3,7 +3,7 @@
 // control that opened it; form errors are announced.
 import type { Locator, Page } from '@playwright/test';
 import { createStudySession } from '#tests/factories.ts';
-import { test, expect } from './fixtures';
+import { expect, passwordResetLink, test } from './fixtures';
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
 async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
@@ -12,6 +12,20 @@ async function tabTo(page: Page, target: Locator, { max = 60, backwards = false 
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   await expect(target, `Tab never reached ${target.toString()}`).toBeFocused();
+}
+
+/** Tabs to `target` (tabTo) and presses Enter on it. */
+async function enterOn(page: Page, target: Locator, options: { max?: number; backwards?: boolean } = {}) {
+  await tabTo(page, target, options);
+  await page.keyboard.press('Enter');
+}
+
+/** The dialog named `name` is open, its Ok button focused: where focus goes when a dialog opens. */
+async function dialogFocusedOnOk(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  return dialog;
 }
 
 test('a student logs in, books a session, writes a note and logs out with the keyboard only', async ({
@@ -38,53 +52,42 @@ test('a student logs in, books a session, writes a note and logs out with the ke
   await page.waitForURL((url) => url.pathname === '/');
 
   // Sessions in the navbar → the session's Read More → Book now.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }));
-  await page.keyboard.press('Enter');
+  await enterOn(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }));
   await page.waitForURL((url) => url.pathname === '/all-sessions');
   const card = page.getByRole('article').filter({ hasText: session.title });
-  await tabTo(page, card.getByRole('link', { name: /Read More/ }));
-  await page.keyboard.press('Enter');
+  await enterOn(page, card.getByRole('link', { name: /Read More/ }));
   await page.waitForURL((url) => url.pathname === `/session/${session.id}`);
   const bookNow = page.getByRole('button', { name: 'Book now' });
-  await tabTo(page, bookNow);
-  await page.keyboard.press('Enter');
+  await enterOn(page, bookNow);
   const booked = page.getByRole('dialog', { name: 'Success' });
   await expect(booked).toContainText('Session booked successfully');
   await expect(booked).toBeHidden(); // the success popup closes itself (spec §9: 1500 ms)
 
   // Dashboard → Create Note in the sidebar → title, details, Save.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
-  await page.keyboard.press('Enter');
+  await enterOn(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
   await page.waitForURL((url) => url.pathname === '/dashboard');
-  await tabTo(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Note' }));
-  await page.keyboard.press('Enter');
+  await enterOn(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Create Note' }));
   await page.waitForURL((url) => url.pathname === '/dashboard/create-note');
   await tabTo(page, page.getByLabel('Title'));
   await page.keyboard.type('Limits by keyboard');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Details')).toBeFocused();
   await page.keyboard.type('Squeeze theorem, then L’Hôpital.');
-  await tabTo(page, page.getByRole('button', { name: 'Save' }));
-  await page.keyboard.press('Enter');
+  await enterOn(page, page.getByRole('button', { name: 'Save' }));
   await expect(page.getByRole('dialog', { name: 'Note created successfully' })).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/dashboard/manage-personal-notes');
   await expect(page.getByText('Limits by keyboard')).toBeVisible();
 
   // Booked Sessions lists the booking.
-  await tabTo(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Booked Sessions' }), { backwards: true });
-  await page.keyboard.press('Enter');
+  await enterOn(page, page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Booked Sessions' }), { backwards: true });
   await expect(page.getByText(session.title)).toBeVisible();
 
   // Account menu → Log out → the dialog's Ok.
   const accountMenu = page.getByRole('button', { name: 'Account menu' });
-  await tabTo(page, accountMenu, { backwards: true });
-  await page.keyboard.press('Enter');
+  await enterOn(page, accountMenu, { backwards: true });
   const logOut = page.getByRole('button', { name: 'Log out' });
-  await tabTo(page, logOut);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Logged out successfully' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  await enterOn(page, logOut);
+  await dialogFocusedOnOk(page, 'Logged out successfully');
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
@@ -93,11 +96,8 @@ test('a student logs in, books a session, writes a note and logs out with the ke
 test('focus moves into a dialog and back to the control that opened it', async ({ page }) => {
   await page.goto('/login');
   const forgot = page.getByRole('button', { name: 'Forgot password?' });
-  await tabTo(page, forgot);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Email is required' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+  await enterOn(page, forgot);
+  const dialog = await dialogFocusedOnOk(page, 'Email is required');
   // Tab stays inside the modal dialog.
   await page.keyboard.press('Tab');
   await expect(dialog.locator(':focus')).toHaveCount(1);
@@ -118,8 +118,7 @@ test('a modal of the dashboard takes focus and gives it back (admin rejects a se
   await loginAs(page, admin);
   await page.goto('/dashboard/all-sessions');
   const reject = page.getByRole('button', { name: `Reject ${session.title}` });
-  await tabTo(page, reject);
-  await page.keyboard.press('Enter');
+  await enterOn(page, reject);
   const dialog = page.locator('dialog[open]');
   await expect(dialog).toBeVisible();
   await expect(dialog.locator(':focus')).toHaveCount(1);
@@ -131,14 +130,7 @@ test('a modal of the dashboard takes focus and gives it back (admin rejects a se
 test('form errors are announced (role=alert)', async ({ page, server, createUser }) => {
   // A real reset link: the page shows its form only for a token that can still be used (issue 17).
   const user = await createUser({ role: 'student' });
-  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseURL },
-    body: JSON.stringify({ email: user.email, redirectTo: '/reset-password' }),
-  });
-  expect(requested.status).toBe(200);
-  const mail = await server.mailbox.waitFor(user.email, /reset/i);
-  await page.goto(/\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0]);
+  await page.goto(await passwordResetLink(server, user));
   await tabTo(page, page.getByLabel('New password', { exact: true }));
   await page.keyboard.type('first-password-1');
   await page.keyboard.press('Tab');

@@ -5,7 +5,7 @@
 // and sessions' own words, which are data, set aside).
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { expect, test, type Server } from './fixtures';
+import { closeDialog, expect, test, type Server } from './fixtures';
 
 // The payment test pays on the built-in test page (the worker's server runs with TEST_PAYMENTS=true).
 test.use({ withTestPayments: true });
@@ -148,10 +148,7 @@ test.describe('in Spanish', () => {
 
     await page.getByLabel('Correo electrónico', { exact: true }).fill('');
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
-    const required = page.getByRole('dialog', { name: 'El correo es obligatorio' });
-    await expect(required).toBeVisible();
-    await required.getByRole('button', { name: 'Aceptar' }).click();
-    await expect(required).toBeHidden();
+    await closeDialog(page, 'El correo es obligatorio', 'Aceptar');
     await page.getByLabel('Correo electrónico', { exact: true }).fill(student.email);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
     await expect(page.getByRole('dialog', { name: 'Te hemos enviado un enlace para restablecer la contraseña' })).toBeVisible();

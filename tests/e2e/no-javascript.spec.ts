@@ -2,12 +2,19 @@
 // and answers every form, so a visitor can browse, search, filter, page, open a session, sign in,
 // register with a role, reset a forgotten password, and a student can book a free session and
 // write a note. Each journey runs in a browser context with JavaScript disabled: no app at all.
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createStudySession, type CreatedUser } from '#tests/factories.ts';
 import { expect, type Server, test } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
+
+/** Fills the login form and sends it with its Log In button. */
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
 
 /** A tab with JavaScript off, signed in as `user` when given (through the login form itself). */
 async function withoutJavaScript(browser: Browser, server: Server, user?: CreatedUser) {
@@ -15,9 +22,7 @@ async function withoutJavaScript(browser: Browser, server: Server, user?: Create
   const page = await context.newPage();
   if (user) {
     await page.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await logIn(page, user.email, user.password);
     await expect(page).toHaveURL(`${server.baseURL}/`);
   }
   return { page, close: () => context.close() };
@@ -105,9 +110,7 @@ test('ask for a password reset, set a new password from the emailed link, and si
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(`${server.baseURL}/login`);
 
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByLabel('Password').fill(newPassword);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, student.email, newPassword);
   await expect(page).toHaveURL(`${server.baseURL}/`);
   await close();
 });
@@ -139,9 +142,7 @@ test('a refused form says why and keeps what was typed: a wrong password, then a
   const student = await createUser({ role: 'student' });
   const { page, close } = await withoutJavaScript(browser, server);
   await page.goto('/login');
-  await page.getByLabel('Email').fill(student.email);
-  await page.getByLabel('Password').fill('not-the-password');
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, student.email, 'not-the-password');
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await expect(page.getByLabel('Email')).toHaveValue(student.email);
   await expect(page.getByLabel('Password')).toHaveValue('');

@@ -1,32 +1,40 @@
 // Issue 17's rough edges (items 5, 10, 13), each as a user meets them.
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { expect, test } from './fixtures';
+import { expect, passwordResetLink, test } from './fixtures';
 
-/** WCAG contrast ratio of a control's text against its own background. */
-async function contrastOf(control: Locator): Promise<number> {
-  return control.evaluate((element) => {
-    const style = getComputedStyle(element);
-    // Computed colours may be oklch(…): a canvas turns any CSS colour into sRGB bytes.
+/** The sRGB bytes the page paints for CSS colours (computed colours may be oklch(…): a canvas turns any into sRGB). */
+function paintedBytes(page: Page, colours: string[]): Promise<number[][]> {
+  return page.evaluate((list) => {
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = 1;
     const paint = canvas.getContext('2d', { willReadFrequently: true })!;
-    const channels = (css: string) => {
+    return list.map((css) => {
       paint.clearRect(0, 0, 1, 1);
       paint.fillStyle = css;
       paint.fillRect(0, 0, 1, 1);
       return [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)];
-    };
-    const luminance = (css: string) => {
-      const [r, g, b] = channels(css).map((v) => {
-        const c = v / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  });
+    });
+  }, colours);
+}
+
+/** WCAG contrast ratio of two CSS colours, as `page` paints them. */
+async function contrast(page: Page, first: string, second: string): Promise<number> {
+  const luminance = (bytes: number[]) => {
+    const [r, g, b] = bytes.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [a, b] = (await paintedBytes(page, [first, second])).map(luminance).sort((x, y) => y - x);
+  return (a! + 0.05) / (b! + 0.05);
+}
+
+/** WCAG contrast ratio of a control's text against its own background. */
+async function contrastOf(control: Locator): Promise<number> {
+  const [color, background] = await control.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor]);
+  return contrast(control.page(), color!, background!);
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -105,26 +113,9 @@ test("tutors' avatars stand out from the page in the dark theme (3:1)", async ({
   const chosen = [...names.filter((name) => hash(name) % 5 === 3).slice(0, 2), ...names.filter((name) => hash(name) % 5 !== 3).slice(0, 3)];
   for (const name of chosen) await createStudySession(server.deps, await createUser({ role: 'tutor', name }));
   await page.goto('/');
-  const ratios = await page.locator('.avatar-placeholder > div').evaluateAll((avatars) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const paint = canvas.getContext('2d', { willReadFrequently: true })!;
-    const lum = (css: string) => {
-      paint.clearRect(0, 0, 1, 1);
-      paint.fillStyle = css;
-      paint.fillRect(0, 0, 1, 1);
-      const [r, g, b] = [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)].map((v) => {
-        const c = v / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const page = lum(getComputedStyle(document.body).backgroundColor);
-    return avatars.map((avatar) => {
-      const [a, b] = [lum(getComputedStyle(avatar).backgroundColor), page].sort((x, y) => y - x);
-      return (a! + 0.05) / (b! + 0.05);
-    });
-  });
+  const avatars = await page.locator('.avatar-placeholder > div').evaluateAll((found) => found.map((avatar) => getComputedStyle(avatar).backgroundColor));
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const ratios = await Promise.all(avatars.map((avatar) => contrast(page, avatar, background)));
   expect(ratios.length).toBeGreaterThan(0);
   for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(3);
   await context.close();
@@ -176,14 +167,7 @@ test('after "Load more", keyboard focus is on the first session it brought', asy
 
 test('a used password reset link says so at once, with a way to ask for a new one; a successful reset goes to login', async ({ page, server, createUser }) => {
   const student = await createUser({ role: 'student' });
-  const requested = await fetch(`${server.baseURL}/api/auth/request-password-reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseURL },
-    body: JSON.stringify({ email: student.email, redirectTo: '/reset-password' }),
-  });
-  expect(requested.status).toBe(200);
-  const mail = await server.mailbox.waitFor(student.email, /reset/i);
-  const link = /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
+  const link = await passwordResetLink(server, student);
 
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('A-new-password-2026');

@@ -1,7 +1,7 @@
 // The spine in a real browser: sign-up with a photo, log out and back in, a failed login, a
 // password reset through the captured email, role guards and phone-width navigation.
 import type { Page } from '@playwright/test';
-import { expect, liveNavigation, test } from './fixtures';
+import { closeDialog, expect, liveNavigation, test } from './fixtures';
 import { pngPhoto } from './png-photo';
 
 async function fillLogin(page: Page, email: string, password: string) {
@@ -107,10 +107,7 @@ test('password reset end to end through the captured email', async ({
   await page.goto('/login');
 
   await page.getByRole('button', { name: 'Forgot password?' }).click();
-  const required = page.getByRole('dialog', { name: 'Email is required' });
-  await expect(required).toBeVisible();
-  await required.getByRole('button', { name: 'Ok' }).click();
-  await expect(required).toBeHidden();
+  await closeDialog(page, 'Email is required');
 
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Forgot password?' }).click();

@@ -17,15 +17,29 @@ export function ensureServerBundle(): void {
   if (res.status !== 0) throw new Error('building the server bundle failed');
 }
 
+/**
+ * `count` distinct loopback ports the system just handed out as free: all are held open at once
+ * (so no two are the same) and then released. Never a port from a fixed range: on a machine with
+ * PostgreSQL (5432), RabbitMQ (5672) or NATS (4222) running, a guess can land on one of theirs.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () =>
+      new Promise<net.Server>((resolve, reject) => {
+        const srv = net.createServer();
+        srv.on('error', reject);
+        srv.listen(0, '127.0.0.1', () => resolve(srv));
+      }),
+    ),
+  );
+  const ports = servers.map((srv) => (srv.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
+}
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port!;
 }
 
 export interface BuiltServer {

@@ -1,7 +1,8 @@
 // The typed client an integrator would generate from /api/docs/json (openapi-typescript +
-// openapi-fetch). The types are generated into tests/helpers/api-types.ts (npm run openapi:types)
-// and committed, so that `npm run typecheck` checks the journey in tests/api/openapi.test.ts
-// against the document; that test fails when the committed types differ from the live document.
+// openapi-fetch). The types are generated into tests/helpers/api-types.ts (npm run openapi:types,
+// which typecheck and the test scripts run first; the file is not committed), so that
+// `npm run typecheck` checks the journey in tests/api/openapi.test.ts against the document; that
+// test fails when the generated types differ from the live document.
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
 export const API_TYPES_FILE = 'tests/helpers/api-types.ts';

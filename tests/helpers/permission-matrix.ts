@@ -19,6 +19,12 @@ export async function createActors(t: TestApp): Promise<Actors> {
   };
 }
 
+/** A file's app (configured by `env`) and the matrix's actors, for `beforeAll`: `({ t, actors } = await createAppWithActors())`. */
+export async function createAppWithActors(env: Record<string, string> = {}) {
+  const t = await createTestApp(env);
+  return { t, actors: await createActors(t) };
+}
+
 /** A file's app with the fake Stripe (t.stripe) and the matrix's actors: paid sessions, my data, a class called off. */
 export async function createStripeAppWithActors() {
   const t = await createTestApp({}, { stripe: true });

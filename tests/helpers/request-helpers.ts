@@ -34,3 +34,17 @@ export const schedule = () => {
     classEndDate: iso(classStart + 2 * HOUR),
   };
 };
+
+/**
+ * The dates of a session whose registration opens now and closes in three days, its class in five
+ * days for `classHours`: the body fields of POST /api/create-session, next to `schedule()`'s.
+ */
+export const datesFromNow = (classHours = 2) => {
+  const now = Date.now();
+  return {
+    registrationStartDate: iso(now),
+    registrationEndDate: iso(now + 3 * DAY),
+    classStartDate: iso(now + 5 * DAY),
+    classEndDate: iso(now + 5 * DAY + classHours * HOUR),
+  };
+};

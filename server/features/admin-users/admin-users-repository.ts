@@ -1,5 +1,7 @@
 // The only SQL of the admin's user management. Reads and writes better-auth's `user` and
 // `session` tables, whose booleans and dates differ by dialect (see server/db/schema.ts).
+// Prepared (decision 030): the list is one prepared query per shape (filters, cursor), as is the
+// change (the columns it sets).
 import { authColumns } from '#server/db/auth-columns.ts';
 import { sql, type Transaction } from 'kysely';
 import type { Role } from '#contract/common.ts';
@@ -7,36 +9,74 @@ import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { afterKey } from '#server/db/keyset.ts';
+import { prepare } from '#server/db/prepared.ts';
+import { perShape } from '#server/db/prepared-shapes.ts';
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const COLUMNS = ['id', 'name', 'email', 'role', 'emailVerified', 'blocked', 'image', 'lastSeen'] as const;
 
+/** The values of a list; a shape reads only its own. */
+type ListValues = { role: Role; pattern: string; name: string; id: string; limit: number };
+/** Users alphabetically, by (name, id): maybe of one role, maybe matching a search, maybe after a cursor. */
+const listPage = perShape((shape: { role: boolean; search: boolean; after: boolean }) =>
+  prepare((db, p: ListValues) => {
+    let q = db.selectFrom('user').select(COLUMNS);
+    if (shape.role) q = q.where('role', '=', p.role);
+    if (shape.search) q = q.where(sql<boolean>`(lower("name") like ${p.pattern} escape '\\' or lower("email") like ${p.pattern} escape '\\')`);
+    if (shape.after) q = q.where((eb) => afterKey(eb, ['name', 'id'], [p.name, p.id], 'asc'));
+    return q.orderBy('name').orderBy('id').limit(p.limit);
+  }),
+);
+const userById = prepare((db, p: { id: string }) => db.selectFrom('user').select(COLUMNS).where('id', '=', p.id));
+/**
+ * Ids of admins who can still act (not blocked). PostgreSQL locks the rows until the transaction
+ * ends, so that two admins demoting each other at once cannot leave none; SQLite runs one writer
+ * at a time. `not blocked` works for PostgreSQL booleans and SQLite 0/1 alike.
+ */
+const activeAdmins = (forUpdate: boolean) =>
+  prepare((db) =>
+    db
+      .selectFrom('user')
+      .select('id')
+      .where('role', '=', sql.lit('admin'))
+      .where(sql<boolean>`not ${sql.ref('blocked')}`)
+      .$if(forUpdate, (q) => q.forUpdate()),
+  );
+const activeAdminsFor = { sqlite: activeAdmins(false), postgres: activeAdmins(true) };
+/** A role change, a block or an unblock (or both), with the time of the change. */
+const updateUser = perShape((shape: { role: boolean; blocked: boolean }) =>
+  prepare((db, p: { id: string; role: Role; blocked: boolean | number; updatedAt: Date | string }) =>
+    db
+      .updateTable('user')
+      .set({ updatedAt: p.updatedAt })
+      .$if(shape.role, (q) => q.set({ role: p.role }))
+      .$if(shape.blocked, (q) => q.set({ blocked: p.blocked }))
+      .where('id', '=', p.id),
+  ),
+);
+const deleteSessionsOf = prepare((db, p: { userId: string }) => db.deleteFrom('session').where('userId', '=', p.userId));
+
 export function adminUsersRepository(db: Db) {
   const k = db.kysely;
   const { bool, date } = authColumns(db.dialect);
-  const now = () => date(new Date());
 
   return {
     async list(opts: { q?: string; role?: Role; cursor?: string; limit: number }) {
-      let q = k.selectFrom('user').select(COLUMNS);
-      if (opts.role) q = q.where('role', '=', opts.role);
-      if (opts.q) {
-        const pattern = likePattern(opts.q);
-        q = q.where(sql<boolean>`(lower("name") like ${pattern} escape '\\' or lower("email") like ${pattern} escape '\\')`);
-      }
       const after = decodeCursor(opts.cursor, ['string', 'string']);
-      if (after) {
-        const [name, id] = after;
-        q = q.where((eb) => afterKey(eb, ['name', 'id'], [name, id], 'asc'));
-      }
-      // Alphabetical, by (name, id).
-      const rows = await q.orderBy('name').orderBy('id').limit(opts.limit + 1).execute();
+      const shape = { role: Boolean(opts.role), search: Boolean(opts.q), after: after !== undefined };
+      const values = {
+        ...(opts.role ? { role: opts.role } : {}),
+        ...(opts.q ? { pattern: likePattern(opts.q) } : {}),
+        ...(after ? { name: after[0], id: after[1] } : {}),
+        limit: opts.limit + 1,
+      };
+      const { rows } = await listPage(shape)(k, values as ListValues);
       return pageFrom(rows, opts.limit, (row) => [row.name, row.id]);
     },
 
-    findById(id: string) {
-      return k.selectFrom('user').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    async findById(id: string) {
+      return (await userById(k, { id })).rows[0];
     },
 
     /** Runs `work` in one transaction (the last-admin check and the change must not interleave). */
@@ -46,23 +86,23 @@ export function adminUsersRepository(db: Db) {
 
     /** Ids of admins who can still act (not blocked), locked until the transaction ends on PostgreSQL. */
     async activeAdminIds(tx: Transaction<Database>): Promise<string[]> {
-      let q = tx.selectFrom('user').select('id').where('role', '=', 'admin').where('blocked', '=', bool(false));
-      // SQLite runs one writer at a time; PostgreSQL needs the rows locked so that two admins
-      // demoting each other at once cannot leave none.
-      if (db.dialect === 'postgres') q = q.forUpdate();
-      return (await q.execute()).map((r) => r.id);
+      return (await activeAdminsFor[db.dialect](tx, {})).rows.map((r) => r.id);
     },
 
     async update(tx: Transaction<Database>, id: string, patch: { role?: Role; blocked?: boolean }) {
-      const set: { role?: Role; blocked?: boolean | number; updatedAt: Date | string } = { updatedAt: now() };
-      if (patch.role !== undefined) set.role = patch.role;
-      if (patch.blocked !== undefined) set.blocked = bool(patch.blocked);
-      await tx.updateTable('user').set(set).where('id', '=', id).execute();
+      const shape = { role: patch.role !== undefined, blocked: patch.blocked !== undefined };
+      const values = {
+        id,
+        updatedAt: date(new Date()),
+        ...(patch.role !== undefined ? { role: patch.role } : {}),
+        ...(patch.blocked !== undefined ? { blocked: bool(patch.blocked) } : {}),
+      };
+      await updateUser(shape)(tx, values as { id: string; role: Role; blocked: boolean | number; updatedAt: Date | string });
     },
 
     /** Signs the user out everywhere: their better-auth sessions are looked up on every request. */
     async deleteSessionsOf(tx: Transaction<Database>, userId: string) {
-      await tx.deleteFrom('session').where('userId', '=', userId).execute();
+      await deleteSessionsOf(tx, { userId });
     },
   };
 }

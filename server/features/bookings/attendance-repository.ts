@@ -5,9 +5,29 @@ import type { Db } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
 import type { Attendance } from '#server/db/schema.ts';
 
-/** Every confirmed booking of the session not marked yet, marked present (decision 030: prepared). */
+/** One confirmed booking's mark. */
+const markBooking = prepare((db, p: { sessionId: string; studentId: string; attendance: Attendance; now: string }) =>
+  db
+    .updateTable('booking')
+    .set({ attendance: p.attendance, attendanceMarkedAt: p.now })
+    .where('sessionId', '=', p.sessionId)
+    .where('studentId', '=', p.studentId)
+    .where('status', '=', sql.lit('confirmed')),
+);
+/** Every confirmed booking of the session not marked yet, marked present. */
 const markUnmarkedPresent = prepare((db, p: { sessionId: string; now: string }) =>
   db.updateTable('booking').set({ attendance: sql.lit('present'), attendanceMarkedAt: p.now }).where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('confirmed')).where('attendance', 'is', null),
+);
+/** The booked students, in booking order. */
+const bookedStudentsOf = prepare((db, p: { sessionId: string }) =>
+  db
+    .selectFrom('booking')
+    .innerJoin('user', 'user.id', 'booking.studentId')
+    .select(['user.name', 'user.email', 'booking.createdAt', 'booking.amountCents', 'booking.attendance'])
+    .where('booking.sessionId', '=', p.sessionId)
+    .where('booking.status', '=', sql.lit('confirmed'))
+    .orderBy('booking.createdAt')
+    .orderBy('booking.id'),
 );
 
 export function attendanceRepository(database: Db) {
@@ -15,14 +35,7 @@ export function attendanceRepository(database: Db) {
   return {
     /** Marks one confirmed booking; false when the student holds none on this session. */
     async mark(sessionId: string, studentId: string, attendance: Attendance, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('booking')
-        .set({ attendance, attendanceMarkedAt: now })
-        .where('sessionId', '=', sessionId)
-        .where('studentId', '=', studentId)
-        .where('status', '=', 'confirmed')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return Number((await markBooking(db, { sessionId, studentId, attendance, now })).numAffectedRows ?? 0) > 0;
     },
 
     /** Marks present every confirmed booking not marked yet; how many. */
@@ -31,16 +44,8 @@ export function attendanceRepository(database: Db) {
     },
 
     /** The booked students, in booking order, as the roster download lists them. */
-    bookedStudents(sessionId: string) {
-      return db
-        .selectFrom('booking')
-        .innerJoin('user', 'user.id', 'booking.studentId')
-        .select(['user.name', 'user.email', 'booking.createdAt', 'booking.amountCents', 'booking.attendance'])
-        .where('booking.sessionId', '=', sessionId)
-        .where('booking.status', '=', 'confirmed')
-        .orderBy('booking.createdAt')
-        .orderBy('booking.id')
-        .execute();
+    async bookedStudents(sessionId: string) {
+      return (await bookedStudentsOf(db, { sessionId })).rows;
     },
   };
 }

@@ -47,18 +47,32 @@ export function bookingMailRenderers(deps: AppDeps, findSession: (id: string) =>
   };
 }
 
+/**
+ * An email to a student about their place (not optional: no notification footer): hello, then
+ * `lines`, with the calendar file `ics` when there is one. `t`: the student's language.
+ */
+function studentMail(deps: Pick<AppDeps, 'config'>, t: ServerTranslator, student: { id: string; name: string; email: string }, subject: string, lines: string[], ics?: { filename: string; body: string; contentType: string }): Mail {
+  return {
+    to: student.email,
+    subject,
+    text: [t.t('email.hello', { name: student.name }), '', ...lines].join('\n'),
+    ...(ics ? { attachments: [{ filename: ics.filename, content: ics.body, contentType: ics.contentType }] } : {}),
+    headers: unsubscribeHeaders(deps.config, student.id, null),
+  };
+}
+
 function confirmationMail(deps: AppDeps, t: ServerTranslator, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
   const link = `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`;
   const ics = sessionCalendar(deps, t, session, student, { method: 'PUBLISH' });
   const title = session.title;
   // The confirmation goes to a booked student: an online class's link is theirs.
   const place = placeText(t, session, true);
-  return {
-    to: student.email,
-    subject: t.t(opts.promotedFromWaitlist ? 'email.booking.promotedSubject' : 'email.booking.confirmedSubject', { title }),
-    text: [
-      t.t('email.hello', { name: student.name }),
-      '',
+  return studentMail(
+    deps,
+    t,
+    student,
+    t.t(opts.promotedFromWaitlist ? 'email.booking.promotedSubject' : 'email.booking.confirmedSubject', { title }),
+    [
       opts.promotedFromWaitlist ? t.t('email.booking.promoted', { title }) : t.t('email.booking.booked', { title, tutor: session.tutorName }),
       '',
       t.t('email.booking.classTime', { start: formatUtc(t.language, session.classStartDate), end: formatUtc(t.language, session.classEndDate) }),
@@ -67,10 +81,9 @@ function confirmationMail(deps: AppDeps, t: ServerTranslator, session: StudySess
       '',
       t.t('email.booking.yourBooking', { url: link }),
       t.t('email.booking.icsAdds'),
-    ].join('\n'),
-    attachments: [{ filename: ics.filename, content: ics.body, contentType: ics.contentType }],
-    headers: unsubscribeHeaders(deps.config, student.id, null),
-  };
+    ],
+    ics,
+  );
 }
 
 function tutorNoticeMail(deps: AppDeps, t: ServerTranslator, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
@@ -98,22 +111,15 @@ function tutorNoticeMail(deps: AppDeps, t: ServerTranslator, session: StudySessi
  */
 export function bookingCancelledEmailJob(deps: Pick<AppDeps, 'config' | 'now'>, t: ServerTranslator, session: StudySessionRow, student: { id: string; name: string; email: string }, amountCents: number): NewJob {
   const ics = sessionCalendar(deps, t, session, student, { method: 'CANCEL', sequenceBump: 1 });
-  return emailJob({
-    to: student.email,
-    subject: t.t('email.booking.cancelledSubject', { title: session.title }),
-    text: [
-      t.t('email.hello', { name: student.name }),
-      '',
-      t.t('email.booking.cancelled', { title: session.title, start: formatUtc(t.language, session.classStartDate) }),
-      ...(amountCents > 0 ? [t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents) })] : []),
-      '',
-      t.t('email.booking.icsRemoves'),
-      '',
-      'StudyNest',
-    ].join('\n'),
-    attachments: [{ filename: ics.filename, content: ics.body, contentType: ics.contentType }],
-    headers: unsubscribeHeaders(deps.config, student.id, null),
-  });
+  const lines = [
+    t.t('email.booking.cancelled', { title: session.title, start: formatUtc(t.language, session.classStartDate) }),
+    ...(amountCents > 0 ? [t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents) })] : []),
+    '',
+    t.t('email.booking.icsRemoves'),
+    '',
+    'StudyNest',
+  ];
+  return emailJob(studentMail(deps, t, student, t.t('email.booking.cancelledSubject', { title: session.title }), lines, ics));
 }
 
 /** Students moved up from the waitlist: booked (free session), or offered a held seat to pay for. */
@@ -136,18 +142,12 @@ export function seatHeldEmailJob(
   student: { id: string; name: string; email: string },
   holdExpiresAt: string,
 ): NewJob {
-  return emailJob({
-    to: student.email,
-    subject: t.t('email.booking.heldSubject', { title: session.title }),
-    text: [
-      t.t('email.hello', { name: student.name }),
-      '',
-      t.t('email.booking.held', { title: session.title }),
-      t.t('email.booking.heldPay', { fee: formatMoney(t.language, session.registrationFeeCents), deadline: formatUtc(t.language, holdExpiresAt) }),
-      '',
-      t.t('email.booking.heldLink', { url: `${deps.config.baseUrl}/session/${session.id}` }),
-    ].join('\n'),
-    // Not optional (it has a deadline): one click turns off the optional ones (decision 021).
-    headers: unsubscribeHeaders(deps.config, student.id, null),
-  });
+  const lines = [
+    t.t('email.booking.held', { title: session.title }),
+    t.t('email.booking.heldPay', { fee: formatMoney(t.language, session.registrationFeeCents), deadline: formatUtc(t.language, holdExpiresAt) }),
+    '',
+    t.t('email.booking.heldLink', { url: `${deps.config.baseUrl}/session/${session.id}` }),
+  ];
+  // Not optional (it has a deadline): one click turns off the optional ones (decision 021).
+  return emailJob(studentMail(deps, t, student, t.t('email.booking.heldSubject', { title: session.title }), lines));
 }

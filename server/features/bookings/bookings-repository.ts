@@ -207,16 +207,151 @@ const confirmHeldSeat = prepare((db, p: { id: string; paymentRef: string }) =>
     .returning('id'),
 );
 
+/** The session's seats, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
+const sessionSeats = (forUpdate: boolean) =>
+  prepare((db, p: { sessionId: string }) =>
+    db.selectFrom('study_session').select(['id', 'bookedCount', 'maxParticipants', 'registrationFeeCents']).where('id', '=', p.sessionId).$if(forUpdate, (q) => q.forUpdate()),
+  );
+const lockSessionFor = { sqlite: sessionSeats(false), postgres: sessionSeats(true) };
+/** Frees the seat of a cancelled booking. */
+const freeSeat = prepare((db, p: { sessionId: string; now: string }) =>
+  db
+    .updateTable('study_session')
+    .set((eb) => ({ bookedCount: eb('bookedCount', '-', eb.lit(1)), updatedAt: p.now }))
+    .where('id', '=', p.sessionId),
+);
+const deleteBooking = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.deleteFrom('booking').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
+);
+/** The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins). */
+const deleteExpiredHold = prepare((db, p: { sessionId: string; studentId: string; now: string }) =>
+  db
+    .deleteFrom('booking')
+    .where('sessionId', '=', p.sessionId)
+    .where('studentId', '=', p.studentId)
+    .where('status', '=', sql.lit('pending_payment'))
+    .where('holdExpiresAt', '<=', p.now),
+);
+/** The first student in the session's line. */
+const firstInLine = prepare((db, p: { sessionId: string }) =>
+  db
+    .selectFrom('waitlist_entry')
+    .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
+    .select(['waitlist_entry.id', 'waitlist_entry.studentId', 'user.email', 'user.name', 'user.language'])
+    .where('waitlist_entry.sessionId', '=', p.sessionId)
+    .orderBy('waitlist_entry.createdAt')
+    .orderBy('waitlist_entry.id')
+    .limit(sql.lit(1)),
+);
+const insertWaitlistEntry = prepare((db, p: { id: string; sessionId: string; studentId: string; now: string }) =>
+  db.insertInto('waitlist_entry').values({ id: p.id, sessionId: p.sessionId, studentId: p.studentId, createdAt: p.now }),
+);
+const waitlistEntryOf = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('waitlist_entry').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
+);
+const upcomingBookingsQuery = prepare((db, p: { studentId: string; now: string }) =>
+  db
+    .selectFrom('booking as b')
+    .innerJoin('study_session as s', 's.id', 'b.sessionId')
+    .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentRef'])
+    .where('b.studentId', '=', p.studentId)
+    .where('s.classStartDate', '>', p.now)
+    .orderBy('b.createdAt'),
+);
+/** Confirmed bookings of approved classes starting in (now, horizon] whose reminder in `column` is not recorded for their class start. */
+const remindersDueQuery = (column: (typeof reminderColumn)[ReminderOffset]) =>
+  prepare((db, p: { now: string; horizon: string; limit: number }) => {
+    const recorded = `b.${column}` as const;
+    return (
+      db
+        .selectFrom('booking as b')
+        .innerJoin('study_session as s', 's.id', 'b.sessionId')
+        .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate'])
+        .where('b.status', '=', sql.lit('confirmed'))
+        // A cancelled class sends no reminder (issue 19).
+        .where('s.status', '=', sql.lit('approved'))
+        .where('s.classStartDate', '>', p.now)
+        .where('s.classStartDate', '<=', p.horizon)
+        .where((eb) => eb.or([eb(recorded, 'is', null), eb(recorded, '<>', eb.ref('s.classStartDate'))]))
+        .orderBy('s.classStartDate')
+        .limit(p.limit)
+    );
+  });
+const remindersDueFor = { '24h': remindersDueQuery(reminderColumn['24h']), '1h': remindersDueQuery(reminderColumn['1h']) };
+const bookingWithStudent = prepare((db, p: { id: string }) =>
+  db
+    .selectFrom('booking as b')
+    .innerJoin('user as u', 'u.id', 'b.studentId')
+    .select(['b.sessionId', 'b.studentId', 'u.email as studentEmail', 'u.name as studentName'])
+    .where('b.id', '=', p.id),
+);
+const userByEmail = prepare((db, p: { email: string }) => db.selectFrom('user').select(['id', 'email']).where('email', '=', p.email));
+const studentById = prepare((db, p: { id: string }) => db.selectFrom('user').select(['id', 'name', 'email']).where('id', '=', p.id));
+const bookingById = prepare((db, p: { id: string }) => db.selectFrom('booking').selectAll().where('id', '=', p.id));
+/** Booked Sessions' sections (issue 17), each its first page and a page after (classStartDate, id). */
+const entriesByClassQuery = (when: BookedSessionsWhen, paged: boolean) => {
+  const order = when === 'upcoming' ? 'asc' : 'desc';
+  return prepare((db, p: { studentId: string; limit: number; now: string; classStartDate: string; id: string }) =>
+    studentEntries(db, p.studentId, p.now)
+      .where('s.classEndDate', when === 'upcoming' ? '>=' : '<', p.now)
+      .$if(paged, (q) => q.where((eb) => afterKey(eb, ['s.classStartDate', 'e.entryId'], [p.classStartDate, p.id], order)))
+      .orderBy('s.classStartDate', order)
+      .orderBy('e.entryId', order)
+      .limit(p.limit),
+  );
+};
+const entriesByClassFor = {
+  upcoming: { first: entriesByClassQuery('upcoming', false), after: entriesByClassQuery('upcoming', true) },
+  past: { first: entriesByClassQuery('past', false), after: entriesByClassQuery('past', true) },
+};
+/** Booked students (group 0, by booking time) then the waitlist (group 1, in line order): the first page and a page after (grp, since, entryId). */
+const rosterQuery = (paged: boolean) =>
+  prepare((db, p: { sessionId: string; limit: number; grp: number; since: string; entryId: string }) => {
+    const entries = db
+      .selectFrom('booking')
+      .innerJoin('user', 'user.id', 'booking.studentId')
+      .select([sql<number>`0`.as('grp'), sql<number>`case when booking.status = 'pending_payment' then 1 else 0 end`.as('held'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId', 'booking.attendance'])
+      .where('booking.sessionId', '=', p.sessionId)
+      .unionAll(
+        db
+          .selectFrom('waitlist_entry')
+          .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
+          .select([sql<number>`1`.as('grp'), sql<number>`0`.as('held'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId', sql<Attendance | null>`null`.as('attendance')])
+          .where('waitlist_entry.sessionId', '=', p.sessionId),
+      );
+    return db
+      .selectFrom(entries.as('r'))
+      .selectAll('r')
+      .$if(paged, (q) => q.where((eb) => afterKey(eb, ['r.grp', 'r.since', 'r.entryId'], [p.grp, p.since, p.entryId], 'asc')))
+      .orderBy('r.grp')
+      .orderBy('r.since')
+      .orderBy('r.entryId')
+      .limit(p.limit);
+  });
+const rosterFirstPage = rosterQuery(false);
+const rosterPageAfter = rosterQuery(true);
+/** Records the payment now paying for a held seat, at the price it charges, while it is held. */
+const attachPaymentToHold = prepare((db, p: { id: string; paymentRef: string; amountCents: number }) =>
+  db.updateTable('booking').set({ paymentRef: p.paymentRef, amountCents: p.amountCents }).where('id', '=', p.id).where('status', '=', sql.lit('pending_payment')),
+);
+const waitlistLength = prepare((db, p: { sessionId: string }) =>
+  db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', p.sessionId),
+);
+/** How many of the waitlist are ahead of (and including) the entry (createdAt, id). */
+const placeInLineQuery = prepare((db, p: { sessionId: string; createdAt: string; id: string }) =>
+  db
+    .selectFrom('waitlist_entry')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sessionId', '=', p.sessionId)
+    // Up to and including the entry: every entry not after it in line order.
+    .where((eb) => eb.not(afterKey(eb, ['createdAt', 'id'], [p.createdAt, p.id], 'asc'))),
+);
+
 export function bookingsRepository(database: Db) {
   const { kysely: db, dialect } = database;
+  const sessionSeatsQuery = lockSessionFor[dialect];
   /** The session row, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
-  const lockSession = (trx: Kysely<Database>, sessionId: string) =>
-    trx
-      .selectFrom('study_session')
-      .select(['id', 'bookedCount', 'maxParticipants', 'registrationFeeCents'])
-      .where('id', '=', sessionId)
-      .$if(dialect === 'postgres', (q) => q.forUpdate())
-      .executeTakeFirst();
+  const lockSession = async (trx: Kysely<Database>, sessionId: string) => (await sessionSeatsQuery(trx, { sessionId })).rows[0];
 
   return {
     async findSession(id: string): Promise<StudySessionRow | undefined> {
@@ -228,15 +363,8 @@ export function bookingsRepository(database: Db) {
     },
 
     /** The student's bookings and seat holds on classes not started at `now` (an account being deleted). */
-    upcomingBookingsOf(studentId: string, now: string) {
-      return db
-        .selectFrom('booking as b')
-        .innerJoin('study_session as s', 's.id', 'b.sessionId')
-        .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentRef'])
-        .where('b.studentId', '=', studentId)
-        .where('s.classStartDate', '>', now)
-        .orderBy('b.createdAt')
-        .execute();
+    async upcomingBookingsOf(studentId: string, now: string) {
+      return (await upcomingBookingsQuery(db, { studentId, now })).rows;
     },
 
     /** The session, the student's own booking status on it (if any) and whether payment holds are due for release. */
@@ -255,21 +383,8 @@ export function bookingsRepository(database: Db) {
      * Confirmed bookings of classes starting in (now, horizon] whose `offset` reminder was not
      * recorded for their current class start (never, or for a time the class has moved from).
      */
-    remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; studentId: string; createdAt: string; classStartDate: string }>> {
-      const column = `b.${reminderColumn[offset]}` as const;
-      return db
-        .selectFrom('booking as b')
-        .innerJoin('study_session as s', 's.id', 'b.sessionId')
-        .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate'])
-        .where('b.status', '=', 'confirmed')
-        // A cancelled class sends no reminder (issue 19).
-        .where('s.status', '=', 'approved')
-        .where('s.classStartDate', '>', now)
-        .where('s.classStartDate', '<=', horizon)
-        .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<>', eb.ref('s.classStartDate'))]))
-        .orderBy('s.classStartDate')
-        .limit(limit)
-        .execute();
+    async remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; studentId: string; createdAt: string; classStartDate: string }>> {
+      return (await remindersDueFor[offset](db, { now, horizon, limit })).rows;
     },
 
     /** Records the `offset` reminder of a booking for this class start, with its jobs, once; false when already recorded. */
@@ -280,22 +395,17 @@ export function bookingsRepository(database: Db) {
 
     /** A booking with its student's name and its session, or undefined once it is gone. */
     async bookingWithSession(bookingId: string): Promise<{ studentId: string; studentEmail: string; studentName: string; session: StudySessionRow } | undefined> {
-      const row = await db
-        .selectFrom('booking as b')
-        .innerJoin('user as u', 'u.id', 'b.studentId')
-        .select(['b.sessionId', 'b.studentId', 'u.email as studentEmail', 'u.name as studentName'])
-        .where('b.id', '=', bookingId)
-        .executeTakeFirst();
+      const row = (await bookingWithStudent(db, { id: bookingId })).rows[0];
       const session = row && (await this.findSession(row.sessionId));
       return row && session ? { studentId: row.studentId, studentEmail: row.studentEmail, studentName: row.studentName, session } : undefined;
     },
 
-    findWaitlistEntry(sessionId: string, studentId: string) {
-      return db.selectFrom('waitlist_entry').selectAll().where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+    async findWaitlistEntry(sessionId: string, studentId: string) {
+      return (await waitlistEntryOf(db, { sessionId, studentId })).rows[0];
     },
 
-    findUserIdByEmail(email: string): Promise<{ id: string; email: string } | undefined> {
-      return db.selectFrom('user').select(['id', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+    async findUserIdByEmail(email: string): Promise<{ id: string; email: string } | undefined> {
+      return (await userByEmail(db, { email: email.toLowerCase() })).rows[0];
     },
 
     async entryOfStudent(studentId: string, sessionId: string, now: string): Promise<StudentEntryRow | undefined> {
@@ -314,14 +424,10 @@ export function bookingsRepository(database: Db) {
      * classes ended, latest first. `after` is the (classStartDate, id) of the previous page's last entry.
      */
     async entriesByClass(studentId: string, when: BookedSessionsWhen, limit: number, now: string, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
-      const order = when === 'upcoming' ? 'asc' : 'desc';
-      const rows = await studentEntries(db, studentId, now)
-        .where('s.classEndDate', when === 'upcoming' ? '>=' : '<', now)
-        .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['s.classStartDate', 'e.entryId'], after!, order)))
-        .orderBy('s.classStartDate', order)
-        .orderBy('e.entryId', order)
-        .limit(limit)
-        .execute();
+      const section = entriesByClassFor[when];
+      const { rows } = after
+        ? await section.after(db, { studentId, limit, now, classStartDate: after[0], id: after[1] })
+        : await section.first(db, { studentId, limit, now, classStartDate: '', id: '' });
       return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine), holdDue: Boolean(row.holdDue) }));
     },
 
@@ -368,31 +474,15 @@ export function bookingsRepository(database: Db) {
         // Lock first so that concurrent cancellations and waitlist joins take turns.
         const session = await lockSession(trx, input.sessionId);
         if (!session) return null;
-        const deleted = await trx
-          .deleteFrom('booking')
-          .where('sessionId', '=', input.sessionId)
-          .where('studentId', '=', input.studentId)
-          // The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins).
-          .$if(Boolean(input.onlyExpiredHold), (q) => q.where('status', '=', 'pending_payment').where('holdExpiresAt', '<=', input.now))
-          .executeTakeFirst();
-        if (deleted.numDeletedRows === 0n) return null;
-        await trx
-          .updateTable('study_session')
-          .set((eb) => ({ bookedCount: eb('bookedCount', '-', 1), updatedAt: input.now }))
-          .where('id', '=', input.sessionId)
-          .execute();
+        const ofStudent = { sessionId: input.sessionId, studentId: input.studentId };
+        // The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins).
+        const deleted = input.onlyExpiredHold ? await deleteExpiredHold(trx, { ...ofStudent, now: input.now }) : await deleteBooking(trx, ofStudent);
+        if ((deleted.numAffectedRows ?? 0n) === 0n) return null;
+        await freeSeat(trx, { sessionId: input.sessionId, now: input.now });
 
         const promoted: PromotedStudent[] = [];
         for (;;) {
-          const next = await trx
-            .selectFrom('waitlist_entry')
-            .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-            .select(['waitlist_entry.id', 'waitlist_entry.studentId', 'user.email', 'user.name', 'user.language'])
-            .where('waitlist_entry.sessionId', '=', input.sessionId)
-            .orderBy('waitlist_entry.createdAt')
-            .orderBy('waitlist_entry.id')
-            .limit(1)
-            .executeTakeFirst();
+          const next = (await firstInLine(trx, { sessionId: input.sessionId })).rows[0];
           if (!next) break;
           const bookingId = newId(Date.parse(input.now));
           const fee = session.registrationFeeCents;
@@ -423,10 +513,10 @@ export function bookingsRepository(database: Db) {
         return await db.transaction().execute(async (trx) => {
           const session = await lockSession(trx, input.sessionId);
           if (!session) return 'not_full';
-          const booked = await trx.selectFrom('booking').select('id').where('sessionId', '=', input.sessionId).where('studentId', '=', input.studentId).executeTakeFirst();
+          const booked = (await bookingOf(trx, { sessionId: input.sessionId, studentId: input.studentId })).rows[0];
           if (booked) return 'booked';
           if (session.maxParticipants === null || session.bookedCount < session.maxParticipants) return 'not_full';
-          await trx.insertInto('waitlist_entry').values({ id: newId(Date.parse(input.now)), sessionId: input.sessionId, studentId: input.studentId, createdAt: input.now }).execute();
+          await insertWaitlistEntry(trx, { id: newId(Date.parse(input.now)), sessionId: input.sessionId, studentId: input.studentId, now: input.now });
           return 'joined';
         });
       } catch (error) {
@@ -436,54 +526,31 @@ export function bookingsRepository(database: Db) {
     },
 
     async leaveWaitlist(sessionId: string, studentId: string): Promise<boolean> {
-      const result = await db.deleteFrom('waitlist_entry').where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      const result = await leaveLine(db, { sessionId, studentId });
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
 
     /** Booked students (group 0, by booking time) then the waitlist (group 1, in line order). */
     async roster(sessionId: string, limit: number, after?: readonly [number, string, string]): Promise<RosterRow[]> {
-      const entries = db
-        .selectFrom('booking')
-        .innerJoin('user', 'user.id', 'booking.studentId')
-        .select([sql<number>`0`.as('grp'), sql<number>`case when booking.status = 'pending_payment' then 1 else 0 end`.as('held'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId', 'booking.attendance'])
-        .where('booking.sessionId', '=', sessionId)
-        .unionAll(
-          db
-            .selectFrom('waitlist_entry')
-            .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-            .select([sql<number>`1`.as('grp'), sql<number>`0`.as('held'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId', sql<Attendance | null>`null`.as('attendance')])
-            .where('waitlist_entry.sessionId', '=', sessionId),
-        );
-      const rows = await db
-        .selectFrom(entries.as('r'))
-        .selectAll('r')
-        .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['r.grp', 'r.since', 'r.entryId'], after!, 'asc')))
-        .orderBy('r.grp')
-        .orderBy('r.since')
-        .orderBy('r.entryId')
-        .limit(limit)
-        .execute();
+      const { rows } = after
+        ? await rosterPageAfter(db, { sessionId, limit, grp: after[0], since: after[1], entryId: after[2] })
+        : await rosterFirstPage(db, { sessionId, limit, grp: 0, since: '', entryId: '' });
       return rows.map((row) => ({ ...row, grp: Number(row.grp), held: Number(row.held) }));
     },
 
     /** A booking row by id (a seat hold being paid for, features/payments through seat-holds.ts). */
-    findBookingById(id: string) {
-      return db.selectFrom('booking').selectAll().where('id', '=', id).executeTakeFirst();
+    async findBookingById(id: string) {
+      return (await bookingById(db, { id })).rows[0];
     },
 
-    findStudent(id: string) {
-      return db.selectFrom('user').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+    async findStudent(id: string) {
+      return (await studentById(db, { id })).rows[0];
     },
 
     /** Records the payment now paying for a held seat, at the price it charges; false when the hold has ended. */
     async attachPayment(bookingId: string, paymentRef: string, amountCents: number): Promise<boolean> {
-      const result = await db
-        .updateTable('booking')
-        .set({ paymentRef, amountCents })
-        .where('id', '=', bookingId)
-        .where('status', '=', 'pending_payment')
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      const result = await attachPaymentToHold(db, { id: bookingId, paymentRef, amountCents });
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
 
     /**
@@ -497,20 +564,14 @@ export function bookingsRepository(database: Db) {
     },
 
     async waitlistCount(sessionId: string): Promise<number> {
-      const row = await db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', sessionId).executeTakeFirstOrThrow();
-      return Number(row.n);
+      const { rows } = await waitlistLength(db, { sessionId });
+      return Number(rows[0]!.n);
     },
 
     /** How many of the waitlist are ahead of (and including) this entry. */
     async placeInLine(sessionId: string, entry: { createdAt: string; id: string }): Promise<number> {
-      const row = await db
-        .selectFrom('waitlist_entry')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('sessionId', '=', sessionId)
-        // Up to and including the entry: every entry not after it in line order.
-        .where((eb) => eb.not(afterKey(eb, ['createdAt', 'id'], [entry.createdAt, entry.id], 'asc')))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const { rows } = await placeInLineQuery(db, { sessionId, createdAt: entry.createdAt, id: entry.id });
+      return Number(rows[0]!.n);
     },
   };
 }

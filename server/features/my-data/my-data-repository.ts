@@ -1,9 +1,11 @@
 // The only SQL of "my data": what an account's export reads, and the erasure of an account.
 // Reads better-auth's tables too (user, account, session), whose dates and booleans differ by
-// dialect (see server/db/schema.ts).
+// dialect (see server/db/schema.ts): a boolean is written as a literal (`false` is 0 to SQLite),
+// a date through authColumns.
 import { authColumns } from '#server/db/auth-columns.ts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import { prepare } from '#server/db/prepared.ts';
 import type { Database } from '#server/db/schema.ts';
 import { sentEmailRepository } from '#server/email/sent-email-repository.ts';
 
@@ -11,88 +13,179 @@ import { sentEmailRepository } from '#server/email/sent-email-repository.ts';
 export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
 export const isDeletedEmail = (email: string) => email.endsWith('@deleted.invalid');
 
+type ByUser = { userId: string };
+
+const userById = prepare((db, p: { id: string }) => db.selectFrom('user').selectAll().where('id', '=', p.id));
+const userByEmail = prepare((db, p: { email: string }) => db.selectFrom('user').selectAll().where('email', '=', p.email));
+
+// --- the export --------------------------------------------------------------------------------
+const providersOf = prepare((db, p: ByUser) => db.selectFrom('account').select('providerId').where('userId', '=', p.userId).orderBy('providerId'));
+const bioOf = prepare((db, p: ByUser) => db.selectFrom('tutor_profile').select('bio').where('userId', '=', p.userId));
+const signInsOf = prepare((db, p: ByUser) =>
+  db.selectFrom('session').select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent']).where('userId', '=', p.userId).orderBy('createdAt'),
+);
+const bookingsOf = prepare((db, p: ByUser) =>
+  db
+    .selectFrom('booking as b')
+    .innerJoin('study_session as s', 's.id', 'b.sessionId')
+    .select(['b.id', 'b.sessionId', 's.title as sessionTitle', 's.classStartDate', 's.classEndDate', 'b.status', 'b.amountCents', 'b.holdExpiresAt', 'b.attendance', 'b.attendanceMarkedAt', 'b.paymentRef', 'b.createdAt'])
+    .where('b.studentId', '=', p.userId)
+    .orderBy('b.createdAt'),
+);
+const waitlistOf = prepare((db, p: ByUser) =>
+  db
+    .selectFrom('waitlist_entry as w')
+    .innerJoin('study_session as s', 's.id', 'w.sessionId')
+    .select(['w.sessionId', 's.title as sessionTitle', 'w.createdAt'])
+    .where('w.studentId', '=', p.userId)
+    .orderBy('w.createdAt'),
+);
+const reviewsOf = prepare((db, p: ByUser) =>
+  db
+    .selectFrom('review as r')
+    .innerJoin('study_session as s', 's.id', 'r.sessionId')
+    .select(['r.id', 'r.sessionId', 's.title as sessionTitle', 'r.rating', 'r.review', 'r.createdAt', 'r.updatedAt'])
+    .where('r.studentId', '=', p.userId)
+    .orderBy('r.createdAt'),
+);
+const notesOf = prepare((db, p: ByUser) => db.selectFrom('note').select(['id', 'title', 'details', 'createdAt', 'updatedAt']).where('studentId', '=', p.userId).orderBy('createdAt'));
+const sessionsOf = prepare((db, p: ByUser) => db.selectFrom('study_session').selectAll().where('tutorId', '=', p.userId).orderBy('createdAt'));
+const materialsOf = prepare((db, p: ByUser) => db.selectFrom('material').selectAll().where('tutorId', '=', p.userId).orderBy('createdAt'));
+/** Emails are jobs until sent (server/email/outbox.ts); the address is inside the payload. */
+const emailJobsMentioning = prepare((db, p: { pattern: string }) =>
+  db.selectFrom('job').select(['payload', 'status', 'createdAt']).where('kind', '=', sql.lit('email')).where('payload', 'like', p.pattern).orderBy('createdAt'),
+);
+const auditOf = prepare((db, p: ByUser) =>
+  db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where((eb) => eb.or([eb('actorId', '=', p.userId), eb('targetId', '=', p.userId)]))
+    .orderBy('at')
+    .orderBy('id'),
+);
+
+// --- what deleting an account checks ---------------------------------------------------------
+const activeAdminsBut = prepare((db, p: ByUser) =>
+  db.selectFrom('user').select('id').where('role', '=', sql.lit('admin')).where('blocked', '=', sql.lit(false)).where('id', '!=', p.userId),
+);
+/** The same, locked until the transaction ends (PostgreSQL). */
+const activeAdminsButForUpdate = prepare((db, p: ByUser) =>
+  db.selectFrom('user').select('id').where('role', '=', sql.lit('admin')).where('blocked', '=', sql.lit(false)).where('id', '!=', p.userId).forUpdate(),
+);
+const materialBytesOfTutor = prepare((db, p: ByUser) =>
+  db.selectFrom('material').select((eb) => eb.fn.sum<number | string | null>('fileSize').as('bytes')).where('tutorId', '=', p.userId),
+);
+const materialFilesOfTutor = prepare((db, p: ByUser) =>
+  db.selectFrom('material').select(['id', 'fileKey', 'fileName']).where('tutorId', '=', p.userId).where('fileKey', 'is not', null).orderBy('createdAt'),
+);
+const upcomingBookedSessionsOfTutor = prepare((db, p: { userId: string; now: string }) =>
+  db
+    .selectFrom('study_session as s')
+    .select(['s.id', 's.title'])
+    .where('s.tutorId', '=', p.userId)
+    .where('s.classStartDate', '>', p.now)
+    .where((eb) => eb.exists(eb.selectFrom('booking as b').select('b.id').whereRef('b.sessionId', '=', 's.id')))
+    .orderBy('s.classStartDate'),
+);
+
+// --- the erasure (each run through the erasure's transaction) ----------------------------------
+const deleteNotesOf = prepare((db, p: ByUser) => db.deleteFrom('note').where('studentId', '=', p.userId));
+const deleteWaitlistEntriesOf = prepare((db, p: ByUser) => db.deleteFrom('waitlist_entry').where('studentId', '=', p.userId));
+/** Bookings of classes not started at `now`. */
+const deleteUpcomingBookingsOf = prepare((db, p: { userId: string; now: string }) =>
+  db
+    .deleteFrom('booking')
+    .where('studentId', '=', p.userId)
+    .where((eb) => eb('sessionId', 'in', eb.selectFrom('study_session').select('id').where('classStartDate', '>', p.now)))
+    .returning('sessionId'),
+);
+const freeSeat = prepare((db, p: { sessionId: string }) =>
+  db.updateTable('study_session').set((eb) => ({ bookedCount: eb('bookedCount', '-', eb.lit(1)) })).where('id', '=', p.sessionId),
+);
+const anonymiseBookingsOf = prepare((db, p: { userId: string; email: string }) => db.updateTable('booking').set({ studentEmail: p.email }).where('studentId', '=', p.userId));
+const anonymiseReviewsOf = prepare((db, p: { userId: string; name: string }) => db.updateTable('review').set({ studentName: p.name }).where('studentId', '=', p.userId));
+const deleteMaterialsOf = prepare((db, p: ByUser) => db.deleteFrom('material').where('tutorId', '=', p.userId).returning('fileKey'));
+const deleteUnbookedSessionsOf = prepare((db, p: ByUser) =>
+  db
+    .deleteFrom('study_session')
+    .where('tutorId', '=', p.userId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('booking as b').select('b.id').whereRef('b.sessionId', '=', 'study_session.id')))),
+);
+const anonymiseSessionsOf = prepare((db, p: { userId: string; tutorName: string; email: string; now: string }) =>
+  db.updateTable('study_session').set({ tutorName: p.tutorName, tutorEmail: p.email, updatedAt: p.now }).where('tutorId', '=', p.userId),
+);
+const deleteSignInSessionsOf = prepare((db, p: ByUser) => db.deleteFrom('session').where('userId', '=', p.userId));
+const deleteAccountsOf = prepare((db, p: ByUser) => db.deleteFrom('account').where('userId', '=', p.userId));
+const deleteVerificationsOf = prepare((db, p: ByUser) => db.deleteFrom('verification').where('value', '=', p.userId));
+const deleteCalendarFeedOf = prepare((db, p: ByUser) => db.deleteFrom('calendar_feed').where('userId', '=', p.userId));
+const deleteTutorProfileOf = prepare((db, p: ByUser) => db.deleteFrom('tutor_profile').where('userId', '=', p.userId));
+const deleteOptOutsOf = prepare((db, p: ByUser) => db.deleteFrom('notification_opt_out').where('userId', '=', p.userId));
+const deleteSignInFailuresOf = prepare((db, p: { email: string }) => db.deleteFrom('sign_in_failure').where('email', '=', p.email));
+/** Signed out everywhere, no way to sign in again, email freed. */
+const anonymiseUser = prepare((db, p: { id: string; name: string; email: string; updatedAt: Date | string }) =>
+  db
+    .updateTable('user')
+    .set({ name: p.name, email: p.email, image: sql.lit(null), emailVerified: sql.lit(false), blocked: sql.lit(true), lastSeen: sql.lit(null), updatedAt: p.updatedAt })
+    .where('id', '=', p.id),
+);
+
 export function myDataRepository(db: Db) {
   const k = db.kysely;
-  const { date: authDate, bool } = authColumns(db.dialect);
+  const { date: authDate } = authColumns(db.dialect);
   const sentEmails = sentEmailRepository(k);
+  const activeAdmins = (executor: Kysely<Database>) => (db.dialect === 'postgres' && executor.isTransaction ? activeAdminsButForUpdate : activeAdminsBut);
 
   return {
-    findUser(id: string) {
-      return k.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+    async findUser(id: string) {
+      return (await userById(k, { id })).rows[0];
     },
 
-    findUserByEmail(email: string) {
-      return k.selectFrom('user').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    async findUserByEmail(email: string) {
+      return (await userByEmail(k, { email: email.toLowerCase() })).rows[0];
     },
 
     /** Everything the export shows, read in one go. */
     async exportOf(userId: string, email: string) {
+      const byUser = { userId };
+      const rowsOf = async <O>(result: Promise<{ rows: O[] }>) => (await result).rows;
       const [accounts, profile, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit] = await Promise.all([
-        k.selectFrom('account').select('providerId').where('userId', '=', userId).orderBy('providerId').execute(),
-        k.selectFrom('tutor_profile').select('bio').where('userId', '=', userId).executeTakeFirst(),
-        k.selectFrom('session').select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent']).where('userId', '=', userId).orderBy('createdAt').execute(),
-        k
-          .selectFrom('booking as b')
-          .innerJoin('study_session as s', 's.id', 'b.sessionId')
-          .select(['b.id', 'b.sessionId', 's.title as sessionTitle', 's.classStartDate', 's.classEndDate', 'b.status', 'b.amountCents', 'b.holdExpiresAt', 'b.attendance', 'b.attendanceMarkedAt', 'b.paymentRef', 'b.createdAt'])
-          .where('b.studentId', '=', userId)
-          .orderBy('b.createdAt')
-          .execute(),
-        k
-          .selectFrom('waitlist_entry as w')
-          .innerJoin('study_session as s', 's.id', 'w.sessionId')
-          .select(['w.sessionId', 's.title as sessionTitle', 'w.createdAt'])
-          .where('w.studentId', '=', userId)
-          .orderBy('w.createdAt')
-          .execute(),
-        k
-          .selectFrom('review as r')
-          .innerJoin('study_session as s', 's.id', 'r.sessionId')
-          .select(['r.id', 'r.sessionId', 's.title as sessionTitle', 'r.rating', 'r.review', 'r.createdAt', 'r.updatedAt'])
-          .where('r.studentId', '=', userId)
-          .orderBy('r.createdAt')
-          .execute(),
-        k.selectFrom('note').select(['id', 'title', 'details', 'createdAt', 'updatedAt']).where('studentId', '=', userId).orderBy('createdAt').execute(),
-        k.selectFrom('study_session').selectAll().where('tutorId', '=', userId).orderBy('createdAt').execute(),
-        k.selectFrom('material').selectAll().where('tutorId', '=', userId).orderBy('createdAt').execute(),
-        // Emails are jobs until sent (server/email/outbox.ts); the address is inside the payload.
-        k.selectFrom('job').select(['payload', 'status', 'createdAt']).where('kind', '=', 'email').where('payload', 'like', `%${JSON.stringify(email).slice(1, -1)}%`).orderBy('createdAt').execute(),
+        rowsOf(providersOf(k, byUser)),
+        rowsOf(bioOf(k, byUser)),
+        rowsOf(signInsOf(k, byUser)),
+        rowsOf(bookingsOf(k, byUser)),
+        rowsOf(waitlistOf(k, byUser)),
+        rowsOf(reviewsOf(k, byUser)),
+        rowsOf(notesOf(k, byUser)),
+        rowsOf(sessionsOf(k, byUser)),
+        rowsOf(materialsOf(k, byUser)),
+        rowsOf(emailJobsMentioning(k, { pattern: `%${JSON.stringify(email).slice(1, -1)}%` })),
         // Sent ones are kept 30 days (server/email/sent-email-repository.ts).
         sentEmails.sentTo(k, email),
-        k.selectFrom('audit_log').selectAll().where((eb) => eb.or([eb('actorId', '=', userId), eb('targetId', '=', userId)])).orderBy('at').orderBy('id').execute(),
+        rowsOf(auditOf(k, byUser)),
       ]);
-      return { accounts, bio: profile?.bio ?? null, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
+      return { accounts, bio: profile[0]?.bio ?? null, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
     },
 
     /** How many other admins can still act (not blocked); locked until the transaction ends on PostgreSQL. */
     async otherActiveAdmins(executor: Kysely<Database>, userId: string): Promise<number> {
-      let q = executor.selectFrom('user').select('id').where('role', '=', 'admin').where('blocked', '=', bool(false)).where('id', '!=', userId);
       // Two admins deleting themselves at once must not leave none (SQLite has one writer anyway).
-      if (db.dialect === 'postgres' && executor.isTransaction) q = q.forUpdate();
-      return (await q.execute()).length;
+      return (await activeAdmins(executor)(executor, { userId })).rows.length;
     },
 
     /** Bytes of a tutor's material files, from their records (is the archive large?). */
     async materialBytesOf(tutorId: string): Promise<number> {
-      const row = await k.selectFrom('material').select((eb) => eb.fn.sum<number | string | null>('fileSize').as('bytes')).where('tutorId', '=', tutorId).executeTakeFirst();
+      const row = (await materialBytesOfTutor(k, { userId: tutorId })).rows[0];
       return Number(row?.bytes ?? 0);
     },
 
     /** The stored files of a tutor's materials (for the archive of "Download my data"). */
-    materialFilesOf(tutorId: string) {
-      return k.selectFrom('material').select(['id', 'fileKey', 'fileName']).where('tutorId', '=', tutorId).where('fileKey', 'is not', null).orderBy('createdAt').execute();
+    async materialFilesOf(tutorId: string) {
+      return (await materialFilesOfTutor(k, { userId: tutorId })).rows;
     },
 
     /** The tutor's sessions whose class has not started and that have bookings or seat holds. */
-    upcomingBookedSessionsOf(executor: Kysely<Database>, tutorId: string, now: string) {
-      return executor
-        .selectFrom('study_session as s')
-        .select(['s.id', 's.title'])
-        .where('s.tutorId', '=', tutorId)
-        .where('s.classStartDate', '>', now)
-        .where((eb) => eb.exists(eb.selectFrom('booking as b').select('b.id').whereRef('b.sessionId', '=', 's.id')))
-        .orderBy('s.classStartDate')
-        .execute();
+    async upcomingBookedSessionsOf(executor: Kysely<Database>, tutorId: string, now: string) {
+      return (await upcomingBookedSessionsOfTutor(executor, { userId: tutorId, now })).rows;
     },
 
     /** Runs `work` in one transaction: the checks, the erasure and its audit entry commit together. */
@@ -108,51 +201,35 @@ export function myDataRepository(db: Db) {
     async erase(tx: Transaction<Database>, user: { id: string; role: string; email: string }, p: { anonymousName: string; tutorName: string; now: Date }): Promise<{ materialFiles: string[] }> {
       const email = deletedEmail(user.id);
       const nowText = p.now.toISOString();
-      await tx.deleteFrom('note').where('studentId', '=', user.id).execute();
-      await tx.deleteFrom('waitlist_entry').where('studentId', '=', user.id).execute();
+      const byUser = { userId: user.id };
+      await deleteNotesOf(tx, byUser);
+      await deleteWaitlistEntriesOf(tx, byUser);
       // Bookings made after the cancellations ran (the account was still signed in): seats freed.
-      const late = await tx
-        .deleteFrom('booking')
-        .where('studentId', '=', user.id)
-        .where((eb) => eb('sessionId', 'in', eb.selectFrom('study_session').select('id').where('classStartDate', '>', nowText)))
-        .returning('sessionId')
-        .execute();
-      for (const { sessionId } of late) {
-        await tx.updateTable('study_session').set((eb) => ({ bookedCount: eb('bookedCount', '-', 1) })).where('id', '=', sessionId).execute();
-      }
-      await tx.updateTable('booking').set({ studentEmail: email }).where('studentId', '=', user.id).execute();
-      await tx.updateTable('review').set({ studentName: p.anonymousName }).where('studentId', '=', user.id).execute();
+      const late = (await deleteUpcomingBookingsOf(tx, { userId: user.id, now: nowText })).rows;
+      for (const { sessionId } of late) await freeSeat(tx, { sessionId });
+      await anonymiseBookingsOf(tx, { userId: user.id, email });
+      await anonymiseReviewsOf(tx, { userId: user.id, name: p.anonymousName });
 
       // A tutor's materials are theirs: removed with their files. Sessions nobody booked go;
       // sessions with (past) bookings stay for their students' history, attributed anonymously.
-      const materialFiles = (await tx.deleteFrom('material').where('tutorId', '=', user.id).returning('fileKey').execute()).flatMap((m) => (m.fileKey ? [m.fileKey] : []));
-      await tx
-        .deleteFrom('study_session')
-        .where('tutorId', '=', user.id)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('booking as b').select('b.id').whereRef('b.sessionId', '=', 'study_session.id'))))
-        .execute();
-      await tx.updateTable('study_session').set({ tutorName: p.tutorName, tutorEmail: email, updatedAt: nowText }).where('tutorId', '=', user.id).execute();
+      const materialFiles = (await deleteMaterialsOf(tx, byUser)).rows.flatMap((m) => (m.fileKey ? [m.fileKey] : []));
+      await deleteUnbookedSessionsOf(tx, byUser);
+      await anonymiseSessionsOf(tx, { userId: user.id, tutorName: p.tutorName, email, now: nowText });
 
       // Signed out everywhere, no way to sign in again (no password, no Google link), email freed.
-      await tx.deleteFrom('session').where('userId', '=', user.id).execute();
-      await tx.deleteFrom('account').where('userId', '=', user.id).execute();
-      await tx.deleteFrom('verification').where('value', '=', user.id).execute();
+      await deleteSignInSessionsOf(tx, byUser);
+      await deleteAccountsOf(tx, byUser);
+      await deleteVerificationsOf(tx, byUser);
       // Their private calendar feed link stops working (issue 19).
-      await tx.deleteFrom('calendar_feed').where('userId', '=', user.id).execute();
-      // A tutor's public bio goes with their name.
-      await tx.deleteFrom('tutor_profile').where('userId', '=', user.id).execute();
+      await deleteCalendarFeedOf(tx, byUser);
+      // A tutor's public bio goes with their name (the user row stays, so its cascade never runs).
+      await deleteTutorProfileOf(tx, byUser);
       // Which emails they wanted: no email goes to a deleted account anyway.
-      await tx.deleteFrom('notification_opt_out').where('userId', '=', user.id).execute();
+      await deleteOptOutsOf(tx, byUser);
       // The emails sent to them, and failed sign-ins counted against their address.
       await sentEmails.removeFor(tx, user.email);
-      await tx.deleteFrom('sign_in_failure').where('email', '=', user.email.toLowerCase()).execute();
-      // A tutor's public bio (the row stays, so its cascade never runs).
-      await tx.deleteFrom('tutor_profile').where('userId', '=', user.id).execute();
-      await tx
-        .updateTable('user')
-        .set({ name: p.anonymousName, email, image: null, emailVerified: bool(false), blocked: bool(true), lastSeen: null, updatedAt: authDate(p.now) })
-        .where('id', '=', user.id)
-        .execute();
+      await deleteSignInFailuresOf(tx, { email: user.email.toLowerCase() });
+      await anonymiseUser(tx, { id: user.id, name: p.anonymousName, email, updatedAt: authDate(p.now) });
       return { materialFiles };
     },
   };

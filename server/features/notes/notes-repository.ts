@@ -32,19 +32,25 @@ const pageAfter = prepare((db, p: { studentId: string; limit: number; updatedAt:
     .limit(p.limit),
 );
 
-export function notesRepository(db: Kysely<Database>) {
-  const notesWithOwner = () => withOwner(db);
+const insertNote = prepare((db, p: { id: string; studentId: string; title: string; details: string; now: string }) =>
+  db.insertInto('note').values({ id: p.id, studentId: p.studentId, title: p.title, details: p.details, createdAt: p.now, updatedAt: p.now }),
+);
+const noteById = prepare((db, p: { id: string }) => withOwner(db).where('note.id', '=', p.id));
+/** Changes or deletes the note only if the student owns it. */
+const updateOwnNote = prepare((db, p: { id: string; studentId: string; title: string; details: string; now: string }) =>
+  db.updateTable('note').set({ title: p.title, details: p.details, updatedAt: p.now }).where('id', '=', p.id).where('studentId', '=', p.studentId),
+);
+const deleteOwnNote = prepare((db, p: { id: string; studentId: string }) => db.deleteFrom('note').where('id', '=', p.id).where('studentId', '=', p.studentId));
+const userIdByEmail = prepare((db, p: { email: string }) => db.selectFrom('user').select('id').where('email', '=', p.email));
 
+export function notesRepository(db: Kysely<Database>) {
   return {
     async insert(row: { id: string; studentId: string; title: string; details: string; now: string }): Promise<void> {
-      await db
-        .insertInto('note')
-        .values({ id: row.id, studentId: row.studentId, title: row.title, details: row.details, createdAt: row.now, updatedAt: row.now })
-        .execute();
+      await insertNote(db, row);
     },
 
-    findById(id: string): Promise<NoteRow | undefined> {
-      return notesWithOwner().where('note.id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<NoteRow | undefined> {
+      return (await noteById(db, { id })).rows[0];
     },
 
     /** Most recently updated first; `after` is the (updatedAt, id) of the previous page's last row. */
@@ -55,22 +61,17 @@ export function notesRepository(db: Kysely<Database>) {
 
     /** Changes the note only if `studentId` owns it; false when no such note of theirs. */
     async update(id: string, studentId: string, patch: { title: string; details: string; now: string }): Promise<boolean> {
-      const result = await db
-        .updateTable('note')
-        .set({ title: patch.title, details: patch.details, updatedAt: patch.now })
-        .where('id', '=', id)
-        .where('studentId', '=', studentId)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      const result = await updateOwnNote(db, { id, studentId, ...patch });
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
 
     async delete(id: string, studentId: string): Promise<boolean> {
-      const result = await db.deleteFrom('note').where('id', '=', id).where('studentId', '=', studentId).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      const result = await deleteOwnNote(db, { id, studentId });
+      return (result.numAffectedRows ?? 0n) > 0n;
     },
 
-    findUserIdByEmail(email: string): Promise<{ id: string } | undefined> {
-      return db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+    async findUserIdByEmail(email: string): Promise<{ id: string } | undefined> {
+      return (await userIdByEmail(db, { email: email.toLowerCase() })).rows[0];
     },
   };
 }

@@ -11,19 +11,66 @@ export type ReviewRow = Selectable<ReviewTable>;
 /** A review to write: its row but the times, which `now` gives. */
 export type SaveReviewInput = Omit<ReviewRow, 'createdAt' | 'updatedAt'> & { now: string };
 
-/** The student's confirmed booking of the session, with their attendance (decision 030: prepared). */
+/** The student's confirmed booking of the session, with their attendance. */
 const confirmedBookingQuery = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.selectFrom('booking').select('attendance').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).where('status', '=', sql.lit('confirmed')),
 );
+const sessionById = prepare((db, p: { id: string }) =>
+  db.selectFrom('study_session').select(['id', 'status', 'classStartDate', 'ratingSum', 'ratingCount']).where('id', '=', p.id),
+);
+const reviewById = prepare((db, p: { id: string }) => db.selectFrom('review').selectAll().where('id', '=', p.id));
+const reviewOfStudent = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
+);
+/** The same, locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
+const reviewOfStudentForUpdate = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).forUpdate(),
+);
+/** A session's reviews, newest first: the first page, and a page after (createdAt, id). */
+const firstPage = prepare((db, p: { sessionId: string; limit: number }) =>
+  db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit),
+);
+const pageAfter = prepare((db, p: { sessionId: string; limit: number; createdAt: string; id: string }) =>
+  db
+    .selectFrom('review')
+    .selectAll()
+    .where('sessionId', '=', p.sessionId)
+    .where((eb) => afterKey(eb, ['createdAt', 'id'], [p.createdAt, p.id], 'desc'))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p.limit),
+);
+const updateReview = prepare((db, p: { id: string; rating: number; review: string; studentName: string; now: string }) =>
+  db.updateTable('review').set({ rating: p.rating, review: p.review, studentName: p.studentName, updatedAt: p.now }).where('id', '=', p.id),
+);
+const insertReview = prepare((db, p: ReviewRow) =>
+  db.insertInto('review').values({
+    id: p.id,
+    sessionId: p.sessionId,
+    studentId: p.studentId,
+    studentName: p.studentName,
+    rating: p.rating,
+    review: p.review,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  }),
+);
+/** A replaced review moves the session's rating sum by the difference; a new one adds a rating. */
+const moveRatingSum = prepare((db, p: { sessionId: string; difference: number }) =>
+  db.updateTable('study_session').set((eb) => ({ ratingSum: eb('ratingSum', '+', p.difference) })).where('id', '=', p.sessionId),
+);
+const addRating = prepare((db, p: { sessionId: string; rating: number }) =>
+  db
+    .updateTable('study_session')
+    .set((eb) => ({ ratingSum: eb('ratingSum', '+', p.rating), ratingCount: eb('ratingCount', '+', eb.lit(1)) }))
+    .where('id', '=', p.sessionId),
+);
 
 export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
+  const existingReview = dialect === 'postgres' ? reviewOfStudentForUpdate : reviewOfStudent;
   return {
-    findSession(id: string) {
-      return db
-        .selectFrom('study_session')
-        .select(['id', 'status', 'classStartDate', 'ratingSum', 'ratingCount'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+    async findSession(id: string) {
+      return (await sessionById(db, { id })).rows[0];
     },
 
     /** The student's confirmed booking of the session, with their attendance (null = not marked); undefined when none. */
@@ -31,25 +78,18 @@ export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
       return (await confirmedBookingQuery(db, { sessionId, studentId })).rows[0];
     },
 
-    findById(id: string): Promise<ReviewRow | undefined> {
-      return db.selectFrom('review').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<ReviewRow | undefined> {
+      return (await reviewById(db, { id })).rows[0];
     },
 
-    findByStudent(sessionId: string, studentId: string): Promise<ReviewRow | undefined> {
-      return db.selectFrom('review').selectAll().where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
+    async findByStudent(sessionId: string, studentId: string): Promise<ReviewRow | undefined> {
+      return (await reviewOfStudent(db, { sessionId, studentId })).rows[0];
     },
 
     /** Newest first; `after` is the (createdAt, id) of the previous page's last row. */
-    listForSession(sessionId: string, limit: number, after?: readonly [string, string]): Promise<ReviewRow[]> {
-      return db
-        .selectFrom('review')
-        .selectAll()
-        .where('sessionId', '=', sessionId)
-        .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['createdAt', 'id'], after!, 'desc')))
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
+    async listForSession(sessionId: string, limit: number, after?: readonly [string, string]): Promise<ReviewRow[]> {
+      const result = after ? await pageAfter(db, { sessionId, limit, createdAt: after[0], id: after[1] }) : await firstPage(db, { sessionId, limit });
+      return result.rows;
     },
 
     /**
@@ -61,24 +101,10 @@ export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
     async save(input: SaveReviewInput): Promise<{ row: ReviewRow; created: boolean } | 'retry'> {
       try {
         return await db.transaction().execute(async (trx) => {
-          const existing = await trx
-            .selectFrom('review')
-            .selectAll()
-            .where('sessionId', '=', input.sessionId)
-            .where('studentId', '=', input.studentId)
-            .$if(dialect === 'postgres', (q) => q.forUpdate())
-            .executeTakeFirst();
+          const existing = (await existingReview(trx, { sessionId: input.sessionId, studentId: input.studentId })).rows[0];
           if (existing) {
-            await trx
-              .updateTable('review')
-              .set({ rating: input.rating, review: input.review, studentName: input.studentName, updatedAt: input.now })
-              .where('id', '=', existing.id)
-              .execute();
-            await trx
-              .updateTable('study_session')
-              .set((eb) => ({ ratingSum: eb('ratingSum', '+', input.rating - existing.rating) }))
-              .where('id', '=', input.sessionId)
-              .execute();
+            await updateReview(trx, { id: existing.id, rating: input.rating, review: input.review, studentName: input.studentName, now: input.now });
+            await moveRatingSum(trx, { sessionId: input.sessionId, difference: input.rating - existing.rating });
             return { row: { ...existing, rating: input.rating, review: input.review, studentName: input.studentName, updatedAt: input.now }, created: false };
           }
           const row: ReviewRow = {
@@ -91,12 +117,8 @@ export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
             createdAt: input.now,
             updatedAt: input.now,
           };
-          await trx.insertInto('review').values(row).execute();
-          await trx
-            .updateTable('study_session')
-            .set((eb) => ({ ratingSum: eb('ratingSum', '+', input.rating), ratingCount: eb('ratingCount', '+', 1) }))
-            .where('id', '=', input.sessionId)
-            .execute();
+          await insertReview(trx, row);
+          await addRating(trx, { sessionId: input.sessionId, rating: input.rating });
           return { row, created: true };
         });
       } catch (error) {

@@ -1,7 +1,11 @@
 // The only SQL of the sessions feature. Lists are keyset pages on (createdAt, id) descending,
 // served by the (status, createdAt, id) and (tutorId, createdAt, id) indexes of 0001.
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
+// Every query is prepared (decision 030); a list with optional filters or a cursor, and the
+// guarded update, are one prepared query per shape (perShape).
+import { sql, type ExpressionBuilder, type Kysely, type Updateable } from 'kysely';
 import { afterKey } from '#server/db/keyset.ts';
+import { prepare } from '#server/db/prepared.ts';
+import { perShape } from '#server/db/prepared-shapes.ts';
 import type { BookingStatus, Database, SessionStatus, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 
 type SessionEb = ExpressionBuilder<Database, 'study_session'>;
@@ -9,8 +13,8 @@ type SessionEb = ExpressionBuilder<Database, 'study_session'>;
 /** `%`, `_` and `\` in a search are literal characters, not wildcards. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function matchesSearch(eb: SessionEb, q: string) {
-  const pattern = likePattern(q);
+/** Title or tutor name matching `pattern` (a likePattern). */
+function matchesSearch(eb: SessionEb, pattern: string) {
   return eb.or([
     sql<boolean>`lower(${eb.ref('study_session.title')}) like ${pattern} escape '\\'`,
     sql<boolean>`lower(${eb.ref('study_session.tutorName')}) like ${pattern} escape '\\'`,
@@ -34,24 +38,255 @@ export interface SessionPeople {
   waiting: Array<{ studentId: string; name: string; email: string; language: string | null }>;
 }
 
-/** Read in the transaction of the change, so that nobody who books or joins meanwhile is missed. */
-async function peopleOf(db: Kysely<Database>, sessionId: string): Promise<SessionPeople> {
-  const booked = await db
+/** A new session: what creating one writes (status, fee and counts are the caller's or the table's defaults). */
+export type NewSession = Pick<
+  StudySessionRow,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'tutorId'
+  | 'tutorName'
+  | 'tutorEmail'
+  | 'registrationStartDate'
+  | 'registrationEndDate'
+  | 'classStartDate'
+  | 'classEndDate'
+  | 'durationMinutes'
+  | 'registrationFeeCents'
+  | 'maxParticipants'
+  | 'cancellationCutoffHours'
+  | 'tutorTimeZone'
+  | 'locationKind'
+  | 'placeName'
+  | 'placeAddress'
+  | 'meetingUrl'
+  | 'status'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+// ——— Tutors ———
+
+const tutorByIdQuery = prepare((db, p: { id: string }) =>
+  db
+    .selectFrom('user')
+    .leftJoin('tutor_profile', 'tutor_profile.userId', 'user.id')
+    .select(['user.id', 'user.name', 'user.image', 'tutor_profile.bio'])
+    .where('user.id', '=', p.id)
+    .where('user.role', '=', sql.lit('tutor'))
+    .where(sql<boolean>`not ${sql.ref('user.blocked')}`),
+);
+const approvedOfTutor = (db: Kysely<Database>, tutorId: string) =>
+  db.selectFrom('study_session').selectAll().where('tutorId', '=', tutorId).where('status', '=', sql.lit('approved'));
+/** A tutor's approved sessions not ended, soonest first; and those held, latest first. */
+const tutorUpcoming = prepare((db, p: { tutorId: string; now: string; limit: number }) =>
+  approvedOfTutor(db, p.tutorId).where('classEndDate', '>=', p.now).orderBy('classStartDate').orderBy('id').limit(p.limit),
+);
+const tutorPast = prepare((db, p: { tutorId: string; now: string; limit: number }) =>
+  approvedOfTutor(db, p.tutorId).where('classEndDate', '<', p.now).orderBy('classStartDate', 'desc').orderBy('id', 'desc').limit(p.limit),
+);
+const tutorRatingsQuery = prepare((db, p: { tutorId: string }) =>
+  db
+    .selectFrom('study_session')
+    .select((eb) => [eb.fn.sum<number | string | null>('ratingSum').as('sum'), eb.fn.sum<number | string | null>('ratingCount').as('count')])
+    .where('tutorId', '=', p.tutorId)
+    .where('status', '=', sql.lit('approved')),
+);
+const bioQuery = prepare((db, p: { userId: string }) => db.selectFrom('tutor_profile').select('bio').where('userId', '=', p.userId));
+const saveBioQuery = prepare((db, p: { userId: string; bio: string; now: string }) =>
+  db
+    .insertInto('tutor_profile')
+    .values({ userId: p.userId, bio: p.bio, updatedAt: p.now })
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ bio: p.bio, updatedAt: p.now })),
+);
+
+// ——— One session ———
+
+const sessionById = prepare((db, p: { id: string }) => db.selectFrom('study_session').selectAll().where('id', '=', p.id));
+const confirmedBookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('booking').select('id').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).where('status', '=', sql.lit('confirmed')),
+);
+const waitlistLengthQuery = prepare((db, p: { sessionId: string }) =>
+  db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sessionId', '=', p.sessionId),
+);
+const anyBookingOf = prepare((db, p: { sessionId: string }) => db.selectFrom('booking').select('id').where('sessionId', '=', p.sessionId).limit(sql.lit(1)));
+const insertSession = prepare((db, p: NewSession) =>
+  db
+    .insertInto('study_session')
+    .values({
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      tutorId: p.tutorId,
+      tutorName: p.tutorName,
+      tutorEmail: p.tutorEmail,
+      registrationStartDate: p.registrationStartDate,
+      registrationEndDate: p.registrationEndDate,
+      classStartDate: p.classStartDate,
+      classEndDate: p.classEndDate,
+      durationMinutes: p.durationMinutes,
+      registrationFeeCents: p.registrationFeeCents,
+      maxParticipants: p.maxParticipants,
+      cancellationCutoffHours: p.cancellationCutoffHours,
+      tutorTimeZone: p.tutorTimeZone,
+      locationKind: p.locationKind,
+      placeName: p.placeName,
+      placeAddress: p.placeAddress,
+      meetingUrl: p.meetingUrl,
+      status: p.status,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    })
+    .returningAll(),
+);
+/** Confirmed bookings that were paid for. */
+const paidBookingsOf = prepare((db, p: { sessionId: string }) =>
+  db
+    .selectFrom('booking')
+    .select(['id', 'paymentRef', 'amountCents'])
+    .where('sessionId', '=', p.sessionId)
+    .where('status', '=', sql.lit('confirmed'))
+    .where('amountCents', '>', sql.lit(0)),
+);
+
+// ——— Who a change concerns ———
+
+const bookedPeople = prepare((db, p: { sessionId: string }) =>
+  db
     .selectFrom('booking')
     .innerJoin('user', 'user.id', 'booking.studentId')
     .select(['booking.studentId', 'user.name', 'user.email', 'user.language', 'booking.status', 'booking.amountCents'])
-    .where('booking.sessionId', '=', sessionId)
-    .orderBy('booking.createdAt')
-    .execute();
-  const waiting = await db
+    .where('booking.sessionId', '=', p.sessionId)
+    .orderBy('booking.createdAt'),
+);
+const waitingPeople = prepare((db, p: { sessionId: string }) =>
+  db
     .selectFrom('waitlist_entry')
     .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
     .select(['waitlist_entry.studentId', 'user.name', 'user.email', 'user.language'])
-    .where('waitlist_entry.sessionId', '=', sessionId)
-    .orderBy('waitlist_entry.createdAt')
-    .execute();
+    .where('waitlist_entry.sessionId', '=', p.sessionId)
+    .orderBy('waitlist_entry.createdAt'),
+);
+
+/** Read in the transaction of the change, so that nobody who books or joins meanwhile is missed. */
+async function peopleOf(db: Kysely<Database>, sessionId: string): Promise<SessionPeople> {
+  const booked = (await bookedPeople(db, { sessionId })).rows;
+  const waiting = (await waitingPeople(db, { sessionId })).rows;
   return { booked, waiting };
 }
+
+// ——— Cancel and delete ———
+
+/** Calls an approved session off whose class has not started: status, reason, a new calendar SEQUENCE. */
+const cancelApproved = prepare((db, p: { id: string; reason: string; now: string }) =>
+  db
+    .updateTable('study_session')
+    .set((eb) => ({ status: sql.lit('cancelled'), cancellationReason: p.reason, cancelledAt: p.now, updatedAt: p.now, calendarSequence: eb('calendarSequence', '+', eb.lit(1)) }))
+    .where('id', '=', p.id)
+    .where('status', '=', sql.lit('approved'))
+    .where('classStartDate', '>', p.now)
+    .returningAll(),
+);
+const deleteWaitlistOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId));
+const deleteHoldsOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('booking').where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('pending_payment')));
+const releaseSeats = prepare((db, p: { id: string; released: number }) =>
+  db
+    .updateTable('study_session')
+    .set((eb) => ({ bookedCount: eb('bookedCount', '-', p.released) }))
+    .where('id', '=', p.id)
+    .returningAll(),
+);
+const materialFilesOf = prepare((db, p: { sessionId: string }) =>
+  db.selectFrom('material').select('fileKey').where('sessionId', '=', p.sessionId).where('fileKey', 'is not', null),
+);
+const deleteBookingsOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('booking').where('sessionId', '=', p.sessionId));
+const deleteReviewsOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('review').where('sessionId', '=', p.sessionId));
+const deleteMaterialsOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('material').where('sessionId', '=', p.sessionId));
+const deleteSession = prepare((db, p: { id: string }) => db.deleteFrom('study_session').where('id', '=', p.id));
+/** Deletes the session only if no booking exists, in one statement (no check-then-act race). */
+const deleteUnbooked = prepare((db, p: { id: string }) =>
+  db
+    .deleteFrom('study_session')
+    .where('id', '=', p.id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('booking').select(sql`1`.as('one')).whereRef('booking.sessionId', '=', 'study_session.id')))),
+);
+
+const deletedAny = (result: { numAffectedRows?: bigint }) => (result.numAffectedRows ?? 0n) > 0n;
+
+// ——— Lists, one prepared query per shape ———
+
+/** The values of a list; a shape reads only its own. */
+type ListValues = { pattern: string; openAt: string; status: SessionStatus; rank: number; createdAt: string; id: string; tutorId: string; limit: number };
+
+/** The public list: approved sessions, newest first, maybe matching a search, maybe open for registration now. */
+const approvedPage = perShape((shape: { search: boolean; open: boolean; after: boolean }) =>
+  prepare((db, p: ListValues) => {
+    let query = db.selectFrom('study_session').selectAll().where('status', '=', sql.lit('approved'));
+    if (shape.search) query = query.where((eb) => matchesSearch(eb, p.pattern));
+    if (shape.open) query = query.where('registrationStartDate', '<=', p.openAt).where('registrationEndDate', '>=', p.openAt);
+    if (shape.after) query = query.where((eb) => olderThan(eb, [p.createdAt, p.id]));
+    return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit);
+  }),
+);
+
+const tutorPage = perShape((shape: { after: boolean }) =>
+  prepare((db, p: ListValues) => {
+    let query = db.selectFrom('study_session').selectAll().where('tutorId', '=', p.tutorId);
+    if (shape.after) query = query.where((eb) => olderThan(eb, [p.createdAt, p.id]));
+    return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit);
+  }),
+);
+
+/** Every session for admins: rank 0 for pending, 1 otherwise; the keyset is (rank, createdAt, id). */
+const adminPage = perShape((shape: { status: boolean; search: boolean; after: boolean }) =>
+  prepare((db, p: ListValues) => {
+    const rank = sql<number>`case when ${sql.ref('study_session.status')} = 'pending' then 0 else 1 end`;
+    let query = db.selectFrom('study_session').selectAll().select(rank.as('rank'));
+    if (shape.status) query = query.where('status', '=', p.status);
+    if (shape.search) query = query.where((eb) => matchesSearch(eb, p.pattern));
+    if (shape.after) {
+      query = query.where((eb) => eb.or([eb(rank, '>', p.rank), eb.and([eb(rank, '=', p.rank), olderThan(eb, [p.createdAt, p.id])])]));
+    }
+    return query.orderBy(rank).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit);
+  }),
+);
+
+/** Tutors (not blocked) with at least one approved session, by (name, id). */
+const tutorsPage = perShape((shape: { after: boolean }) =>
+  prepare((db, p: { name: string; id: string; limit: number }) => {
+    let query = db
+      .selectFrom('user')
+      .select(['user.id', 'user.name'])
+      .where('user.role', '=', sql.lit('tutor'))
+      // `not blocked` works for PostgreSQL booleans and SQLite 0/1 alike.
+      .where(sql<boolean>`not ${sql.ref('user.blocked')}`)
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('study_session').select(sql`1`.as('one')).whereRef('study_session.tutorId', '=', 'user.id').where('study_session.status', '=', sql.lit('approved')),
+        ),
+      );
+    if (shape.after) query = query.where((eb) => afterKey(eb, ['user.name', 'user.id'], [p.name, p.id], 'asc'));
+    return query.orderBy('user.name').orderBy('user.id').limit(p.limit);
+  }),
+);
+
+// ——— The guarded update ———
+
+/**
+ * The guarded update's shape: the columns the patch sets (sorted), the statuses it is limited to
+ * (written as literals), and whether it sets a capacity, checked against the seats taken.
+ */
+type UpdateShape = { columns: readonly string[]; statuses: readonly SessionStatus[] | null; capacity: boolean };
+const guardedUpdate = perShape((shape: UpdateShape) =>
+  // `sessionId`, not `id`: the patch's own values are read by column name.
+  prepare((db, p: Record<string, unknown> & { sessionId: string }) => {
+    const set = Object.fromEntries(shape.columns.map((column) => [column, p[column]])) as Updateable<StudySessionTable>;
+    let query = db.updateTable('study_session').set(set).where('id', '=', p.sessionId);
+    if (shape.statuses) query = query.where('status', 'in', shape.statuses.map((status) => sql.lit(status)));
+    if (shape.capacity) query = query.where('bookedCount', '<=', p.maxParticipants as number);
+    return query.returningAll();
+  }),
+);
 
 /** Rolls a cancel back: a student paid after the paid bookings were listed for refund. */
 class PaidMeanwhile extends Error {}
@@ -59,53 +294,33 @@ class PaidMeanwhile extends Error {}
 export function sessionRepository(db: Kysely<Database>) {
   return {
     /** A tutor who can sign in, with their bio (issue 19's profile page); undefined for anyone else. */
-    tutorById(id: string) {
-      return db
-        .selectFrom('user')
-        .leftJoin('tutor_profile', 'tutor_profile.userId', 'user.id')
-        .select(['user.id', 'user.name', 'user.image', 'tutor_profile.bio'])
-        .where('user.id', '=', id)
-        .where('user.role', '=', 'tutor')
-        .where(sql<boolean>`not ${sql.ref('user.blocked')}`)
-        .executeTakeFirst();
+    async tutorById(id: string) {
+      return (await tutorByIdQuery(db, { id })).rows[0];
     },
 
     /** A tutor's approved sessions: those not ended (soonest first) or those held (latest first). */
-    tutorApproved(tutorId: string, now: string, which: 'upcoming' | 'past', limit: number) {
-      const query = db.selectFrom('study_session').selectAll().where('tutorId', '=', tutorId).where('status', '=', 'approved');
-      return which === 'upcoming'
-        ? query.where('classEndDate', '>=', now).orderBy('classStartDate').orderBy('id').limit(limit).execute()
-        : query.where('classEndDate', '<', now).orderBy('classStartDate', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    async tutorApproved(tutorId: string, now: string, which: 'upcoming' | 'past', limit: number) {
+      return (await (which === 'upcoming' ? tutorUpcoming : tutorPast)(db, { tutorId, now, limit })).rows;
     },
 
     /** The sums of the ratings of a tutor's approved sessions. */
     async tutorRatings(tutorId: string): Promise<{ sum: number; count: number }> {
-      const row = await db
-        .selectFrom('study_session')
-        .select((eb) => [eb.fn.sum<number | string | null>('ratingSum').as('sum'), eb.fn.sum<number | string | null>('ratingCount').as('count')])
-        .where('tutorId', '=', tutorId)
-        .where('status', '=', 'approved')
-        .executeTakeFirstOrThrow();
-      return { sum: Number(row.sum ?? 0), count: Number(row.count ?? 0) };
+      const row = (await tutorRatingsQuery(db, { tutorId })).rows[0];
+      return { sum: Number(row?.sum ?? 0), count: Number(row?.count ?? 0) };
     },
 
     async bioOf(userId: string): Promise<string | null> {
-      const row = await db.selectFrom('tutor_profile').select('bio').where('userId', '=', userId).executeTakeFirst();
+      const row = (await bioQuery(db, { userId })).rows[0];
       return row?.bio ?? null;
     },
 
     async saveBio(userId: string, bio: string, now: string): Promise<void> {
-      await db
-        .insertInto('tutor_profile')
-        .values({ userId, bio, updatedAt: now })
-        .onConflict((oc) => oc.column('userId').doUpdateSet({ bio, updatedAt: now }))
-        .execute();
+      await saveBioQuery(db, { userId, bio, now });
     },
 
     /** Whether the student holds a confirmed booking of the session (an unpaid hold is not one). */
     async isBookedBy(sessionId: string, studentId: string): Promise<boolean> {
-      const row = await db.selectFrom('booking').select('id').where('sessionId', '=', sessionId).where('studentId', '=', studentId).where('status', '=', 'confirmed').executeTakeFirst();
-      return row !== undefined;
+      return (await confirmedBookingOf(db, { sessionId, studentId })).rows.length > 0;
     },
 
     /** The session's booked and waiting students, now. */
@@ -125,26 +340,17 @@ export function sessionRepository(db: Kysely<Database>) {
       alsoInTransaction: (trx: Kysely<Database>, row: StudySessionRow, people: SessionPeople) => Promise<void>,
     ): Promise<StudySessionRow | undefined | 'paid-meanwhile'> {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('study_session')
-          .set((eb) => ({ status: 'cancelled' as const, cancellationReason: input.reason, cancelledAt: input.now, updatedAt: input.now, calendarSequence: eb('calendarSequence', '+', 1) }))
-          .where('id', '=', id)
-          .where('status', '=', 'approved')
-          .where('classStartDate', '>', input.now)
-          .returningAll()
-          .executeTakeFirst();
+        const row = (await cancelApproved(trx, { id, reason: input.reason, now: input.now })).rows[0];
         if (!row) return undefined;
         const people = await peopleOf(trx, id);
-        await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
-        const holds = await trx.deleteFrom('booking').where('sessionId', '=', id).where('status', '=', 'pending_payment').executeTakeFirst();
-        const released = Number(holds.numDeletedRows);
+        await deleteWaitlistOf(trx, { sessionId: id });
+        const holds = await deleteHoldsOf(trx, { sessionId: id });
+        const released = Number(holds.numAffectedRows ?? 0n);
         // A hold paid for since the caller listed (and refunded) the paid bookings: read after the
         // holds' delete, so a payment landing later finds no hold (and is refunded by payments).
-        const paid = await trx.selectFrom('booking').select('id').where('sessionId', '=', id).where('status', '=', 'confirmed').where('amountCents', '>', 0).execute();
+        const paid = (await paidBookingsOf(trx, { sessionId: id })).rows;
         if (paid.some((b) => !input.refunded.includes(b.id))) throw new PaidMeanwhile();
-        const updated = released > 0
-          ? await trx.updateTable('study_session').set((eb) => ({ bookedCount: eb('bookedCount', '-', released) })).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
-          : row;
+        const updated = released > 0 ? (await releaseSeats(trx, { id, released })).rows[0]! : row;
         await alsoInTransaction(trx, updated, people);
         return updated;
       }).catch((error: unknown) => {
@@ -153,121 +359,92 @@ export function sessionRepository(db: Kysely<Database>) {
       });
     },
 
-    async insert(row: Insertable<StudySessionTable>) {
-      return db.insertInto('study_session').values(row).returningAll().executeTakeFirstOrThrow();
+    async insert(row: NewSession): Promise<StudySessionRow> {
+      const inserted = (await insertSession(db, row)).rows[0];
+      if (!inserted) throw new Error('study_session: the new row was not returned');
+      return inserted;
     },
 
-    findById(id: string) {
-      return db.selectFrom('study_session').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<StudySessionRow | undefined> {
+      return (await sessionById(db, { id })).rows[0];
     },
 
     /** How many students wait for a seat of this session. */
     async waitlistLength(id: string): Promise<number> {
-      const row = await db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sessionId', '=', id).executeTakeFirstOrThrow();
-      return Number(row.n);
+      return Number((await waitlistLengthQuery(db, { sessionId: id })).rows[0]?.n ?? 0);
     },
 
     /** Approved sessions, newest first: the public list (Home, All Sessions). */
-    listApproved(filter: SessionListFilter) {
-      let query = db.selectFrom('study_session').selectAll().where('status', '=', 'approved');
-      if (filter.q) query = query.where((eb) => matchesSearch(eb, filter.q!));
-      if (filter.openAt) {
-        query = query.where('registrationStartDate', '<=', filter.openAt).where('registrationEndDate', '>=', filter.openAt);
-      }
-      if (filter.after) query = query.where((eb) => olderThan(eb, filter.after!));
-      return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+    async listApproved(filter: SessionListFilter) {
+      const shape = { search: Boolean(filter.q), open: Boolean(filter.openAt), after: filter.after !== null };
+      const values = {
+        ...(filter.q ? { pattern: likePattern(filter.q) } : {}),
+        ...(filter.openAt ? { openAt: filter.openAt } : {}),
+        ...(filter.after ? { createdAt: filter.after[0], id: filter.after[1] } : {}),
+        limit: filter.limit + 1,
+      };
+      return (await approvedPage(shape)(db, values as ListValues)).rows;
     },
 
-    listByTutor(tutorId: string, after: readonly [string, string] | null, limit: number) {
-      let query = db.selectFrom('study_session').selectAll().where('tutorId', '=', tutorId);
-      if (after) query = query.where((eb) => olderThan(eb, after));
-      return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+    async listByTutor(tutorId: string, after: readonly [string, string] | null, limit: number) {
+      const values = { tutorId, ...(after ? { createdAt: after[0], id: after[1] } : {}), limit: limit + 1 };
+      return (await tutorPage({ after: after !== null })(db, values as ListValues)).rows;
     },
 
     /**
      * Every session for admins, pending first, then newest first. The keyset is
      * (rank, createdAt, id) with rank 0 for pending, 1 otherwise.
      */
-    listForAdmin(filter: { status?: SessionStatus | undefined; q?: string | undefined; after: readonly [number, string, string] | null; limit: number }) {
-      const rank = sql<number>`case when ${sql.ref('study_session.status')} = 'pending' then 0 else 1 end`;
-      let query = db.selectFrom('study_session').selectAll().select(rank.as('rank'));
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.q) query = query.where((eb) => matchesSearch(eb, filter.q!));
-      if (filter.after) {
-        const [r, createdAt, id] = filter.after;
-        query = query.where((eb) =>
-          eb.or([
-            eb(rank, '>', r),
-            eb.and([eb(rank, '=', r), olderThan(eb, [createdAt, id])]),
-          ]),
-        );
-      }
-      return query.orderBy(rank).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(filter.limit + 1).execute();
+    async listForAdmin(filter: { status?: SessionStatus | undefined; q?: string | undefined; after: readonly [number, string, string] | null; limit: number }) {
+      const shape = { status: Boolean(filter.status), search: Boolean(filter.q), after: filter.after !== null };
+      const values = {
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.q ? { pattern: likePattern(filter.q) } : {}),
+        ...(filter.after ? { rank: filter.after[0], createdAt: filter.after[1], id: filter.after[2] } : {}),
+        limit: filter.limit + 1,
+      };
+      return (await adminPage(shape)(db, values as ListValues)).rows;
     },
 
     /** Tutors (not blocked) with at least one approved session, by name. */
-    listTutorsWithApprovedSessions(after: readonly [string, string] | null, limit: number) {
-      let query = db
-        .selectFrom('user')
-        .select(['user.id', 'user.name'])
-        .where('user.role', '=', 'tutor')
-        // `not blocked` works for PostgreSQL booleans and SQLite 0/1 alike.
-        .where(sql<boolean>`not ${sql.ref('user.blocked')}`)
-        .where((eb) =>
-          eb.exists(
-            eb.selectFrom('study_session').select(sql`1`.as('one')).whereRef('study_session.tutorId', '=', 'user.id').where('study_session.status', '=', 'approved'),
-          ),
-        );
-      if (after) {
-        query = query.where((eb) => afterKey(eb, ['user.name', 'user.id'], after, 'asc'));
-      }
-      return query.orderBy('user.name').orderBy('user.id').limit(limit + 1).execute();
+    async listTutorsWithApprovedSessions(after: readonly [string, string] | null, limit: number) {
+      const values = { ...(after ? { name: after[0], id: after[1] } : {}), limit: limit + 1 };
+      return (await tutorsPage({ after: after !== null })(db, values as { name: string; id: string; limit: number })).rows;
     },
 
     /**
      * Applies `patch` unless it would set a capacity below the seats already taken (checked in
      * the same statement, so a booking landing meanwhile cannot slip under it). Undefined = refused.
      */
-    updateGuarded(id: string, patch: Updateable<StudySessionTable>, where: { status?: readonly SessionStatus[] } = {}) {
-      let query = db.updateTable('study_session').set(patch).where('id', '=', id);
-      if (where.status) query = query.where('status', 'in', where.status);
-      if (patch.maxParticipants !== undefined && patch.maxParticipants !== null) {
-        query = query.where('bookedCount', '<=', patch.maxParticipants as number);
-      }
-      return query.returningAll().executeTakeFirst();
+    async updateGuarded(id: string, patch: Updateable<StudySessionTable>, where: { status?: readonly SessionStatus[] } = {}): Promise<StudySessionRow | undefined> {
+      const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      const shape: UpdateShape = {
+        columns: Object.keys(values).sort(),
+        statuses: where.status ?? null,
+        capacity: values.maxParticipants !== null && values.maxParticipants !== undefined,
+      };
+      return (await guardedUpdate(shape)(db, { ...values, sessionId: id })).rows[0];
     },
 
     async hasBookings(id: string): Promise<boolean> {
-      const row = await db.selectFrom('booking').select('id').where('sessionId', '=', id).limit(1).executeTakeFirst();
-      return row !== undefined;
+      return (await anyBookingOf(db, { sessionId: id })).rows.length > 0;
     },
 
     /** Deletes the session only if no booking exists, in one statement (no check-then-act race). */
     async deleteIfUnbooked(id: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('study_session')
-        .where('id', '=', id)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('booking').select(sql`1`.as('one')).whereRef('booking.sessionId', '=', 'study_session.id'))))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return deletedAny(await deleteUnbooked(db, { id }));
+    },
+
+    /** Confirmed bookings that were paid for: they must be refunded before the session goes. */
+    async paidBookings(sessionId: string) {
+      return (await paidBookingsOf(db, { sessionId })).rows;
     },
 
     /**
      * Admin delete: the session with its bookings, waitlist, reviews and materials, in one
      * transaction. Returns the stored material files to remove from disk (null = no session).
+     * `alsoInTransaction`: written with the delete, or not at all (the audit entry).
      */
-    /** Confirmed bookings that were paid for: they must be refunded before the session goes. */
-    paidBookings(sessionId: string) {
-      return db
-        .selectFrom('booking')
-        .select(['id', 'paymentRef', 'amountCents'])
-        .where('sessionId', '=', sessionId)
-        .where('status', '=', 'confirmed')
-        .where('amountCents', '>', 0)
-        .execute();
-    },
-
-    /** `alsoInTransaction`: written with the delete, or not at all (the audit entry). */
     async deleteWithEverything(
       id: string,
       refunded: readonly string[],
@@ -275,18 +452,17 @@ export function sessionRepository(db: Kysely<Database>) {
     ): Promise<{ fileKeys: string[] } | null | 'paid-meanwhile'> {
       return db.transaction().execute(async (trx) => {
         const people = await peopleOf(trx, id);
-        const files = await trx.selectFrom('material').select('fileKey').where('sessionId', '=', id).where('fileKey', 'is not', null).execute();
-        await trx.deleteFrom('waitlist_entry').where('sessionId', '=', id).execute();
+        const files = (await materialFilesOf(trx, { sessionId: id })).rows;
+        await deleteWaitlistOf(trx, { sessionId: id });
         // The holds first, then the paid bookings as they are now: one paid since the caller
         // refunded those it listed stops the delete (as in cancel).
-        await trx.deleteFrom('booking').where('sessionId', '=', id).where('status', '=', 'pending_payment').execute();
-        const paid = await trx.selectFrom('booking').select('id').where('sessionId', '=', id).where('status', '=', 'confirmed').where('amountCents', '>', 0).execute();
+        await deleteHoldsOf(trx, { sessionId: id });
+        const paid = (await paidBookingsOf(trx, { sessionId: id })).rows;
         if (paid.some((b) => !refunded.includes(b.id))) throw new PaidMeanwhile();
-        await trx.deleteFrom('booking').where('sessionId', '=', id).execute();
-        await trx.deleteFrom('review').where('sessionId', '=', id).execute();
-        await trx.deleteFrom('material').where('sessionId', '=', id).execute();
-        const result = await trx.deleteFrom('study_session').where('id', '=', id).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) return null;
+        await deleteBookingsOf(trx, { sessionId: id });
+        await deleteReviewsOf(trx, { sessionId: id });
+        await deleteMaterialsOf(trx, { sessionId: id });
+        if (!deletedAny(await deleteSession(trx, { id }))) return null;
         await alsoInTransaction(trx, people);
         return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean) };
       }).catch((error: unknown) => {

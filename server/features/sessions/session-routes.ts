@@ -44,7 +44,7 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
     schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => {
     const student = await studentOf(request);
-    if (student) return withViewerPlaces(deps.db.kysely, student, await sessions.listPublic(request.query), deps.now());
+    if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query), deps.now());
     return lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query));
   });
 
@@ -53,7 +53,7 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   }, async (request, reply) => {
     const { limit, cursor, q, open } = request.query;
     const student = await studentOf(request);
-    if (student) return withViewerPlaces(deps.db.kysely, student, await sessions.listPublic(request.query), deps.now());
+    if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query), deps.now());
     return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query));
   });
 

@@ -10,6 +10,7 @@ import { useSignIn } from '#web/features/auth/api/use-sign-in.ts';
 import { AuthCard, OtherWaysIn } from '#web/features/auth/components/auth-card.tsx';
 import { useSignInWith } from '#web/features/auth/use-sign-in-with.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { SubmitButton } from '#web/components/submit-button.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 export function LoginPage() {
@@ -61,9 +62,7 @@ export function LoginPage() {
         <NoScriptField />
         <EmailField />
         <PasswordField label={t('login.password')} name="password" kind="current" />
-        <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
-          {signIn.isPending ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SubmitButton className="btn btn-primary w-full" busy={signIn.isPending} busyLabel={t('login.submitting')} label={t('login.submit')} />
         {/* After "Log In": Enter in a field sends the form with its first submit button. */}
         <div className="text-center">
           <button type="submit" name="intent" value="forgot" formNoValidate className="btn btn-link btn-sm px-0" disabled={requestReset.isPending}>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AlertWithLink } from '#web/components/alert-with-link.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
@@ -11,6 +12,7 @@ import { useResetTokenStatus } from '#web/features/auth/api/use-reset-token-stat
 import { PasswordField } from '#web/features/auth/components/account-fields.tsx';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { SubmitButton } from '#web/components/submit-button.tsx';
 
 /** The page the password-reset email links to: `/reset-password?token=…`. */
 export function ResetPasswordPage() {
@@ -50,12 +52,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard heading={t('resetPassword.heading')}>
       {unusable ? (
-        <div role="alert" className="alert alert-error flex flex-col items-start gap-2">
-          <span>{t('resetPassword.unusable')}</span>
-          <Link to="/login" className="btn btn-sm">
-            {t('resetPassword.askNewLink')}
-          </Link>
-        </div>
+        <AlertWithLink text={t('resetPassword.unusable')} to="/login" linkText={t('resetPassword.askNewLink')} className="alert alert-error flex flex-col items-start gap-2" />
       ) : status.isPending ? (
         <p className="text-sm text-base-content/70">{t('resetPassword.checking')}</p>
       ) : (
@@ -72,13 +69,7 @@ export function ResetPasswordPage() {
             required
             error={mismatch ? t('resetPassword.mismatch') : undefined}
           />
-          <button
-            type="submit"
-            className="btn btn-primary w-full"
-            disabled={resetPassword.isPending}
-          >
-            {resetPassword.isPending ? t('account.saving') : t('resetPassword.submit')}
-          </button>
+          <SubmitButton className="btn btn-primary w-full" busy={resetPassword.isPending} busyLabel={t('account.saving')} label={t('resetPassword.submit')} />
         </form>
       )}
     </AuthCard>

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { WAITLIST_OFFER_HOURS, type BookedSession } from '#contract/bookings.ts';
+import { AlertWithLink } from '#web/components/alert-with-link.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/public.ts';
@@ -26,14 +27,7 @@ export function BookedSessionPage() {
   if (booked.isPending) return <Spinner label={t('bookedSession.loading')} />;
   if (booked.isError) return <LoadError message={errorMessage(booked.error)} onRetry={() => void booked.refetch()} />;
   if (!booked.data) {
-    return (
-      <div role="alert" className="alert flex flex-wrap">
-        <span>{t('bookedSession.notBooked')}</span>
-        <Link to="/dashboard/view-booked-session" className="btn btn-sm">
-          {t('bookedSession.back')}
-        </Link>
-      </div>
-    );
+    return <AlertWithLink text={t('bookedSession.notBooked')} to="/dashboard/view-booked-session" linkText={t('bookedSession.back')} className="alert flex flex-wrap" />;
   }
   return <BookedSessionDetails booked={booked.data} />;
 }

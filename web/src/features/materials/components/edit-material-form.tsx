@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { Material } from '#contract/materials.ts';
+import { SubmitButton } from '#web/components/submit-button.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useUpdateMaterial } from '#web/features/materials/api/use-update-material.ts';
 import { sendMaterial } from './send-material.ts';
@@ -39,9 +40,7 @@ export function EditMaterialForm({ material, onDone }: { material: Material; onD
       <MaterialSourceFields defaultSource={material.kind} defaultLink={material.link ?? ''} optional />
       {progress !== null && <UploadProgress fraction={progress} />}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={update.isPending}>
-          {update.isPending ? t('notes.saving') : t('notes.save')}
-        </button>
+        <SubmitButton className="btn btn-sm btn-primary" busy={update.isPending} busyLabel={t('notes.saving')} label={t('notes.save')} />
         <button type="button" className="btn btn-sm" onClick={onDone}>
           {t('materials.cancel')}
         </button>

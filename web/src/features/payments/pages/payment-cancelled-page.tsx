@@ -1,6 +1,7 @@
 // /payment/cancelled?session=…: the student left Stripe Checkout without paying. Nothing was
 // charged; the held seat stays theirs until the hold ends, so they can go back and pay.
 import { Link, useSearchParams } from 'react-router';
+import { PageSection } from '#web/components/page-section.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
@@ -11,10 +12,7 @@ export function PaymentCancelledPage() {
   const sessionId = params.get('session');
 
   return (
-    <section aria-labelledby="payment-cancelled-heading" className="mx-auto flex w-full max-w-xl flex-col gap-4">
-      <h1 id="payment-cancelled-heading" className="text-3xl font-bold">
-        {t('payments.cancelledTitle')}
-      </h1>
+    <PageSection title={t('payments.cancelledTitle')} headingId="payment-cancelled-heading" className="mx-auto flex w-full max-w-xl flex-col gap-4">
       <div role="status" className="alert alert-info alert-soft">
         <span>{t('payments.cancelledText')}</span>
       </div>
@@ -28,6 +26,6 @@ export function PaymentCancelledPage() {
           {t('payments.allSessions')}
         </Link>
       </div>
-    </section>
+    </PageSection>
   );
 }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
 import { LoadError } from '#web/components/load-error.tsx';
+import { PageSection } from '#web/components/page-section.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useTutorProfile } from '#web/features/sessions/api/use-tutor-profile.ts';
 import { SessionCard } from '#web/features/sessions/components/session-card.tsx';
@@ -27,14 +28,11 @@ export function TutorProfilePage() {
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 404) {
       return (
-        <section aria-labelledby="tutor-missing" className="mx-auto flex max-w-5xl flex-col gap-4">
-          <h1 id="tutor-missing" className="text-3xl font-bold">
-            {t('tutorProfile.notFound')}
-          </h1>
+        <PageSection title={t('tutorProfile.notFound')} headingId="tutor-missing" className="mx-auto flex max-w-5xl flex-col gap-4">
           <p role="alert" className="alert">
             {t('tutorProfile.notFoundText')}
           </p>
-        </section>
+        </PageSection>
       );
     }
     return <LoadError message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
