@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
 import { useTranslator, type Translator } from './i18n.ts';
+import { browserTimeZone } from './time-zone-cookie.ts';
 
 /**
  * Dates are stored as UTC instants and shown as dd/MM/yyyy in the viewer's time zone; anything
@@ -101,12 +102,8 @@ export interface PageTimeZone {
   yours: boolean;
 }
 
-function browserZone(): string {
-  return timeZoneOrNull(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
-}
-
 const noSubscription = () => () => {};
-const browserSnapshot = () => `yours ${browserZone()}`;
+const browserSnapshot = () => `yours ${browserTimeZone()}`;
 const servedSnapshot = (queryClient: QueryClient) => {
   const served = queryClient.getQueryData<PageTimeZone>(pageTimeZoneKey);
   if (!served) return typeof document === 'undefined' ? 'utc UTC' : browserSnapshot();

@@ -6,7 +6,18 @@ import { TIME_ZONE_COOKIE, timeZoneOrNull } from '#contract/time-zone.ts';
  * script (boot.ts) on every page, before the app starts.
  */
 export function rememberTimeZone(): void {
-  const zone = timeZoneOrNull(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
+  const zone = browserTimeZone();
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+let browserZone: string | undefined;
+
+/**
+ * The browser's own time zone, read once per page: every date the app draws asks for it
+ * (lib/dates.ts, on each render), and reading it makes Intl objects.
+ */
+export function browserTimeZone(): string {
+  browserZone ??= timeZoneOrNull(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
+  return browserZone;
 }
