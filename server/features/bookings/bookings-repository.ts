@@ -196,11 +196,15 @@ const recordReminderOnce = (column: (typeof reminderColumn)[ReminderOffset]) =>
       .returning('id'),
   );
 const recordReminderFor = { '24h': recordReminderOnce(reminderColumn['24h']), '1h': recordReminderOnce(reminderColumn['1h']) };
-/** Held → confirmed, only for the payment that holds it. */
-const confirmHeldSeat = prepare((db, p: { id: string; paymentRef: string }) =>
+/**
+ * Held → confirmed, only for the payment that holds it. The reminders whose moment passed while
+ * the seat was only held are recorded as done (`reminded24hFor`, `reminded1hFor`: the class start,
+ * or null): the student books now, and a reminder due before they booked is skipped.
+ */
+const confirmHeldSeat = prepare((db, p: { id: string; paymentRef: string; reminded24hFor: string | null; reminded1hFor: string | null }) =>
   db
     .updateTable('booking')
-    .set({ status: sql.lit('confirmed'), holdExpiresAt: sql.lit(null) })
+    .set({ status: sql.lit('confirmed'), holdExpiresAt: sql.lit(null), reminded24hFor: p.reminded24hFor, reminded1hFor: p.reminded1hFor })
     .where('id', '=', p.id)
     .where('status', '=', sql.lit('pending_payment'))
     .where('paymentRef', '=', p.paymentRef)
@@ -556,10 +560,12 @@ export function bookingsRepository(database: Db) {
     /**
      * Held → confirmed, only for the payment that holds it, with its jobs (emails) in the same
      * guarded write. Conditional, so a replayed webhook, the success page and the webhook racing, or
-     * a hold expiring at the same moment change the row at most once.
+     * a hold expiring at the same moment change the row at most once. `passedReminders`: the
+     * reminders to record as done for the class start they name (class-reminders.ts, passedReminders).
      */
-    async confirmHold(bookingId: string, paymentRef: string, jobs: JobInsert[]): Promise<boolean> {
-      const confirmed = await guardedWrite(db, confirmHeldSeat.withValues({ id: bookingId, paymentRef }), jobs.map(jobInsert));
+    async confirmHold(bookingId: string, paymentRef: string, jobs: JobInsert[], passedReminders: Record<ReminderOffset, string | null> = { '24h': null, '1h': null }): Promise<boolean> {
+      const values = { id: bookingId, paymentRef, reminded24hFor: passedReminders['24h'], reminded1hFor: passedReminders['1h'] };
+      const confirmed = await guardedWrite(db, confirmHeldSeat.withValues(values), jobs.map(jobInsert));
       return confirmed.length > 0;
     },
 

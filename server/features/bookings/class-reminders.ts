@@ -3,7 +3,8 @@
 // moment has come and whose class has not started, and for each, in one transaction, records
 // the class start it reminded of (booking.reminded24hFor / reminded1hFor) and enqueues the email.
 // So:
-// - a reminder whose moment had passed when the student booked is recorded, never sent;
+// - a reminder whose moment had passed when the student booked is recorded, never sent (a seat
+//   held for payment is booked when paid: its passed reminders are recorded then, seat-holds.ts);
 // - the 24-hour reminder is not sent once the 1-hour moment has come (a process that was down);
 // - a cancelled booking has no row, and an email already queued for it renders to nothing;
 // - a class moved to another time no longer matches what was recorded: its reminders come again
@@ -29,6 +30,17 @@ const OFFSETS: Array<{ offset: ReminderOffset; beforeMs: number }> = [
   { offset: '1h', beforeMs: HOUR_MS },
 ];
 const BATCH = 200;
+
+/**
+ * The reminders of a class starting at `classStartDate` whose moment has come at `at`, each as the
+ * class start to record it for (null: still to come). A seat held for payment is booked when it is
+ * paid: these are recorded as done then (seat-holds.ts), never sent late.
+ */
+export function passedReminders(classStartDate: string, at: Date): Record<ReminderOffset, string | null> {
+  const start = Date.parse(classStartDate);
+  const passed = (beforeMs: number) => (at.getTime() >= start - beforeMs ? classStartDate : null);
+  return { '24h': passed(24 * HOUR_MS), '1h': passed(HOUR_MS) };
+}
 
 interface ReminderArgs {
   bookingId: string;

@@ -10,6 +10,7 @@ import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';
 import { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository } from './bookings-repository.ts';
+import { passedReminders } from './class-reminders.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -69,7 +70,9 @@ export function seatHolds(deps: CoreDeps) {
     async confirm(hold: Pick<SeatHold, 'id' | 'sessionId' | 'studentId'>, paymentRef: string): Promise<boolean> {
       const student = await bookings.findStudent(hold.studentId);
       const emails = student ? bookingEmailJobs({ id: hold.sessionId }, student, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
-      const confirmed = await bookings.confirmHold(hold.id, paymentRef, emails);
+      // Booked now: a reminder whose moment passed while the seat was only held is not sent late.
+      const session = await bookings.findSession(hold.sessionId);
+      const confirmed = await bookings.confirmHold(hold.id, paymentRef, emails, session ? passedReminders(session.classStartDate, deps.now()) : undefined);
       if (confirmed) deps.jobs.wake();
       return confirmed;
     },
