@@ -33,7 +33,12 @@ export interface Mailer {
 /** Every email StudyNest sends is automatic: vacation responders must not answer it (RFC 3834). */
 const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
 
-const crlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
+/**
+ * Every line end as CRLF, a lone CR too: text people typed (a textarea's CRLF, a JSON client's LF
+ * or CR) reaches the body as is, and neither nodemailer's 7bit nor its quoted-printable encoding
+ * touches a lone CR, which SMTP forbids (relays guarding against SMTP smuggling refuse it).
+ */
+const crlf = (s: string) => s.replace(/\r\n|\r|\n/g, '\r\n');
 /** The message as sent: plain text with an HTML alternative, marked automatic, CRLF line ends. */
 const message = (from: string, { secret: _secret, ...mail }: Mail) => ({ from, ...mail, headers: { ...mail.headers, ...AUTOMATIC }, text: crlf(mail.text), html: crlf(mail.html ?? plainToHtml(mail.text)) });
 

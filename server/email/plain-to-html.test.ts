@@ -9,3 +9,11 @@ describe('plainToHtml', () => {
     expect(html).not.toMatch(/<Sam>/);
   });
 });
+
+describe('plainToHtml and line ends', () => {
+  it('breaks lines at CRLF (a form) and a lone CR as at LF, and leaves no CR in the HTML', () => {
+    const html = plainToHtml('One\r\nTwo\rThree\n\r\nFour');
+    expect(html).toContain('<p>One<br>\nTwo<br>\nThree</p>\n<p>Four</p>');
+    expect(html).not.toContain('\r');
+  });
+});

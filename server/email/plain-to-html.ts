@@ -16,7 +16,9 @@ function linkify(line: string): string {
 }
 
 export function plainToHtml(text: string): string {
+  // Any line end (CRLF from a form, LF, a lone CR) breaks the line: none is left inside one.
   const paragraphs = text
+    .replace(/\r\n?/g, '\n')
     .trim()
     .split(/\n\s*\n/)
     .map((block) => `<p>${block.split('\n').map(linkify).join('<br>\n')}</p>`);
