@@ -6,6 +6,7 @@
 // A job holds either the whole message or the name of a renderer and its arguments: a booking's
 // confirmation (with its .ics) is built when a worker sends it, not while the student waits for
 // the answer (docs/decisions/011), and from the session as it is then.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from '#server/email/mailer.ts';
 import type { JobHandler, NewJob } from '#server/jobs/jobs.ts';
 import { EMAIL_MAX_ATTEMPTS } from '#server/jobs/retry-policy.ts';
@@ -29,9 +30,10 @@ export function renderedEmailJob(render: string, args: Record<string, unknown>):
 
 /**
  * Sends the outbox's emails; a thrown error (SMTP down, refused) makes the job retry. `sent`
- * records each message once the mailer took it (the sent-email log of the recipient's export).
+ * records each message once the mailer took it (the sent-email log of the recipient's export);
+ * its failure is logged to `log`, never thrown: the email is out, and a retry would send it again.
  */
-export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRenderer>, sent?: (mail: Mail) => Promise<void>): JobHandler {
+export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRenderer>, sent?: (mail: Mail) => Promise<void>, log?: Pick<FastifyBaseLogger, 'error'>): JobHandler {
   return {
     async run(payload) {
       const email = payload as EmailPayload;
@@ -44,7 +46,12 @@ export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRe
       }
       if (!mail) return;
       await mailer.send(mail);
-      await sent?.(mail);
+      // From here nothing may fail the job: at least once is for crashes, not for a log line.
+      try {
+        await sent?.(mail);
+      } catch (err) {
+        log?.error({ err, subject: mail.subject }, 'an email was sent but not recorded in the sent-email log');
+      }
     },
   };
 }

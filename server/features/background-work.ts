@@ -25,7 +25,7 @@ export function backgroundWork(deps: AppDeps): JobWork {
   const sentRetention = sentEmailRetention(deps);
   return {
     handlers: {
-      [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }, (mail) => sentEmails.record(mail, deps.now())),
+      [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }, (mail) => sentEmails.record(mail, deps.now()), deps.log),
       [EXPIRE_HOLDS_JOB]: holds.handler,
       [CLASS_REMINDERS_JOB]: reminders.handler,
       [REMOVE_UNREFERENCED_UPLOADS_JOB]: uploads.handler,
