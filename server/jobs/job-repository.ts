@@ -85,6 +85,15 @@ const claimKeyed = prepare((db, p: { key: string; now: string; until: string; wo
 const renewLeases = prepare((db, p: { worker: string; until: string }) =>
   db.updateTable('job').set({ lockedUntil: p.until }).where('lockedBy', '=', p.worker).where('status', '=', sql.lit('running')),
 );
+/** A claimed job its worker never started (it is stopping): queued again as it was, its claim's try not counted. */
+const releaseHeld = prepare((db, p: { id: string; worker: string }) =>
+  db
+    .updateTable('job')
+    .set((eb) => ({ status: sql.lit('queued'), attempts: eb('attempts', '-', eb.lit(1)), lockedBy: sql.lit(null), lockedUntil: sql.lit(null) }))
+    .where('id', '=', p.id)
+    .where('lockedBy', '=', p.worker)
+    .where('status', '=', sql.lit('running')),
+);
 const removeHeld = prepare((db, p: { id: string; worker: string }) => db.deleteFrom('job').where('id', '=', p.id).where('lockedBy', '=', p.worker));
 type Failure = { id: string; worker: string; status: 'queued' | 'dead'; runAt: string; error: string };
 /** A failure recorded, the attempts kept (a retry counts them) or reset (a recurring job's next run). */
@@ -156,6 +165,11 @@ export function jobRepository(database: Db) {
     /** The worker is alive: its running jobs stay its own until `until`. */
     async renew(worker: string, until: string): Promise<void> {
       await renewLeases(db, { worker, until });
+    },
+
+    /** Claimed but not started (the worker is stopping): due again for any worker, if this worker still holds it. */
+    async release(id: string, worker: string): Promise<void> {
+      await releaseHeld(db, { id, worker });
     },
 
     /** Done: removed, if this worker still holds it. */

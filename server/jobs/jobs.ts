@@ -32,6 +32,14 @@ export interface NewJob {
   key?: string;
 }
 
+/** runScheduleNow could not run the job within its wait: another process holds it (running, or crashed with its lease). */
+export class ScheduleBusyError extends Error {
+  constructor(kind: string, waitedMs: number) {
+    super(`the scheduled job ${kind} stayed busy for ${waitedMs} ms`);
+    this.name = 'ScheduleBusyError';
+  }
+}
+
 export interface JobContext {
   id: string;
   /** 1 on the first try. */
@@ -181,21 +189,52 @@ export function createJobs(options: JobsOptions) {
     }
   }
 
+  /**
+   * The batches being run: claimed rows, the first `next` of them started. A stop hands back the
+   * rest at once (release) instead of running them during the shutdown or leaving them to the
+   * lease: a process must not begin an email it may be killed in the middle of.
+   */
+  const batches = new Set<{ rows: JobRow[]; next: number }>();
+  /** Bumped by every stop: a claim that was under way then gives back what it took. */
+  let stops = 0;
+
+  async function release(rows: JobRow[]): Promise<void> {
+    for (const row of rows) await repo.release(row.id, worker).catch((err: unknown) => log.error({ err, job: row.id }, 'handing back a job failed: it is claimed again once its lease ends'));
+  }
+
+  /** The rows of every batch not started yet, taken from the batches (their lanes end) and released. */
+  function releaseUnstarted(): Promise<void> {
+    const unstarted = [...batches].flatMap((batch) => batch.rows.splice(batch.next));
+    return release(unstarted);
+  }
+
   /** Claims and runs one batch of due jobs; how many it ran. */
   async function runBatch(): Promise<number> {
     const at = now();
+    const stopsBefore = stops;
     const rows = await repo.claim({ now: at.toISOString(), until: new Date(at.getTime() + leaseMs).toISOString(), worker, limit: BATCH });
-    let next = 0;
+    if (stops !== stopsBefore) {
+      await release(rows);
+      return 0;
+    }
+    const batch = { rows, next: 0 };
     const lane = async () => {
-      for (let row = rows[next++]; row; row = rows[next++]) {
+      for (let row = batch.rows[batch.next++]; row; row = batch.rows[batch.next++]) {
         await runOne(row).catch((err: unknown) => log.error({ err, job: row!.id }, 'recording a job outcome failed'));
         // Background work: while requests wait, give them the turn.
         if (requestsWaiting()) await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
         else await new Promise((resolve) => setImmediate(resolve));
       }
     };
-    if (rows.length > 0) await holdingLeases(() => Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane)));
-    return rows.length;
+    if (rows.length === 0) return 0;
+    batches.add(batch);
+    try {
+      await holdingLeases(() => Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane)));
+    } finally {
+      batches.delete(batch);
+    }
+    // The rows it started (a stop took the others back).
+    return batch.rows.length;
   }
 
   async function pollLoop(): Promise<void> {
@@ -259,12 +298,15 @@ export function createJobs(options: JobsOptions) {
     },
 
     /**
-     * Stops looking for jobs and waits for those running (at most `waitMs`). A job still running
-     * then is claimed again by a worker once its lease ends.
+     * Stops looking for jobs, hands back at once the claimed ones not started yet (any worker
+     * takes them now) and waits for those running (at most `waitMs`). A job still running then is
+     * claimed again by a worker once its lease ends.
      */
     async stop(waitMs = 10_000): Promise<void> {
       running = false;
+      stops++;
       sleeper?.wake();
+      await releaseUnstarted();
       await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
       // Jobs still running are abandoned: their leases run out and another worker takes them.
       if (heartbeat) clearInterval(heartbeat);
@@ -297,7 +339,7 @@ export function createJobs(options: JobsOptions) {
         if (row) return holdingLeases(() => runOne(row));
         // Its row is missing (removed by hand): put it back.
         await insertJob(db.kysely, toInsert({ kind, payload: {}, key: scheduleKey(schedule), maxAttempts: 1 }));
-        if (Date.now() > deadline) throw new Error(`the scheduled job ${kind} stayed busy for ${timeoutMs} ms`);
+        if (Date.now() > deadline) throw new ScheduleBusyError(kind, timeoutMs);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
