@@ -9,12 +9,15 @@ import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { isRegistrationOpen, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
+import { ScheduleBusyError } from '#server/jobs/jobs.ts';
 import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { seatHolds } from './seat-holds.ts';
 
 const HOUR_MS = 3_600_000;
+/** How long a read waits for the hold expiry job held by another process (a run takes milliseconds). */
+const READ_WAITS_FOR_EXPIRY_MS = 2_000;
 const SESSION_CANCELLED = 'errors.bookings.sessionCancelled';
 const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === me.email.toLowerCase();
 
@@ -28,8 +31,20 @@ export function bookingsService(deps: AppDeps) {
   const payments = deps.payments;
   const holds = seatHolds(deps);
 
-  /** A read found a hold past its time: the expiry job (hold-expiry.ts) runs now, not a sweep of our own. */
-  const releaseDueHolds = () => deps.jobs.runScheduleNow(EXPIRE_HOLDS_JOB);
+  /**
+   * A read found a hold past its time: the expiry job (hold-expiry.ts) runs now, not a sweep of our
+   * own. If another process holds that job (running it, or crashed with its lease), the read waits
+   * at most READ_WAITS_FOR_EXPIRY_MS and then answers with what is there: the job releases the
+   * hold on its next run. A background job never fails a student's request.
+   */
+  const releaseDueHolds = async () => {
+    try {
+      await deps.jobs.runScheduleNow(EXPIRE_HOLDS_JOB, READ_WAITS_FOR_EXPIRY_MS);
+    } catch (error) {
+      if (!(error instanceof ScheduleBusyError)) throw error;
+      deps.log.warn({ err: error }, 'hold expiry is busy in another process: answering without waiting for it');
+    }
+  };
 
   function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date): BookedSession {
     const deadline = cancelDeadline(row);
