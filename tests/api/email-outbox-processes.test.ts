@@ -1,8 +1,10 @@
 // Issue 16's proofs of the email outbox with real processes (the production bundle, on SQLite, and
 // on PostgreSQL when TEST_DATABASE_URL is set): two StudyNest processes draining one database
-// deliver each of 1,000 emails once; a process killed (SIGKILL) while emails wait loses none:
-// after a restart every one arrives, and only an email caught between its sending and its
-// removal from the outbox at the moment of the kill may come twice (at least once, 017).
+// (each sends some) deliver each of 1,000 emails once (two claims overlap only now and then
+// here: tests/api/jobs-audit-claims.test.ts makes the overlap certain); a process killed (SIGKILL)
+// while emails wait loses none: after a restart every one arrives, and only an email caught
+// between its sending and its removal from the outbox at the moment of the kill may come twice
+// (at least once, 017).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { emailJob } from '#server/email/outbox.ts';
@@ -37,8 +39,9 @@ const env = () => ({
   SMTP_URL: mail.url,
 });
 
-async function start(): Promise<BuiltServer> {
-  const server = await startBuiltServer({ env: env(), readyTimeoutMs: 60_000 });
+/** `sender`: the process's own MAIL_FROM, to tell which process sent an email. */
+async function start(sender?: string): Promise<BuiltServer> {
+  const server = await startBuiltServer({ env: { ...env(), ...(sender && { MAIL_FROM: `Process ${sender} <${sender}@studynest.test>` }) }, readyTimeoutMs: 60_000 });
   running.push(server);
   return server;
 }
@@ -67,7 +70,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs: number,
 
 describe('the email outbox across processes', () => {
   it('two processes draining one database deliver each of 1,000 emails once', async () => {
-    const [a, b] = [await start(), await start()];
+    const [a, b] = [await start('a'), await start('b')];
     await enqueue('Drain', 1000);
     // On a loaded machine 300 deliveries took over 30 s (email-outbox.test.ts): a generous bound.
     await until(async () => (await waiting()) === 0, 240_000, 'the outbox to drain');
@@ -76,6 +79,12 @@ describe('the email outbox across processes', () => {
     const subjects = delivered('Drain');
     expect(subjects).toHaveLength(1000);
     expect(new Set(subjects).size).toBe(1000);
+    // Both drained: each process sent some of them (its MAIL_FROM). Neither waits for the other's
+    // 1,000 (its poll is 1 s; the drain takes longer), so each claims while the other does.
+    const sentBy = (sender: string) => mail.messages.filter((m) => m.subject.startsWith('Drain ') && new RegExp(`^From: .*<${sender}@studynest\\.test>`, 'm').test(m.raw)).length;
+    expect(sentBy('a') + sentBy('b')).toBe(1000);
+    expect(sentBy('a')).toBeGreaterThan(0);
+    expect(sentBy('b')).toBeGreaterThan(0);
     await Promise.all([stop(a, 'SIGTERM'), stop(b, 'SIGTERM')]);
   }, 300_000);
 
