@@ -28,12 +28,22 @@ export type JobInsert = {
 const insertKeylessJob = prepare((db, p: Omit<JobInsert, 'key'>) =>
   db.insertInto('job').values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, createdAt: p.createdAt, status: sql.lit('queued'), attempts: sql.lit(0) }),
 );
-/** A job with a key: a second job of the same key is not added. */
+/**
+ * A job with a key: a second job of the same key is not added while the first waits or runs. One
+ * that gave up (dead) is queued again instead, now, with fresh attempts and the new payload (its
+ * last error kept until the next try, as "Retry now" does): a dead job must not swallow every
+ * later job of its key (a user's next "Download my data") until an admin notices.
+ */
 const insertKeyedJob = prepare((db, p: JobInsert) =>
   db
     .insertInto('job')
     .values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, key: p.key, createdAt: p.createdAt, status: sql.lit('queued'), attempts: sql.lit(0) })
-    .onConflict((oc) => oc.column('key').doNothing()),
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({ status: sql.lit('queued'), attempts: sql.lit(0), runAt: eb.ref('excluded.runAt'), payload: eb.ref('excluded.payload'), maxAttempts: eb.ref('excluded.maxAttempts') }))
+        .where('job.status', '=', sql.lit('dead')),
+    ),
 );
 
 /** The job's row insert, to run in a transaction or as a step of a guarded write (server/db/guarded-write.ts). */
