@@ -88,6 +88,21 @@ describe('who reaches the job routes and the health details', () => {
   });
 });
 
+describe('the Background Jobs page drawn by the server', () => {
+  it("shows the jobs' errors to the admin only, and sends anyone else away", async () => {
+    await deadJob();
+    const drawn: Record<string, string> = {};
+    for (const name of WHO) {
+      for (const path of ['/dashboard/background-jobs', '/dashboard/background-jobs?state=dead']) {
+        const res = await t.request(who[name], { method: 'GET', url: path, headers: { accept: 'text/html' } });
+        drawn[`${name} ${path}`] = `${res.statusCode} ${res.body.includes('mailbox unavailable') ? 'shows errors' : 'no errors'}`;
+      }
+    }
+    // Anyone else is sent away (302) before any of it is drawn.
+    expect(drawn).toEqual(Object.fromEntries(Object.keys(drawn).map((k) => [k, k.startsWith('admin ') ? '200 shows errors' : '302 no errors'])));
+  });
+});
+
 describe('spellings, headers and methods', () => {
   /** The list's path as a router or a proxy might read it. */
   const LIST_SPELLINGS = [
