@@ -106,18 +106,22 @@ const releaseHeld = prepare((db, p: { id: string; worker: string }) =>
 );
 const removeHeld = prepare((db, p: { id: string; worker: string }) => db.deleteFrom('job').where('id', '=', p.id).where('lockedBy', '=', p.worker));
 type Failure = { id: string; worker: string; status: 'queued' | 'dead'; runAt: string; error: string };
-/** A failure recorded, the attempts kept (a retry counts them) or reset (a recurring job's next run). */
-const failHeld = (resetAttempts: boolean) =>
+/**
+ * A failure recorded, the attempts kept (a retry counts them), reset (a recurring job's next run),
+ * or less the claim that found the job dead without running it ('unclaimed').
+ */
+type Attempts = 'kept' | 'reset' | 'unclaimed';
+const failHeld = (attempts: Attempts) =>
   prepare((db, p: Failure) =>
     db
       .updateTable('job')
       .set({ status: p.status, runAt: p.runAt, lastError: p.error, lockedBy: sql.lit(null), lockedUntil: sql.lit(null) })
-      .$if(resetAttempts, (q) => q.set({ attempts: sql.lit(0) }))
+      .$if(attempts === 'reset', (q) => q.set({ attempts: sql.lit(0) }))
+      .$if(attempts === 'unclaimed', (q) => q.set((eb) => ({ attempts: eb('attempts', '-', eb.lit(1)) })))
       .where('id', '=', p.id)
       .where('lockedBy', '=', p.worker),
   );
-const failHeldKeepingAttempts = failHeld(false);
-const failHeldResettingAttempts = failHeld(true);
+const failHeldFor: Record<Attempts, ReturnType<typeof failHeld>> = { kept: failHeld('kept'), reset: failHeld('reset'), unclaimed: failHeld('unclaimed') };
 const rescheduleHeld = prepare((db, p: { id: string; worker: string; runAt: string }) =>
   db
     .updateTable('job')
@@ -188,9 +192,9 @@ export function jobRepository(database: Db) {
     },
 
     /** Tried again at `runAt` (queued) or given up (dead), with the error; if this worker still holds it. */
-    async fail(p: Failure & { resetAttempts?: boolean }): Promise<void> {
-      const { resetAttempts, ...failure } = p;
-      await (resetAttempts ? failHeldResettingAttempts : failHeldKeepingAttempts)(db, failure);
+    async fail(p: Failure & { attempts?: Attempts }): Promise<void> {
+      const { attempts = 'kept', ...failure } = p;
+      await failHeldFor[attempts](db, failure);
     },
 
     /** A recurring job done: queued again for its next time. */

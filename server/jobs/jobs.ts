@@ -166,20 +166,29 @@ export function createJobs(options: JobsOptions) {
     const schedule = recurring.get(row.kind);
     // A recurring job's next time counts from when this run started: whatever it saw was as of then.
     const startedAt = now().getTime();
+    const isSchedule = schedule !== undefined && row.key === scheduleKey(schedule);
+    if (!isSchedule && row.attempts > row.maxAttempts) {
+      // Every try was claimed and never ended: each time the process running it stopped (killed,
+      // out of memory, a crash the job itself may cause). Not run again: dead, for the admins.
+      const error = `Its process stopped while running it, on each of its ${row.maxAttempts} tries (killed or crashed); not run again.`;
+      log.error({ job: row.id, kind: row.kind, attempts: row.maxAttempts }, 'job dead: its process stopped on every try');
+      await repo.fail({ id: row.id, worker, status: 'dead', runAt: new Date(startedAt).toISOString(), error, attempts: 'unclaimed' });
+      return;
+    }
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${row.kind}`);
       await handler.run(JSON.parse(row.payload) as unknown, { id: row.id, attempt: row.attempts });
-      if (schedule && row.key === scheduleKey(schedule)) {
+      if (isSchedule) {
         await repo.reschedule({ id: row.id, worker, runAt: new Date(startedAt + schedule.everyMs).toISOString() });
       } else {
         await repo.complete(row.id, worker);
       }
     } catch (error) {
       const message = errorText(error);
-      if (schedule && row.key === scheduleKey(schedule)) {
+      if (isSchedule) {
         // A recurring job is never dead: it runs again at its next time.
         log.error({ err: error, job: row.id, kind: row.kind }, 'scheduled job failed');
-        await repo.fail({ id: row.id, worker, status: 'queued', runAt: new Date(startedAt + schedule.everyMs).toISOString(), error: message, resetAttempts: true });
+        await repo.fail({ id: row.id, worker, status: 'queued', runAt: new Date(startedAt + schedule.everyMs).toISOString(), error: message, attempts: 'reset' });
         return;
       }
       const dead = row.attempts >= row.maxAttempts;
