@@ -107,6 +107,25 @@ describe('class reminders', () => {
     expect(reminders(me.user!.email, s.title)).toEqual([]);
   });
 
+  it('sends none to a student an admin has blocked (as the calendar feed leaves them out), and none later for that moment', async () => {
+    const { s, me } = await bookedClass('Barred Student', 3 * DAY);
+    const admin = await t.actor({ role: 'admin' });
+    const block = await t.request(admin, { method: 'PATCH', url: `/api/users/${me.user!.id}`, ...json({ blocked: true }) });
+    expect(block.statusCode, block.body).toBe(200);
+    const start = Date.parse(s.classStartDate);
+    setClock(start - DAY + 1000);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+    // Unblocked an hour later: the 24-hour moment is past (not sent late), the 1-hour one comes.
+    setClock(start - DAY + HOUR);
+    const unblock = await t.request(admin, { method: 'PATCH', url: `/api/users/${me.user!.id}`, ...json({ blocked: false }) });
+    expect(unblock.statusCode, unblock.body).toBe(200);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+    setClock(start - HOUR + 1000);
+    await t.mail.waitFor(me.user!.email, /^Reminder: Barred Student starts in 1 hour$/);
+  });
+
   it('moves the reminders when the class time changes', async () => {
     const { s, me } = await bookedClass('Moved Class', 3 * DAY);
     const oldStart = Date.parse(s.classStartDate);

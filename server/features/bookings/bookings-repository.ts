@@ -270,7 +270,8 @@ const remindersDueQuery = (column: (typeof reminderColumn)[ReminderOffset]) =>
       db
         .selectFrom('booking as b')
         .innerJoin('study_session as s', 's.id', 'b.sessionId')
-        .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate'])
+        .innerJoin('user as u', 'u.id', 'b.studentId')
+        .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate', 'u.blocked as studentBlocked'])
         .where('b.status', '=', sql.lit('confirmed'))
         // A cancelled class sends no reminder (issue 19).
         .where('s.status', '=', sql.lit('approved'))
@@ -387,8 +388,8 @@ export function bookingsRepository(database: Db) {
      * Confirmed bookings of classes starting in (now, horizon] whose `offset` reminder was not
      * recorded for their current class start (never, or for a time the class has moved from).
      */
-    async remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; studentId: string; createdAt: string; classStartDate: string }>> {
-      return (await remindersDueFor[offset](db, { now, horizon, limit })).rows;
+    async remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; studentId: string; createdAt: string; classStartDate: string; studentBlocked: boolean }>> {
+      return (await remindersDueFor[offset](db, { now, horizon, limit })).rows.map((row) => ({ ...row, studentBlocked: Boolean(row.studentBlocked) }));
     },
 
     /** Records the `offset` reminder of a booking for this class start, with its jobs, once; false when already recorded. */

@@ -10,7 +10,8 @@
 // - a class moved to another time no longer matches what was recorded: its reminders come again
 //   for the new time, and an email queued for the old time renders to nothing.
 // - a student who turned class reminders off (server/features/notifications) has them recorded,
-//   not sent; one who turns them off after the email was queued gets nothing either.
+//   not sent; one who turns them off after the email was queued gets nothing either;
+// - a student an admin blocked has them recorded, not sent (their calendar feed is closed too).
 // Idempotent: the conditional update records each reminder once, whichever process runs it.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
@@ -61,9 +62,13 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
         const turnedOff = await usersWithKindOff(deps.db, due.map((booking) => booking.studentId), 'classReminders');
         for (const booking of due) {
           const moment = Date.parse(booking.classStartDate) - beforeMs;
-          // Booked after its moment, (24 h) the 1-hour moment has come meanwhile, or the student
-          // turned reminders off: recorded, not sent.
-          const skip = Date.parse(booking.createdAt) > moment || (offset === '24h' && now.getTime() >= Date.parse(booking.classStartDate) - HOUR_MS) || turnedOff.has(booking.studentId);
+          // Booked after its moment, (24 h) the 1-hour moment has come meanwhile, the student
+          // turned reminders off, or an admin blocked them (as their calendar feed): recorded, not sent.
+          const skip =
+            Date.parse(booking.createdAt) > moment ||
+            (offset === '24h' && now.getTime() >= Date.parse(booking.classStartDate) - HOUR_MS) ||
+            turnedOff.has(booking.studentId) ||
+            booking.studentBlocked;
           const args: ReminderArgs = { bookingId: booking.id, offset, classStartDate: booking.classStartDate };
           if (await bookings.recordReminder(booking.id, offset, booking.classStartDate, skip ? [] : [deps.jobs.row(renderedEmailJob('bookings.reminder', { ...args }))])) {
             if (!skip) sent++;
