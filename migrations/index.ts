@@ -15,6 +15,7 @@ import * as m0014 from './0014_place_attendance_profile.ts';
 import * as m0015 from './0015_session_time_zone.ts';
 import * as m0017 from './0017_sent_email_and_sign_in_failures.ts';
 import * as m0018 from './0018_user_language.ts';
+import * as m0019 from './0019_class_time_set_at.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0015_session_time_zone': m0015,
   '0017_sent_email_and_sign_in_failures': m0017,
   '0018_user_language': m0018,
+  '0019_class_time_set_at': m0019,
 };

@@ -106,6 +106,8 @@ export interface StudySessionTable {
   meetingUrl: ColumnType<string | null, string | null | undefined, string | null>;
   /** The IANA zone the tutor wrote the dates in (their browser's); null when unknown. */
   tutorTimeZone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an edit last set the class dates; null: they are the ones it was created with (createdAt). Reminders whose moment was past then are skipped. */
+  classTimeSetAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }

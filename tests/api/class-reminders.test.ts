@@ -152,6 +152,36 @@ describe('class reminders', () => {
     expect(reminders(me.user!.email, s.title)).toHaveLength(2);
   });
 
+  it('skips a reminder whose moment had passed when the class was moved to its time, as one booked late', async () => {
+    const { s, me } = await bookedClass('Brought Forward', 3 * DAY);
+    const admin = await t.actor({ role: 'admin' });
+    const tutorEmail = (await t.deps.db.kysely.selectFrom('study_session').select('tutorEmail').where('id', '=', s.id).executeTakeFirstOrThrow()).tutorEmail;
+    const moveTo = async (start: number) => {
+      const res = await t.request(admin, {
+        method: 'PUT',
+        url: `/api/session/${enc(tutorEmail)}/${s.id}`,
+        ...json({ registrationEndDate: new Date(clock.getTime()).toISOString(), classStartDate: new Date(start).toISOString(), classEndDate: new Date(start + 2 * HOUR).toISOString() }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Brought forward to 30 minutes from now: both moments are behind it. The student is told
+    // of the change (its own email), not reminded "in 24 hours" or "in 1 hour".
+    setClock(clock.getTime() + HOUR);
+    await moveTo(clock.getTime() + 30 * 60_000);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+    // Moved again, to 2 hours from now: the 24-hour moment is behind, the 1-hour one comes.
+    setClock(clock.getTime() + 60_000);
+    const start = clock.getTime() + 2 * HOUR;
+    await moveTo(start);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toEqual([]);
+    setClock(start - HOUR + 1000);
+    await t.mail.waitFor(me.user!.email, /^Reminder: Brought Forward starts in 1 hour$/);
+    await settle();
+    expect(reminders(me.user!.email, s.title)).toHaveLength(1);
+  });
+
   it('a class moved after its 24-hour reminder was sent gets a new one for the new time', async () => {
     const { s, me } = await bookedClass('Moved Again', 3 * DAY);
     const oldStart = Date.parse(s.classStartDate);

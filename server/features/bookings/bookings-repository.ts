@@ -271,7 +271,7 @@ const remindersDueQuery = (column: (typeof reminderColumn)[ReminderOffset]) =>
         .selectFrom('booking as b')
         .innerJoin('study_session as s', 's.id', 'b.sessionId')
         .innerJoin('user as u', 'u.id', 'b.studentId')
-        .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate', 'u.blocked as studentBlocked'])
+        .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate', 's.classTimeSetAt', 'u.blocked as studentBlocked'])
         .where('b.status', '=', sql.lit('confirmed'))
         // A cancelled class sends no reminder (issue 19).
         .where('s.status', '=', sql.lit('approved'))
@@ -388,7 +388,7 @@ export function bookingsRepository(database: Db) {
      * Confirmed bookings of classes starting in (now, horizon] whose `offset` reminder was not
      * recorded for their current class start (never, or for a time the class has moved from).
      */
-    async remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; studentId: string; createdAt: string; classStartDate: string; studentBlocked: boolean }>> {
+    async remindersDue(offset: ReminderOffset, now: string, horizon: string, limit: number): Promise<Array<{ id: string; studentId: string; createdAt: string; classStartDate: string; classTimeSetAt: string | null; studentBlocked: boolean }>> {
       return (await remindersDueFor[offset](db, { now, horizon, limit })).rows.map((row) => ({ ...row, studentBlocked: Boolean(row.studentBlocked) }));
     },
 

@@ -4,7 +4,9 @@
 // the class start it reminded of (booking.reminded24hFor / reminded1hFor) and enqueues the email.
 // So:
 // - a reminder whose moment had passed when the student booked is recorded, never sent (a seat
-//   held for payment is booked when paid: its passed reminders are recorded then, seat-holds.ts);
+//   held for payment is booked when paid: its passed reminders are recorded then, seat-holds.ts),
+//   and so is one whose moment had passed when an edit moved the class to its time
+//   (study_session.classTimeSetAt): no "starts in 1 hour" for a class brought forward to 30 min;
 // - the 24-hour reminder is not sent once the 1-hour moment has come (a process that was down);
 // - a cancelled booking has no row, and an email already queued for it renders to nothing;
 // - a class moved to another time no longer matches what was recorded: its reminders come again
@@ -62,10 +64,12 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
         const turnedOff = await usersWithKindOff(deps.db, due.map((booking) => booking.studentId), 'classReminders');
         for (const booking of due) {
           const moment = Date.parse(booking.classStartDate) - beforeMs;
-          // Booked after its moment, (24 h) the 1-hour moment has come meanwhile, the student
-          // turned reminders off, or an admin blocked them (as their calendar feed): recorded, not sent.
+          // Booked (or the class moved to this time) after its moment, (24 h) the 1-hour moment
+          // has come meanwhile, the student turned reminders off, or an admin blocked them (as
+          // their calendar feed): recorded, not sent.
           const skip =
             Date.parse(booking.createdAt) > moment ||
+            (booking.classTimeSetAt !== null && Date.parse(booking.classTimeSetAt) > moment) ||
             (offset === '24h' && now.getTime() >= Date.parse(booking.classStartDate) - HOUR_MS) ||
             turnedOff.has(booking.studentId) ||
             booking.studentBlocked;

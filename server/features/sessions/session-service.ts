@@ -337,6 +337,8 @@ export function sessionService(deps: AppDeps) {
       if (cutoffChanged) patch.cancellationCutoffHours = body.cancellationCutoffHours!;
       if (Object.keys(patch).length === 0) return dto(row, me);
       patch.updatedAt = deps.now().toISOString();
+      // Reminders of moments already past at this change are skipped (bookings' class-reminders.ts).
+      if (row.classStartDate !== schedule.classStartDate) patch.classTimeSetAt = patch.updatedAt;
 
       // A class that moved once students could book it: their calendars follow (a new SEQUENCE
       // under the same UID) and each booked or waiting student is told, with the change.
