@@ -24,6 +24,11 @@ export interface Mail {
   headers?: Record<string, string>;
   /** It holds a one-time link (password reset, email verification): its text is not kept once sent (sent-email-repository.ts). */
   secret?: boolean;
+  /**
+   * The left part of its Message-ID (`<id@the sender's domain>`): the outbox job's id, so that a
+   * copy sent again after a crash is the same message to the recipient's mailbox. Unset: a new one.
+   */
+  messageIdLocal?: string;
 }
 
 export interface Mailer {
@@ -40,7 +45,16 @@ const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
  */
 const crlf = (s: string) => s.replace(/\r\n|\r|\n/g, '\r\n');
 /** The message as sent: plain text with an HTML alternative, marked automatic, CRLF line ends. */
-const message = (from: string, { secret: _secret, ...mail }: Mail) => ({ from, ...mail, headers: { ...mail.headers, ...AUTOMATIC }, text: crlf(mail.text), html: crlf(mail.html ?? plainToHtml(mail.text)) });
+const message = (from: string, { secret: _secret, messageIdLocal, ...mail }: Mail) => ({
+  from,
+  ...mail,
+  ...(messageIdLocal && { messageId: `<${messageIdLocal}@${domainOf(from)}>` }),
+  headers: { ...mail.headers, ...AUTOMATIC },
+  text: crlf(mail.text),
+  html: crlf(mail.html ?? plainToHtml(mail.text)),
+});
+/** The domain of a From address ("StudyNest <no-reply@example.com>" → example.com). */
+const domainOf = (from: string) => /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'studynest.invalid';
 
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {

@@ -35,7 +35,7 @@ export function renderedEmailJob(render: string, args: Record<string, unknown>):
  */
 export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRenderer>, sent?: (mail: Mail) => Promise<void>, log?: Pick<FastifyBaseLogger, 'error'>): JobHandler {
   return {
-    async run(payload) {
+    async run(payload, job) {
       const email = payload as EmailPayload;
       let mail: Mail | null;
       if ('mail' in email) mail = email.mail;
@@ -45,6 +45,8 @@ export function emailJobHandler(mailer: Mailer, renderers: Record<string, MailRe
         mail = await render(email.args);
       }
       if (!mail) return;
+      // Every try of this job is one message (a copy sent again after a crash included).
+      mail = { ...mail, messageIdLocal: job.id };
       await mailer.send(mail);
       // From here nothing may fail the job: at least once is for crashes, not for a log line.
       try {

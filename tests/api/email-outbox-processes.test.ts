@@ -4,7 +4,8 @@
 // here: tests/api/jobs-audit-claims.test.ts makes the overlap certain); a process killed (SIGKILL)
 // while emails wait loses none: after a restart every one arrives, and only an email caught
 // between its sending and its removal from the outbox at the moment of the kill may come twice
-// (at least once, 017).
+// (at least once, 017), as the same message: its Message-ID is the outbox job's, so a mailbox
+// shows it once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { emailJob } from '#server/email/outbox.ts';
@@ -106,6 +107,16 @@ describe('the email outbox across processes', () => {
     // At least once: only what was between its sending and its removal at the kill comes twice
     // (each of the 2 lanes of the killed worker holds at most one such email).
     expect(subjects.length - 300).toBeLessThanOrEqual(2);
+    // Such a second copy is the same message, Message-ID and all (the outbox job's id): a mailbox
+    // shows it once. 300 subjects, 300 Message-IDs, each subject always under its one ID.
+    const idOf = new Map<string, Set<string>>();
+    for (const m of mail.messages.filter((m) => m.subject.startsWith('Crash '))) {
+      const id = /^Message-ID: (<[^>]+>)\r?$/im.exec(m.raw)?.[1];
+      expect(id, m.raw.slice(0, 400)).toBeDefined();
+      idOf.set(m.subject, (idOf.get(m.subject) ?? new Set()).add(id!));
+    }
+    expect([...idOf.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(new Set([...idOf.values()].flatMap((ids) => [...ids])).size).toBe(300);
     await stop(after, 'SIGTERM');
   }, 400_000);
 });
