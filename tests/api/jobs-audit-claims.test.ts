@@ -5,25 +5,18 @@
 // three times out of three): two claims overlap only now and then. Here the overlap is made
 // certain, a claim held open in a transaction while another worker claims on another connection.
 // SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '#server/db/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '#server/db/database.ts';
 import { jobRepository } from '#server/jobs/job-repository.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { useJobsTestApp } from '#tests/helpers/jobs.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let second: Db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.deps.jobs.stop();
-  second = createDb(t.deps.config.database);
-});
-afterAll(async () => {
-  await second.destroy();
-  await t.close();
-});
-beforeEach(async () => {
-  await t.deps.db.kysely.deleteFrom('job').execute();
+useJobsTestApp((app, other) => {
+  t = app;
+  second = other;
 });
 
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');

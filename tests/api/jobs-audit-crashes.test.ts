@@ -4,25 +4,17 @@
 // read, not claimed for ever (a job that crashes every process that runs it would otherwise
 // restart them every lease, for ever). A recurring job is never dead. SQLite, and PostgreSQL
 // when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobs, type JobHandler } from '#server/jobs/jobs.ts';
-import { movableClock, quietLog } from '#tests/helpers/jobs.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { movableClock, quietLog, useJobsTestApp } from '#tests/helpers/jobs.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 const clock = movableClock(new Date('2030-01-01T00:00:00.000Z'));
 
-beforeAll(async () => {
-  t = await createTestApp({}, { now: clock.now });
-  // The app's own worker does not know the kind below: it stays out of the way.
-  await t.deps.jobs.stop();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await t.deps.db.kysely.deleteFrom('job').execute();
-});
+useJobsTestApp((app) => {
+  t = app;
+}, { now: clock.now });
 
 /** What a worker's claim leaves behind when its process is killed in the middle of the job. */
 async function crashedWhileRunning(id: string) {

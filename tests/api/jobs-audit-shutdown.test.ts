@@ -5,29 +5,20 @@
 // make the process exit in the middle of a send, and the email go out twice) nor kept until the
 // lease ends (30 s without email for the other processes). SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '#server/db/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '#server/db/database.ts';
 import { createJobs, type JobHandler } from '#server/jobs/jobs.ts';
-import { movableClock, quietLog, until } from '#tests/helpers/jobs.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { movableClock, quietLog, until, useJobsTestApp } from '#tests/helpers/jobs.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 const { now } = movableClock(new Date('2030-01-01T00:00:00.000Z'));
 let second: Db;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { now });
-  // The app's own worker does not know the kinds below: it stays out of the way.
-  await t.deps.jobs.stop();
-  second = createDb(t.deps.config.database);
-});
-afterAll(async () => {
-  await second.destroy();
-  await t.close();
-});
-beforeEach(async () => {
-  await t.deps.db.kysely.deleteFrom('job').execute();
-});
+useJobsTestApp((app, other) => {
+  t = app;
+  second = other;
+}, { now: now });
 
 const rows = () => t.deps.db.kysely.selectFrom('job').select(['status', 'attempts', 'lockedBy', 'lockedUntil']).execute();
 

@@ -3,29 +3,20 @@
 // two workers on two connections, failures are retried later and end dead with their last
 // error, a dead worker's job is taken again after its lease, and a recurring job runs once per
 // period across workers.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '#server/db/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '#server/db/database.ts';
 import { createJobs, type JobHandler } from '#server/jobs/jobs.ts';
-import { movableClock, quietLog, until } from '#tests/helpers/jobs.ts';
-import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { movableClock, quietLog, until, useJobsTestApp } from '#tests/helpers/jobs.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 const { now, advance } = movableClock(new Date('2030-01-01T00:00:00.000Z'));
 let second: Db;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { now });
-  // The app's own worker does not know the kinds below: it stays out of the way.
-  await t.deps.jobs.stop();
-  second = createDb(t.deps.config.database);
-});
-afterAll(async () => {
-  await second.destroy();
-  await t.close();
-});
-beforeEach(async () => {
-  await t.deps.db.kysely.deleteFrom('job').execute();
-});
+useJobsTestApp((app, other) => {
+  t = app;
+  second = other;
+}, { now: now });
 
 const jobsOn = (db: Db, opts: { leaseMs?: number } = {}) => createJobs({ db, log: quietLog, now, pollMs: 20, ...opts });
 const rows = () => t.deps.db.kysely.selectFrom('job').selectAll().orderBy('createdAt').execute();
