@@ -302,27 +302,51 @@ async function openApiPaths(baseUrl: string): Promise<Set<string>> {
 }
 
 /** Runs one load job in a child process while sampling the server's resident memory. */
-async function drive(baseUrl: string, serverPid: number, name: string, requests: LoadRequest[], opts: { amount?: number; duration?: number }): Promise<LoadResult & { rssMB: number }> {
+async function drive(baseUrl: string, serverPid: number, name: string, requests: LoadRequest[], opts: { amount?: number; duration?: number }): Promise<LoadResult & { rssMB: number; serverCpuMs: number }> {
   const jobFile = path.join(os.tmpdir(), `studynest-bench-job-${process.pid}-${name}.json`);
   const job: LoadJob = { url: baseUrl, connections: CONNECTIONS, duration: opts.duration ?? DURATION, requests, ...(opts.amount ? { amount: opts.amount } : {}) };
   fs.writeFileSync(jobFile, JSON.stringify(job));
   let rss = rssOf(serverPid);
-  const sampler = setInterval(() => (rss = Math.max(rss, rssOf(serverPid))), 250);
+  // The server's CPU time every 50 ms: the load's own window is cut out of it afterwards (the
+  // driver starts and exits around it, and the server's background work goes on after it).
+  const cpuSamples: Array<{ at: number; ms: number }> = [{ at: performance.now(), ms: cpuMsOf(serverPid) }];
+  let lastOutputAt = 0;
+  const sampler = setInterval(() => {
+    rss = Math.max(rss, rssOf(serverPid));
+    cpuSamples.push({ at: performance.now(), ms: cpuMsOf(serverPid) });
+  }, 50);
   try {
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn(tsx, [path.join(root, 'scripts', 'bench', 'load-driver.ts'), jobFile], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
-      child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+      child.stdout.on('data', (d: Buffer) => {
+        text += d.toString();
+        lastOutputAt = performance.now();
+      });
       child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`load driver for ${name} exited with ${code}`))));
     });
     const result = JSON.parse(out.trim().split('\n').pop()!) as LoadResult;
     const line = `${name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}${result.socketErrors ? `, socket errors ${result.socketErrors}` : ''}`;
-    log(line);
-    return { ...result, rssMB: Math.round(rss / 1024) };
+    // The CPU between the samples nearest the load's start and end (its result is printed at its end).
+    const cpuAt = (at: number) => cpuSamples.reduce((best, sample) => (Math.abs(sample.at - at) < Math.abs(best.at - at) ? sample : best)).ms;
+    const cpuMs = cpuAt(lastOutputAt) - cpuAt(lastOutputAt - result.seconds * 1000);
+    const served = Object.values(result.statuses).reduce((a, n) => a + n, 0);
+    log(`${line}; server CPU ${cpuMs} ms, ${((cpuMs * 1000) / Math.max(1, served)).toFixed(0)} µs/request`);
+    return { ...result, rssMB: Math.round(rss / 1024), serverCpuMs: cpuMs };
   } finally {
     clearInterval(sampler);
     fs.rmSync(jobFile, { force: true });
+  }
+}
+
+/** User + system CPU time of a process so far, in ms (Linux, /proc/<pid>/stat, 100 ticks a second). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
   }
 }
 

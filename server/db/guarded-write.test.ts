@@ -38,7 +38,10 @@ beforeAll(async () => {
     createdAt: now,
     updatedAt: now,
   });
-  await db.kysely.insertInto('study_session').values([session('two-seats', 2), session('open', null), session('five-seats', 5), session('in-trx', 1)]).execute();
+  await db.kysely
+    .insertInto('study_session')
+    .values([session('two-seats', 2), session('open', null), session('five-seats', 5), session('in-trx', 1), session('together', 5), session('one-commit', null), session('alone', null)])
+    .execute();
 });
 afterAll(async () => {
   await db?.destroy();
@@ -62,7 +65,7 @@ const addJob = prepare((k, p: { id: string; key: string }) =>
   k
     .insertInto('job')
     .values({ id: p.id, kind: sql.lit('test'), payload: sql.lit('{}'), status: sql.lit('queued'), runAt: sql.lit(now), attempts: sql.lit(0), maxAttempts: sql.lit(1), key: p.key, createdAt: sql.lit(now) })
-    .onConflict((oc) => oc.column('key').doNothing()),
+    .onConflict((oc) => oc.column('key').where(sql.ref('key'), 'is not', null).doNothing()),
 );
 const renameUser = prepare((k, p: { id: string; name: string }) => k.updateTable('user').set({ name: p.name }).where('id', '=', p.id));
 const removeJob = prepare((k, p: { id: string }) => k.deleteFrom('job').where('id', '=', p.id));
@@ -129,6 +132,39 @@ describe('guardedWrite', () => {
     expect(outcomes.filter((taken) => taken.length === 0)).toHaveLength(STUDENTS - 5);
     expect(await seats('five-seats')).toBe(5);
     expect(await bookings('five-seats')).toHaveLength(5);
+  });
+
+  it('writes arriving together each succeed or fail on their own: a failure in their midst undoes only itself', async () => {
+    expect(await book('together', 'u0')).toHaveLength(1);
+    // Its booking row's id is u0's, whatever order the writes run in: its guard's seat and its
+    // rename are undone, nothing else (five seats: one is always free for it).
+    const twice = guardedWrite(db.kysely, takeSeat.withValues({ sessionId: 'together' }), [
+      renameUser.withValues({ id: 'u9', name: 'Lost' }),
+      addBooking.withValues({ id: 'together-u0', sessionId: 'together', studentId: 'u9', createdAt: now }),
+    ]);
+    const outcomes = await Promise.allSettled([book('together', 'u1'), twice, book('together', 'u2'), book('together', 'u3')]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.length : 'failed'))).toEqual([1, 'failed', 1, 1]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT|^23505$/) });
+    expect(await seats('together')).toBe(4);
+    expect(await bookings('together')).toEqual(['u0', 'u1', 'u2', 'u3']);
+    expect(await nameOf('u9')).toBe('u9');
+    if (db.sqlite) expect(db.sqlite.inTransaction).toBe(false);
+  });
+
+  it.runIf(process.env.TEST_DIALECT === 'sqlite')('commits the writes of one turn of the event loop together (SQLite: one commit writes their shared pages once)', async () => {
+    const sqlite = db.sqlite!;
+    // The WAL frames (pages) written by `write`, counted from an emptied WAL.
+    const framesOf = async (write: () => Promise<unknown>) => {
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      await write();
+      return (sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>)[0]!.log;
+    };
+    const one = await framesOf(() => book('alone', 'u0'));
+    const twenty = await framesOf(() => Promise.all(Array.from({ length: 20 }, (_, i) => book('one-commit', `u${i}`))));
+    expect(await bookings('one-commit')).toHaveLength(20);
+    // Twenty commits would write each of the pages twenty times.
+    expect(one).toBeGreaterThan(1);
+    expect(twenty).toBeLessThan(3 * one);
   });
 
   it('is part of the caller’s transaction when given one: its rollback undoes the write', async () => {

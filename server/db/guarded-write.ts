@@ -9,7 +9,9 @@
 //   ]);
 //   if (taken.length === 0) … // full: nothing was written
 //
-// SQLite: one transaction, its statements run directly on the connection it holds (prepared.ts).
+// SQLite: its statements run synchronously in a SAVEPOINT of a transaction shared with the other
+// guarded writes of the same event-loop turn, one COMMIT for all of them (group-commit.ts,
+// decision 034); in a caller's transaction, as statements of it.
 // PostgreSQL: ONE statement of data-modifying CTEs, one round trip, the guarded row locked only
 // while it runs (a transaction of the same steps took six more round trips: decision 029):
 //
@@ -23,6 +25,7 @@
 // all see the database as it was before it, in no set order. Any failing step (a unique
 // violation) undoes the guard and every step.
 import { DeleteQueryNode, InsertQueryNode, PostgresAdapter, PrimitiveValueListNode, QueryNode, UpdateQueryNode, ValuesNode, sql, type Compilable, type Kysely, type OperationNode, type OperationNodeSource } from 'kysely';
+import { inGroupCommit } from './group-commit.ts';
 import { perDatabase, prepare, type BoundQuery, type PreparedQuery } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -39,6 +42,12 @@ export async function guardedWrite<G>(db: Kysely<Database>, guard: BoundQuery<G>
     });
     return (await oneStatement(db, queries)(db, values)).rows as G[];
   }
+  const grouped = inGroupCommit(db, (sqlite) => {
+    const { rows } = guard.runOn(sqlite, db);
+    if (rows.length > 0) for (const step of steps) step.runOn(sqlite, db);
+    return rows;
+  });
+  if (grouped) return grouped;
   const write = async (trx: Kysely<Database>) => {
     const { rows } = await guard.run(trx);
     if (rows.length > 0) for (const step of steps) await step.run(trx);

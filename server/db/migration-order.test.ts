@@ -50,3 +50,31 @@ it('turns a role outside student, tutor and admin into student, and leaves the o
     { id: 'e', role: 'student' },
   ]);
 });
+
+// Migration 0020: the job table's key index becomes partial (and, on SQLite, the table WITHOUT
+// ROWID); the jobs waiting in it are kept, and a key still takes one job.
+it('keeps the waiting jobs through 0020, and a key still takes one job', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-job-indexes-'));
+  db = createDb({ dialect: 'sqlite', file: path.join(dir, 'db.sqlite') });
+  const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0020'));
+  const { error } = await new Migrator({ db: db.kysely, provider: { getMigrations: async () => before } }).migrateToLatest();
+  expect(error).toBeUndefined();
+  const job = (id: string, key: string | null, status = 'queued') =>
+    sql`insert into "job" ("id", "kind", "payload", "status", "runAt", "attempts", "maxAttempts", "lastError", "key", "createdAt") values (${id}, 'email', '{}', ${status}, '2026-01-01T00:00:00.000Z', 1, 102, ${status === 'dead' ? 'refused' : null}, ${key}, '2026-01-01T00:00:00.000Z')`;
+  await job('a', null).execute(db.kysely);
+  await job('b', null).execute(db.kysely);
+  await job('c', 'schedule:x', 'dead').execute(db.kysely);
+
+  await migrateToLatest(db.kysely);
+
+  const rows = await db.kysely.selectFrom('job').select(['id', 'key', 'status', 'attempts', 'lastError']).orderBy('id').execute();
+  expect(rows).toEqual([
+    { id: 'a', key: null, status: 'queued', attempts: 1, lastError: null },
+    { id: 'b', key: null, status: 'queued', attempts: 1, lastError: null },
+    { id: 'c', key: 'schedule:x', status: 'dead', attempts: 1, lastError: 'refused' },
+  ]);
+  await job('d', null).execute(db.kysely);
+  await expect(job('e', 'schedule:x').execute(db.kysely)).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'job'`.execute(db.kysely);
+  expect(table.rows[0]!.sql).toMatch(/without rowid$/i);
+});

@@ -54,6 +54,9 @@ interface PreparedState {
 
 const stateOf = perDatabase<PreparedState>(() => ({ sqlite: undefined, names: new Map() }));
 
+/** The better-sqlite3 handle behind this database (undefined on PostgreSQL). */
+export const sqliteOf = (db: Kysely<Database>): SQLite.Database | undefined => stateOf(db).sqlite;
+
 export function registerSqliteHandle(kysely: Kysely<Database>, sqlite: SQLite.Database): void {
   stateOf(kysely).sqlite = sqlite;
 }
@@ -67,6 +70,29 @@ function runInTransaction<O>(sqlite: SQLite.Database, query: CompiledQuery<O>): 
   if (statement.reader) return { rows: statement.all(query.parameters) as O[] };
   const { changes, lastInsertRowid } = statement.run(query.parameters);
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+}
+
+/**
+ * Runs `work` synchronously in one `BEGIN IMMEDIATE … COMMIT` on the database's SQLite connection,
+ * taken from Kysely's driver like any transaction (so it waits for a transaction in progress);
+ * undefined when `db` is not SQLite or is already a transaction. Nothing else runs between its
+ * BEGIN and COMMIT: no other request meets the connection in a transaction, and no await leaves
+ * the write lock held while the event loop serves others (group-commit.ts).
+ */
+export function atomicallyOnSqlite<T>(db: Kysely<Database>, work: (sqlite: SQLite.Database) => T): Promise<T> | undefined {
+  const sqlite = stateOf(db).sqlite;
+  if (!sqlite || db.isTransaction) return undefined;
+  return db.getExecutor().provideConnection(async () => {
+    cachedStatement(sqlite, 'begin immediate').run();
+    try {
+      const result = work(sqlite);
+      cachedStatement(sqlite, 'commit').run();
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) cachedStatement(sqlite, 'rollback').run();
+      throw error;
+    }
+  });
 }
 
 interface DirectRead {
@@ -107,6 +133,8 @@ const STAND_IN = '\u0000prepared-parameter:';
  */
 export interface BoundQuery<O = unknown> {
   run(db: Kysely<Database>): Promise<QueryResult<O>>;
+  /** Runs it at once on the SQLite connection, whose transaction the caller holds (`atomicallyOnSqlite`). */
+  runOn(sqlite: SQLite.Database, db: Kysely<Database>): QueryResult<O>;
   /** The prepared query's builder, given values (or stand-ins) by name. */
   build(db: Kysely<Database>, params: Record<string, unknown>): Compilable<O> & OperationNodeSource;
   /** The prepared query itself: the same object for every run of it. */
@@ -198,6 +226,7 @@ export function prepare<P extends Record<string, unknown>, O>(build: (db: Kysely
   /** This query with these values, to run later or as a step of a guarded write (guarded-write.ts). */
   const withValues = (values: P): BoundQuery<O> => ({
     run: (db) => run(db, values),
+    runOn: (sqlite, db) => runInTransaction(sqlite, compiledWith(db, values)),
     build: (db, params) => build(db, params as P),
     prepared: run,
     values,

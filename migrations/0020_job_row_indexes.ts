@@ -1,0 +1,49 @@
+// Never edit this file once landed: add a new migration instead.
+// Issue 16, the booking storm: every booking writes two job rows (its emails) in its
+// transaction, and each index of the job table is one more b-tree page written at every commit
+// (docs/decisions/017-durable-jobs.md, "Trade-offs").
+// - The key's uniqueness holds only for jobs that have a key (schedules, "Download my data"):
+//   a partial unique index, instead of a unique column whose index also held a NULL entry for
+//   every keyless job (every email).
+// - On SQLite the table is WITHOUT ROWID, stored in the order of its primary key (the time-ordered
+//   id): the table and its primary key index are one b-tree instead of two.
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect-columns.ts';
+
+const COLUMNS = sql.raw('"id", "kind", "payload", "status", "runAt", "attempts", "maxAttempts", "lastError", "lockedBy", "lockedUntil", "key", "createdAt"');
+
+/** SQLite: the job table rebuilt with its rows (a column's constraints cannot be altered in place). */
+async function rebuildSqliteJobTable(db: Kysely<unknown>, shape: { withoutRowid: boolean; uniqueKeyColumn: boolean }): Promise<void> {
+  await db.schema
+    .createTable('job_next')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued'))
+    .addColumn('runAt', 'text', (c) => c.notNull())
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('maxAttempts', 'integer', (c) => c.notNull())
+    .addColumn('lastError', 'text')
+    .addColumn('lockedBy', 'text')
+    .addColumn('lockedUntil', 'text')
+    .addColumn('key', 'text', (c) => (shape.uniqueKeyColumn ? c.unique() : c))
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .$call((table) => (shape.withoutRowid ? table.modifyEnd(sql`without rowid`) : table))
+    .execute();
+  await sql`insert into "job_next" (${COLUMNS}) select ${COLUMNS} from "job"`.execute(db);
+  await db.schema.dropTable('job').execute();
+  await db.schema.alterTable('job_next').renameTo('job').execute();
+  await db.schema.createIndex('job_due_idx').on('job').columns(['status', 'runAt']).execute();
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) await sql`alter table "job" drop constraint "job_key_key"`.execute(db);
+  else await rebuildSqliteJobTable(db, { withoutRowid: true, uniqueKeyColumn: false });
+  await db.schema.createIndex('job_key_idx').on('job').column('key').unique().where(sql.ref('key'), 'is not', null).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('job_key_idx').execute();
+  if (isPostgres(db)) await sql`alter table "job" add constraint "job_key_key" unique ("key")`.execute(db);
+  else await rebuildSqliteJobTable(db, { withoutRowid: false, uniqueKeyColumn: true });
+}
