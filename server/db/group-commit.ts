@@ -11,6 +11,9 @@
 //   (a capacity guard counts the seats taken before it in the group).
 // - A caller hears of its write only after the COMMIT: an acknowledged write is durable.
 // - A failed COMMIT (disk full, I/O error) fails every write of the group: none of them happened.
+//   A write whose error made SQLite roll back the whole transaction itself (SQLITE_FULL in a
+//   statement, SQLITE_IOERR, ON CONFLICT ROLLBACK) fails alone: the others run again at once, in
+//   a new transaction.
 // - With one write in a turn (no load) the group is that write: one event-loop turn later than
 //   running it at once (setImmediate), nothing else.
 import type SQLite from 'better-sqlite3';
@@ -49,36 +52,67 @@ export function inGroupCommit<T>(db: Kysely<Database>, work: (sqlite: SQLite.Dat
   });
 }
 
+/**
+ * A write's error after which SQLite had rolled back the whole transaction itself (SQLITE_FULL,
+ * SQLITE_IOERR, a constraint with ON CONFLICT ROLLBACK…): that write failed; the others of the
+ * group did nothing wrong, and nothing of theirs was kept.
+ */
+class TransactionEnded {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {}
+}
+
 async function commitGroup(db: Kysely<Database>, group: Group): Promise<void> {
   group.scheduled = false;
-  const writes = group.waiting.splice(0);
-  const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-  try {
-    await atomicallyOnSqlite(db, (sqlite) => {
-      const savepoint = cachedStatement(sqlite, 'savepoint grouped_write');
-      const release = cachedStatement(sqlite, 'release grouped_write');
-      const undo = cachedStatement(sqlite, 'rollback to grouped_write');
-      for (const write of writes) {
-        savepoint.run();
-        try {
-          outcomes.push({ ok: true, value: write.work(sqlite) });
-        } catch (error) {
-          // An error that ended the whole transaction (SQLite rolls it back itself on some I/O
-          // errors) fails the group; any other undoes this write alone.
-          if (!sqlite.inTransaction) throw error;
-          undo.run();
-          outcomes.push({ ok: false, error });
-        }
-        release.run();
+  let writes = group.waiting.splice(0);
+  // Each round either settles every write or takes out the one that ended the transaction, whose
+  // caller hears its own error, and runs the others again in a new transaction (their guards
+  // read the database again): so at most one round per write.
+  while (writes.length > 0) {
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      await atomicallyOnSqlite(db, (sqlite) => {
+        const savepoint = cachedStatement(sqlite, 'savepoint grouped_write');
+        const release = cachedStatement(sqlite, 'release grouped_write');
+        const undo = cachedStatement(sqlite, 'rollback to grouped_write');
+        writes.forEach((write, i) => {
+          savepoint.run();
+          try {
+            outcomes.push({ ok: true, value: write.work(sqlite) });
+          } catch (error) {
+            if (!sqlite.inTransaction) throw new TransactionEnded(i, error);
+            // Any other error undoes this write alone.
+            undo.run();
+            outcomes.push({ ok: false, error });
+          }
+          release.run();
+        });
+      });
+    } catch (error) {
+      if (error instanceof TransactionEnded) {
+        writes[error.index]!.reject(error.error);
+        // The writes that failed on their own before it were undone alone: their errors stand.
+        const again: Pending[] = [];
+        writes.forEach((write, i) => {
+          const outcome = outcomes[i];
+          if (i === error.index) return;
+          if (outcome && !outcome.ok) write.reject(outcome.error);
+          else again.push(write);
+        });
+        writes = again;
+        continue;
       }
+      // BEGIN refused (SQLITE_BUSY) or a failed COMMIT: none of them happened.
+      for (const write of writes) write.reject(error);
+      return;
+    }
+    writes.forEach((write, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) write.resolve(outcome.value);
+      else write.reject(outcome.error);
     });
-  } catch (error) {
-    for (const write of writes) write.reject(error);
     return;
   }
-  writes.forEach((write, i) => {
-    const outcome = outcomes[i]!;
-    if (outcome.ok) write.resolve(outcome.value);
-    else write.reject(outcome.error);
-  });
 }
