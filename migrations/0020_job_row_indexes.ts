@@ -36,14 +36,26 @@ async function rebuildSqliteJobTable(db: Kysely<unknown>, shape: { withoutRowid:
   await db.schema.createIndex('job_due_idx').on('job').columns(['status', 'runAt']).execute();
 }
 
+/**
+ * Kysely runs SQLite's migrations outside a transaction (its SQLite adapter declares no
+ * transactional DDL): the rebuild (create, copy, drop, rename, indexes) is one transaction of its
+ * own, so that a failure in its middle (the copy fills the disk) or a crash leaves the table as it
+ * was and the migration runs again at the next start. PostgreSQL's migrations already run in one.
+ */
+const atomically = (db: Kysely<unknown>, run: (db: Kysely<unknown>) => Promise<void>): Promise<void> => (db.isTransaction ? run(db) : db.transaction().execute(run));
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) await sql`alter table "job" drop constraint "job_key_key"`.execute(db);
-  else await rebuildSqliteJobTable(db, { withoutRowid: true, uniqueKeyColumn: false });
-  await db.schema.createIndex('job_key_idx').on('job').column('key').unique().where(sql.ref('key'), 'is not', null).execute();
+  await atomically(db, async (db) => {
+    if (isPostgres(db)) await sql`alter table "job" drop constraint "job_key_key"`.execute(db);
+    else await rebuildSqliteJobTable(db, { withoutRowid: true, uniqueKeyColumn: false });
+    await db.schema.createIndex('job_key_idx').on('job').column('key').unique().where(sql.ref('key'), 'is not', null).execute();
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('job_key_idx').execute();
-  if (isPostgres(db)) await sql`alter table "job" add constraint "job_key_key" unique ("key")`.execute(db);
-  else await rebuildSqliteJobTable(db, { withoutRowid: false, uniqueKeyColumn: true });
+  await atomically(db, async (db) => {
+    await db.schema.dropIndex('job_key_idx').execute();
+    if (isPostgres(db)) await sql`alter table "job" add constraint "job_key_key" unique ("key")`.execute(db);
+    else await rebuildSqliteJobTable(db, { withoutRowid: false, uniqueKeyColumn: true });
+  });
 }
