@@ -2,11 +2,16 @@
 // Issue 16, the booking storm: every booking writes two job rows (its emails) in its
 // transaction, and each index of the job table is one more b-tree page written at every commit
 // (docs/decisions/017-durable-jobs.md, "Trade-offs").
+// On SQLite (one process, decision 034):
 // - The key's uniqueness holds only for jobs that have a key (schedules, "Download my data"):
 //   a partial unique index, instead of a unique column whose index also held a NULL entry for
 //   every keyless job (every email).
-// - On SQLite the table is WITHOUT ROWID, stored in the order of its primary key (the time-ordered
-//   id): the table and its primary key index are one b-tree instead of two.
+// - The table is WITHOUT ROWID, stored in the order of its primary key (the time-ordered id): the
+//   table and its primary key index are one b-tree instead of two.
+// PostgreSQL keeps its unique constraint "job_key_key": in a rolling deploy the processes of the
+// previous release still enqueue keyed jobs with `on conflict ("key")`, which a partial index
+// cannot answer; this release's `on conflict ("key") where "key" is not null` is answered by
+// either index.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect-columns.ts';
 
@@ -46,16 +51,16 @@ const atomically = (db: Kysely<unknown>, run: (db: Kysely<unknown>) => Promise<v
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await atomically(db, async (db) => {
-    if (isPostgres(db)) await sql`alter table "job" drop constraint "job_key_key"`.execute(db);
-    else await rebuildSqliteJobTable(db, { withoutRowid: true, uniqueKeyColumn: false });
+    if (isPostgres(db)) return;
+    await rebuildSqliteJobTable(db, { withoutRowid: true, uniqueKeyColumn: false });
     await db.schema.createIndex('job_key_idx').on('job').column('key').unique().where(sql.ref('key'), 'is not', null).execute();
   });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await atomically(db, async (db) => {
+    if (isPostgres(db)) return;
     await db.schema.dropIndex('job_key_idx').execute();
-    if (isPostgres(db)) await sql`alter table "job" add constraint "job_key_key" unique ("key")`.execute(db);
-    else await rebuildSqliteJobTable(db, { withoutRowid: false, uniqueKeyColumn: true });
+    await rebuildSqliteJobTable(db, { withoutRowid: false, uniqueKeyColumn: true });
   });
 }

@@ -41,7 +41,7 @@ const insertKeyedJob = prepare((db, p: JobInsert) =>
     .onConflict((oc) =>
       oc
         .column('key')
-        // The partial unique index of keyed jobs (migration 0020).
+        // SQLite's partial unique index of keyed jobs (migration 0020); PostgreSQL's unique constraint answers it too.
         .where(sql.ref('key'), 'is not', null)
         .doUpdateSet((eb) => ({ status: sql.lit('queued'), attempts: sql.lit(0), runAt: eb.ref('excluded.runAt'), payload: eb.ref('excluded.payload'), maxAttempts: eb.ref('excluded.maxAttempts') }))
         .where('job.status', '=', sql.lit('dead')),
