@@ -114,9 +114,10 @@ describe('jobs', () => {
     const { handler, runs } = recorder();
     const dying = jobsOn(t.deps.db, { leaseMs: 60_000 });
     await dying.enqueue(t.deps.db.kysely, { kind: 'test.echo', payload: 'survives' });
-    // The dying worker claims the job and never finishes it (as if killed mid-job).
-    await dying.start({ handlers: { 'test.echo': { run: () => new Promise(() => {}) } }, schedules: [] });
-    await until(async () => (await rows())[0]?.status === 'running');
+    // The dying worker claims the job, starts it and never finishes it (as if killed mid-job).
+    let started = false;
+    await dying.start({ handlers: { 'test.echo': { run: () => ((started = true), new Promise(() => {})) } }, schedules: [] });
+    await until(async () => started && (await rows())[0]?.status === 'running');
     await dying.stop(50);
     const other = jobsOn(second);
     await other.start({ handlers: { 'test.echo': handler }, schedules: [] }, { poll: false });
