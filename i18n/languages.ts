@@ -24,11 +24,20 @@ export function textDirection(language: Language): 'ltr' | 'rtl' {
   return LANGUAGES.find((l) => l.code === language)?.dir ?? 'ltr';
 }
 
-/** The language chosen in the `lang` cookie, or null. */
+/**
+ * The language chosen in the `lang` cookie, or null. A cookie is whatever a client sends: one
+ * that is not a language (a stray `%` included, which decodeURIComponent throws on) is no choice,
+ * never an error, so every request still gets an answer.
+ */
 export function languageFromCookieHeader(cookieHeader: string | undefined): Language | null {
   if (!cookieHeader) return null;
   const match = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader);
-  return match ? languageOrNull(decodeURIComponent(match[1]!.trim())) : null;
+  if (!match) return null;
+  try {
+    return languageOrNull(decodeURIComponent(match[1]!.trim()));
+  } catch {
+    return null;
+  }
 }
 
 /**
