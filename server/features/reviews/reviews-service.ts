@@ -1,4 +1,5 @@
-// Reviews (PRODUCT.md §4): only a student who booked the session, once class has started;
+// Reviews (PRODUCT.md §4): only a student who booked the session, once class has started (never
+// for a class called off, nor on a booking cancelled before class: its row is gone);
 // one per student and session, editable; rating an integer 1–5 (the contract and a CHECK).
 import type { MyReview, Review, ReviewBody, ReviewPage, UpdateReviewBody } from '#contract/reviews.ts';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -28,6 +29,8 @@ export function reviewsService(deps: AppDeps) {
     if (me.role !== 'student') throw forbidden('errors.reviews.bookedOnly');
     const session = await reviews.findSession(sessionId);
     if (!session) throw notFound('errors.sessions.notFound');
+    // A class called off never took place: its bookings stay for history, but give no review.
+    if (session.status === 'cancelled') throw conflict('errors.reviews.sessionCancelled');
     const booking = await reviews.confirmedBooking(sessionId, me.id);
     if (!booking) throw forbidden('errors.reviews.bookedOnly');
     // Reviews come from those who came (issue 19): a student the tutor marked absent cannot review.
