@@ -19,6 +19,7 @@ const FEATURE_USES = {
   payments: ['bookings'],
   reviews: ['bookings'],
   'my-data': ['bookings', 'materials', 'notifications', 'uploads'],
+  users: ['uploads'],
 };
 const WEB_FEATURE_USES = {
   account: ['auth', 'uploads'],

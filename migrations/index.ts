@@ -17,6 +17,7 @@ import * as m0017 from './0017_sent_email_and_sign_in_failures.ts';
 import * as m0018 from './0018_user_language.ts';
 import * as m0019 from './0019_class_time_set_at.ts';
 import * as m0020 from './0020_job_row_indexes.ts';
+import * as m0022 from './0022_upload_owner.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0018_user_language': m0018,
   '0019_class_time_set_at': m0019,
   '0020_job_row_indexes': m0020,
+  '0022_upload_owner': m0022,
 };

@@ -17,6 +17,7 @@ import { authRefusal } from './auth-answers.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
 import { commonPasswords } from './common-passwords.ts';
+import { checkUpdatedPhoto, withSignUpPhoto } from './account-photo.ts';
 
 /** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
 export const CLIENT_IP_HEADER = 'x-studynest-client-ip';
@@ -177,12 +178,15 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
             const asked = (user as { role?: unknown }).role ?? 'student';
             if (!isSignUpRole(asked)) throw roleRefusal();
             const role = config.adminEmail && email === config.adminEmail ? 'admin' : asked;
-            return { data: { ...user, role, blocked: false } };
+            // A photo from the sign-up page becomes the new account's; another's is refused (account-photo.ts).
+            const withPhoto = await withSignUpPhoto(authExecutor(kysely), user);
+            return { data: { ...withPhoto, role, blocked: false } };
           },
         },
         update: {
           // Whatever calls it, a role outside the three is never stored.
-          before: async (data) => {
+          before: async (data, context) => {
+            await checkUpdatedPhoto(authExecutor(kysely), data.image, context?.context.session);
             if ('role' in data && !isRole((data as { role?: unknown }).role)) throw authRefusal('BAD_REQUEST', 'INVALID_ACCOUNT_FIELD', badRequest('errors.auth.unknownRole'));
             return { data };
           },

@@ -176,6 +176,8 @@ export interface MaterialTable {
 export interface UploadTable {
   name: string;
   createdAt: string;
+  /** Who uploaded it; null: the sign-up page, until that sign-up takes it (migration 0022). */
+  ownerId: string | null;
 }
 
 export type JobStatus = 'queued' | 'running' | 'dead';

@@ -18,7 +18,7 @@ import { toIso } from '#server/ids.ts';
 import { bookingsService } from '#server/features/bookings/public.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
 import { notificationService } from '#server/features/notifications/public.ts';
-import { imageStore, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
+import { imageStore, removePhotoNoLongerShown, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
 import { emailJob } from '#server/email/outbox.ts';
 import { translatorFor, translatorForAccount } from '#server/i18n/translate.ts';
@@ -238,8 +238,8 @@ export function myDataService(deps: AppDeps) {
     lists.invalidate();
     // After the commit: a file left behind is only wasted space, never served (no row points at it).
     await Promise.all(erased.materialFiles.map((key) => materialFiles.remove(key)));
-    const photo = photoOf(user);
-    if (photo) await photos.remove(photo);
+    // Unless another account shows it too, or it is another's upload (uploads/photo-owner.ts).
+    await removePhotoNoLongerShown({ kysely: deps.db.kysely, files: deps.files }, user.image, user.id);
     await archives.removeOf(user.id);
     return {
       message: translatorFor(language).t('answers.accountDeleted', { self: String(self), email: user.email, cancelled: released.cancelled, refunded: released.refunded }),

@@ -51,7 +51,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const { name, webp } = await store.encode(bytes);
     // Recorded before it is written: a stored file always has its record, and a photo nobody
     // uses is removed a day later (upload-cleanup.ts).
-    await uploads.record(name, deps.now().toISOString());
+    // Its owner is the signed-in uploader; the sign-up page's upload has none until that sign-up (photo-owner.ts).
+    const uploader = await getCurrentUser(deps.auth, request);
+    await uploads.record(name, deps.now().toISOString(), uploader?.id ?? null);
     try {
       await store.write(name, webp);
     } catch (err) {

@@ -2,8 +2,10 @@
 // read a user's role (themselves, or an admin).
 import type { Me, UpdateMeBody } from '#contract/users.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
 import { forbidden, notFound } from '#server/errors.ts';
+import { claimPhoto } from '#server/features/uploads/public.ts';
 import { userRepository } from './user-repository.ts';
 
 export function meService(deps: AppDeps) {
@@ -11,17 +13,23 @@ export function meService(deps: AppDeps) {
   return {
     async updateProfile(me: CurrentUser, body: UpdateMeBody): Promise<Me> {
       const patch: { name: string; image?: string | null } = { name: body.name };
-      if (body.image !== undefined) patch.image = body.image;
+      if (body.image !== undefined) {
+        // Only a photo of their own (photo-owner.ts); the one they show already stays theirs to keep.
+        await claimPhoto(deps.db.kysely, me.id, body.image, (await users.findById(me.id))?.image);
+        patch.image = body.image;
+      }
       const row = await users.updateProfile(me.id, patch, deps.now());
       invalidateUser(me.id);
       return { id: row.id, name: row.name, email: row.email, role: row.role, status: userStatus(row), image: row.image };
     },
 
-    async roleOf(me: CurrentUser, email: string): Promise<{ email: string; role: Me['role'] }> {
+    /** An admin's look-up of another account is recorded before it is answered (decision 040). */
+    async roleOf(me: CurrentUser, email: string, ip: string | null = null): Promise<{ email: string; role: Me['role'] }> {
       const wanted = email.toLowerCase();
       if (wanted !== me.email.toLowerCase() && me.role !== 'admin') throw forbidden('errors.users.readOwn');
       const row = await users.findByEmail(wanted);
       if (!row) throw notFound('errors.users.noUserEmail');
+      await recordAdminAccess(deps.db.kysely, { me, ip }, row, { action: 'user.viewed', targetType: 'user', targetId: row.id, details: { email: row.email } }, deps.now());
       return { email: row.email, role: row.role };
     },
   };
