@@ -100,3 +100,15 @@ export const accountDeletedSchema = z.object({
 });
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 
+/**
+ * What deleting the caller's account would do to their bookings now, asked before they confirm:
+ * upcoming bookings released, paid ones refunded (before their cancellation cutoff, as cancelling
+ * would), and paid ones not refunded (inside the cutoff: the seat goes to the waitlist).
+ */
+export const accountDeletionPreviewSchema = z.object({
+  cancelledBookings: z.number().int(),
+  refundedBookings: z.number().int(),
+  notRefundedBookings: z.number().int(),
+});
+export type AccountDeletionPreview = z.infer<typeof accountDeletionPreviewSchema>;
+

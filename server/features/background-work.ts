@@ -6,6 +6,7 @@ import { EMAIL_JOB, emailJobHandler } from '#server/email/outbox.ts';
 import { sentEmailRepository, sentEmailRetention } from '#server/email/sent-email-repository.ts';
 import type { JobWork } from '#server/jobs/jobs.ts';
 import { bookingMailRenderers } from './bookings/booking-emails.ts';
+import { bookingRefunds, REFUND_BOOKING_JOB } from './bookings/booking-refunds.ts';
 import { bookingsRepository } from './bookings/bookings-repository.ts';
 import { CLASS_REMINDERS_JOB, classReminders } from './bookings/class-reminders.ts';
 import { EXPIRE_HOLDS_JOB, holdExpiry } from './bookings/hold-expiry.ts';
@@ -27,6 +28,8 @@ export function backgroundWork(deps: AppDeps): JobWork {
     handlers: {
       [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }, (mail) => sentEmails.record(mail, deps.now()), deps.log),
       [EXPIRE_HOLDS_JOB]: holds.handler,
+      // Refunds owed by bookings released inside an account's erasure (decision 038).
+      [REFUND_BOOKING_JOB]: bookingRefunds(deps).handler,
       [CLASS_REMINDERS_JOB]: reminders.handler,
       [REMOVE_UNREFERENCED_UPLOADS_JOB]: uploads.handler,
       [PURGE_EXPIRED_AUTH_JOB]: auth.handler,

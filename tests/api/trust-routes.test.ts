@@ -195,6 +195,7 @@ const rules = (): Record<string, Rule> => ({
   // My data and the audit log (issue 23)
   'GET /api/me/data': { request: () => get('/api/me/data'), expect: signedIn(200) },
   'GET /api/me/data.zip': { request: () => get('/api/me/data.zip'), expect: signedIn(200) },
+  'GET /api/me/deletion': { request: () => get('/api/me/deletion'), expect: signedIn(200) },
   // Only the owner's own prepared archive exists for them (tests/api/my-data.test.ts).
   'GET /api/me/data-exports/:file': { request: () => get(`/api/me/data-exports/${'a'.repeat(32)}.zip`), expect: signedIn(404) },
   // A wrong password deletes nothing (the right one: tests/api/my-data.test.ts).
@@ -375,7 +376,7 @@ const rules = (): Record<string, Rule> => ({
 });
 
 // ---- helpers for checks ----------------------------------------------------------------------
-const STACK_TRACE = /\n\s+at .+:\d+:\d+|node_modules|at Object\.<anonymous>|\.ts:\d+:\d+/;
+const STACK_TRACE = /\n[ \t]+at .+:\d+:\d+|node_modules|at Object\.<anonymous>|\.ts:\d+:\d+/;
 
 /** Everything the victims (student B, the other tutor) own; none of it may change. */
 async function victimSnapshot() {

@@ -132,6 +132,12 @@ const sessionForStudentQuery = prepare((db, p: { sessionId: string; studentId: s
     .leftJoin('booking as own', (join) => join.onRef('own.sessionId', '=', 's.id').on('own.studentId', '=', p.studentId))
     .selectAll('s')
     .select('own.status as ownBookingStatus')
+    // Its tutor can sign in and is still a tutor (decision 039).
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('user as teacher').select('teacher.id').whereRef('teacher.id', '=', 's.tutorId').where('teacher.role', '=', sql.lit('tutor')).where(sql<boolean>`not ${sql.ref('teacher.blocked')}`))
+        .as('tutorTeaches'),
+    )
     .select((eb) =>
       eb
         .exists(eb.selectFrom('booking as due').select('due.id').where('due.status', '=', sql.lit('pending_payment')).where('due.holdExpiresAt', '<=', p.now))
@@ -257,7 +263,7 @@ const upcomingBookingsQuery = prepare((db, p: { studentId: string; now: string }
   db
     .selectFrom('booking as b')
     .innerJoin('study_session as s', 's.id', 'b.sessionId')
-    .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentRef'])
+    .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentRef', 's.classStartDate', 's.cancellationCutoffHours'])
     .where('b.studentId', '=', p.studentId)
     .where('s.classStartDate', '>', p.now)
     .orderBy('b.createdAt'),
@@ -359,25 +365,25 @@ export function bookingsRepository(database: Db) {
   const lockSession = async (trx: Kysely<Database>, sessionId: string) => (await sessionSeatsQuery(trx, { sessionId })).rows[0];
 
   return {
-    async findSession(id: string): Promise<StudySessionRow | undefined> {
-      return (await sessionById(db, { id })).rows[0];
+    async findSession(id: string, executor: Kysely<Database> = db): Promise<StudySessionRow | undefined> {
+      return (await sessionById(executor, { id })).rows[0];
     },
 
     async findBooking(sessionId: string, studentId: string) {
       return (await bookingOf(db, { sessionId, studentId })).rows[0];
     },
 
-    /** The student's bookings and seat holds on classes not started at `now` (an account being deleted). */
-    async upcomingBookingsOf(studentId: string, now: string) {
-      return (await upcomingBookingsQuery(db, { studentId, now })).rows;
+    /** The student's bookings and seat holds on classes not started at `now` (an account being deleted), read in `executor`'s transaction if given. */
+    async upcomingBookingsOf(studentId: string, now: string, executor: Kysely<Database> = db) {
+      return (await upcomingBookingsQuery(executor, { studentId, now })).rows;
     },
 
     /** The session, the student's own booking status on it (if any) and whether payment holds are due for release. */
-    async findSessionForStudent(sessionId: string, studentId: string, now: string): Promise<{ session: StudySessionRow; ownBookingStatus: BookingStatus | null; holdsDue: boolean } | undefined> {
+    async findSessionForStudent(sessionId: string, studentId: string, now: string): Promise<{ session: StudySessionRow; ownBookingStatus: BookingStatus | null; holdsDue: boolean; tutorTeaches: boolean } | undefined> {
       const row = (await sessionForStudentQuery(db, { sessionId, studentId, now })).rows[0];
       if (!row) return undefined;
-      const { ownBookingStatus, holdsDue, ...session } = row;
-      return { session, ownBookingStatus: ownBookingStatus ?? null, holdsDue: Boolean(holdsDue) };
+      const { ownBookingStatus, holdsDue, tutorTeaches, ...session } = row;
+      return { session, ownBookingStatus: ownBookingStatus ?? null, holdsDue: Boolean(holdsDue), tutorTeaches: Boolean(tutorTeaches) };
     },
 
     async dueHolds(now: string, limit: number): Promise<Array<{ id: string; sessionId: string; studentId: string }>> {
@@ -472,10 +478,16 @@ export function bookingsRepository(database: Db) {
     /**
      * Cancels a booking, frees its seat and, in the same transaction, books the first students
      * in line into the free seats, with the jobs (emails) `jobsFor` gives for them. null when the
-     * student had no booking.
+     * student had no booking. Inside a caller's transaction (`executor`, an account's erasure) it
+     * is part of it.
      */
-    async cancel(input: { sessionId: string; studentId: string; now: string; onlyExpiredHold?: boolean }, jobsFor: (promoted: PromotedStudent[]) => JobInsert[] = () => []): Promise<{ promoted: PromotedStudent[] } | null> {
-      return db.transaction().execute(async (trx) => {
+    async cancel(
+      input: { sessionId: string; studentId: string; now: string; onlyExpiredHold?: boolean },
+      jobsFor: (promoted: PromotedStudent[]) => JobInsert[] = () => [],
+      executor?: Kysely<Database>,
+    ): Promise<{ promoted: PromotedStudent[] } | null> {
+      const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (executor ? work(executor) : db.transaction().execute(work));
+      return inTransaction(async (trx) => {
         // Lock first so that concurrent cancellations and waitlist joins take turns.
         const session = await lockSession(trx, input.sessionId);
         if (!session) return null;

@@ -3,15 +3,18 @@
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
 import type { BookedSession, BookedSessionPage, BookedSessionsWhen, BookSessionResult, Roster } from '#contract/bookings.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
-import type { StudySessionRow } from '#server/db/schema.ts';
+import type { Database, StudySessionRow } from '#server/db/schema.ts';
+import type { Kysely } from 'kysely';
 import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
-import { isRegistrationOpen, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
+import { isRegistrationOpen, isTutorOf, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { ScheduleBusyError } from '#server/jobs/jobs.ts';
 import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
+import { refundBookingJob } from './booking-refunds.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { seatHolds } from './seat-holds.ts';
 
@@ -23,6 +26,10 @@ const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === m
 
 export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' | 'cancellationCutoffHours'>): Date =>
   new Date(Date.parse(session.classStartDate) - session.cancellationCutoffHours * HOUR_MS);
+
+/** Whether releasing the booking at `now` refunds it: paid, and cancelling it now would refund it (before the cutoff). */
+const isRefundable = (booking: { status: string; amountCents: number; classStartDate: string; cancellationCutoffHours: number }, now: Date): boolean =>
+  booking.status === 'confirmed' && booking.amountCents > 0 && now.getTime() < cancelDeadline(booking).getTime();
 
 export function bookingsService(deps: AppDeps) {
   const bookings = bookingsRepository(deps.db);
@@ -93,6 +100,8 @@ export function bookingsService(deps: AppDeps) {
     if (found?.session.status === 'cancelled') throw conflict(SESSION_CANCELLED);
     // Sessions not approved are not public: the same answer as a missing one.
     if (!found || found.session.status !== 'approved') throw notFound('errors.sessions.notFound');
+    // Its tutor was blocked or made a student: no new seat, no place in line (decision 039).
+    if (!found.tutorTeaches) throw conflict('errors.bookings.tutorUnavailable');
     const { session, ownBookingStatus: held } = found;
     // A seat held for payment may be paid for (again) until its hold ends, even after registration closes.
     if (held && held !== 'pending_payment') throw conflict('errors.bookings.alreadyBooked');
@@ -134,7 +143,8 @@ export function bookingsService(deps: AppDeps) {
       return { ...booked, checkoutUrl: null };
     },
 
-    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string; when?: BookedSessionsWhen }): Promise<BookedSessionPage> {
+    /** A student's entries; an admin's read of another student's is recorded before it is answered (decision 040). */
+    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string; when?: BookedSessionsWhen }, ip: string | null = null): Promise<BookedSessionPage> {
       if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('errors.bookings.seeOwn');
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
@@ -153,6 +163,7 @@ export function bookingsService(deps: AppDeps) {
       }
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => (when ? [r.classStartDate, r.entryId] : [r.entryCreatedAt, r.entryId]));
       const now = deps.now();
+      await recordAdminAccess(deps.db.kysely, { me, ip }, student, { action: 'user.bookings_viewed', targetType: 'user', targetId: student.id, details: { email: student.email, entries: items.length } }, now);
       return { items: items.map((row) => ({ ...toBookedSession(row, me, now), studentEmail: student.email })), nextCursor };
     },
 
@@ -181,27 +192,41 @@ export function bookingsService(deps: AppDeps) {
     },
 
     /**
-     * An account being deleted (features/my-data): every booking and seat hold of the student on a
-     * class not started yet is cancelled, whatever the cutoff, with the usual refund and waitlist
-     * promotion. A failed refund stops here (the rest stays booked); running it again is safe.
-     * Bookings of classes already started stay: they are the tutor's attendance and payment records.
+     * What deleting the student's account does to their bookings (features/my-data): every
+     * booking and seat hold on a class not started yet is released, whatever the cutoff, with
+     * waitlist promotion; a paid one is refunded only when cancelling it would be (before the
+     * cutoff), never more. `tx` is the erasure's transaction: the releases commit with it and the
+     * refunds are jobs written in it (booking-refunds.ts), so a failed erasure releases and
+     * refunds nothing (docs/decisions/038-account-erasure-and-exports.md). Bookings of classes
+     * already started stay: they are the tutor's attendance and payment records.
      */
-    async releaseAllOf(studentId: string): Promise<{ cancelled: number; refunded: number }> {
-      const now = deps.now().toISOString();
+    async releaseAllOf(tx: Kysely<Database>, studentId: string): Promise<{ cancelled: number; refunded: number }> {
+      const now = deps.now();
       let cancelled = 0;
       let refunded = 0;
-      for (const booking of await bookings.upcomingBookingsOf(studentId, now)) {
-        const session = await bookings.findSession(booking.sessionId);
+      for (const booking of await bookings.upcomingBookingsOf(studentId, now.toISOString(), tx)) {
+        const session = await bookings.findSession(booking.sessionId, tx);
         if (!session) continue;
-        if (booking.status === 'confirmed' && booking.amountCents > 0) {
-          await payments.refundBooking(booking);
-          refunded++;
-        }
-        const result = await bookings.cancel({ sessionId: booking.sessionId, studentId, now }, (promoted) => promotionEmailJobs(deps, session, promoted).map(deps.jobs.row));
-        if (result) cancelled++;
+        const refund = isRefundable(booking, now) ? [refundBookingJob(booking)] : [];
+        const result = await bookings.cancel(
+          { sessionId: booking.sessionId, studentId, now: now.toISOString() },
+          (promoted) => [...refund, ...promotionEmailJobs(deps, session, promoted)].map(deps.jobs.row),
+          tx,
+        );
+        if (!result) continue;
+        cancelled++;
+        refunded += refund.length;
       }
-      if (cancelled > 0) deps.jobs.wake();
       return { cancelled, refunded };
+    },
+
+    /** What releaseAllOf would do now, said before the account's owner confirms its deletion. */
+    async releasePreviewOf(studentId: string): Promise<{ cancelled: number; refunded: number; notRefunded: number }> {
+      const now = deps.now();
+      const upcoming = await bookings.upcomingBookingsOf(studentId, now.toISOString());
+      const refunded = upcoming.filter((b) => isRefundable(b, now)).length;
+      const paid = upcoming.filter((b) => b.status === 'confirmed' && b.amountCents > 0).length;
+      return { cancelled: upcoming.length, refunded, notRefunded: paid - refunded };
     },
 
     async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
@@ -218,16 +243,18 @@ export function bookingsService(deps: AppDeps) {
       if (!(await bookings.leaveWaitlist(sessionId, me.id))) throw notFound('errors.bookings.notWaiting');
     },
 
-    async roster(me: CurrentUser, sessionId: string, page: { limit: number; cursor?: string }): Promise<Roster> {
+    /** Who booked and who waits; an admin's read is recorded before it is answered (decision 040). */
+    async roster(me: CurrentUser, sessionId: string, page: { limit: number; cursor?: string }, ip: string | null = null): Promise<Roster> {
       const after = decodeCursor(page.cursor, ['number', 'string', 'string'] as const);
       const session = await bookings.findSession(sessionId);
       if (!session) throw notFound('errors.sessions.notFound');
-      if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('errors.bookings.rosterRoles');
+      if (me.role !== 'admin' && !isTutorOf(session, me)) throw forbidden('errors.bookings.rosterRoles');
       const rows = await bookings.roster(sessionId, page.limit + 1, after);
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.grp, r.since, r.entryId]);
       const firstWaiting = items.find((r) => r.grp === 1);
       // The waitlist part of a page is in line order: number it from its first entry's place.
       const firstPlace = firstWaiting ? await bookings.placeInLine(sessionId, { createdAt: firstWaiting.since, id: firstWaiting.entryId }) : 0;
+      await recordAdminAccess(deps.db.kysely, { me, ip }, { id: session.tutorId }, { action: 'session.roster_viewed', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, students: items.length } }, deps.now());
       let waitingIndex = 0;
       return {
         items: items.map((r) => ({

@@ -2,6 +2,7 @@
 // Reads better-auth's tables too (user, account, session), whose dates and booleans differ by
 // dialect (see server/db/schema.ts): a boolean is written as a literal (`false` is 0 to SQLite),
 // a date through authColumns.
+import { randomBytes } from 'node:crypto';
 import { authColumns } from '#server/db/auth-columns.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '#server/db/database.ts';
@@ -11,6 +12,11 @@ import { sentEmailRepository } from '#server/email/sent-email-repository.ts';
 
 /** The address a deleted account keeps: unique, never deliverable (RFC 2606), frees the real one. */
 export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
+/**
+ * The same with a part nobody can know beforehand, for when a row already holds deletedEmail(id):
+ * the erasure never fails on the address (docs/decisions/038-account-erasure-and-exports.md).
+ */
+const unguessableDeletedEmail = (id: string) => `deleted-${id}.${randomBytes(12).toString('hex')}@deleted.invalid`;
 export const isDeletedEmail = (email: string) => email.endsWith('@deleted.invalid');
 
 type ByUser = { userId: string };
@@ -199,12 +205,16 @@ export function myDataRepository(db: Db) {
      * tutor's sessions that had bookings. Returns the stored files to remove after the commit.
      */
     async erase(tx: Transaction<Database>, user: { id: string; role: string; email: string }, p: { anonymousName: string; tutorName: string; now: Date }): Promise<{ materialFiles: string[] }> {
-      const email = deletedEmail(user.id);
+      // A `.invalid` address cannot be signed up or set, but a row may hold this one all the same
+      // (written before that rule, or by hand): then an address nobody can have taken.
+      const holder = (await userByEmail(tx, { email: deletedEmail(user.id) })).rows[0];
+      const email = holder && holder.id !== user.id ? unguessableDeletedEmail(user.id) : deletedEmail(user.id);
       const nowText = p.now.toISOString();
       const byUser = { userId: user.id };
       await deleteNotesOf(tx, byUser);
       await deleteWaitlistEntriesOf(tx, byUser);
-      // Bookings made after the cancellations ran (the account was still signed in): seats freed.
+      // Bookings released by the bookings feature earlier in this transaction; one made meanwhile
+      // by another connection (PostgreSQL) goes here, its seat freed.
       const late = (await deleteUpcomingBookingsOf(tx, { userId: user.id, now: nowText })).rows;
       for (const { sessionId } of late) await freeSeat(tx, { sessionId });
       await anonymiseBookingsOf(tx, { userId: user.id, email });

@@ -1,12 +1,13 @@
 // "My data" (issue 23 item 1): GET /api/me/data (JSON) and /api/me/data.zip (with the files),
-// DELETE /api/me (the caller's own, with their password); GET /api/users/{id}/data,
+// DELETE /api/me (the caller's own, with their password) and GET /api/me/deletion (what it would
+// do, asked first); GET /api/users/{id}/data,
 // DELETE /api/users/{id} (admins, for any other user).
 // Rules in my-data-service.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
-import { accountDeletedSchema, deleteMyAccountBody, myDataSchema, type MyData } from '#contract/my-data.ts';
+import { accountDeletedSchema, accountDeletionPreviewSchema, deleteMyAccountBody, myDataSchema, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
 import type { OpenedObject } from '#server/storage/file-storage.ts';
@@ -87,11 +88,24 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   }, async (request) => myData.deleteOwn(await requireUser(deps.auth, request), request.body.password, request.ip, await request.callerLanguage()));
 
+  r.get('/api/me/deletion', {
+    schema: {
+      tags,
+      summary: "What deleting the caller's account would do to their bookings now (asked before they confirm)",
+      response: { 200: accountDeletionPreviewSchema, 401: errorSchema, 404: errorSchema },
+    },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return myData.deletionPreviewOwn(await requireUser(deps.auth, request));
+  });
+
   r.get('/api/users/:id/data', {
+    config: { adminAudit: 'user.data_exported' },
     schema: { tags, summary: "Everything StudyNest holds about a user, as a JSON download (admins; recorded)", params: idParam, response: { 200: myDataSchema, ...errors } },
   }, async (request, reply) => asDownload(reply, await myData.exportForAdmin(await requireUser(deps.auth, request), request.params.id, request.ip)));
 
   r.delete('/api/users/:id', {
+    config: { adminAudit: 'user.deleted' },
     schema: { tags, summary: "Delete another user's account (admins; recorded)", params: idParam, response: { 200: accountDeletedSchema, ...errors } },
   }, async (request) => myData.deleteForAdmin(await requireUser(deps.auth, request), request.params.id, request.ip, await request.callerLanguage()));
 }

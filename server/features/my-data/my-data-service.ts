@@ -9,7 +9,7 @@
 //   "Former student"; bookings of classes held and sessions that had students stay, anonymised
 //   (attendance and payment records). See docs/decisions/020-account-deletion.md.
 import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME } from '#contract/deleted-names.ts';
-import { MY_DATA_FORMAT, type AccountDeleted, type MyData } from '#contract/my-data.ts';
+import { MY_DATA_FORMAT, type AccountDeleted, type AccountDeletionPreview, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
 import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
@@ -218,13 +218,15 @@ export function myDataService(deps: AppDeps) {
   async function erase(user: UserRow, by: AuditActor, self: boolean, language: Language = DEFAULT_LANGUAGE): Promise<AccountDeleted> {
     const early = await refusal(deps.db.kysely, user, self);
     if (early) throw conflict(early);
-    // Refunds reach the payment service, so they run before (and outside) the transaction.
-    const released = await bookings.releaseAllOf(user.id);
     const now = deps.now();
     const anonymousName = user.role === 'tutor' ? DELETED_TUTOR_NAME : DELETED_STUDENT_NAME;
-    const erased = await repo.transaction(async (tx) => {
+    // One transaction: the bookings released, the refunds owed (jobs written in it: the payment
+    // service is called after the commit), the erasure and its audit entry commit together, or
+    // nothing changes (docs/decisions/038-account-erasure-and-exports.md).
+    const { erased, released } = await repo.transaction(async (tx) => {
       const late = await refusal(tx, user, self);
       if (late) throw conflict(late);
+      const released = await bookings.releaseAllOf(tx, user.id);
       const result = await repo.erase(tx, user, { anonymousName, tutorName: DELETED_TUTOR_NAME, now });
       await recordAudit(tx, by, {
         action: 'user.deleted',
@@ -232,8 +234,9 @@ export function myDataService(deps: AppDeps) {
         targetId: user.id,
         details: { email: user.email, role: user.role, by: self ? 'themselves' : by.kind, cancelledBookings: released.cancelled, refundedBookings: released.refunded },
       }, now);
-      return result;
+      return { erased: result, released };
     });
+    deps.jobs.wake();
     invalidateUser(user.id);
     lists.invalidate();
     // After the commit: a file left behind is only wasted space, never served (no row points at it).
@@ -318,6 +321,13 @@ export function myDataService(deps: AppDeps) {
       const user = await liveUser(id);
       await recordExport(user, actorOf(me, ip));
       return exportOf(user);
+    },
+
+    /** What deleting the caller's account would do to their bookings now: the confirmation says it. */
+    async deletionPreviewOwn(me: CurrentUser): Promise<AccountDeletionPreview> {
+      const user = await liveUser(me.id);
+      const released = await bookings.releasePreviewOf(user.id);
+      return { cancelledBookings: released.cancelled, refundedBookings: released.refunded, notRefundedBookings: released.notRefunded };
     },
 
     async deleteOwn(me: CurrentUser, password: string, ip: string | null, language?: Language): Promise<AccountDeleted> {

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '#contract/common.ts';
 import { CardSection } from '#web/components/card-section.tsx';
+import type { AccountDeletionPreview } from '#contract/my-data.ts';
+import { getAccountDeletionPreview } from '#web/features/account/api/get-account-deletion-preview.ts';
 import { useDeleteMyAccount } from '#web/features/account/api/use-delete-my-account.ts';
 import { PasswordField } from '#web/features/auth/public.ts';
 import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
@@ -59,7 +61,21 @@ function DeleteAccountForm({ role }: { role: Role }) {
   async function handleDelete(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = fieldText(new FormData(event.currentTarget), 'password');
-    const confirmed = await confirmAction({ title: t('settings.deleteConfirmTitle'), text: t('settings.deleteConfirmText'), confirmButtonText: t('settings.deleteConfirm') });
+    // The confirmation says what will and will not be refunded, as the server counts it now.
+    let preview: AccountDeletionPreview;
+    try {
+      preview = await getAccountDeletionPreview();
+    } catch (error) {
+      await showErrorDialog(t('settings.deletePreviewFailed'), errorMessage(error));
+      return;
+    }
+    const text = [
+      t('settings.deleteConfirmText'),
+      preview.cancelledBookings > 0 ? t('settings.deleteConfirmCancelled', { count: preview.cancelledBookings }) : '',
+      preview.refundedBookings > 0 ? t('settings.deleteConfirmRefunded', { count: preview.refundedBookings }) : '',
+      preview.notRefundedBookings > 0 ? t('settings.deleteConfirmNotRefunded', { count: preview.notRefundedBookings }) : '',
+    ].filter(Boolean).join(' ');
+    const confirmed = await confirmAction({ title: t('settings.deleteConfirmTitle'), text, confirmButtonText: t('settings.deleteConfirm') });
     if (!confirmed) return;
     // The account's sessions end with it: what the page refetches meanwhile is not a reason to go to /login.
     await whileSigningOut(async () => {
