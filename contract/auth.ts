@@ -86,6 +86,13 @@ export const resetPasswordBody = z.object({ newPassword: password, token: z.stri
 
 export const sendVerificationEmailBody = z.object({ email, callbackURL });
 
+/**
+ * Where a verification link lands: the login page, which says the address is verified and offers
+ * Log in (opening a link signs no one in); a browser already signed in goes on to the dashboard,
+ * which says it too.
+ */
+export const VERIFIED_LANDING = `/login?${new URLSearchParams({ verified: '1', from: '/dashboard?verified=1' }).toString()}`;
+
 export const verifyEmailQuery = z.object({ token: z.string().min(1), callbackURL });
 export const verifyEmailResult = z.object({ status: z.boolean(), user: authUserSchema.nullable().optional() });
 

@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
 import { seedDemoIfEmpty } from '#server/demo-seed.ts';
-import { authRepository } from '#server/auth/auth-repository.ts';
+import { promoteAdminEmail } from '#server/auth/admin-email.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -18,8 +18,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const { app, deps } = await buildApp(config);
 
-  // ADMIN_EMAIL is promoted when that account already exists (or when it signs up later).
-  if (config.adminEmail) await authRepository(deps.db.kysely, deps.db.dialect).promoteToAdmin(config.adminEmail);
+  // ADMIN_EMAIL is promoted when that account exists and its address is verified (else once it is).
+  if (config.adminEmail) await promoteAdminEmail(deps.db, config.adminEmail);
 
   if (config.demoData !== false) {
     const seeded = await seedDemoIfEmpty(deps);

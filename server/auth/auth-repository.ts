@@ -9,7 +9,13 @@ import type { Database } from '#server/db/schema.ts';
 const blockedOf = prepare((db, p: { id: string }) => db.selectFrom('user').select('blocked').where('id', '=', p.id));
 const setLastSeen = prepare((db, p: { id: string; lastSeen: Date | string }) => db.updateTable('user').set({ lastSeen: p.lastSeen }).where('id', '=', p.id));
 const userIdOf = prepare((db, p: { email: string }) => db.selectFrom('user').select('id').where('email', '=', p.email));
-const makeAdmin = prepare((db, p: { email: string }) => db.updateTable('user').set({ role: sql.lit('admin') }).where('email', '=', p.email));
+// Only an address its owner proved (emailVerified), and only a change: see admin-email.ts.
+const makeVerifiedAdmin = prepare((db, p: { email: string }) =>
+  db.updateTable('user').set({ role: sql.lit('admin') }).where('email', '=', p.email).where('emailVerified', '=', sql.lit(true)).where('role', '<>', sql.lit('admin')),
+);
+const makeVerifiedUserAdmin = prepare((db, p: { id: string; email: string }) =>
+  db.updateTable('user').set({ role: sql.lit('admin') }).where('id', '=', p.id).where('email', '=', p.email).where('emailVerified', '=', sql.lit(true)).where('role', '<>', sql.lit('admin')),
+);
 const deleteExpiredSessions = prepare((db, p: { before: string }) => db.deleteFrom('session').where('expiresAt', '<', p.before));
 const deleteExpiredTokens = prepare((db, p: { before: string }) => db.deleteFrom('verification').where('expiresAt', '<', p.before));
 
@@ -30,9 +36,9 @@ export function authRepository(db: Kysely<Database>, dialect: Dialect) {
       return (await userIdOf(db, { email: email.toLowerCase() })).rows[0]?.id;
     },
 
-    /** Makes an existing account an admin; false when no account has this email (ADMIN_EMAIL at start). */
-    async promoteToAdmin(email: string): Promise<boolean> {
-      const result = await makeAdmin(db, { email: email.toLowerCase() });
+    /** Makes the account with this email an admin if its address is verified (and it is `userId`'s, when given); false when nothing changed. */
+    async promoteVerified(email: string, userId?: string): Promise<boolean> {
+      const result = userId === undefined ? await makeVerifiedAdmin(db, { email: email.toLowerCase() }) : await makeVerifiedUserAdmin(db, { id: userId, email: email.toLowerCase() });
       return Number(result.numAffectedRows ?? 0) > 0;
     },
 

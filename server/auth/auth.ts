@@ -12,7 +12,10 @@ import { translatorFor, type ServerTranslator } from '#server/i18n/translate.ts'
 import { newId } from '#server/ids.ts';
 import { recordPasswordChange } from '#server/audit/security-events.ts';
 import { authRepository } from './auth-repository.ts';
-import { accountRules, isRole, isSignUpRole, roleRefusal } from './account-rules.ts';
+import { accountRules, checkedName, isRole, isSignUpRole, reservedEmailRefusal, roleRefusal } from './account-rules.ts';
+import { promoteAdminEmail } from './admin-email.ts';
+import { isReservedEmail } from './reserved-addresses.ts';
+import { VERIFIED_LANDING } from '#contract/auth.ts';
 import { authRefusal } from './auth-answers.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
@@ -132,12 +135,19 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Opening a link verifies the address and signs no one in: a link someone else sent (their
+      // own account's) must not sign this browser in as them (login CSRF). The landing page says
+      // the address is verified and offers Log in (the dashboard, for the account's own browser).
+      autoSignInAfterVerification: false,
+      // The owner just proved the address: ADMIN_EMAIL's account becomes the admin (admin-email.ts).
+      afterEmailVerification: async (user) => {
+        if (config.adminEmail && user.email.toLowerCase() === config.adminEmail) await promoteAdminEmail(db, config.adminEmail, user.id);
+      },
       sendVerificationEmail: async ({ user, url }, request) => {
-        // The link lands on the dashboard, which says the address is verified (issue 17), unless
-        // the request named another page.
+        // The link lands on the page that says the address is verified (issue 17), unless the
+        // request named another page.
         const link = new URL(url);
-        if ((link.searchParams.get('callbackURL') ?? '/') === '/') link.searchParams.set('callbackURL', '/dashboard?verified=1');
+        if ((link.searchParams.get('callbackURL') ?? '/') === '/') link.searchParams.set('callbackURL', VERIFIED_LANDING);
         const t = await mailTranslator(user.id, request);
         await mailer.send({
           to: user.email,
@@ -148,7 +158,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       },
     },
     plugins: [
-      accountRules(),
+      ...accountRules(),
       commonPasswords(),
       ...(config.google
         ? [
@@ -161,6 +171,10 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
                 discoveryUrl: config.google.discoveryUrl,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // The provider's name, kept to our rule of names (trimmed, 100 characters at most):
+                // refusing it would refuse the sign-in. emailVerified stays the provider's
+                // `email_verified`, which alone makes a Google address count as verified.
+                mapProfileToUser: (profile) => ({ name: providerName(profile.name, profile.email) }),
               },
             ],
           }),
@@ -171,24 +185,26 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       user: {
         create: {
           // Every way an account is made (sign-up, Google, auth.api) ends here. The role a client
-          // asked for is only ever student or tutor; admin comes from ADMIN_EMAIL, the admin CLI
-          // or another admin (PATCH /api/users/:id), never from a request to better-auth.
+          // asked for is only ever student or tutor; admin comes from a verified ADMIN_EMAIL
+          // (admin-email.ts), the admin CLI or another admin (PATCH /api/users/:id), never from a
+          // request to better-auth, nor from signing up with ADMIN_EMAIL's address.
           before: async (user) => {
-            const email = String(user.email).toLowerCase();
-            const asked = (user as { role?: unknown }).role ?? 'student';
-            if (!isSignUpRole(asked)) throw roleRefusal();
-            const role = config.adminEmail && email === config.adminEmail ? 'admin' : asked;
+            const role = (user as { role?: unknown }).role ?? 'student';
+            if (!isSignUpRole(role)) throw roleRefusal();
+            if (isReservedEmail(String(user.email))) throw reservedEmailRefusal();
             // A photo from the sign-up page becomes the new account's; another's is refused (account-photo.ts).
             const withPhoto = await withSignUpPhoto(authExecutor(kysely), user);
-            return { data: { ...withPhoto, role, blocked: false } };
+            return { data: { ...withPhoto, name: checkedName(user.name), role, blocked: false } };
           },
         },
         update: {
-          // Whatever calls it, a role outside the three is never stored.
+          // Whatever calls it, a role outside the three, an address in the reserved domain or a
+          // name outside its rule is never stored.
           before: async (data, context) => {
             await checkUpdatedPhoto(authExecutor(kysely), data.image, context?.context.session);
             if ('role' in data && !isRole((data as { role?: unknown }).role)) throw authRefusal('BAD_REQUEST', 'INVALID_ACCOUNT_FIELD', badRequest('errors.auth.unknownRole'));
-            return { data };
+            if (typeof data.email === 'string' && isReservedEmail(data.email)) throw reservedEmailRefusal();
+            return { data: data.name === undefined ? data : { ...data, name: checkedName(data.name) } };
           },
         },
       },
@@ -224,6 +240,8 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           },
           after: async (session) => {
             await authRepository(kysely, db.dialect).recordSignIn(session.userId, new Date());
+            // A sign-in whose address is verified (by its link, or by Google) may be ADMIN_EMAIL's.
+            if (config.adminEmail) await promoteAdminEmail(db, config.adminEmail, session.userId);
           },
         },
       },
@@ -232,3 +250,9 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A name from an identity provider as our rule of names takes it: trimmed, cut to 100 characters, else the address's first part. */
+function providerName(name: unknown, email: unknown): string {
+  const cut = (text: unknown) => (typeof text === 'string' ? text.slice(0, 4096).trim().slice(0, 100).trim() : '');
+  return cut(name) || cut(typeof email === 'string' ? email.split('@')[0] : '') || 'StudyNest user';
+}

@@ -5,8 +5,12 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 
-/** A plugin named `id` that runs `check` with the endpoint and its body before each endpoint of `endpoints` (its keys); `check` refuses by throwing. */
-export function beforeEndpoints(id: string, endpoints: Record<string, unknown>, check: (path: string, body: unknown) => void | Promise<void>) {
+/**
+ * A plugin named `id` that runs `check` with the endpoint and its body before each endpoint of
+ * `endpoints` (its keys); `check` refuses by throwing, and may return fields whose checked value
+ * (a trimmed name) replaces what the client sent before better-auth reads the body.
+ */
+export function beforeEndpoints(id: string, endpoints: Record<string, unknown>, check: (path: string, body: unknown) => void | Record<string, unknown> | Promise<void | Record<string, unknown>>) {
   return {
     id,
     hooks: {
@@ -14,7 +18,8 @@ export function beforeEndpoints(id: string, endpoints: Record<string, unknown>, 
         {
           matcher: (ctx) => ctx.path !== undefined && ctx.path in endpoints,
           handler: createAuthMiddleware(async (ctx) => {
-            await check(ctx.path!, ctx.body as unknown);
+            const checked = await check(ctx.path!, ctx.body as unknown);
+            if (checked && Object.keys(checked).length > 0) return { context: { body: { ...(ctx.body as Record<string, unknown>), ...checked } } };
           }),
         },
       ],

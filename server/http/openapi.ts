@@ -96,7 +96,7 @@ const AUTH_OPERATIONS: AuthOperation[] = [
     method: 'get',
     path: '/verify-email',
     operationId: 'verifyEmail',
-    summary: 'Verify an email address with the emailed token (and sign in); redirects to callbackURL when given',
+    summary: 'Verify an email address with the emailed token (signs no one in); redirects to callbackURL when given',
     query: auth.verifyEmailQuery,
     ok: auth.verifyEmailResult,
     errors: ['400', '401'],

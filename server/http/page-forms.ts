@@ -15,6 +15,7 @@
 // Nothing typed is lost and, a POST, no password ever goes into an address. The same-origin check
 // of every state-changing request (server/http/security.ts) applies to these routes too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { VERIFIED_LANDING } from '#contract/auth.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { createSessionFormBody, updateSessionFormBody } from '#contract/session-form.ts';
 import type { SessionSchedule } from '#contract/sessions.ts';
@@ -97,7 +98,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
     const me = await api('GET', '/api/me');
     const email = (me.body as { email?: unknown } | null)?.email;
     if (!me.ok || typeof email !== 'string') return null;
-    const sent = await api('POST', '/api/auth/send-verification-email', { email, callbackURL: '/dashboard?verified=1' });
+    const sent = await api('POST', '/api/auth/send-verification-email', { email, callbackURL: VERIFIED_LANDING });
     return sent.ok ? '/dashboard?verification=sent' : null;
   },
 

@@ -63,11 +63,15 @@ describe('sign-up', () => {
     expect(row).toBeUndefined();
   });
 
-  it('makes ADMIN_EMAIL an admin', async () => {
+  it('makes ADMIN_EMAIL an admin once its address is verified, not at sign-up (docs/decisions/035-verified-admin-and-reserved-addresses.md)', async () => {
     const res = await signUp({ name: 'Boss', email: 'boss@example.com', password: 'correct horse battery', role: 'student' });
     expect(res.statusCode).toBe(200);
-    const row = await t.deps.db.kysely.selectFrom('user').select('role').where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
-    expect(row.role).toBe('admin');
+    const role = async () => (await t.deps.db.kysely.selectFrom('user').select('role').where('email', '=', 'boss@example.com').executeTakeFirstOrThrow()).role;
+    expect(await role()).toBe('student');
+    const mail = await t.mail.waitFor('boss@example.com', /Verify/);
+    const link = /http:\/\/studynest\.test(\/api\/auth\/verify-email\S+)/.exec(mail.text)?.[1];
+    expect((await t.request(null, { method: 'GET', url: link! })).statusCode).toBeLessThan(400);
+    expect(await role()).toBe('admin');
   });
 
   it('refuses passwords shorter than 8 characters', async () => {

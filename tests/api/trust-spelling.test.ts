@@ -78,12 +78,12 @@ describe('nobody becomes admin by asking', () => {
     }
   });
 
-  it('ADMIN_EMAIL still signs up as admin', async () => {
+  it('ADMIN_EMAIL signs up as what it asked for: admin only once the address is verified (docs/decisions/035-verified-admin-and-reserved-addresses.md)', async () => {
     const t2 = await createTestApp({ ADMIN_EMAIL: 'boss@example.com' });
     try {
       const res = await t2.http(null, { method: 'POST', path: '/api/auth/sign-up/email', headers: JSON_HEADERS, body: signUpBody('boss@example.com', { role: 'student' }) });
       expect(res.statusCode).toBe(200);
-      expect((await t2.deps.db.kysely.selectFrom('user').select('role').where('email', '=', 'boss@example.com').executeTakeFirst())?.role).toBe('admin');
+      expect((await t2.deps.db.kysely.selectFrom('user').select('role').where('email', '=', 'boss@example.com').executeTakeFirst())?.role).toBe('student');
     } finally {
       await t2.close();
     }

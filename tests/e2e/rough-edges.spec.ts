@@ -206,6 +206,26 @@ test('an unverified user can resend the verification email, and its link lands o
   await expect(page.getByTestId('details-status')).toHaveText('Verified');
 });
 
+test('a verification link opened in a browser that is not signed in signs no one in: the page says the address is verified and offers Log in', async ({ page, server, createUser }) => {
+  const student = await createUser({ role: 'student', verified: false });
+  // The link as sign-up sends it (no callbackURL of the caller's: the server's landing page).
+  const sent = await page.request.post(`${server.baseURL}/api/auth/send-verification-email`, { data: { email: student.email }, headers: { origin: server.baseURL } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const mail = await server.mailbox.waitFor(student.email, /Verify your StudyNest email/);
+  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/.exec(mail.text)![0];
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByText('Your email address is verified. Log in to continue.')).toBeVisible();
+  const me = await page.request.get(`${server.baseURL}/api/me`);
+  expect(me.status()).toBe(401);
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?verified=1$/);
+  await expect(page.getByTestId('details-status')).toHaveText('Verified');
+});
+
 test('after a dialog closes, keyboard focus is on the page, not back at its top', async ({ page, server, createUser, loginAs }) => {
   const tutor = await createUser({ role: 'tutor' });
   const session = await createStudySession(server.deps, tutor, { status: 'pending', title: `Focus ${Date.now().toString(36)}` });

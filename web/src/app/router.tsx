@@ -89,7 +89,7 @@ export const publicRoutes: RouteObject[] = [
 
 // `?from=` is read only once signed in (RedirectIfSignedIn), never on a page drawn for a signed-out visitor.
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage />, handle: { searchParams: ['reset'], description: (t) => t('routes.login') } satisfies RouteHandle },
+  { path: 'login', element: <LoginPage />, handle: { searchParams: ['reset', 'verified', 'error'], description: (t) => t('routes.login') } satisfies RouteHandle },
   { path: 'register', element: <RegisterPage />, handle: { description: (t) => t('routes.register') } satisfies RouteHandle },
 ];
 

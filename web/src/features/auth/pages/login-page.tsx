@@ -23,6 +23,10 @@ export function LoginPage() {
   // Sent by the server's way (`?reset=sent`, server/http/page-forms.ts): the app says it with a toast.
   const [params] = useSearchParams();
   const resetSent = params.get('reset') === 'sent';
+  // Where a verification link lands (contract/auth.ts VERIFIED_LANDING): opening it signs no one
+  // in, so the page says the address is verified and asks to log in; better-auth adds `?error=`
+  // when the link was not valid.
+  const verifiedLink = params.get('verified') === '1' ? (params.get('error') ? 'failed' : 'verified') : null;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,6 +59,16 @@ export function LoginPage() {
       {resetSent && (
         <p role="status" className="alert alert-success alert-soft">
           {t('login.resetSent')}
+        </p>
+      )}
+      {verifiedLink === 'verified' && (
+        <p role="status" className="alert alert-success alert-soft">
+          {t('login.emailVerified')}
+        </p>
+      )}
+      {verifiedLink === 'failed' && (
+        <p role="alert" className="alert alert-warning alert-soft">
+          {t('login.verifyFailed')}
         </p>
       )}
       {/* Sent before the app is live, the form goes to this page's own address, where the server signs in (server/http/page-forms.ts). */}
