@@ -14,14 +14,25 @@ export const AUDIT_ACTIONS = [
   'user.password_reset',
   'user.password_reset_requested',
   'user.viewed',
+  'user.notes_viewed',
+  'user.note_viewed',
+  'user.bookings_viewed',
+  'user.sessions_viewed',
   'auth.sign_in_failures',
   'session.approved',
   'session.rejected',
   'session.deleted',
+  'session.cancelled',
+  'session.updated',
+  'session.viewed',
+  'session.roster_viewed',
+  'session.roster_downloaded',
+  'session.attendance_marked',
   'material.removed',
   'job.retried',
   'job.failed_listed',
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { AdminAuditDeclaration } from '#server/audit/admin-audit.ts';
 import { buildAppDeps, type AppDeps, type CoreDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
@@ -63,8 +64,8 @@ export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 15_00
 export interface App {
   app: FastifyInstance;
   deps: AppDeps;
-  /** Every route as registered; tests/api/trust-routes.test.ts demands an access rule for each. */
-  routes: ReadonlyArray<{ method: string; url: string; crossSite?: string }>;
+  /** Every route as registered; tests/api/trust-routes.test.ts demands an access rule for each, tests/api/trust-iii-admin-audit.test.ts an audit rule. */
+  routes: ReadonlyArray<{ method: string; url: string; crossSite?: string; adminAudit?: AdminAuditDeclaration }>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -100,9 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('text/plain');
   // JSON nested deeper than 32 levels is refused with 400 before it is parsed.
   installJsonBodyParser(app);
-  const routes: Array<{ method: string; url: string; crossSite?: string }> = [];
+  const routes: Array<App['routes'][number]> = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, crossSite: route.config?.crossSite });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, crossSite: route.config?.crossSite, adminAudit: route.config?.adminAudit });
   });
 
   const db = options.db ?? createDb(config.database);

@@ -14,6 +14,7 @@ export const adminJobsRoutes = apiRoutes(['jobs'], (r, deps, tags) => {
   }, async (request) => jobs.list(await requireUser(deps.auth, request), request.query));
 
   r.post('/api/admin/jobs/:id/retry', {
+    config: { adminAudit: 'job.retried' },
     schema: { tags, summary: 'Run a failed or dead job again now, with fresh attempts (admins)', params: idParam, response: { 200: adminJobSchema, ...errorAnswers(401, 403, 404, 409) } },
   }, async (request) => jobs.retryNow(await requireUser(deps.auth, request), request.params.id, request.ip));
 });

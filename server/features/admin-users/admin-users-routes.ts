@@ -14,6 +14,7 @@ export const adminUsersRoutes = apiRoutes(['users'], (r, deps, tags) => {
   }, async (request) => users.list(await requireUser(deps.auth, request), request.query));
 
   r.patch('/api/users/:id', {
+    config: { adminAudit: ['user.role_changed', 'user.blocked', 'user.unblocked'] },
     schema: { tags, summary: "Change a user's role or block / unblock them (admins)", params: idParam, body: updateUserBody, response: { 200: adminUserSchema, ...errorAnswers(400, 401, 403, 404, 409) } },
   }, async (request) => users.update(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
 });

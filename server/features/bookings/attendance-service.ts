@@ -5,9 +5,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Attendance } from '#contract/bookings.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
+import { isTutorOf } from '#server/features/sessions/public.ts';
 import type { Language } from '#i18n/languages.ts';
 import { translatorFor } from '#server/i18n/translate.ts';
 import { attendanceRepository } from './attendance-repository.ts';
@@ -22,7 +24,7 @@ export function attendanceService(deps: AppDeps) {
   async function managedSession(me: CurrentUser, sessionId: string): Promise<StudySessionRow> {
     const session = await bookings.findSession(sessionId);
     if (!session) throw notFound('errors.sessions.notFound');
-    if (me.role !== 'admin' && me.id !== session.tutorId) throw forbidden('errors.bookings.attendanceRoles');
+    if (me.role !== 'admin' && !isTutorOf(session, me)) throw forbidden('errors.bookings.attendanceRoles');
     return session;
   }
 
@@ -34,15 +36,22 @@ export function attendanceService(deps: AppDeps) {
   }
 
   return {
-    async mark(me: CurrentUser, sessionId: string, studentId: string, value: Attendance): Promise<{ studentId: string; attendance: Attendance }> {
-      await markable(me, sessionId);
-      if (!(await attendance.mark(sessionId, studentId, value, deps.now().toISOString()))) throw notFound('errors.bookings.studentNotBooked');
+    /** An admin's mark commits with its audit entry (decision 040). */
+    async mark(me: CurrentUser, sessionId: string, studentId: string, value: Attendance, ip: string | null = null): Promise<{ studentId: string; attendance: Attendance }> {
+      const session = await markable(me, sessionId);
+      const marked = await attendance.mark(sessionId, studentId, value, deps.now().toISOString(), (trx, booking) =>
+        recordAdminAccess(trx, { me, ip }, { id: session.tutorId }, { action: 'session.attendance_marked', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, studentId, studentEmail: booking.studentEmail, attendance: value } }, deps.now()),
+      );
+      if (!marked) throw notFound('errors.bookings.studentNotBooked');
       return { studentId, attendance: value };
     },
 
-    async markAllPresent(me: CurrentUser, sessionId: string): Promise<{ marked: number }> {
-      await markable(me, sessionId);
-      return { marked: await attendance.markAllUnmarkedPresent(sessionId, deps.now().toISOString()) };
+    async markAllPresent(me: CurrentUser, sessionId: string, ip: string | null = null): Promise<{ marked: number }> {
+      const session = await markable(me, sessionId);
+      const marked = await attendance.markAllUnmarkedPresent(sessionId, deps.now().toISOString(), (trx, count) =>
+        recordAdminAccess(trx, { me, ip }, { id: session.tutorId }, { action: 'session.attendance_marked', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, attendance: 'present', allNotMarked: count } }, deps.now()),
+      );
+      return { marked };
     },
 
     /**
@@ -52,9 +61,11 @@ export function attendanceService(deps: AppDeps) {
      * header, 'free', present/absent) in the caller's language; the amount and the time stay
      * machine-readable (12.50, ISO 8601 in UTC) for a spreadsheet to read in any language.
      */
-    async rosterCsv(me: CurrentUser, sessionId: string, language: Language): Promise<{ filename: string; body: string }> {
+    async rosterCsv(me: CurrentUser, sessionId: string, language: Language, ip: string | null = null): Promise<{ filename: string; body: string }> {
       const session = await managedSession(me, sessionId);
       const rows = await attendance.bookedStudents(sessionId);
+      // An admin's download is recorded before it is answered (decision 040).
+      await recordAdminAccess(deps.db.kysely, { me, ip }, { id: session.tutorId }, { action: 'session.roster_downloaded', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, students: rows.length } }, deps.now());
       const { t } = translatorFor(language);
       const header = [t('roster.name'), t('roster.email'), t('roster.bookedAt'), t('roster.paid'), t('roster.attendance')];
       const marks: Record<Attendance, string> = { present: t('roster.present'), absent: t('roster.absent') };

@@ -20,8 +20,9 @@ export const bookingsRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   });
 
   r.get('/api/booked-sessions/:email', {
+    config: { adminAudit: 'user.bookings_viewed' },
     schema: { tags, summary: "A student's booked and waitlisted sessions (own; admins may read): all, newest first, or upcoming / past classes in class order", params: studentEmailParam, querystring: bookedSessionsQuery, response: { 200: bookedSessionPage, ...errors } },
-  }, async (request) => bookings.listForStudent(await requireUser(deps.auth, request), request.params.email, request.query));
+  }, async (request) => bookings.listForStudent(await requireUser(deps.auth, request), request.params.email, request.query, request.ip));
 
   r.get('/api/view-booked-session/:id', {
     schema: { tags, summary: "The caller's booking of a session (id = session id)", params: idParam, response: { 200: bookedSessionSchema, ...errors } },
@@ -60,6 +61,7 @@ export const bookingsRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   });
 
   r.get('/api/sessions/:id/roster', {
+    config: { adminAudit: 'session.roster_viewed' },
     schema: { tags, summary: 'Booked students and the waitlist (owning tutor, admins)', params: idParam, querystring: pageQuery, response: { 200: rosterSchema, ...errors } },
-  }, async (request) => bookings.roster(await requireUser(deps.auth, request), request.params.id, request.query));
+  }, async (request) => bookings.roster(await requireUser(deps.auth, request), request.params.id, request.query, request.ip));
 });

@@ -111,6 +111,7 @@ export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
   });
 
   r.delete('/api/materials/:id', {
+    config: { adminAudit: 'material.removed' },
     schema: { tags, summary: 'Delete a material (its tutor, or an admin)', params: idParam, response: { 204: z.null(), ...errorAnswers(401, 403, 404) } },
   }, async (request, reply) => {
     const me = await requireUser(deps.auth, request);

@@ -20,12 +20,14 @@ export const notesRoutes = apiRoutes(['notes'], (r, deps, tags) => {
   });
 
   r.get('/api/notes/:email', {
+    config: { adminAudit: 'user.notes_viewed' },
     schema: { tags, summary: "A student's notes (own; admins may read)", params: emailParam, querystring: pageQuery, response: { 200: notePage, ...errors } },
-  }, async (request) => notes.list(await requireUser(deps.auth, request), request.params.email, request.query));
+  }, async (request) => notes.list(await requireUser(deps.auth, request), request.params.email, request.query, request.ip));
 
   r.get('/api/note/:email/:id', {
+    config: { adminAudit: 'user.note_viewed' },
     schema: { tags, summary: 'One note (owner; admins may read)', params: noteParams, response: { 200: noteSchema, ...errors } },
-  }, async (request) => notes.get(await requireUser(deps.auth, request), request.params.email, request.params.id));
+  }, async (request) => notes.get(await requireUser(deps.auth, request), request.params.email, request.params.id, request.ip));
 
   r.put('/api/note/:email/:id', {
     schema: { tags, summary: 'Change a note (owner)', params: noteParams, body: noteBody, response: { 200: noteSchema, ...errors } },

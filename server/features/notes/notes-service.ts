@@ -2,6 +2,7 @@
 // (admins may read, never write, anyone's): PRODUCT.md §3.
 import type { Note, NoteBody, NotePage } from '#contract/notes.ts';
 import type { AppDeps } from '#server/app-deps.ts';
+import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { forbidden, notFound } from '#server/errors.ts';
@@ -38,21 +39,24 @@ export function notesService(deps: AppDeps) {
       return toNote((await notes.findById(id))!);
     },
 
-    async list(me: CurrentUser, email: string, page: { limit: number; cursor?: string }): Promise<NotePage> {
+    /** An admin's read of another student's notes is recorded before it is answered (decision 040). */
+    async list(me: CurrentUser, email: string, page: { limit: number; cursor?: string }, ip: string | null = null): Promise<NotePage> {
       assertCanRead(me, email);
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const owner = isOwnEmail(me, email) ? { id: me.id } : await notes.findUserIdByEmail(email);
       if (!owner) throw notFound('errors.users.noUserEmail');
       const rows = await notes.listForStudent(owner.id, page.limit + 1, after);
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.updatedAt, r.id]);
+      await recordAdminAccess(deps.db.kysely, { me, ip }, owner, { action: 'user.notes_viewed', targetType: 'user', targetId: owner.id, details: { email, notes: items.length } }, deps.now());
       return { items: items.map(toNote), nextCursor };
     },
 
-    async get(me: CurrentUser, email: string, id: string): Promise<Note> {
+    async get(me: CurrentUser, email: string, id: string, ip: string | null = null): Promise<Note> {
       assertCanRead(me, email);
       const row = await notes.findById(id);
       // A note of somebody else under this email looks exactly like a missing one.
       if (!row || row.studentEmail.toLowerCase() !== email.toLowerCase()) throw notFound('errors.notes.notFound');
+      await recordAdminAccess(deps.db.kysely, { me, ip }, { id: row.studentId }, { action: 'user.note_viewed', targetType: 'user', targetId: row.studentId, details: { email: row.studentEmail, noteId: row.id, title: row.title } }, deps.now());
       return toNote(row);
     },
 

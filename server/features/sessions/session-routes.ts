@@ -87,18 +87,22 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   });
 
   r.get('/api/view-sessions/:email', {
+    config: { adminAudit: 'user.sessions_viewed' },
     schema: { tags, summary: "A tutor's own sessions, every status (admins may read any)", params: tutorEmailParam, querystring: pageQuery, response: { 200: sessionPageSchema, ...errors } },
-  }, async (request) => sessions.listForTutor(await requireUser(deps.auth, request), request.params.email, request.query));
+  }, async (request) => sessions.listForTutor(await requireUser(deps.auth, request), request.params.email, request.query, request.ip));
 
   r.get('/api/session/:email/:id', {
+    config: { adminAudit: 'session.viewed' },
     schema: { tags, summary: 'One of the tutor\'s sessions (tutor, admin)', params: tutorSessionParams, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.getForTutor(await requireUser(deps.auth, request), request.params.email, request.params.id));
+  }, async (request) => sessions.getForTutor(await requireUser(deps.auth, request), request.params.email, request.params.id, request.ip));
 
   r.put('/api/session/:email/:id', {
+    config: { adminAudit: 'session.updated' },
     schema: { tags, summary: 'Edit a session (tutor: dates only while pending or rejected; admin)', params: tutorSessionParams, body: updateSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.update(await requireUser(deps.auth, request), request.params.email, request.params.id, request.body));
+  }, async (request) => sessions.update(await requireUser(deps.auth, request), request.params.email, request.params.id, request.body, request.ip));
 
   r.delete('/api/session/:email/:id', {
+    config: { adminAudit: 'session.deleted' },
     schema: { tags, summary: 'Delete a session (tutor: only without bookings; admin: with everything attached)', params: tutorSessionParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
     await sessions.remove(await requireUser(deps.auth, request), request.params.email, request.params.id, request.ip);
@@ -106,10 +110,12 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   });
 
   r.post('/api/sessions/:id/approve', {
+    config: { adminAudit: 'session.approved' },
     schema: { tags, summary: 'Admin approves a pending session, setting its fee (0 = free) and optional capacity', params: idParam, body: approveSessionBody, response: { 200: sessionSchema, ...errors } },
   }, async (request) => sessions.approve(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
 
   r.post('/api/sessions/:id/reject', {
+    config: { adminAudit: 'session.rejected' },
     schema: { tags, summary: 'Admin rejects a pending session with a reason and feedback', params: idParam, body: rejectSessionBody, response: { 200: sessionSchema, ...errors } },
   }, async (request) => sessions.reject(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
 
@@ -118,6 +124,7 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   }, async (request) => sessions.resubmit(await requireUser(deps.auth, request), request.params.id));
 
   r.post('/api/sessions/:id/cancel', {
+    config: { adminAudit: 'session.cancelled' },
     schema: { tags, summary: 'Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed', params: idParam, body: cancelSessionBody, response: { 200: sessionSchema, ...errors } },
   }, async (request) => sessions.cancel(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
 

@@ -23,6 +23,7 @@ import type {
 import { placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
+import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
 import type { Mail } from '#server/email/mailer.ts';
@@ -56,6 +57,18 @@ const SCHEDULE_LOCKED = 'errors.sessions.scheduleLocked';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const toIso = (value: string) => new Date(value).toISOString();
+
+/** Bookkeeping an edit sets by itself, left out of what the audit log says it changed. */
+const BOOKKEEPING = new Set(['updatedAt', 'classTimeSetAt', 'calendarSequence', 'durationMinutes']);
+/** What an edit changes, each field from what it was to what it becomes. */
+function changesOf(row: StudySessionRow, patch: Updateable<StudySessionTable>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, to] of Object.entries(patch)) {
+    const from = row[field as keyof StudySessionRow];
+    if (!BOOKKEEPING.has(field) && from !== to) changes[field] = { from, to };
+  }
+  return changes;
+}
 
 // ——— Guards: the feature's permissions, in one place ———
 
@@ -244,7 +257,10 @@ export function sessionService(deps: AppDeps) {
       if (!row || (row.status !== 'approved' && row.status !== 'cancelled' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
       // An online class's link reaches a student only once booked (asked only when there is one to give).
       const viewerBooked = row.meetingUrl !== null && viewer?.role === 'student' && (await repo.isBookedBy(id, viewer.id));
-      return toSessionDetailsDto(row, viewer, deps.now(), await repo.waitlistLength(id), viewerBooked);
+      const details = toSessionDetailsDto(row, viewer, deps.now(), await repo.waitlistLength(id), viewerBooked);
+      // A tutor an admin blocked or made a student: the page stays (for those who booked) but no longer takes bookings (decision 039).
+      if (details.isOpen && !(await repo.tutorById(row.tutorId))) return { ...details, isOpen: false };
+      return details;
     },
 
     async create(me: CurrentUser, email: string, body: CreateInput): Promise<Session> {
@@ -282,25 +298,30 @@ export function sessionService(deps: AppDeps) {
     },
 
     /** A tutor's own sessions, every status, newest first (admins may read any tutor's). */
-    async listForTutor(me: CurrentUser, email: string, query: Page): Promise<SessionPage> {
+    async listForTutor(me: CurrentUser, email: string, query: Page, ip: string | null = null): Promise<SessionPage> {
       assertTutorPath(me, email);
-      let tutorId = me.id;
+      let tutor: { id: string; email: string } = me;
       if (me.role === 'admin') {
-        const tutor = await users.findByEmail(email.trim());
-        if (!tutor) throw notFound('errors.users.noUserEmail');
-        tutorId = tutor.id;
+        const found = await users.findByEmail(email.trim());
+        if (!found) throw notFound('errors.users.noUserEmail');
+        tutor = found;
       }
       const after = decodeCursor(query.cursor, ['string', 'string'] as const);
-      return toPage(await repo.listByTutor(tutorId, after ?? null, query.limit), query.limit, me);
+      const page = toPage(await repo.listByTutor(tutor.id, after ?? null, query.limit), query.limit, me);
+      // An admin reading a tutor's unpublished sessions is recorded before the answer (decision 040).
+      await recordAdminAccess(deps.db.kysely, { me, ip }, tutor, { action: 'user.sessions_viewed', targetType: 'user', targetId: tutor.id, details: { email: tutor.email, sessions: page.items.length } }, deps.now());
+      return page;
     },
 
-    async getForTutor(me: CurrentUser, email: string, id: string): Promise<Session> {
+    async getForTutor(me: CurrentUser, email: string, id: string, ip: string | null = null): Promise<Session> {
       assertTutorPath(me, email);
-      return dto(assertManages(me, email, await repo.findById(id)), me);
+      const row = assertManages(me, email, await repo.findById(id));
+      await recordAdminAccess(deps.db.kysely, { me, ip }, { id: row.tutorId }, { action: 'session.viewed', targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail } }, deps.now());
+      return dto(row, me);
     },
 
     /** Title and description any time; dates, capacity and cutoff while pending or rejected (admins: always). */
-    async update(me: CurrentUser, email: string, id: string, body: UpdateInput): Promise<Session> {
+    async update(me: CurrentUser, email: string, id: string, body: UpdateInput, ip: string | null = null): Promise<Session> {
       assertTutorPath(me, email);
       const row = assertManages(me, email, await repo.findById(id));
       const patch: Updateable<StudySessionTable> = {};
@@ -346,6 +367,9 @@ export function sessionService(deps: AppDeps) {
       if (moved) patch.calendarSequence = row.calendarSequence + 1;
       const updated = await deps.db.kysely.transaction().execute(async (trx) => {
         const done = await sessionRepository(trx).updateGuarded(id, patch, lockedStatus ? { status: ['pending', 'rejected'] } : {});
+        // An admin's edit commits with its entry, which says what it changed (a meeting link the
+        // students are emailed, say): decision 040.
+        if (done) await recordAdminAccess(trx, { me, ip }, { id: row.tutorId }, { action: 'session.updated', targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail, changes: changesOf(row, patch) } }, deps.now());
         if (done && moved) {
           const people = await sessionRepository(trx).peopleOf(id);
           for (const job of sessionMovedEmailJobs(deps, row, done, people)) await deps.jobs.enqueue(trx, job);

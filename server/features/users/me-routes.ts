@@ -20,6 +20,7 @@ export async function meRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   }, async (request) => account.updateProfile(await requireUser(deps.auth, request), request.body));
 
   r.get('/api/user/:email', {
+    config: { adminAudit: 'user.viewed' },
     schema: { tags: ['users'], summary: "A user's role (own, or any for admins)", params: emailParam, response: { 200: userRoleSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } },
-  }, async (request) => account.roleOf(await requireUser(deps.auth, request), request.params.email));
+  }, async (request) => account.roleOf(await requireUser(deps.auth, request), request.params.email, request.ip));
 }

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditEntry } from '#contract/audit-log.ts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/audit-log.ts';
 import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
 import { useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -6,8 +6,8 @@ import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
-/** What each action says in the list; an action without one shows as it is stored. */
-const actionLabels = ({ t }: Translator): Record<string, string> => ({
+/** What each action says in the list (every action has words); an entry of an older action shows as it is stored. */
+export const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'user.role_changed': t('auditLog.roleChanged'),
   'user.blocked': t('auditLog.userBlocked'),
   'user.unblocked': t('auditLog.userUnblocked'),
@@ -17,14 +17,24 @@ const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'user.password_reset': t('auditLog.passwordReset'),
   'user.password_reset_requested': t('auditLog.resetLinkSent'),
   'user.viewed': t('auditLog.accountLookedUp'),
+  'user.notes_viewed': t('auditLog.notesViewed'),
+  'user.note_viewed': t('auditLog.noteViewed'),
+  'user.bookings_viewed': t('auditLog.bookingsViewed'),
+  'user.sessions_viewed': t('auditLog.tutorSessionsViewed'),
   'auth.sign_in_failures': t('auditLog.failedSignIns'),
   'session.approved': t('auditLog.sessionApproved'),
   'session.rejected': t('auditLog.sessionRejected'),
   'session.deleted': t('auditLog.sessionDeleted'),
+  'session.cancelled': t('auditLog.sessionCancelled'),
+  'session.updated': t('auditLog.sessionUpdated'),
+  'session.viewed': t('auditLog.sessionViewed'),
+  'session.roster_viewed': t('auditLog.rosterViewed'),
+  'session.roster_downloaded': t('auditLog.rosterDownloaded'),
+  'session.attendance_marked': t('auditLog.attendanceMarked'),
   'material.removed': t('auditLog.materialRemoved'),
   'job.retried': t('auditLog.jobRetried'),
   'job.failed_listed': t('auditLog.failedJobsListed'),
-});
+}) satisfies Record<AuditAction, string>;
 
 const FAMILIES = ['user', 'auth', 'session', 'material', 'job'] as const;
 const familyLabels = ({ t }: Translator): Record<(typeof FAMILIES)[number], string> => ({
