@@ -18,6 +18,8 @@ import * as m0018 from './0018_user_language.ts';
 import * as m0019 from './0019_class_time_set_at.ts';
 import * as m0020 from './0020_job_row_indexes.ts';
 import * as m0022 from './0022_upload_owner.ts';
+import * as m0023 from './0023_start_up_claim.ts';
+import * as m0024 from './0024_email_job_recipient.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0019_class_time_set_at': m0019,
   '0020_job_row_indexes': m0020,
   '0022_upload_owner': m0022,
+  '0023_start_up_claim': m0023,
+  '0024_email_job_recipient': m0024,
 };

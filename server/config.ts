@@ -203,7 +203,22 @@ function readOrCreateSecret(dataDir: string): string {
     // absent: create below
   }
   fs.mkdirSync(dataDir, { recursive: true });
+  // Written whole under another name, then linked into place only if no other process starting
+  // at the same time got there first: then its secret is everyone's (sessions work on each).
   const secret = randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, secret, { mode: 0o600 });
+  try {
+    fs.linkSync(draft, file);
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const theirs = fs.readFileSync(file, 'utf8').trim();
+    if (theirs.length >= 32) return theirs;
+    // A damaged secret (too short to sign anything): replaced, as before.
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
 }

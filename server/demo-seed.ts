@@ -2,6 +2,7 @@
 // generated now and printed once, so a demo account is never an open door.
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '#server/app-deps.ts';
+import { onceAcrossProcesses } from '#server/db/start-up-claim.ts';
 import { createUser, type CreatedUser } from '#server/factories.ts';
 import { seedDemoSessions } from '#server/features/sessions/session-demo-seed.ts';
 import { seedDemoMaterials } from '#server/features/materials/material-demo-seed.ts';
@@ -23,13 +24,19 @@ export type DemoSeeder = (deps: AppDeps, users: CreatedUser[]) => Promise<void>;
 /** Later features add their demo content here (sessions, bookings…). */
 export const DEMO_CONTENT: DemoSeeder[] = [seedDemoSessions, seedDemoStudents, seedDemoReviews, seedDemoNotes, seedDemoMaterials];
 
+/**
+ * Seeds an empty database and returns the demo accounts with their passwords; null when it has
+ * users, or when another process starting at the same time seeds it (one claim wins).
+ */
 export async function seedDemoIfEmpty(deps: AppDeps): Promise<CreatedUser[] | null> {
   const any = await deps.db.kysely.selectFrom('user').select('id').limit(1).executeTakeFirst();
   if (any) return null;
-  const users: CreatedUser[] = [];
-  for (const account of DEMO_ACCOUNTS) {
-    users.push(await createUser(deps, { ...account, password: randomBytes(9).toString('base64url') }));
-  }
-  for (const seed of DEMO_CONTENT) await seed(deps, users);
-  return users;
+  return onceAcrossProcesses(deps.db.kysely, 'demo-seed', deps.now(), async () => {
+    const users: CreatedUser[] = [];
+    for (const account of DEMO_ACCOUNTS) {
+      users.push(await createUser(deps, { ...account, password: randomBytes(9).toString('base64url') }));
+    }
+    for (const seed of DEMO_CONTENT) await seed(deps, users);
+    return users;
+  });
 }

@@ -180,6 +180,12 @@ export interface UploadTable {
   ownerId: string | null;
 }
 
+/** One-time start-up work done by one process of several (server/db/start-up-claim.ts, migration 0023). */
+export interface StartUpClaimTable {
+  name: string;
+  claimedAt: string;
+}
+
 export type JobStatus = 'queued' | 'running' | 'dead';
 
 /** Background work (server/jobs): see docs/decisions/017-durable-jobs.md. */
@@ -197,6 +203,8 @@ export interface JobTable {
   lockedUntil: string | null;
   key: string | null;
   createdAt: string;
+  /** An email job's recipient, lower-cased (the export's exact match); null for other jobs (migration 0024). */
+  recipient: string | null;
 }
 
 /** Admin actions (server/audit/audit-log.ts): inserted in the action's transaction, never changed. */
@@ -267,6 +275,7 @@ export interface Database {
   note: NoteTable;
   material: MaterialTable;
   upload: UploadTable;
+  start_up_claim: StartUpClaimTable;
   job: JobTable;
   audit_log: AuditLogTable;
   notification_opt_out: NotificationOptOutTable;

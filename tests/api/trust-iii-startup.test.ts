@@ -3,7 +3,11 @@
 // token-carrying links in its log, and several processes starting together on one empty database
 // seed it once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '#server/demo-seed.ts';
 import { builtWeb } from '#tests/helpers/built-web.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 describe('malformed cookies', () => {
@@ -62,4 +66,30 @@ describe('malformed cookies', () => {
     expect(await say('lang=%')).toBe(english);
     expect(await say('tz=%; lang=es')).not.toBe(english);
   });
+});
+
+describe('several processes starting together on one empty database', () => {
+  it('seed the demo data once: one seeds, the others return without error', async () => {
+    const database = await createTestDatabase();
+    const apps: App[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', DEMO_DATA: 'true' });
+        config.database = database.database;
+        // Each its own connections to the one database, as separate processes would have.
+        apps.push(await buildApp(config, { webDir: '/nonexistent', mailer: { send: async () => undefined } }));
+      }
+      const results = await Promise.allSettled(apps.map((a) => seedDemoIfEmpty(a.deps)));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const seeded = results.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+      expect(seeded).toHaveLength(1);
+      const users = await apps[0]!.deps.db.kysely.selectFrom('user').select('email').execute();
+      expect(users.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
+      // A later start finds the data and seeds nothing.
+      expect(await seedDemoIfEmpty(apps[1]!.deps)).toBeNull();
+    } finally {
+      for (const a of apps) await a.app.close();
+      await database.drop();
+    }
+  }, 60_000);
 });
