@@ -25,7 +25,7 @@ function assertAdmin(me: CurrentUser): void {
   if (me.role !== 'admin') throw forbidden('errors.adminsOnly');
 }
 
-export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now'>) {
+export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now' | 'publicLists'>) {
   const repo = adminUsersRepository(deps.db);
 
   return {
@@ -71,6 +71,8 @@ export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now'>) {
     });
     // Their cached sessions carry the old role or a usable account (docs/decisions/004).
     invalidateUser(id);
+    // A tutor's sessions are public only while they are a tutor who can sign in (decision 039).
+    if (change.role !== undefined || change.blocked !== undefined) deps.publicLists.invalidate();
 
     return toAdminUserDto((await repo.findById(id))!);
   }

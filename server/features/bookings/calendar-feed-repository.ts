@@ -30,10 +30,13 @@ const sessionsOfFeed = prepare((db, p: { userId: string; since: string; limit: n
     .where('booking.studentId', '=', p.userId)
     .where('booking.status', '=', sql.lit('confirmed'))
     .where('study_session.classEndDate', '>=', p.since);
+  // Taught only while the owner is a tutor: one an admin made a student teaches nothing (decision 039).
   const taught = db
     .selectFrom('study_session')
+    .innerJoin('user as teacher', 'teacher.id', 'study_session.tutorId')
     .selectAll('study_session')
     .where('study_session.tutorId', '=', p.userId)
+    .where('teacher.role', '=', sql.lit('tutor'))
     .where('study_session.status', 'in', [sql.lit('approved' as const), sql.lit('cancelled' as const)])
     .where('study_session.classEndDate', '>=', p.since);
   return booked.unionAll(taught).orderBy('classStartDate').orderBy('id').limit(p.limit);
@@ -61,7 +64,7 @@ export function calendarFeedRepository(database: Db) {
 
     /**
      * The sessions in a feed: those the user booked (confirmed; a cancelled one stays, marked) and
-     * those they teach (approved or cancelled), whose class ends after `since`, soonest first.
+     * those they teach as a tutor now (approved or cancelled), whose class ends after `since`, soonest first.
      */
     async feedSessions(userId: string, since: string, limit: number): Promise<StudySessionRow[]> {
       return (await sessionsOfFeed(db, { userId, since, limit })).rows;

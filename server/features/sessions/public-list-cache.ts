@@ -1,7 +1,8 @@
 // Response cache of the public session lists (Home's sessions and tutors, All Sessions): the
 // same few pages are read by every visitor, so each process keeps their serialised JSON for
 // LIST_CACHE_MS (2 s by default) and sends the bytes as they are. The session service drops
-// it on every approve, reject, resubmit, edit and delete, so this process lists a change at
+// it on every approve, reject, resubmit, edit and delete, and the admin's role change or block
+// of a user (a tutor's sessions are listed only while they teach, decision 039), so this process lists a change at
 // once; other processes within LIST_CACHE_MS. Seat counts and ratings in the list may lag by
 // as much (session details are not cached). See docs/decisions/005-public-list-cache.md.
 import type { FastifyReply } from 'fastify';

@@ -1,5 +1,5 @@
 // What other features may use of sessions (docs/decisions/019-boundaries.md).
-export { isRegistrationOpen, toPublicSessionDto } from './session-dto.ts';
+export { isRegistrationOpen, isTutorOf, toPublicSessionDto } from './session-dto.ts';
 export { publicListCache, type PublicListCache } from './public-list-cache.ts';
 export type { SessionRefunds } from './session-refunds.ts';
 export { calendarText, calendarUid, placeText, sessionCalendar, sessionEvent, type CalendarPerson } from './session-calendar.ts';

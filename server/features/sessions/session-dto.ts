@@ -12,8 +12,16 @@ export function isRegistrationOpen(row: Pick<StudySessionRow, 'status' | 'regist
   return Date.parse(row.registrationStartDate) <= t && t <= Date.parse(row.registrationEndDate);
 }
 
+/**
+ * Whether the viewer teaches this session now: its tutor, still a tutor. A tutor's rights over
+ * their sessions follow their current role (an admin may make them a student, docs/decisions/039).
+ */
+export function isTutorOf(row: Pick<StudySessionRow, 'tutorId'>, viewer: CurrentUser | null): boolean {
+  return viewer !== null && viewer.role === 'tutor' && viewer.id === row.tutorId;
+}
+
 export function canSeePrivateDetails(row: Pick<StudySessionRow, 'tutorId'>, viewer: CurrentUser | null): boolean {
-  return viewer !== null && (viewer.role === 'admin' || viewer.id === row.tutorId);
+  return viewer !== null && (viewer.role === 'admin' || isTutorOf(row, viewer));
 }
 
 /** For the tutor's and admins' answers. */

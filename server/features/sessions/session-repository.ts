@@ -21,6 +21,22 @@ function matchesSearch(eb: SessionEb, pattern: string) {
   ]);
 }
 
+/**
+ * The session's tutor is a tutor who can sign in now: a session of one an admin blocked or made
+ * a student leaves the public lists (and cannot be booked) until that is undone (decision 039).
+ */
+function taughtNow(eb: SessionEb) {
+  return eb.exists(
+    eb
+      .selectFrom('user as teacher')
+      .select(sql`1`.as('one'))
+      .whereRef('teacher.id', '=', 'study_session.tutorId')
+      .where('teacher.role', '=', sql.lit('tutor'))
+      // `not blocked` works for PostgreSQL booleans and SQLite 0/1 alike.
+      .where(sql<boolean>`not ${sql.ref('teacher.blocked')}`),
+  );
+}
+
 /** Rows after (createdAt, id) in the lists' newest-first order. */
 const olderThan = (eb: SessionEb, after: readonly [string, string]) => afterKey(eb, ['study_session.createdAt', 'study_session.id'], after, 'desc');
 
@@ -221,7 +237,7 @@ type ListValues = { pattern: string; openAt: string; status: SessionStatus; rank
 /** The public list: approved sessions, newest first, maybe matching a search, maybe open for registration now. */
 const approvedPage = perShape((shape: { search: boolean; open: boolean; after: boolean }) =>
   prepare((db, p: ListValues) => {
-    let query = db.selectFrom('study_session').selectAll().where('status', '=', sql.lit('approved'));
+    let query = db.selectFrom('study_session').selectAll().where('status', '=', sql.lit('approved')).where(taughtNow);
     if (shape.search) query = query.where((eb) => matchesSearch(eb, p.pattern));
     if (shape.open) query = query.where('registrationStartDate', '<=', p.openAt).where('registrationEndDate', '>=', p.openAt);
     if (shape.after) query = query.where((eb) => olderThan(eb, [p.createdAt, p.id]));
@@ -374,7 +390,7 @@ export function sessionRepository(db: Kysely<Database>) {
       return Number((await waitlistLengthQuery(db, { sessionId: id })).rows[0]?.n ?? 0);
     },
 
-    /** Approved sessions, newest first: the public list (Home, All Sessions). */
+    /** Approved sessions of tutors who teach now, newest first: the public list (Home, All Sessions). */
     async listApproved(filter: SessionListFilter) {
       const shape = { search: Boolean(filter.q), open: Boolean(filter.openAt), after: filter.after !== null };
       const values = {

@@ -7,8 +7,18 @@ import type { Database } from '#server/db/schema.ts';
 /** A sitemap holds at most 50,000 addresses (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
 
+/** Approved sessions of tutors not blocked and still tutors, as the public lists show them (decision 039). */
 const approvedSessionsQuery = prepare((db, p: { limit: number }) =>
-  db.selectFrom('study_session').select(['id', 'updatedAt']).where('status', '=', sql.lit('approved')).orderBy('updatedAt', 'desc').orderBy('id').limit(p.limit),
+  db
+    .selectFrom('study_session')
+    .innerJoin('user', 'user.id', 'study_session.tutorId')
+    .select(['study_session.id', 'study_session.updatedAt'])
+    .where('study_session.status', '=', sql.lit('approved'))
+    .where('user.role', '=', sql.lit('tutor'))
+    .where(sql<boolean>`not ${sql.ref('user.blocked')}`)
+    .orderBy('study_session.updatedAt', 'desc')
+    .orderBy('study_session.id')
+    .limit(p.limit),
 );
 /** Tutors not blocked with at least one approved session (as Home lists them), with their latest change. */
 const tutorsQuery = prepare((db, p: { limit: number }) =>
