@@ -46,12 +46,13 @@ async function main(): Promise<void> {
       return id;
     };
     // A booking's two emails, as the booking service enqueues them (rendered when sent).
-    const jobsOf = (sessionId: string, studentId: string): JobInsert[] =>
+    const jobsOf = (sessionId: string, student: { id: string; email: string }): JobInsert[] =>
       ['bookingConfirmation', 'tutorNotice'].map((render) => ({
-        id: newId(), kind: 'email', payload: JSON.stringify({ render, args: { sessionId, studentId } }), runAt: now, maxAttempts: 102, key: null, createdAt: now,
+        id: newId(), kind: 'email', payload: JSON.stringify({ render, args: { sessionId, studentId: student.id } }), runAt: now, maxAttempts: 102, key: null, createdAt: now,
+        recipient: render === 'bookingConfirmation' ? student.email : null,
       }));
     const book = (sessionId: string, student: { id: string; email: string }) =>
-      repo.book({ sessionId, studentId: student.id, studentEmail: student.email, now }, jobsOf(sessionId, student.id));
+      repo.book({ sessionId, studentId: student.id, studentEmail: student.email, now }, jobsOf(sessionId, student));
 
     const wall: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {

@@ -20,12 +20,15 @@ type EmailPayload = { mail: Mail } | { render: string; args: Record<string, unkn
 
 /** The job of one email with its whole message. */
 export function emailJob(mail: Mail): NewJob {
-  return { kind: EMAIL_JOB, payload: { mail } satisfies EmailPayload, maxAttempts: EMAIL_MAX_ATTEMPTS };
+  return { kind: EMAIL_JOB, payload: { mail } satisfies EmailPayload, maxAttempts: EMAIL_MAX_ATTEMPTS, recipient: mail.to };
 }
 
-/** The job of one email rendered when it is sent, by `renderers[render]` (see emailJobHandler). */
-export function renderedEmailJob(render: string, args: Record<string, unknown>): NewJob {
-  return { kind: EMAIL_JOB, payload: { render, args } satisfies EmailPayload, maxAttempts: EMAIL_MAX_ATTEMPTS };
+/**
+ * The job of one email rendered when it is sent, by `renderers[render]` (see emailJobHandler).
+ * `recipient`: its address when known now (the recipient's export lists it while it waits).
+ */
+export function renderedEmailJob(render: string, args: Record<string, unknown>, recipient?: string): NewJob {
+  return { kind: EMAIL_JOB, payload: { render, args } satisfies EmailPayload, maxAttempts: EMAIL_MAX_ATTEMPTS, ...(recipient === undefined ? {} : { recipient }) };
 }
 
 /**

@@ -22,11 +22,12 @@ export type JobInsert = {
   maxAttempts: number;
   key: string | null;
   createdAt: string;
+  recipient: string | null;
 };
 
 /** A job without a key, the common case (a booking's emails), compiled once. */
 const insertKeylessJob = prepare((db, p: Omit<JobInsert, 'key'>) =>
-  db.insertInto('job').values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, createdAt: p.createdAt, status: sql.lit('queued'), attempts: sql.lit(0) }),
+  db.insertInto('job').values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, createdAt: p.createdAt, recipient: p.recipient, status: sql.lit('queued'), attempts: sql.lit(0) }),
 );
 /**
  * A job with a key: a second job of the same key is not added while the first waits or runs. One
@@ -37,7 +38,7 @@ const insertKeylessJob = prepare((db, p: Omit<JobInsert, 'key'>) =>
 const insertKeyedJob = prepare((db, p: JobInsert) =>
   db
     .insertInto('job')
-    .values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, key: p.key, createdAt: p.createdAt, status: sql.lit('queued'), attempts: sql.lit(0) })
+    .values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, key: p.key, createdAt: p.createdAt, recipient: p.recipient, status: sql.lit('queued'), attempts: sql.lit(0) })
     .onConflict((oc) =>
       oc
         .column('key')

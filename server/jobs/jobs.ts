@@ -30,6 +30,8 @@ export interface NewJob {
   maxAttempts?: number;
   /** At most one job with this key exists at a time. */
   key?: string;
+  /** An email's address, when known as it is enqueued: the recipient's export finds it by this exact address. */
+  recipient?: string;
 }
 
 /** runScheduleNow could not run the job within its wait: another process holds it (running, or crashed with its lease). */
@@ -150,6 +152,7 @@ export function createJobs(options: JobsOptions) {
       maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       key: job.key ?? null,
       createdAt: at.toISOString(),
+      recipient: job.recipient?.trim().toLowerCase() ?? null,
     };
   }
 

@@ -131,7 +131,7 @@ describe('exporting my data', () => {
     const now = new Date().toISOString();
     await db().insertInto('tutor_profile').values({ userId: tutor.user!.id, bio: 'Chemist, ten years of teaching.', updatedAt: now }).execute();
     await db().insertInto('material').values({ id: newId(), sessionId: session.id, tutorId: tutor.user!.id, title: 'Slides', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/slides', createdAt: now, updatedAt: now }).execute();
-    await t.deps.jobs.enqueue(db(), { kind: 'email', payload: { mail: { to: tutor.user!.email, subject: 'Hello tutor', text: 'x' } }, maxAttempts: 1, runAt: new Date(Date.now() + DAY) } as never);
+    await t.deps.jobs.enqueue(db(), { ...emailJob({ to: tutor.user!.email, subject: 'Hello tutor', text: 'x' }), maxAttempts: 1, runAt: new Date(Date.now() + DAY) });
     const data = (await exportMine(tutor)).json<MyData>();
     expect(data.sessions).toEqual([expect.objectContaining({ id: session.id, title: 'Tutored', status: 'approved' })]);
     expect(data.materials).toEqual([expect.objectContaining({ sessionId: session.id, title: 'Slides', link: 'https://example.com/slides' })]);

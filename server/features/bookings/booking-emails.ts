@@ -25,7 +25,8 @@ interface BookingMailArgs {
 /** The two emails of a booking (student and tutor), as jobs to enqueue with it. */
 export function bookingEmailJobs(session: Pick<StudySessionRow, 'id'>, student: { id: string; name: string; email: string }, opts: { promotedFromWaitlist: boolean }): NewJob[] {
   const args = { sessionId: session.id, student: { id: student.id, name: student.name, email: student.email }, promotedFromWaitlist: opts.promotedFromWaitlist } satisfies BookingMailArgs;
-  return [renderedEmailJob('bookings.confirmation', args), renderedEmailJob('bookings.tutor-notice', args)];
+  // The tutor's address is read when the notice is written, so only the confirmation names its recipient now.
+  return [renderedEmailJob('bookings.confirmation', args, student.email), renderedEmailJob('bookings.tutor-notice', args)];
 }
 
 /** How the booking emails are built when sent; a session deleted meanwhile sends nothing. */

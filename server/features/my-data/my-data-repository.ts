@@ -57,9 +57,13 @@ const reviewsOf = prepare((db, p: ByUser) =>
 const notesOf = prepare((db, p: ByUser) => db.selectFrom('note').select(['id', 'title', 'details', 'createdAt', 'updatedAt']).where('studentId', '=', p.userId).orderBy('createdAt'));
 const sessionsOf = prepare((db, p: ByUser) => db.selectFrom('study_session').selectAll().where('tutorId', '=', p.userId).orderBy('createdAt'));
 const materialsOf = prepare((db, p: ByUser) => db.selectFrom('material').selectAll().where('tutorId', '=', p.userId).orderBy('createdAt'));
-/** Emails are jobs until sent (server/email/outbox.ts); the address is inside the payload. */
-const emailJobsMentioning = prepare((db, p: { pattern: string }) =>
-  db.selectFrom('job').select(['payload', 'status', 'createdAt']).where('kind', '=', sql.lit('email')).where('payload', 'like', p.pattern).orderBy('createdAt'),
+/**
+ * Emails are jobs until sent (server/email/outbox.ts), found by their recipient column, the exact
+ * lower-cased address (migration 0024): never a pattern over addresses, whose `_` and `%` are
+ * wildcards and which would match every address containing the account's.
+ */
+const emailJobsTo = prepare((db, p: { recipient: string }) =>
+  db.selectFrom('job').select(['payload', 'status', 'createdAt']).where('kind', '=', sql.lit('email')).where('recipient', '=', p.recipient).orderBy('createdAt'),
 );
 const auditOf = prepare((db, p: ByUser) =>
   db
@@ -164,7 +168,7 @@ export function myDataRepository(db: Db) {
         rowsOf(notesOf(k, byUser)),
         rowsOf(sessionsOf(k, byUser)),
         rowsOf(materialsOf(k, byUser)),
-        rowsOf(emailJobsMentioning(k, { pattern: `%${JSON.stringify(email).slice(1, -1)}%` })),
+        rowsOf(emailJobsTo(k, { recipient: email.trim().toLowerCase() })),
         // Sent ones are kept 30 days (server/email/sent-email-repository.ts).
         sentEmails.sentTo(k, email),
         rowsOf(auditOf(k, byUser)),

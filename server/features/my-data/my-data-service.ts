@@ -150,13 +150,13 @@ export function myDataService(deps: AppDeps) {
       })),
       emails: [
         ...d.sent.map((m) => ({ subject: m.subject, status: 'sent' as const, createdAt: m.sentAt, text: m.text })),
-        ...d.emails.flatMap((job) => {
-          const payload = JSON.parse(job.payload) as { mail?: { to?: string; subject?: string; text?: string; secret?: boolean }; render?: string };
-          if (payload.mail && payload.mail.to?.toLowerCase() !== user.email.toLowerCase()) return [];
+        ...d.emails.map((job) => {
+          // Jobs addressed to this account only (their recipient column, the exact address).
+          const payload = JSON.parse(job.payload) as { mail?: { subject?: string; text?: string; secret?: boolean }; render?: string };
           const subject = payload.mail?.subject ?? `(${payload.render ?? 'email'}, written when sent)`;
           // A one-time link is for the recipient's inbox only, never for whoever reads the export.
           const text = payload.mail && !payload.mail.secret ? (payload.mail.text ?? null) : null;
-          return [{ subject, status: job.status === 'dead' ? ('failed' as const) : ('waiting to be sent' as const), createdAt: iso(job.createdAt), text }];
+          return { subject, status: job.status === 'dead' ? ('failed' as const) : ('waiting to be sent' as const), createdAt: iso(job.createdAt), text };
         }),
       ],
       auditLog: d.audit.map((a) => ({ at: a.at, actor: a.actor, action: a.action, targetType: a.targetType, targetId: a.targetId, details: JSON.parse(a.details) as Record<string, unknown> })),

@@ -1,0 +1,94 @@
+// "Download my data" shows only what is the caller's: emails waiting in the outbox are found by
+// their exact recipient, never by a LIKE pattern over the payload (where `_` and `%` of an address
+// are wildcards, and an address contained in another matches it). Runs on SQLite and PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '#migrations/index.ts';
+import { createDb, migrateToLatest } from '#server/db/database.ts';
+import type { MyData } from '#contract/my-data.ts';
+import { emailJob, renderedEmailJob } from '#server/email/outbox.ts';
+import { createStudySession } from '#tests/factories.ts';
+import { createAppWithActors } from '#tests/helpers/permission-matrix.ts';
+import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
+import { DAY } from '#tests/helpers/request-helpers.ts';
+
+let t: TestApp;
+
+beforeAll(async () => ({ t } = await createAppWithActors()));
+afterAll(async () => t?.close());
+
+const db = () => t.deps.db.kysely;
+const later = () => new Date(Date.now() + DAY);
+const exportMine = async (who: Actor) => (await t.request(who, { method: 'GET', url: '/api/me/data' })).json<MyData>();
+
+/** Emails to `email` that wait in the outbox (due tomorrow): a whole message and a booking's confirmation, rendered when sent. */
+async function emailsWaitingFor(user: { id: string; name: string; email: string }, sessionId: string, subject: string) {
+  await t.deps.jobs.enqueue(db(), { ...emailJob({ to: user.email, subject, text: `For ${user.email} only` }), runAt: later() });
+  const args = { sessionId, student: { id: user.id, name: user.name, email: user.email }, promotedFromWaitlist: false };
+  await t.deps.jobs.enqueue(db(), { ...renderedEmailJob('bookings.confirmation', args, user.email), runAt: later() });
+  // The tutor's notice names the student too, but is not to them.
+  await t.deps.jobs.enqueue(db(), { ...renderedEmailJob('bookings.tutor-notice', args), runAt: later() });
+}
+
+describe("the export's emails are the account's own, matched exactly", () => {
+  const cases = [
+    { name: '`_` in my address (a_b… against axb…)', mine: (tag: string) => `a_b.${tag}@x.com`, other: (tag: string) => `axb.${tag}@x.com` },
+    // Sign-up refuses it today; an address from before that rule, or from another provider, may have it.
+    { name: '`%` in my address', mine: (tag: string) => `%${tag}@x.com`, other: (tag: string) => `someone${tag}@x.com` },
+    { name: 'my address inside another', mine: (tag: string) => `b${tag}@x.com`, other: (tag: string) => `ab${tag}@x.com` },
+  ];
+  for (const c of cases) {
+    it(`never shows another account's emails: ${c.name}`, async () => {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const tutor = await t.createUser({ role: 'tutor' });
+      const session = await createStudySession(t.deps, tutor);
+      const me = await t.actor({ role: 'student', email: `me.${tag}@x.com` });
+      await db().updateTable('user').set({ email: c.mine(tag) }).where('id', '=', me.user!.id).execute();
+      me.user!.email = c.mine(tag);
+      const other = await t.createUser({ role: 'student', email: c.other(tag) });
+      await emailsWaitingFor(other, session.id, 'Not yours');
+      await emailsWaitingFor(me.user!, session.id, 'Yours');
+
+      const data = await exportMine(me);
+      expect(data.account.email).toBe(c.mine(tag));
+      const waiting = data.emails.filter((e) => e.status !== 'sent');
+      expect(waiting).toEqual([
+        expect.objectContaining({ subject: 'Yours', text: `For ${c.mine(tag)} only` }),
+        expect.objectContaining({ subject: '(bookings.confirmation, written when sent)' }),
+      ]);
+      expect(JSON.stringify(data)).not.toContain(c.other(tag));
+      expect(JSON.stringify(data)).not.toContain('Not yours');
+    });
+  }
+});
+
+// PostgreSQL runs 0024 at every test app's start (the tests above); its backfill is checked here on a file of its own.
+it.runIf(process.env.TEST_DIALECT === 'sqlite')('migration 0024 gives the emails already waiting their exact recipient, and no other job one', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-0024-'));
+  const fresh = createDb({ dialect: 'sqlite', file: path.join(dir, 'db.sqlite') });
+  try {
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0024'));
+    expect((await new Migrator({ db: fresh.kysely, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+    const at = '2026-01-01T00:00:00.000Z';
+    const add = (id: string, kind: string, payload: unknown) =>
+      sql`insert into "job" ("id", "kind", "payload", "status", "runAt", "attempts", "maxAttempts", "createdAt") values (${id}, ${kind}, ${JSON.stringify(payload)}, 'queued', ${at}, 0, 5, ${at})`.execute(fresh.kysely);
+    await add('j1', 'email', { mail: { to: ' A_B@X.com', subject: 's', text: 't' } });
+    await add('j2', 'email', { render: 'bookings.confirmation', args: { sessionId: 's', student: { id: 'u', name: 'n', email: 'Student@x.com' } } });
+    await add('j3', 'email', { render: 'bookings.tutor-notice', args: { sessionId: 's', student: { id: 'u', name: 'n', email: 'student@x.com' } } });
+    await add('j4', 'my-data.archive', { userId: 'u', to: 'x@x.com' });
+    await migrateToLatest(fresh.kysely);
+    const rows = await sql<{ id: string; recipient: string | null }>`select "id", "recipient" from "job" order by "id"`.execute(fresh.kysely);
+    expect(rows.rows).toEqual([
+      { id: 'j1', recipient: 'a_b@x.com' },
+      { id: 'j2', recipient: 'student@x.com' },
+      { id: 'j3', recipient: null },
+      { id: 'j4', recipient: null },
+    ]);
+  } finally {
+    await fresh.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
