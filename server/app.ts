@@ -42,6 +42,8 @@ export interface BuildOptions {
   webDir?: string;
   /** Tests shorten these to see a slow client cut; production uses HTTP_TIMEOUTS. */
   httpTimeouts?: HttpTimeouts;
+  /** Where the log's JSON lines go (standard output by default); tests read what a production log would hold. */
+  logStream?: { write(line: string): void };
 }
 
 export interface HttpTimeouts {
@@ -77,7 +79,7 @@ const DEFAULT_WEB_DIR = fs.existsSync(path.resolve(here, '..', 'web', 'index.htm
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const timeouts = options.httpTimeouts ?? HTTP_TIMEOUTS;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields } },
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields }, ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.requestMs,
@@ -108,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = options.db ?? createDb(config.database);
   await migrateToLatest(db.kysely);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, logLinks: config.env === 'development' });
   const now = options.now ?? (() => new Date());
   const jobs = createJobs({ db, log: app.log, now });
   // better-auth's emails (verification, reset) go through the outbox like every other.

@@ -62,7 +62,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
-  demoData: boolean | undefined;
+  /** Seed demo data into an empty database: DEMO_DATA, else only in development. */
+  demoData: boolean;
+  /** The settings a production server should be given that were not (the start warns of each). */
+  unset: UnsetSetting[];
   trustProxy: string[] | boolean;
   /** Sign-in attempts allowed per client address per 10 seconds. */
   signInRateLimit: number;
@@ -171,7 +174,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, discoveryUrl: env.GOOGLE_DISCOVERY_URL }
       : undefined,
-    demoData: env.DEMO_DATA,
+    // Never by default in production: the demo admin's password would be printed to its log.
+    demoData: env.DEMO_DATA ?? env.NODE_ENV === 'development',
+    unset: UNSET_CHECKS.filter(([, isSet]) => !isSet(env)).map(([name]) => name),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -184,6 +189,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage: s3Settings(env),
   };
 }
+
+/** Settings whose defaults suit one machine, not a public server (server/start-up.ts says why each matters). */
+export type UnsetSetting = 'BASE_URL' | 'SMTP_URL' | 'AUTH_SECRET' | 'STRIPE_SECRET_KEY';
+const UNSET_CHECKS: Array<[UnsetSetting, (env: Env) => boolean]> = [
+  ['BASE_URL', (env) => Boolean(env.BASE_URL)],
+  ['SMTP_URL', (env) => Boolean(env.SMTP_URL)],
+  ['AUTH_SECRET', (env) => Boolean(env.AUTH_SECRET)],
+  ['STRIPE_SECRET_KEY', (env) => Boolean(env.STRIPE_SECRET_KEY)],
+];
 
 function parseTrustProxy(value: string | undefined): string[] | boolean {
   if (!value || value === 'false') return false;

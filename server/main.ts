@@ -1,8 +1,7 @@
 // Starts StudyNest: parse config, build the app, listen, shut down gracefully.
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
-import { seedDemoIfEmpty } from '#server/demo-seed.ts';
-import { promoteAdminEmail } from '#server/auth/admin-email.ts';
+import { startUp } from '#server/start-up.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -18,16 +17,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const { app, deps } = await buildApp(config);
 
-  // ADMIN_EMAIL is promoted when that account exists and its address is verified (else once it is).
-  if (config.adminEmail) await promoteAdminEmail(deps.db, config.adminEmail);
-
-  if (config.demoData !== false) {
-    const seeded = await seedDemoIfEmpty(deps);
-    if (seeded) {
-      const lines = seeded.map((u) => `  ${u.role.padEnd(8)} ${u.email.padEnd(34)} ${u.password}`);
-      console.log(`\nDemo data seeded. These passwords are shown only once:\n${lines.join('\n')}\n`);
-    }
-  }
+  await startUp(config, deps, { warn: (line) => console.warn(`Warning: ${line}`), print: (line) => console.log(line) });
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`StudyNest is running at ${config.baseUrl} (ready in ${Date.now() - started} ms)`);

@@ -56,7 +56,11 @@ const message = (from: string, { secret: _secret, messageIdLocal, ...mail }: Mai
 /** The domain of a From address ("StudyNest <no-reply@example.com>" → example.com). */
 const domainOf = (from: string) => /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'studynest.invalid';
 
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+/**
+ * `logLinks`: the dev outbox logs each email's links (development only: a reset or verification
+ * link carries a token that signs in, and a production log is read by more people than the inbox).
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger; logLinks?: boolean }): Mailer {
   if (opts.smtpUrl) {
     // Bounded waits: a worker holds its job's lease while it talks to the server (server/jobs).
     const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
@@ -79,6 +83,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       }));
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(-8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
+      if (!opts.logLinks) {
+        opts.log.info({ subject: mail.subject, file }, 'email written to the dev outbox');
+        return;
+      }
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       opts.log.info({ to: mail.to, subject: mail.subject, file, links }, 'email written to the dev outbox');
     },

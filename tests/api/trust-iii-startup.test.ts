@@ -2,12 +2,16 @@
 // malformed cookies are ignored (never a 500), production starts without demo data, secrets or
 // token-carrying links in its log, and several processes starting together on one empty database
 // seed it once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '#server/demo-seed.ts';
+import { startUp } from '#server/start-up.ts';
 import { builtWeb } from '#tests/helpers/built-web.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 describe('malformed cookies', () => {
@@ -92,4 +96,59 @@ describe('several processes starting together on one empty database', () => {
       await database.drop();
     }
   }, 60_000);
+});
+
+describe('production defaults', () => {
+  it('on an empty database: seeds nothing, prints no secret, logs no token, and states each missing setting', async () => {
+    const database = await createTestDatabase();
+    const logs: string[] = [];
+    const said: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: database.dataDir, LOG_LEVEL: 'info' });
+    config.database = database.database;
+    const { app, deps } = await buildApp(config, { webDir: '/nonexistent', logStream: { write: (line) => logs.push(line) } });
+    try {
+      await startUp(config, deps, { warn: (line) => said.push(line), print: (line) => said.push(line) });
+      expect(await deps.db.kysely.selectFrom('user').select('id').execute()).toEqual([]);
+      const secret = fs.readFileSync(path.join(database.dataDir, 'auth-secret'), 'utf8').trim();
+      expect(said.join('\n')).not.toMatch(/Demo data seeded|studynest\.example/);
+      expect(said.join('\n') + logs.join('')).not.toContain(secret);
+      for (const setting of ['BASE_URL', 'SMTP_URL', 'AUTH_SECRET', 'STRIPE_SECRET_KEY']) expect(said.some((line) => line.startsWith(`${setting} is not set`)), setting).toBe(true);
+      await app.ready();
+
+      // Every email that carries a token: verification (sign-up), the taken address's notice, the reset link.
+      const headers = { origin: config.baseUrl };
+      const person = { name: 'Pat Prod', email: 'pat@example.com', password: 'a-long-password-123', role: 'student' };
+      const send = (url: string, body: unknown) => app.inject({ method: 'POST', url, payload: json(body).payload, headers: { ...json(body).headers, ...headers }, remoteAddress: '203.0.113.9' }).then((res) => {
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      await send('/api/auth/sign-up/email', person);
+      await send('/api/auth/sign-up/email', person);
+      await send('/api/auth/request-password-reset', { email: person.email, redirectTo: '/reset-password' });
+      const outbox = path.join(database.dataDir, 'outbox');
+      const emails = await vi.waitFor(() => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+        expect(files).toHaveLength(3);
+        return files.map((file) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r\n/g, ''));
+      }, { timeout: 15_000 });
+      const tokens = emails.flatMap((raw) => [...raw.matchAll(/token=([\w.-]{8,})/g)].map((m) => m[1]!));
+      expect(tokens.length).toBeGreaterThanOrEqual(2);
+      const log = logs.join('');
+      expect(log).toContain('email written to the dev outbox');
+      for (const token of tokens) expect(log).not.toContain(token);
+      expect(log).not.toMatch(/token=|reset-password\?|verify-email\?/);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  }, 60_000);
+
+  it('seeds demo data only in development, or when DEMO_DATA says so', () => {
+    const base = { DATA_DIR: '/tmp/studynest-unused', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123' };
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).demoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).demoData).toBe(true);
+    expect(loadConfig({ ...base }).demoData).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
 });
