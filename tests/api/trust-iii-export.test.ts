@@ -92,3 +92,34 @@ it.runIf(process.env.TEST_DIALECT === 'sqlite')('migration 0024 gives the emails
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+describe('exports are bounded per account', () => {
+  it('allows 6 exports of my own data an hour, then answers 429 with Retry-After and why', async () => {
+    const me = await t.actor({ role: 'student' });
+    for (let i = 0; i < 3; i++) {
+      expect((await t.request(me, { method: 'GET', url: '/api/me/data' })).statusCode).toBe(200);
+      expect((await t.request(me, { method: 'GET', url: '/api/me/data.zip' })).statusCode).toBe(200);
+    }
+    for (const url of ['/api/me/data.zip', '/api/me/data']) {
+      const refused = await t.request(me, { method: 'GET', url });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(refused.json()).toEqual({ message: 'You have downloaded your data 6 times in the last hour, the most allowed. Try again in 60 minutes.' });
+    }
+    // Another account is not held back by mine.
+    expect((await t.request(await t.actor({ role: 'student' }), { method: 'GET', url: '/api/me/data.zip' })).statusCode).toBe(200);
+  });
+
+  it('keeps one prepared archive per account: a new one replaces the last, whose link stops working', async () => {
+    const { archiveStore } = await import('#server/features/my-data/archive-store.ts');
+    const me = await t.actor({ role: 'student' });
+    const store = archiveStore(t.deps.files);
+    const first = await store.write(me.user!.id, Buffer.from('first'));
+    const second = await store.write(me.user!.id, Buffer.from('second'));
+    const kept: string[] = [];
+    for await (const object of t.deps.files.list(`exports/${me.user!.id}.`)) kept.push(object.key);
+    expect(kept).toEqual([`exports/${me.user!.id}.${second}.zip`]);
+    expect((await t.request(me, { method: 'GET', url: `/api/me/data-exports/${first}.zip` })).statusCode).toBe(404);
+    expect((await t.request(me, { method: 'GET', url: `/api/me/data-exports/${second}.zip` })).statusCode).toBe(200);
+  });
+});

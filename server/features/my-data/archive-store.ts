@@ -4,6 +4,7 @@
 // The file name binds the archive to its owner: the download route looks it up under the
 // signed-in caller's id only.
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FileStorage, OpenedObject } from '#server/storage/file-storage.ts';
 
 export const ARCHIVE_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,10 +16,15 @@ export function archiveStore(files: FileStorage) {
   const keyOf = (userId: string, token: string) => (USER_ID.test(userId) && TOKEN.test(token) ? `${PREFIX}${userId}.${token}.zip` : null);
 
   return {
-    /** Stores the archive; returns the token of its link. */
-    async write(userId: string, zip: Buffer): Promise<string> {
+    /**
+     * Stores the archive and removes the user's earlier ones: one archive per account, the last
+     * (an earlier link then answers 404); returns the token of its link.
+     */
+    async write(userId: string, zip: Buffer | Readable): Promise<string> {
       const token = randomBytes(24).toString('base64url');
-      await files.put(keyOf(userId, token)!, zip, { contentType: 'application/zip' });
+      const key = keyOf(userId, token)!;
+      await files.put(key, zip, { contentType: 'application/zip' });
+      for await (const object of files.list(`${PREFIX}${userId}.`)) if (object.key !== key) await files.remove(object.key);
       return token;
     },
 

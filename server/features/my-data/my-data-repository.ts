@@ -74,6 +74,18 @@ const auditOf = prepare((db, p: ByUser) =>
     .orderBy('id'),
 );
 
+/** When the account exported its own data since `since`, oldest first (the export's rate limit). */
+const ownExportsSince = prepare((db, p: { userId: string; since: string }) =>
+  db
+    .selectFrom('audit_log')
+    .select('at')
+    .where('at', '>', p.since)
+    .where('action', '=', sql.lit('user.data_exported'))
+    .where('targetId', '=', p.userId)
+    .where('actorId', '=', p.userId)
+    .orderBy('at'),
+);
+
 // --- what deleting an account checks ---------------------------------------------------------
 const activeAdminsBut = prepare((db, p: ByUser) =>
   db.selectFrom('user').select('id').where('role', '=', sql.lit('admin')).where('blocked', '=', sql.lit(false)).where('id', '!=', p.userId),
@@ -174,6 +186,11 @@ export function myDataRepository(db: Db) {
         rowsOf(auditOf(k, byUser)),
       ]);
       return { accounts, bio: profile[0]?.bio ?? null, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
+    },
+
+    /** When the account exported its own data since `since` (audit entries), oldest first. */
+    async ownExportsSince(userId: string, since: Date): Promise<string[]> {
+      return (await ownExportsSince(k, { userId, since: since.toISOString() })).rows.map((r) => r.at);
     },
 
     /** How many other admins can still act (not blocked); locked until the transaction ends on PostgreSQL. */

@@ -11,16 +11,27 @@ import { accountDeletedSchema, accountDeletionPreviewSchema, deleteMyAccountBody
 import type { AppDeps } from '#server/app-deps.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
 import type { OpenedObject } from '#server/storage/file-storage.ts';
-import { myDataService } from './my-data-service.ts';
+import { ExportsTooOften, myDataService } from './my-data-service.ts';
+import { Readable } from 'node:stream';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Where a browser goes when its archive is built by a job (the settings page says the link is emailed). */
 export const ARCHIVE_EMAILED_PAGE = '/dashboard/settings?export=emailed#my-data';
 
-function sendZip(reply: FastifyReply, filename: string, zip: Buffer | OpenedObject) {
-  if (!Buffer.isBuffer(zip)) reply.header('content-length', zip.size);
-  return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(Buffer.isBuffer(zip) ? zip : zip.stream);
+function sendZip(reply: FastifyReply, filename: string, zip: Readable | OpenedObject) {
+  if (!(zip instanceof Readable)) reply.header('content-length', zip.size);
+  return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(zip instanceof Readable ? zip : zip.stream);
+}
+
+/** An export refused for coming too often says when to come back (Retry-After), as any 429. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ExportsTooOften) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
 }
 
 /** A download named for the day, never kept by a cache. */
@@ -36,8 +47,8 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const tags = ['my data'];
 
   r.get('/api/me/data', {
-    schema: { tags, summary: 'Everything StudyNest holds about the caller, as a JSON download', response: { 200: myDataSchema, 401: errorSchema, 404: errorSchema } },
-  }, async (request, reply) => asDownload(reply, await myData.exportOwn(await requireUser(deps.auth, request), request.ip)));
+    schema: { tags, summary: 'Everything StudyNest holds about the caller, as a JSON download', response: { 200: myDataSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema } },
+  }, async (request, reply) => asDownload(reply, await withRetryAfter(reply, async () => myData.exportOwn(await requireUser(deps.auth, request), request.ip))));
 
   r.get('/api/me/data.zip', {
     schema: {
@@ -50,10 +61,11 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
         401: errorSchema,
         404: errorSchema,
         413: errorSchema,
+        429: errorSchema,
       },
     },
   }, async (request, reply) => {
-    const archive = await myData.exportArchiveOwn(await requireUser(deps.auth, request), request.ip);
+    const archive = await withRetryAfter(reply, async () => myData.exportArchiveOwn(await requireUser(deps.auth, request), request.ip));
     // Too large to build now: a job builds it and emails the link; Settings says so.
     if (archive.kind === 'emailed') return reply.header('cache-control', 'no-store').redirect(ARCHIVE_EMAILED_PAGE, 303);
     return sendZip(reply, archive.filename, archive.zip);
@@ -63,7 +75,7 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
     schema: {
       tags,
       summary: 'An archive of the caller\'s data prepared by a job, from the emailed link (owner only, 7 days)',
-      params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{32}\.zip$/, 'errors.input.archiveName') }),
+      params: z.object({ file: z.string().max(32 + '.zip'.length, 'errors.input.archiveName').regex(/^[A-Za-z0-9_-]{32}\.zip$/, 'errors.input.archiveName') }),
       response: { 200: nonJsonBody('application/zip', 'The archive, as GET /api/me/data.zip gives it'), 400: errorSchema, 401: errorSchema, 404: errorSchema },
     },
   }, async (request, reply) => {

@@ -27,7 +27,8 @@ import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { recurringJob } from '#server/jobs/recurring-job.ts';
 import type { OpenedObject } from '#server/storage/file-storage.ts';
 import { ARCHIVE_KEEP_MS, archiveStore } from './archive-store.ts';
-import { zipArchive, type ZipEntry } from './zip-archive.ts';
+import { zipStream, type StreamedZipEntry } from './zip-archive.ts';
+import type { Readable } from 'node:stream';
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository>['findUser']>>>;
 
@@ -39,16 +40,19 @@ export const ARCHIVE_INLINE_MAX_BYTES = 25 * 1024 * 1024;
 export const MY_DATA_ARCHIVE_JOB = 'my-data.archive';
 export const REMOVE_OLD_ARCHIVES_JOB = 'my-data.remove-old-archives';
 
-/** What GET /api/me/data.zip gives: the archive now, or word that its link will be emailed. */
-export type ArchiveAnswer = { kind: 'ready'; filename: string; zip: Buffer } | { kind: 'emailed' };
+/** Exports (JSON or ZIP) an account may make of its own data per EXPORT_WINDOW_MS (decision 038). */
+export const EXPORTS_PER_WINDOW = 6;
+export const EXPORT_WINDOW_MS = 60 * 60 * 1000;
+
+/** What GET /api/me/data.zip gives: the archive now (streamed), or word that its link will be emailed. */
+export type ArchiveAnswer = { kind: 'ready'; filename: string; zip: Readable } | { kind: 'emailed' };
 const iso = (value: Date | string) => toIso(value)!;
 
-/** A stored file's bytes (it goes into a ZIP built in memory, bounded by ARCHIVE_FILES_MAX_BYTES). */
-async function readAll(opened: OpenedObject | null): Promise<Buffer | null> {
-  if (!opened) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** Too many exports of one's own data in the window: a 429 whose Retry-After the route sends. */
+export class ExportsTooOften extends AppError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(429, { key: 'errors.myData.exportsTooOften', values: { count: EXPORTS_PER_WINDOW, minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) } });
+  }
 }
 
 export function myDataService(deps: AppDeps) {
@@ -60,19 +64,38 @@ export function myDataService(deps: AppDeps) {
   const archives = archiveStore(deps.files);
   const photoOf = (user: UserRow) => (user.image?.startsWith(UPLOAD_URL_PREFIX) ? user.image.slice(UPLOAD_URL_PREFIX.length) : null);
 
-  /** The ZIP of an account: studynest-data.json and its files. */
-  async function archiveOf(user: UserRow): Promise<{ filename: string; zip: Buffer }> {
-    const files = await filesOf(user);
+  /**
+   * The ZIP of an account: studynest-data.json and its files, streamed (each file read as the
+   * archive reaches it: memory stays a few chunks per download, decision 038).
+   */
+  async function archiveOf(user: UserRow): Promise<{ filename: string; zip: Readable }> {
+    if ((await filesBytesOf(user)) > ARCHIVE_FILES_MAX_BYTES) throw new AppError(413, 'errors.myData.filesTooLarge');
     const data = await exportOf(user);
     const day = data.exportedAt.slice(0, 10);
-    return { filename: `studynest-data-${day}.zip`, zip: zipArchive([{ name: 'studynest-data.json', bytes: Buffer.from(JSON.stringify(data, null, 2)), compress: true }, ...files], deps.now()) };
+    const json = Buffer.from(JSON.stringify(data, null, 2));
+    return { filename: `studynest-data-${day}.zip`, zip: zipStream([{ name: 'studynest-data.json', compress: true, open: async () => json }, ...(await filesOf(user))], deps.now()) };
+  }
+
+  /** The bytes of the account's files, from their records. */
+  async function filesBytesOf(user: UserRow): Promise<number> {
+    const photo = photoOf(user);
+    const photoBytes = photo ? ((await photos.sizeOf(photo)) ?? 0) : 0;
+    return photoBytes + (await repo.materialBytesOf(user.id));
   }
 
   /** Whether the account's files are too many bytes to read during a request. */
   async function isLarge(user: UserRow): Promise<boolean> {
-    const photo = photoOf(user);
-    const photoBytes = photo ? ((await photos.sizeOf(photo)) ?? 0) : 0;
-    return photoBytes + (await repo.materialBytesOf(user.id)) > ARCHIVE_INLINE_MAX_BYTES;
+    return (await filesBytesOf(user)) > ARCHIVE_INLINE_MAX_BYTES;
+  }
+
+  /** Refuses an export of one's own data beyond EXPORTS_PER_WINDOW in the window (counted from the audit log, shared by every process). */
+  async function assertMayExport(user: UserRow): Promise<void> {
+    const now = deps.now().getTime();
+    const recent = await repo.ownExportsSince(user.id, new Date(now - EXPORT_WINDOW_MS));
+    if (recent.length < EXPORTS_PER_WINDOW) return;
+    // Allowed again once the export that fills the window has left it.
+    const freedAt = Date.parse(recent[recent.length - EXPORTS_PER_WINDOW]!) + EXPORT_WINDOW_MS;
+    throw new ExportsTooOften(Math.max(1, Math.ceil((freedAt - now) / 1000)));
   }
 
   async function liveUser(id: string): Promise<UserRow> {
@@ -164,24 +187,15 @@ export function myDataService(deps: AppDeps) {
     };
   }
 
-  /** The account's uploaded files, for the archive: its photo, and a tutor's material files. */
-  async function filesOf(user: UserRow): Promise<ZipEntry[]> {
-    const entries: ZipEntry[] = [];
-    let total = 0;
-    const add = (name: string, bytes: Buffer) => {
-      total += bytes.length;
-      if (total > ARCHIVE_FILES_MAX_BYTES) throw new AppError(413, 'errors.myData.filesTooLarge');
-      entries.push({ name, bytes, compress: false });
-    };
+  /** The account's uploaded files, for the archive: its photo, and a tutor's material files (opened when the archive reaches them). */
+  async function filesOf(user: UserRow): Promise<StreamedZipEntry[]> {
+    const entries: StreamedZipEntry[] = [];
     const photo = photoOf(user);
-    const photoBytes = photo ? await readAll(await photos.open(photo)) : null;
-    if (photoBytes) add('files/photo.webp', photoBytes);
+    if (photo) entries.push({ name: 'files/photo.webp', compress: false, open: async () => (await photos.open(photo))?.stream ?? null });
     for (const material of await repo.materialFilesOf(user.id)) {
-      const bytes = await readAll(await materialFiles.open(material.fileKey!));
-      if (!bytes) continue;
       // The name the tutor uploaded, made safe for any unzip: no folders, no control characters.
       const safe = (material.fileName ?? 'file').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(-120);
-      add(`files/materials/${material.id}-${safe}`, bytes);
+      entries.push({ name: `files/materials/${material.id}-${safe}`, compress: false, open: async () => (await materialFiles.open(material.fileKey!))?.stream ?? null });
     }
     return entries;
   }
@@ -255,16 +269,18 @@ export function myDataService(deps: AppDeps) {
     /** The caller's own data. */
     async exportOwn(me: CurrentUser, ip: string | null): Promise<MyData> {
       const user = await liveUser(me.id);
+      await assertMayExport(user);
       await recordExport(user, actorOf(me, ip));
       return exportOf(user);
     },
 
     /**
      * The caller's data as a ZIP: the JSON of exportOwn and their uploaded files (photo, material
-     * files). Built in memory: files are bounded (ARCHIVE_FILES_MAX_BYTES).
+     * files), streamed; at most EXPORTS_PER_WINDOW exports an hour.
      */
     async exportArchiveOwn(me: CurrentUser, ip: string | null): Promise<ArchiveAnswer> {
       const user = await liveUser(me.id);
+      await assertMayExport(user);
       if (await isLarge(user)) {
         // Built by a job, the link emailed; one job per account at a time (its key).
         await repo.transaction(async (tx) => {

@@ -1,15 +1,8 @@
-// A ZIP file (PKWARE APPNOTE 6.3, no ZIP64) built in memory: "Download my data" as one file, the
-// JSON and the account's uploaded files (issue 23). Text is deflated; images and PDFs, already
-// compressed, are stored as they are. Entries are few and bounded (a photo, a tutor's materials).
+// A ZIP file (PKWARE APPNOTE 6.3, no ZIP64) written as a stream: "Download my data" as one file,
+// the JSON and the account's uploaded files (issue 23). Text is deflated; images and PDFs, already
+// compressed, are stored as they are. Files are never held whole in memory (decision 038).
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-
-export interface ZipEntry {
-  /** Path inside the archive, `/`-separated, UTF-8. */
-  name: string;
-  bytes: Buffer;
-  /** Deflate it (text); false stores it as it is (already compressed formats). */
-  compress: boolean;
-}
 
 /** DOS date and time of `at` (local fields as UTC: archives carry no zone). */
 function dosDateTime(at: Date): { time: number; date: number } {
@@ -18,49 +11,91 @@ function dosDateTime(at: Date): { time: number; date: number } {
   return { time, date };
 }
 
-export function zipArchive(entries: ZipEntry[], at: Date): Buffer {
+/** An entry of a streamed ZIP: its bytes are read only when the archive reaches it. */
+export interface StreamedZipEntry {
+  name: string;
+  compress: boolean;
+  /** The entry's bytes; null skips it (a file gone meanwhile). */
+  open(): Promise<Readable | Buffer | null>;
+}
+
+/**
+ * The same ZIP as a stream: each entry is read, checksummed and (deflated and) written chunk by
+ * chunk, its CRC and sizes in a data descriptor after it (general purpose bit 3), so memory stays
+ * a few chunks per download whatever the files' size. Entries are read one after the other.
+ */
+export function zipStream(entries: StreamedZipEntry[], at: Date): Readable {
   const { time, date } = dosDateTime(at);
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const data = entry.compress ? zlib.deflateRawSync(entry.bytes) : entry.bytes;
-    const method = entry.compress ? 8 : 0;
-    const crc = zlib.crc32(entry.bytes);
-    /** The fields the local header (from byte 6) and the central directory's (from byte 8) share. */
-    const shared = (header: Buffer, at: number) => {
-      header.writeUInt16LE(0x0800, at); // names are UTF-8
-      header.writeUInt16LE(method, at + 2);
-      header.writeUInt16LE(time, at + 4);
-      header.writeUInt16LE(date, at + 6);
-      header.writeUInt32LE(crc, at + 8);
-      header.writeUInt32LE(data.length, at + 12);
-      header.writeUInt32LE(entry.bytes.length, at + 16);
-      header.writeUInt16LE(name.length, at + 20);
-    };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0
-    shared(local, 6);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by: 2.0
-    central.writeUInt16LE(20, 6);
-    shared(central, 8);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+  async function* build(): AsyncGenerator<Buffer> {
+    const centrals: Buffer[] = [];
+    let offset = 0;
+    let count = 0;
+    for (const entry of entries) {
+      const source = await entry.open();
+      if (!source) continue;
+      const name = Buffer.from(entry.name, 'utf8');
+      const method = entry.compress ? 8 : 0;
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(20, 4);
+      local.writeUInt16LE(0x0808, 6); // UTF-8 names; CRC and sizes in the data descriptor
+      local.writeUInt16LE(method, 8);
+      local.writeUInt16LE(time, 10);
+      local.writeUInt16LE(date, 12);
+      local.writeUInt16LE(name.length, 26);
+      yield local;
+      yield name;
+      let crc = 0;
+      let size = 0;
+      let written = 0;
+      const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+      const counted = async function* () {
+        for await (const chunk of input) {
+          const bytes = chunk as Buffer;
+          crc = zlib.crc32(bytes, crc);
+          size += bytes.length;
+          yield bytes;
+        }
+      };
+      const data = entry.compress ? Readable.from(counted()).pipe(zlib.createDeflateRaw()) : Readable.from(counted());
+      for await (const chunk of data) {
+        written += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+      const descriptor = Buffer.alloc(16);
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(crc, 4);
+      descriptor.writeUInt32LE(written, 8);
+      descriptor.writeUInt32LE(size, 12);
+      yield descriptor;
+      const central = Buffer.alloc(46);
+      central.writeUInt32LE(0x02014b50, 0);
+      central.writeUInt16LE(20, 4);
+      central.writeUInt16LE(20, 6);
+      central.writeUInt16LE(0x0808, 8);
+      central.writeUInt16LE(method, 10);
+      central.writeUInt16LE(time, 12);
+      central.writeUInt16LE(date, 14);
+      central.writeUInt32LE(crc, 16);
+      central.writeUInt32LE(written, 20);
+      central.writeUInt32LE(size, 24);
+      central.writeUInt16LE(name.length, 28);
+      central.writeUInt32LE(offset, 42);
+      centrals.push(central, name);
+      offset += local.length + name.length + written + descriptor.length;
+      count++;
+    }
+    const directory = Buffer.concat(centrals);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(count, 8);
+    end.writeUInt16LE(count, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    yield directory;
+    yield end;
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return Readable.from(build());
 }
 
 /** The entries of a ZIP this module wrote (tests, and anyone checking an export), by name. */
