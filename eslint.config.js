@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
+import regexpPlugin from 'eslint-plugin-regexp';
 
 // The boundaries the linter keeps (docs/decisions/019-boundaries.md).
 // A feature (server/features/<name>/ or web/src/features/<name>/) uses another only through that
@@ -93,6 +94,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-empty-pattern': 'off',
+    },
+  },
+  {
+    // No pattern may take longer than linear time on what a client sends (a file name of 70 000
+    // characters once blocked the server for 25 s): docs/decisions/037-input-sizes.md.
+    plugins: { regexp: regexpPlugin },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { report: 'potential' }],
     },
   },
   {

@@ -54,10 +54,14 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPage = pageOf(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPage>;
 
+/** An action filter's longest form: two names of 40 characters and the dot between them. */
+export const AUDIT_ACTION_MAX = 81;
+
 export const auditListQuery = pageQuery.extend({
   /** Empty = every action. */
   action: z
     .string()
+    .max(AUDIT_ACTION_MAX, 'errors.input.auditAction')
     .trim()
     .regex(/^([a-z_]{1,40}(\.[a-z_]{1,40})?)?$/, 'errors.input.auditAction')
     .optional(),

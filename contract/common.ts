@@ -29,7 +29,9 @@ export type Role = z.infer<typeof roleSchema>;
 export const userStatusSchema = z.enum(['Verified', 'Unverified', 'Blocked']);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-export const isoDate = z.iso.datetime({ offset: true });
+/** The longest ISO 8601 instant accepted ("2026-05-01T09:00:00.123456789+05:30" has 35 characters). */
+export const ISO_DATE_MAX = 40;
+export const isoDate = z.iso.datetime({ offset: true }).max(ISO_DATE_MAX, 'errors.input.dateTimeTooLong');
 
 /**
  * An instant the server writes (ISO 8601 in UTC, e.g. `2026-05-01T09:00:00.000Z`): documented as

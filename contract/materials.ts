@@ -6,6 +6,11 @@ import { pageOf, pageQuery, recordTimes } from './common.ts';
 /** Files a tutor may upload, sniffed from the bytes on the server. */
 export const MATERIAL_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 export const MATERIAL_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The longest file name a material's upload may carry, checked before anything reads it. File
+ * systems keep names to 255 characters, so no real file comes near; shown and stored cut to 200.
+ */
+export const MATERIAL_FILE_NAME_MAX = 1000;
 
 export const materialTitle = z.string().trim().min(1, 'errors.input.titleRequired').max(200, 'errors.input.titleTooLong');
 

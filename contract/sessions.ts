@@ -121,9 +121,9 @@ export const tutorBioSchema = z.object({ bio: z.string() });
 export const updateTutorBioBody = z.object({ bio: z.string().trim().max(TUTOR_BIO_MAX, 'errors.input.bioTooLong') });
 export type UpdateTutorBioBody = z.input<typeof updateTutorBioBody>;
 
-/** Query strings carry booleans as text: "true"/"1" on, anything else off. */
+/** Query strings carry booleans as text: "true"/"1" on, anything else ("false", 5 characters at most) off. */
 const queryFlag = z
-  .union([z.boolean(), z.string()])
+  .union([z.boolean(), z.string().max(5, 'errors.input.flag')])
   .optional()
   .transform((v) => v === true || v === 'true' || v === '1');
 

@@ -18,7 +18,7 @@ const { baseUrl } = server;
 
 try {
   // The demo accounts' passwords, as the server printed them once.
-  const passwords = Object.fromEntries([...server.output().matchAll(/^\s+\w+\s+(\S+@studynest\.example)\s+(\S+)$/gm)].map((m) => [m[1], m[2]]));
+  const passwords = Object.fromEntries([...server.output().matchAll(/^[ \t]+\w+[ \t]+(\S+@studynest\.example)[ \t]+(\S+)$/gm)].map((m) => [m[1], m[2]]));
   const signIn = async (email) => {
     const res = await postAuth(baseUrl, 'sign-in/email', { email, password: passwords[email] });
     return res.headers.getSetCookie().map((c) => {

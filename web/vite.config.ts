@@ -25,7 +25,7 @@ function chunkModules(): Plugin {
         if (item.type !== 'chunk') continue;
         modules[item.fileName] = Object.keys(item.modules)
           .map((id) => {
-            const file = id.replace(/\\/g, '/').replace(/\?.*$/, '');
+            const file = id.replace(/\\/g, '/').split('?', 1)[0]!;
             const inPackage = file.lastIndexOf('/node_modules/');
             if (inPackage >= 0) return file.slice(inPackage + '/node_modules/'.length);
             return file.startsWith(repoRoot) ? file.slice(repoRoot.length) : file;

@@ -54,7 +54,11 @@ const message = (from: string, { secret: _secret, messageIdLocal, ...mail }: Mai
   html: crlf(mail.html ?? plainToHtml(mail.text)),
 });
 /** The domain of a From address ("StudyNest <no-reply@example.com>" → example.com). */
-const domainOf = (from: string) => /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'studynest.invalid';
+const domainOf = (from: string) => {
+  // From the last "@" on: a pattern searched for "@" would try each one in turn (quadratic).
+  const at = from.lastIndexOf('@');
+  return (at >= 0 && /^([^\s>]+)>?\s*$/.exec(from.slice(at + 1))?.[1]) || 'studynest.invalid';
+};
 
 /**
  * `logLinks`: the dev outbox logs each email's links (development only: a reset or verification

@@ -10,7 +10,7 @@ import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app
 import { enc } from '#tests/helpers/request-helpers.ts';
 import { builtWeb, WEB_DIR } from '#tests/helpers/built-web.ts';
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
 let t: TestApp;
 let tutor: Actor;

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam, nonJsonBody } from '#contract/common.ts';
 import {
+  MATERIAL_FILE_NAME_MAX,
   MATERIAL_MAX_BYTES,
   createFileMaterialFields,
   createLinkMaterialBody,
@@ -43,6 +44,10 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
     for await (const part of request.parts({ limits: { fileSize: MATERIAL_MAX_BYTES, files: 1 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw badRequest('errors.materials.fileField');
+        // Before anything reads the name (docs/decisions/037-input-sizes.md).
+        if (part.filename.length > MATERIAL_FILE_NAME_MAX) {
+          throw invalidRequest([{ field: 'file', problem: { key: 'errors.input.fileNameTooLong', values: { maximum: MATERIAL_FILE_NAME_MAX } } }]);
+        }
         const bytes = await part.toBuffer();
         if (bytes.length > 0) file = { bytes, fileName: part.filename };
       } else if (typeof part.value === 'string') {
