@@ -245,7 +245,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify an email address with the emailed token (and sign in); redirects to callbackURL when given */
+        /** Verify an email address with the emailed token (signs no one in); redirects to callbackURL when given */
         get: operations["verifyEmail"];
         put?: never;
         post?: never;
@@ -529,6 +529,23 @@ export interface paths {
         };
         /** Everything StudyNest holds about the caller and their uploaded files (photo, material files), as a ZIP download */
         get: operations["getMeDataZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the caller's account would do to their bookings now (asked before they confirm) */
+        get: operations["getMeDeletion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3187,6 +3204,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3247,6 +3265,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMeDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cancelledBookings: number;
+                        notRefundedBookings: number;
+                        refundedBookings: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
