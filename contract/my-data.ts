@@ -112,3 +112,6 @@ export const accountDeletionPreviewSchema = z.object({
 });
 export type AccountDeletionPreview = z.infer<typeof accountDeletionPreviewSchema>;
 
+
+/** How many exports (JSON or ZIP) of one's own data an account may make in an hour. */
+export const EXPORTS_PER_HOUR = 6;

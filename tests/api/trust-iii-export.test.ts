@@ -110,6 +110,20 @@ describe('exports are bounded per account', () => {
     expect((await t.request(await t.actor({ role: 'student' }), { method: 'GET', url: '/api/me/data.zip' })).statusCode).toBe(200);
   });
 
+  it('sends a browser that followed the ZIP link once too often back to Settings, which says why and when (no raw JSON page)', async () => {
+    const me = await t.actor({ role: 'student' });
+    for (let i = 0; i < 6; i++) expect((await t.request(me, { method: 'GET', url: '/api/me/data' })).statusCode).toBe(200);
+    const followed = await t.request(me, { method: 'GET', url: '/api/me/data.zip', headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml' } });
+    expect(followed.statusCode).toBe(303);
+    expect(followed.headers.location).toBe('/dashboard/settings?export=too-often&minutes=60#my-data');
+    // A browser too old to send Sec-Fetch-Mode says what it wants by Accept.
+    const older = await t.request(me, { method: 'GET', url: '/api/me/data.zip', headers: { accept: 'text/html' } });
+    expect(older.headers.location).toBe('/dashboard/settings?export=too-often&minutes=60#my-data');
+    // A script's fetch gets the 429 with its reason, as before.
+    const fetched = await t.request(me, { method: 'GET', url: '/api/me/data.zip', headers: { 'sec-fetch-mode': 'cors', accept: '*/*' } });
+    expect(fetched.statusCode).toBe(429);
+  });
+
   it('keeps one prepared archive per account: a new one replaces the last, whose link stops working', async () => {
     const { archiveStore } = await import('#server/features/my-data/archive-store.ts');
     const me = await t.actor({ role: 'student' });

@@ -21,6 +21,9 @@ test('a student downloads their data and deletes their account with their passwo
   // Where the server sends the browser when a large archive is built by a job.
   await page.goto('/dashboard/settings?export=emailed#my-data');
   await expect(section.getByRole('status')).toContainText('We will email you a download link');
+  // Where it sends a browser that followed the link more often than an hour allows.
+  await page.goto('/dashboard/settings?export=too-often&minutes=12#my-data');
+  await expect(section.getByRole('alert')).toContainText('You have downloaded your data 6 times in the last hour, the most allowed. Try again in 12 minutes.');
 
   const deleteForm = section.getByRole('form', { name: 'Delete my account' });
   await deleteForm.getByLabel('Your password').fill('not my password');

@@ -19,6 +19,17 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** Where a browser goes when its archive is built by a job (the settings page says the link is emailed). */
 export const ARCHIVE_EMAILED_PAGE = '/dashboard/settings?export=emailed#my-data';
 
+/**
+ * Where a browser that followed the ZIP link goes when it asked too often: Settings says why and
+ * when to come back, as a JSON caller reads it in the 429. The link is a plain page link, so
+ * without this the visitor would see the refusal as raw JSON (or, before the app, as nothing else).
+ */
+export const tooOftenPage = (minutes: number) => `/dashboard/settings?export=too-often&minutes=${minutes}#my-data`;
+
+/** A request the browser makes to show a page (a followed link), not a script's fetch. */
+const isPageNavigation = (request: FastifyRequest) =>
+  request.headers['sec-fetch-mode'] === 'navigate' || (!request.headers['sec-fetch-mode'] && /^text\/html\b/.test(String(request.headers.accept ?? '')));
+
 function sendZip(reply: FastifyReply, filename: string, zip: Readable | OpenedObject) {
   if (!(zip instanceof Readable)) reply.header('content-length', zip.size);
   return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(zip instanceof Readable ? zip : zip.stream);
@@ -65,7 +76,14 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
     },
   }, async (request, reply) => {
-    const archive = await withRetryAfter(reply, async () => myData.exportArchiveOwn(await requireUser(deps.auth, request), request.ip));
+    const me = await requireUser(deps.auth, request);
+    let archive;
+    try {
+      archive = await withRetryAfter(reply, () => myData.exportArchiveOwn(me, request.ip));
+    } catch (error) {
+      if (error instanceof ExportsTooOften && isPageNavigation(request)) return reply.header('cache-control', 'no-store').redirect(tooOftenPage(error.minutes), 303);
+      throw error;
+    }
     // Too large to build now: a job builds it and emails the link; Settings says so.
     if (archive.kind === 'emailed') return reply.header('cache-control', 'no-store').redirect(ARCHIVE_EMAILED_PAGE, 303);
     return sendZip(reply, archive.filename, archive.zip);

@@ -8,6 +8,7 @@
 // - notes, photo, sign-in methods and personal data are removed; reviews stay, attributed to
 //   "Former student"; bookings of classes held and sessions that had students stay, anonymised
 //   (attendance and payment records). See docs/decisions/020-account-deletion.md.
+import { EXPORTS_PER_HOUR } from '#contract/my-data.ts';
 import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME } from '#contract/deleted-names.ts';
 import { MY_DATA_FORMAT, type AccountDeleted, type AccountDeletionPreview, type MyData } from '#contract/my-data.ts';
 import type { AppDeps } from '#server/app-deps.ts';
@@ -40,8 +41,8 @@ export const ARCHIVE_INLINE_MAX_BYTES = 25 * 1024 * 1024;
 export const MY_DATA_ARCHIVE_JOB = 'my-data.archive';
 export const REMOVE_OLD_ARCHIVES_JOB = 'my-data.remove-old-archives';
 
-/** Exports (JSON or ZIP) an account may make of its own data per EXPORT_WINDOW_MS (decision 038). */
-export const EXPORTS_PER_WINDOW = 6;
+/** Exports (JSON or ZIP) an account may make of its own data per EXPORT_WINDOW_MS (decision 038); Settings says it too. */
+export const EXPORTS_PER_WINDOW = EXPORTS_PER_HOUR;
 export const EXPORT_WINDOW_MS = 60 * 60 * 1000;
 
 /** What GET /api/me/data.zip gives: the archive now (streamed), or word that its link will be emailed. */
@@ -49,11 +50,19 @@ export type ArchiveAnswer = { kind: 'ready'; filename: string; zip: Readable } |
 const iso = (value: Date | string) => toIso(value)!;
 
 /** Too many exports of one's own data in the window: a 429 whose Retry-After the route sends. */
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
 export class ExportsTooOften extends AppError {
   constructor(public readonly retryAfterSeconds: number) {
-    super(429, { key: 'errors.myData.exportsTooOften', values: { count: EXPORTS_PER_WINDOW, minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) } });
+    super(429, { key: 'errors.myData.exportsTooOften', values: { count: EXPORTS_PER_WINDOW, minutes: minutesOf(retryAfterSeconds) } });
+  }
+
+  /** When to come back, in whole minutes (at least 1), as the message says it. */
+  get minutes(): number {
+    return minutesOf(this.retryAfterSeconds);
   }
 }
+
 
 export function myDataService(deps: AppDeps) {
   const repo = myDataRepository(deps.db);

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '#contract/common.ts';
 import { CardSection } from '#web/components/card-section.tsx';
-import type { AccountDeletionPreview } from '#contract/my-data.ts';
+import { EXPORTS_PER_HOUR, type AccountDeletionPreview } from '#contract/my-data.ts';
 import { getAccountDeletionPreview } from '#web/features/account/api/get-account-deletion-preview.ts';
 import { useDeleteMyAccount } from '#web/features/account/api/use-delete-my-account.ts';
 import { PasswordField } from '#web/features/auth/public.ts';
@@ -21,8 +21,11 @@ import { NoScriptField } from '#web/components/no-script-field.tsx';
  */
 export function MyDataSection({ role }: { role: Role }) {
   const { t } = useTranslator();
-  // The server sends the browser back here when the archive is too large to build at once.
-  const emailed = useSearchParams()[0].get('export') === 'emailed';
+  // The server sends the browser back here when the archive is too large to build at once, or
+  // when the link was followed more often than an hour allows (then with the minutes to wait).
+  const [params] = useSearchParams();
+  const emailed = params.get('export') === 'emailed';
+  const tooOftenMinutes = params.get('export') === 'too-often' ? waitMinutes(params.get('minutes')) : null;
   return (
     <CardSection id="my-data" title={t('settings.myDataHeading')} headingId="my-data-heading">
       {() => (
@@ -41,11 +44,22 @@ export function MyDataSection({ role }: { role: Role }) {
               {t('settings.myDataEmailed')}
             </p>
           )}
+          {tooOftenMinutes !== null && (
+            <p role="alert" className="alert alert-warning">
+              {t('settings.myDataTooOften', { count: EXPORTS_PER_HOUR, minutes: tooOftenMinutes })}
+            </p>
+          )}
           <DeleteAccountForm role={role} />
         </>
       )}
     </CardSection>
   );
+}
+
+/** The minutes to wait from the page's address: a whole number from 1 to 60, else 60. */
+function waitMinutes(text: string | null): number {
+  const minutes = Number(text);
+  return Number.isInteger(minutes) && minutes >= 1 && minutes <= 60 ? minutes : 60;
 }
 
 /**
