@@ -103,7 +103,7 @@ export const signedInRoutes: RouteObject[] = [
 export const dashboardRoutes: RouteObject[] = [
   { index: true, element: <PersonalDetailsPage />, handle: { searchParams: ['verified', 'verification'] } satisfies RouteHandle },
   // ?export=emailed: a large data archive is being built, its link emailed (issue 23).
-  { path: 'settings', element: <SettingsPage />, handle: { searchParams: ['export'] } satisfies RouteHandle },
+  { path: 'settings', element: <SettingsPage />, handle: { searchParams: ['export', 'minutes'] } satisfies RouteHandle },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
   { path: 'view-booked-session', element: <StudentOnly><BookedSessionsPage /></StudentOnly> },
   { path: 'view-booked-session/:id', element: <StudentOnly><BookedSessionPage /></StudentOnly> },
