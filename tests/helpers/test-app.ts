@@ -53,6 +53,8 @@ export interface TestAppOptions {
   httpTimeouts?: HttpTimeouts;
   now?: () => Date;
   stripe?: boolean;
+  /** Where the app's log lines go (with LOG_LEVEL set), for tests of what is logged. */
+  logStream?: { write(line: string): void };
 }
 
 let ipCounter = 0;
@@ -81,7 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   config.database = database.database;
-  const built = await buildApp(config, { webDir: options.webDir ?? '/nonexistent', httpTimeouts: options.httpTimeouts, now: options.now });
+  const built = await buildApp(config, { webDir: options.webDir ?? '/nonexistent', httpTimeouts: options.httpTimeouts, now: options.now, logStream: options.logStream });
   await built.app.ready();
   const cookies = new WeakMap<CreatedUser, string>();
 
