@@ -10,7 +10,9 @@ const boolish = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Unset means production: a server started by hand (`node dist/server/main.js`) seeds no demo
+  // admin, prints no password and logs no link; `npm start` and `npm run dev` say development.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),

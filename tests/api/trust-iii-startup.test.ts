@@ -147,7 +147,9 @@ describe('production defaults', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoData).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).demoData).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).demoData).toBe(true);
-    expect(loadConfig({ ...base }).demoData).toBe(true);
+    // Unset is production: a server started by hand seeds nothing unless told to.
+    expect(loadConfig({ ...base }).demoData).toBe(false);
+    expect(loadConfig({ ...base }).env).toBe('production');
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development', DEMO_DATA: 'false' }).demoData).toBe(false);
   });
