@@ -110,6 +110,19 @@ describe('exports are bounded per account', () => {
     expect((await t.request(await t.actor({ role: 'student' }), { method: 'GET', url: '/api/me/data.zip' })).statusCode).toBe(200);
   });
 
+  it('holds at 6 when one account asks 20 times at once: the count and the record are one step per account', async () => {
+    const me = await t.actor({ role: 'student' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.request(me, { method: 'GET', url: i % 2 === 0 ? '/api/me/data.zip' : '/api/me/data' })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(6);
+    expect(codes.filter((code) => code === 429)).toHaveLength(14);
+    // What the log holds is what was given: six exports, no more.
+    const recorded = await db().selectFrom('audit_log').select('id').where('action', '=', 'user.data_exported').where('targetId', '=', me.user!.id).execute();
+    expect(recorded).toHaveLength(6);
+  });
+
   it('sends a browser that followed the ZIP link once too often back to Settings, which says why and when (no raw JSON page)', async () => {
     const me = await t.actor({ role: 'student' });
     for (let i = 0; i < 6; i++) expect((await t.request(me, { method: 'GET', url: '/api/me/data' })).statusCode).toBe(200);

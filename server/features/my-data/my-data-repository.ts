@@ -7,6 +7,7 @@ import { authColumns } from '#server/db/auth-columns.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
+import { lockRow } from '#server/db/row-lock.ts';
 import type { Database } from '#server/db/schema.ts';
 import { sentEmailRepository } from '#server/email/sent-email-repository.ts';
 
@@ -188,9 +189,17 @@ export function myDataRepository(db: Db) {
       return { accounts, bio: profile[0]?.bio ?? null, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
     },
 
+    /**
+     * Makes the account's exports take turns until `tx` ends (its row locked), so that counting
+     * them and recording one more is one step per account, across connections and processes.
+     */
+    async lockAccount(tx: Transaction<Database>, userId: string): Promise<void> {
+      await lockRow(tx, 'user', userId);
+    },
+
     /** When the account exported its own data since `since` (audit entries), oldest first. */
-    async ownExportsSince(userId: string, since: Date): Promise<string[]> {
-      return (await ownExportsSince(k, { userId, since: since.toISOString() })).rows.map((r) => r.at);
+    async ownExportsSince(executor: Kysely<Database>, userId: string, since: Date): Promise<string[]> {
+      return (await ownExportsSince(executor, { userId, since: since.toISOString() })).rows.map((r) => r.at);
     },
 
     /** How many other admins can still act (not blocked); locked until the transaction ends on PostgreSQL. */

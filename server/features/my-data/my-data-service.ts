@@ -30,6 +30,8 @@ import type { OpenedObject } from '#server/storage/file-storage.ts';
 import { ARCHIVE_KEEP_MS, archiveStore } from './archive-store.ts';
 import { zipStream, type StreamedZipEntry } from './zip-archive.ts';
 import type { Readable } from 'node:stream';
+import type { Transaction } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository>['findUser']>>>;
 
@@ -97,14 +99,26 @@ export function myDataService(deps: AppDeps) {
     return (await filesBytesOf(user)) > ARCHIVE_INLINE_MAX_BYTES;
   }
 
-  /** Refuses an export of one's own data beyond EXPORTS_PER_WINDOW in the window (counted from the audit log, shared by every process). */
-  async function assertMayExport(user: UserRow): Promise<void> {
-    const now = deps.now().getTime();
-    const recent = await repo.ownExportsSince(user.id, new Date(now - EXPORT_WINDOW_MS));
-    if (recent.length < EXPORTS_PER_WINDOW) return;
-    // Allowed again once the export that fills the window has left it.
-    const freedAt = Date.parse(recent[recent.length - EXPORTS_PER_WINDOW]!) + EXPORT_WINDOW_MS;
-    throw new ExportsTooOften(Math.max(1, Math.ceil((freedAt - now) / 1000)));
+  /**
+   * Records an export of one's own data, or refuses it beyond EXPORTS_PER_WINDOW in the window
+   * (counted from the audit log, shared by every process). The count and the record are one
+   * transaction that first locks the account's row: requests sent together take turns, so the
+   * seventh sees the sixth (decision 038). `alsoInIt` writes what the export needs in the same
+   * transaction (the large archive's job); the export itself is read after the commit.
+   */
+  async function claimOwnExport(user: UserRow, by: AuditActor, details: Record<string, unknown>, alsoInIt?: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
+    await repo.transaction(async (tx) => {
+      await repo.lockAccount(tx, user.id);
+      const now = deps.now();
+      const recent = await repo.ownExportsSince(tx, user.id, new Date(now.getTime() - EXPORT_WINDOW_MS));
+      if (recent.length >= EXPORTS_PER_WINDOW) {
+        // Allowed again once the export that fills the window has left it.
+        const freedAt = Date.parse(recent[recent.length - EXPORTS_PER_WINDOW]!) + EXPORT_WINDOW_MS;
+        throw new ExportsTooOften(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)));
+      }
+      await alsoInIt?.(tx);
+      await recordAudit(tx, by, { action: 'user.data_exported', targetType: 'user', targetId: user.id, details: { email: user.email, ...details } }, now);
+    });
   }
 
   async function liveUser(id: string): Promise<UserRow> {
@@ -278,8 +292,7 @@ export function myDataService(deps: AppDeps) {
     /** The caller's own data. */
     async exportOwn(me: CurrentUser, ip: string | null): Promise<MyData> {
       const user = await liveUser(me.id);
-      await assertMayExport(user);
-      await recordExport(user, actorOf(me, ip));
+      await claimOwnExport(user, actorOf(me, ip), {});
       return exportOf(user);
     },
 
@@ -289,17 +302,15 @@ export function myDataService(deps: AppDeps) {
      */
     async exportArchiveOwn(me: CurrentUser, ip: string | null): Promise<ArchiveAnswer> {
       const user = await liveUser(me.id);
-      await assertMayExport(user);
       if (await isLarge(user)) {
         // Built by a job, the link emailed; one job per account at a time (its key).
-        await repo.transaction(async (tx) => {
+        await claimOwnExport(user, actorOf(me, ip), { delivery: 'emailed link' }, async (tx) => {
           await deps.jobs.enqueue(tx, { kind: MY_DATA_ARCHIVE_JOB, payload: { userId: user.id }, key: `${MY_DATA_ARCHIVE_JOB}:${user.id}`, maxAttempts: 3 });
-          await recordAudit(tx, actorOf(me, ip), { action: 'user.data_exported', targetType: 'user', targetId: user.id, details: { email: user.email, delivery: 'emailed link' } }, deps.now());
         });
         deps.jobs.wake();
         return { kind: 'emailed' };
       }
-      await recordExport(user, actorOf(me, ip));
+      await claimOwnExport(user, actorOf(me, ip), {});
       return { kind: 'ready', ...(await archiveOf(user)) };
     },
 
