@@ -11,7 +11,7 @@ import { newId } from '#server/ids.ts';
 import { createStudySession, createWaitlistEntry, type CreatedUser } from '#tests/factories.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createStripeAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
-import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
+import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { HOUR, iso, json } from '#tests/helpers/request-helpers.ts';
 
 let t: TestApp & { stripe: FakeStripe };
@@ -174,4 +174,50 @@ describe('deleting an account never refunds more than cancelling would', () => {
     const fresh = await t.actor({ role: 'student' });
     expect((await preview(fresh)).json()).toEqual({ cancelledBookings: 0, refundedBookings: 0, notRefundedBookings: 0 });
   });
+});
+
+// The built-in test payments (TEST_PAYMENTS=true) keep no state of their own: a test checkout is
+// known by its seat hold, which the erasure releases before its refund job runs. The job carries
+// the checkout and its amount, and the provider refunds from them.
+describe('an erasure refunds through the built-in test payments too', () => {
+  let tp: TestApp;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    tp = await createTestApp({ TEST_PAYMENTS: 'true', LOG_LEVEL: 'info' }, { logStream: { write: (line) => void logs.push(line) } });
+  });
+  afterAll(async () => tp?.close());
+
+  const refundJobsOf = () => tp.deps.db.kysely.selectFrom('job').select(['status', 'lastError']).where('kind', '=', 'bookings.refund').execute();
+  const refundedPayments = () => logs.map((line) => JSON.parse(line) as { msg?: string; payment?: string }).filter((l) => l.msg === 'test payment refunded (no money moved)').map((l) => l.payment);
+
+  /** A booking of a paid session (1250 cents, class in 14 days) paid on the test payment page; its checkout id. */
+  async function paidTestBooking(me: Actor): Promise<string> {
+    const tutor = await tp.createUser({ role: 'tutor' });
+    const session = await createStudySession(tp.deps, tutor, { registrationFeeCents: 1250, maxParticipants: 3 });
+    const booked = await tp.request(me, { method: 'POST', url: '/api/book-session', ...json({ sessionId: session.id }) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const checkoutId = decodeURIComponent(/\/payment\/test\/([^/?#]+)$/.exec(booked.json<BookSessionResult>().checkoutUrl!)![1]!);
+    const paid = await tp.request(me, { method: 'POST', url: `/api/payments/test-checkouts/${encodeURIComponent(checkoutId)}/pay` });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return checkoutId;
+  }
+
+  const erasures = {
+    'the owner (DELETE /api/me)': (me: Actor) => tp.request(me, { method: 'DELETE', url: '/api/me', ...json({ password: me.user!.password }) }),
+    "an admin (DELETE /api/users/{id})": async (me: Actor) => tp.request(await tp.actor({ role: 'admin' }), { method: 'DELETE', url: `/api/users/${me.user!.id}` }),
+  };
+  for (const [who, erase] of Object.entries(erasures)) {
+    it(`erased by ${who}: the refund job succeeds and the payment is refunded`, async () => {
+      const me = await tp.actor({ role: 'student' });
+      const checkoutId = await paidTestBooking(me);
+
+      const res = await erase(me);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<AccountDeleted>()).toMatchObject({ cancelledBookings: 1, refundedBookings: 1 });
+      await tp.deps.jobs.runDue();
+      // Done (a job that succeeded is removed), never left to retry with "not found at the payment service".
+      await vi.waitFor(async () => expect(await refundJobsOf()).toEqual([]), { timeout: 10_000 });
+      expect(refundedPayments()).toContain(checkoutId);
+    });
+  }
 });

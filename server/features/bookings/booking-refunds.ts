@@ -10,7 +10,12 @@ import type { PaidBooking } from './booking-payments.ts';
 
 export const REFUND_BOOKING_JOB = 'bookings.refund';
 
-/** The refund of a released paid booking, one job per booking (its key). */
+/**
+ * The refund of a released paid booking, one job per booking (its key). Its payload is all the
+ * refund needs, the checkout the booking was paid through and its amount, written in the release's
+ * transaction: when the job runs the booking's row is gone (the payment is found from the checkout,
+ * PaymentGateway.paymentOf).
+ */
 export function refundBookingJob(booking: PaidBooking): NewJob {
   const payload: PaidBooking = { id: booking.id, paymentRef: booking.paymentRef, amountCents: booking.amountCents };
   // Retried as long as an email: a payment service down for a day still pays the student back.

@@ -45,6 +45,12 @@ export interface PaymentGateway {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** null when the provider does not know this id. */
   retrieveCheckout(id: string): Promise<Checkout | null>;
+  /**
+   * The payment made through a checkout that our records say was paid, to refund; null when the
+   * provider knows none. Found from the checkout's id alone: a refund owed for a booking already
+   * released (an account's erasure) runs when no row of that booking is left.
+   */
+  paymentOf(checkoutId: string): Promise<string | null>;
   /** Refunds the whole payment. The key makes repeats (retries, replays) refund once. */
   refund(paymentIntentId: string, idempotencyKey: string): Promise<{ id: string }>;
   /** The event when the signature over the raw body is valid and recent; null otherwise. */

@@ -168,10 +168,13 @@ export function paymentsService(deps: CoreDeps) {
         deps.log.warn({ booking: booking.id }, 'paid booking without a payment reference: nothing to refund');
         return;
       }
-      const checkout = await provider(() => gateway.retrieveCheckout(booking.paymentRef!));
-      if (!checkout?.paymentIntentId) throw conflict('errors.payments.refundNotFound');
-      const refund = await provider(() => gateway.refund(checkout.paymentIntentId!, `refund-${checkout.id}`));
-      deps.log.info({ booking: booking.id, refund: refund.id }, 'booking refunded');
+      // From the checkout alone, never the booking's row: an erasure's refund job runs after the
+      // booking was released (bookings/booking-refunds.ts).
+      const checkoutId = booking.paymentRef;
+      const payment = await provider(() => gateway.paymentOf(checkoutId));
+      if (!payment) throw conflict('errors.payments.refundNotFound');
+      const refund = await provider(() => gateway.refund(payment, `refund-${checkoutId}`));
+      deps.log.info({ booking: booking.id, amountCents: booking.amountCents, refund: refund.id }, 'booking refunded');
     },
   };
 }

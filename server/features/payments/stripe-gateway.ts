@@ -33,6 +33,15 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
     }
   }
 
+  async function retrieveCheckout(id: string): Promise<Checkout | null> {
+    try {
+      return toCheckout(await stripe.checkout.sessions.retrieve(id));
+    } catch (error) {
+      if (error instanceof StripeClient.errors.StripeError && error.statusCode === 404) return null;
+      throw new PaymentProviderError(`Stripe checkout lookup failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+
   return {
     createCheckout: (request) =>
       call('checkout creation', async () =>
@@ -56,13 +65,11 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
         ),
       ),
 
-    async retrieveCheckout(id) {
-      try {
-        return toCheckout(await stripe.checkout.sessions.retrieve(id));
-      } catch (error) {
-        if (error instanceof StripeClient.errors.StripeError && error.statusCode === 404) return null;
-        throw new PaymentProviderError(`Stripe checkout lookup failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }
+    retrieveCheckout,
+
+    // Stripe keeps a Checkout Session and its payment intent after we release the booking.
+    async paymentOf(checkoutId) {
+      return (await retrieveCheckout(checkoutId))?.paymentIntentId ?? null;
     },
 
     async refund(paymentIntentId, idempotencyKey) {

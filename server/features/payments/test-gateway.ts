@@ -58,6 +58,12 @@ export function testGateway(deps: Pick<CoreDeps, 'config' | 'log' | 'now'>, find
       };
     },
 
+    // A paid test checkout is its own payment (retrieveCheckout's paymentIntentId): no hold to
+    // find, so a booking released before its refund runs is refunded all the same.
+    async paymentOf(checkoutId) {
+      return testCheckoutHoldId(checkoutId) ? checkoutId : null;
+    },
+
     async refund(paymentIntentId) {
       deps.log.info({ payment: paymentIntentId }, 'test payment refunded (no money moved)');
       return { id: `test_refund_${paymentIntentId}` };
