@@ -3,7 +3,7 @@
 // from server/main.ts so a test can run it with a config and capture what it prints
 // (docs/decisions/036-startup-and-photo-ownership.md).
 import type { AppDeps } from '#server/app-deps.ts';
-import { promoteAdminEmail } from '#server/auth/admin-email.ts';
+import { offerAdminPassword } from '#server/auth/admin-email.ts';
 import type { Config, UnsetSetting } from '#server/config.ts';
 import { seedDemoIfEmpty } from '#server/demo-seed.ts';
 
@@ -26,8 +26,9 @@ const UNSET_WARNINGS: Record<UnsetSetting, string> = {
 export async function startUp(config: Config, deps: AppDeps, out: StartUpOutput): Promise<void> {
   if (config.env === 'production') for (const setting of config.unset) out.warn(UNSET_WARNINGS[setting]);
 
-  // ADMIN_EMAIL is promoted when that account exists and its address is verified (else once it is).
-  if (config.adminEmail) await promoteAdminEmail(deps.db, config.adminEmail);
+  // ADMIN_EMAIL's account, verified but not admin, is emailed the link that sets its password and
+  // with it the role (once while that link is open); nothing is promoted here (admin-email.ts).
+  if (config.adminEmail) await offerAdminPassword(deps.db, config.adminEmail, deps.now(), (email) => deps.auth.api.requestPasswordReset({ body: { email } }));
 
   if (config.demoData) {
     const seeded = await seedDemoIfEmpty(deps);

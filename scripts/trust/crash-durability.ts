@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { freePort, startBuiltServer, type BuiltServer } from '#tests/helpers/built-server.ts';
+import { runScript } from '#tests/helpers/run-script.ts';
 
 const CLIENTS = 64;
 const ROUNDS = 5;
@@ -38,7 +39,7 @@ const dbFile = path.join(dataDir, 'studynest.db');
 const port = await freePort();
 // TRUST_PROXY lets each simulated client carry its own address in X-Forwarded-For, so the
 // per-address sign-up/sign-in limits see 64 people rather than one. No traffic leaves loopback.
-const env = { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', ADMIN_EMAIL: 'admin@crash.test', SIGN_IN_RATE_LIMIT: '1000' };
+const env = { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1', SIGN_IN_RATE_LIMIT: '1000' };
 
 interface Client {
   index: number;
@@ -85,15 +86,11 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 // ---- setup: accounts and approved sessions, through the API --------------------------------
 server = await startBuiltServer({ env, port });
 await account('10.99.0.1', 'Crash Admin', 'admin@crash.test', 'student');
-// ADMIN_EMAIL makes an admin only of a verified address, at its next sign-in
-// (docs/decisions/035-verified-admin-and-reserved-addresses.md): the operator's address, proved here.
+// The operator makes the admin with the admin CLI, as on a real server (ADMIN_EMAIL gives the role
+// only to a password set through an emailed link: docs/decisions/035-verified-admin-and-reserved-addresses.md).
 {
-  const db = new SQLite(dbFile);
-  try {
-    db.prepare('update "user" set "emailVerified" = 1 where email = ?').run('admin@crash.test');
-  } finally {
-    db.close();
-  }
+  const promoted = await runScript(['scripts/admin.ts', 'promote', 'admin@crash.test'], { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir });
+  if (promoted.code !== 0) throw new Error(`admin promote: ${promoted.code} ${promoted.stderr}`);
 }
 const admin = await signedIn('10.99.0.1', 'admin@crash.test');
 const tutor = await account('10.99.0.2', 'Crash Tutor', 'tutor@crash.test', 'tutor');

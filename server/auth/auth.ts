@@ -1,5 +1,6 @@
 // better-auth inside our server, on our Kysely instance. Mounted at /api/auth/* by auth-routes.ts.
 import { betterAuth } from 'better-auth';
+import { getSessionCookie } from 'better-auth/cookies';
 import { isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +14,7 @@ import { newId } from '#server/ids.ts';
 import { recordPasswordChange } from '#server/audit/security-events.ts';
 import { authRepository } from './auth-repository.ts';
 import { accountRules, checkedName, isRole, isSignUpRole, reservedEmailRefusal, roleRefusal } from './account-rules.ts';
-import { promoteAdminEmail } from './admin-email.ts';
+import { offerAdminPassword, promoteAdminEmail, promoteByGoogle } from './admin-email.ts';
 import { isReservedEmail } from './reserved-addresses.ts';
 import { VERIFIED_LANDING } from '#contract/auth.ts';
 import { authRefusal } from './auth-answers.ts';
@@ -46,7 +47,12 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       }),
     );
 
-  return betterAuth({
+  // ADMIN_EMAIL's owner is sent a password link through better-auth's own reset request, made
+  // from inside its hooks: bound once the instance exists.
+  let requestPasswordLink: (email: string) => Promise<unknown> = () => Promise.reject(new Error('better-auth is not ready'));
+  const isAdminAddress = (email: string) => config.adminEmail !== undefined && email.toLowerCase() === config.adminEmail;
+
+  const auth = betterAuth({
     appName: 'StudyNest',
     baseURL: config.baseUrl,
     basePath: '/api/auth',
@@ -124,13 +130,20 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       sendResetPassword: async ({ user, token }, request) => {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const t = await mailTranslator(user.id, request);
+        // ADMIN_EMAIL's account not yet admin: this link is how its owner takes the role (admin-email.ts).
+        const forAdmin = isAdminAddress(user.email) && (user as { role?: unknown }).role !== 'admin';
         await mailer.send({
           to: user.email,
-          subject: t.t('email.auth.resetSubject'),
-          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t('email.auth.resetBody')}\n\n${link}\n\n${t.t('email.auth.resetIgnore')}\n`,
+          subject: t.t(forAdmin ? 'email.auth.adminSubject' : 'email.auth.resetSubject'),
+          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t(forAdmin ? 'email.auth.adminBody' : 'email.auth.resetBody')}\n\n${link}\n\n${t.t('email.auth.resetIgnore')}\n`,
           // The link signs in: not kept once sent (server/email/sent-email-repository.ts).
           secret: true,
         });
+      },
+      // The password was set through a link sent to the address: its owner's, every earlier
+      // session already revoked (revokeSessionsOnPasswordReset). Only now ADMIN_EMAIL's account is the admin.
+      onPasswordReset: async ({ user }) => {
+        if (config.adminEmail && isAdminAddress(user.email)) await promoteAdminEmail(db, config.adminEmail, user.id);
       },
     },
     emailVerification: {
@@ -139,9 +152,18 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       // own account's) must not sign this browser in as them (login CSRF). The landing page says
       // the address is verified and offers Log in (the dashboard, for the account's own browser).
       autoSignInAfterVerification: false,
-      // The owner just proved the address: ADMIN_EMAIL's account becomes the admin (admin-email.ts).
+      // An account's first proof of its address (not a change of address): every session opened
+      // before it may be whoever signed up with the address first, so all end but the one of the
+      // browser that opened the link, if it is this account's (decision 035).
+      beforeEmailVerification: async (user, request) => {
+        const cookie = request ? getSessionCookie(request) : null;
+        const keepToken = cookie ? sessionToken(cookie) : null;
+        await authRepository(kysely, db.dialect).revokeSessions(user.id, keepToken);
+      },
+      // ADMIN_EMAIL's address proved (by its first link, or a change of address to it): the role
+      // is not given to whatever password the account has; its owner is emailed the link to set one.
       afterEmailVerification: async (user) => {
-        if (config.adminEmail && user.email.toLowerCase() === config.adminEmail) await promoteAdminEmail(db, config.adminEmail, user.id);
+        if (config.adminEmail && isAdminAddress(user.email)) await offerAdminPassword(db, config.adminEmail, new Date(), requestPasswordLink);
       },
       sendVerificationEmail: async ({ user, url }, request) => {
         // The link lands on the page that says the address is verified (issue 17), unless the
@@ -240,16 +262,32 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
           },
           after: async (session) => {
             await authRepository(kysely, db.dialect).recordSignIn(session.userId, new Date());
-            // A sign-in whose address is verified (by its link, or by Google) may be ADMIN_EMAIL's.
-            if (config.adminEmail) await promoteAdminEmail(db, config.adminEmail, session.userId);
+            // Only a Google sign-in can make ADMIN_EMAIL's admin here: an account with a password
+            // is never promoted by signing in (admin-email.ts), and without one, a session comes
+            // from the provider, whose last ID token decides.
+            if (config.adminEmail) await promoteByGoogle(db, config.adminEmail, session.userId);
           },
         },
       },
     },
   });
+  requestPasswordLink = (email) => auth.api.requestPasswordReset({ body: { email } });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The session token in the value of better-auth's session cookie (`token.signature`). */
+function sessionToken(cookie: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(cookie);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  return dot > 0 ? value.slice(0, dot) : null;
+}
 
 /** A name from an identity provider as our rule of names takes it: trimmed, cut to 100 characters, else the address's first part. */
 function providerName(name: unknown, email: unknown): string {

@@ -63,7 +63,7 @@ describe('sign-up', () => {
     expect(row).toBeUndefined();
   });
 
-  it('makes ADMIN_EMAIL an admin once its address is verified, not at sign-up (docs/decisions/035-verified-admin-and-reserved-addresses.md)', async () => {
+  it('makes ADMIN_EMAIL an admin only once its owner sets the password from the emailed link: not at sign-up, not on verifying (docs/decisions/035-verified-admin-and-reserved-addresses.md)', async () => {
     const res = await signUp({ name: 'Boss', email: 'boss@example.com', password: 'correct horse battery', role: 'student' });
     expect(res.statusCode).toBe(200);
     const role = async () => (await t.deps.db.kysely.selectFrom('user').select('role').where('email', '=', 'boss@example.com').executeTakeFirstOrThrow()).role;
@@ -71,6 +71,11 @@ describe('sign-up', () => {
     const mail = await t.mail.waitFor('boss@example.com', /Verify/);
     const link = /http:\/\/studynest\.test(\/api\/auth\/verify-email\S+)/.exec(mail.text)?.[1];
     expect((await t.request(null, { method: 'GET', url: link! })).statusCode).toBeLessThan(400);
+    expect(await role()).toBe('student');
+    const passwordMail = await t.mail.waitFor('boss@example.com', /administrator/);
+    const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(passwordMail.text)![1]!);
+    const reset = await t.request(null, { method: 'POST', url: '/api/auth/reset-password', ...json({ token, newPassword: 'the owners own phrase 7' }) });
+    expect(reset.statusCode, reset.body).toBe(200);
     expect(await role()).toBe('admin');
   });
 

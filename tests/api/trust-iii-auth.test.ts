@@ -6,8 +6,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoteAdminEmail } from '#server/auth/admin-email.ts';
 import { deletedEmail } from '#server/features/my-data/my-data-repository.ts';
+import { startUp } from '#server/start-up.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, TEST_ORIGIN, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -54,8 +54,17 @@ async function verificationLink(app: TestApp, email: string): Promise<string> {
   return link!;
 }
 
+/** The owner opens the last password link emailed to `email` and sets `password`. */
+async function setPasswordByMail(app: TestApp, email: string, password: string): Promise<void> {
+  const mails = app.mail.messages.filter((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text));
+  const mail = mails.at(-1) ?? (await app.mail.waitFor(email, /password/i));
+  const token = decodeURIComponent(/reset-password\?token=([^\s&]+)/.exec(mail.text)![1]!);
+  const reset = await post(app, null, '/api/auth/reset-password', { token, newPassword: password });
+  expect(reset.statusCode, reset.body).toBe(200);
+}
+
 describe('ADMIN_EMAIL promotes a verified address only', () => {
-  it('sign-up with that address makes a student; opening the emailed link (the owner proving the address) makes the admin', async () => {
+  it('sign-up with that address makes a student; opening the emailed link keeps that browser signed in, still a student, and emails the password-set link; setting the password through it makes the admin', async () => {
     expect((await signUp(t, ADMIN)).statusCode).toBe(200);
     expect((await userRow(t, ADMIN))?.role).toBe('student');
     const unverified = await signIn(t, ADMIN);
@@ -65,8 +74,61 @@ describe('ADMIN_EMAIL promotes a verified address only', () => {
 
     const verify = await t.request(unverified, { method: 'GET', url: await verificationLink(t, ADMIN) });
     expect(verify.statusCode).toBeLessThan(400);
-    expect(await me(t, unverified)).toMatchObject({ role: 'admin', status: 'Verified' });
-    expect((await t.request(unverified, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    // The browser that opened the link is this account's: it stays signed in, verified, not yet admin.
+    expect(await me(t, unverified)).toMatchObject({ role: 'student', status: 'Verified' });
+    expect((await t.request(unverified, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+
+    await setPasswordByMail(t, ADMIN, 'the owners own phrase 7');
+    const owner = await signIn(t, ADMIN, 'the owners own phrase 7');
+    expect(await me(t, owner)).toMatchObject({ role: 'admin', status: 'Verified' });
+    expect((await t.request(owner, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    // The reset signed every earlier session out, the one that opened the link too.
+    expect((await t.request(unverified, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+  });
+
+  it("account pre-hijacking: the attacker's session and password made before the owner opened the link never become admin", async () => {
+    const t2 = await createTestApp({ ADMIN_EMAIL: 'admin@school.example' });
+    try {
+      expect((await signUp(t2, 'admin@school.example', { name: 'Mallory' })).statusCode).toBe(200);
+      const attacker = await signIn(t2, 'admin@school.example');
+      // The real owner opens the link ("Hello Mallory… verify") in their own browser.
+      expect((await t2.request(null, { method: 'GET', url: await verificationLink(t2, 'admin@school.example') })).statusCode).toBeLessThan(400);
+      expect((await t2.request(attacker, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+      expect((await t2.request(attacker, { method: 'GET', url: '/api/users' })).statusCode).not.toBe(200);
+      // The attacker's password still signs in (the account is the address's now), but not as admin.
+      const again = await signIn(t2, 'admin@school.example');
+      expect(await me(t2, again)).toMatchObject({ role: 'student', status: 'Verified' });
+      expect((await t2.request(again, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+      // The owner sets their own password from the emailed link: the admin, and the attacker is out.
+      const mail = await t2.mail.waitFor('admin@school.example', /administrator/);
+      expect(mail.text).toMatch(/administrator address/);
+      await setPasswordByMail(t2, 'admin@school.example', 'the owners own phrase 7');
+      expect((await t2.request(again, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+      expect((await post(t2, null, '/api/auth/sign-in/email', { email: 'admin@school.example', password: PASSWORD })).statusCode).toBe(401);
+      const owner = await signIn(t2, 'admin@school.example', 'the owners own phrase 7');
+      expect(await me(t2, owner)).toMatchObject({ role: 'admin' });
+      expect((await t2.request(owner, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('for every account: opening the verification link signs out every earlier session of it, except the browser that opened it', async () => {
+    const email = 'plain.student@school.example';
+    expect((await signUp(t, email)).statusCode).toBe(200);
+    const elsewhere = await signIn(t, email);
+    const opener = await signIn(t, email);
+    expect((await t.request(opener, { method: 'GET', url: await verificationLink(t, email) })).statusCode).toBeLessThan(400);
+    expect((await t.request(elsewhere, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    expect(await me(t, opener)).toMatchObject({ email, status: 'Verified', role: 'student' });
+    // A browser signed in as someone else keeps its own session and signs no one out but the account's.
+    const other = await t.actor({ role: 'student', verified: false });
+    const second = 'plain.second@school.example';
+    expect((await signUp(t, second)).statusCode).toBe(200);
+    const secondSession = await signIn(t, second);
+    expect((await t.request(other, { method: 'GET', url: await verificationLink(t, second) })).statusCode).toBeLessThan(400);
+    expect((await t.request(other, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect((await t.request(secondSession, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
   });
 
   it('after the admin account is deleted, a new sign-up with the address is not an admin, nor on signing in', async () => {
@@ -84,30 +146,48 @@ describe('ADMIN_EMAIL promotes a verified address only', () => {
     }
   });
 
-  it('at sign-in: a verified account with the address becomes admin, an unverified one does not', async () => {
+  it('a password sign-in never makes the admin, verified or not: the password may be whoever signed up first', async () => {
     const t2 = await createTestApp({ ADMIN_EMAIL: 'dean@school.example' });
     try {
       const unverified = await t2.createUser({ email: 'dean@school.example', role: 'student', verified: false });
       expect(await me(t2, await signIn(t2, unverified.email, unverified.password))).toMatchObject({ role: 'student' });
       await t2.deps.db.kysely.updateTable('user').set({ emailVerified: t2.deps.db.dialect === 'postgres' ? true : 1 } as never).where('id', '=', unverified.id).execute();
       const verified = await signIn(t2, unverified.email, unverified.password);
-      expect(await me(t2, verified)).toMatchObject({ role: 'admin', status: 'Verified' });
+      expect(await me(t2, verified)).toMatchObject({ role: 'student', status: 'Verified' });
+      expect((await t2.request(verified, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
     } finally {
       await t2.close();
     }
   });
 
-  it('at start (what server/main.ts runs): promotes the verified account, never an unverified one', async () => {
-    const start = (email: string) => promoteAdminEmail(t.deps.db, email);
-    const unverified = await t.createUser({ email: 'unverified.boss@school.example', role: 'student', verified: false });
-    await start(unverified.email);
-    expect((await userRow(t, unverified.email))?.role).toBe('student');
-    const verified = await t.createUser({ email: 'verified.boss@school.example', role: 'tutor', verified: true });
-    await start(verified.email);
-    expect((await userRow(t, verified.email))?.role).toBe('admin');
-    // No account yet: nothing to do, nothing made.
-    await start('nobody.yet@school.example');
-    expect(await userRow(t, 'nobody.yet@school.example')).toBeUndefined();
+  it('at start (what server/start-up.ts runs): a verified account with the address is not made admin; its owner is emailed the password-set link, once; an unverified one gets nothing', async () => {
+    const chair = 'chair@school.example';
+    const t2 = await createTestApp({ ADMIN_EMAIL: chair });
+    try {
+      const start = () => startUp(t2.deps.config, t2.deps, { warn: () => {}, print: () => {} });
+      const passwordMails = () => t2.mail.messages.filter((m) => m.to.includes(chair) && /administrator/.test(m.subject)).length;
+      // No account yet: nothing to do, nothing made.
+      await start();
+      expect(await userRow(t2, chair)).toBeUndefined();
+      const account = await t2.createUser({ email: chair, role: 'tutor', verified: false });
+      await start();
+      expect((await userRow(t2, chair))?.role).toBe('tutor');
+      await t2.deps.db.kysely.updateTable('user').set({ emailVerified: t2.deps.db.dialect === 'postgres' ? true : 1 } as never).where('id', '=', account.id).execute();
+      await start();
+      expect((await userRow(t2, chair))?.role).toBe('tutor');
+      const mail = await t2.mail.waitFor(chair, /administrator/);
+      expect(mail.text).toMatch(/administrator address/);
+      // A second start while that link is still open sends no second one.
+      await start();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(passwordMails()).toBe(1);
+      // The password the account had (whoever set it) does not make the admin; the link does.
+      expect(await me(t2, await signIn(t2, chair, account.password))).toMatchObject({ role: 'tutor' });
+      await setPasswordByMail(t2, chair, 'the owners own phrase 7');
+      expect((await userRow(t2, chair))?.role).toBe('admin');
+    } finally {
+      await t2.close();
+    }
   });
 });
 
@@ -136,13 +216,15 @@ describe('Google (OpenID Connect) sign-in counts as verified only when the provi
   });
 
   /** The whole round trip: start at StudyNest, the provider answers at once, back to StudyNest's callback. */
-  async function signInWithGoogle(): Promise<LightMyRequestResponse> {
-    const start = await post(g, null, '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' });
+  async function signInWithGoogle(app: TestApp = g): Promise<LightMyRequestResponse> {
+    const start = await post(app, null, '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' });
     expect(start.statusCode, start.body).toBe(200);
     const authorize = await fetch((start.json() as { url: string }).url, { redirect: 'manual' });
     const back = new URL(authorize.headers.get('location')!);
-    return g.request({ user: null, cookie: cookieOf(start) }, { method: 'GET', url: back.pathname + back.search, remoteAddress: nextIp() });
+    return app.request({ user: null, cookie: cookieOf(start) }, { method: 'GET', url: back.pathname + back.search, remoteAddress: nextIp() });
   }
+  const googleApp = (adminEmail: string) =>
+    createTestApp({ ADMIN_EMAIL: adminEmail, GOOGLE_CLIENT_ID: 'studynest-test', GOOGLE_CLIENT_SECRET: 'studynest-test-secret', GOOGLE_DISCOVERY_URL: `${oidc.issuer.url!}/.well-known/openid-configuration` });
 
   it('email_verified false: signed in, but not the admin; email_verified true: the admin', async () => {
     claims = { sub: 'google-gina', email: 'gina@school.example', email_verified: false, name: 'Gina' };
@@ -156,6 +238,36 @@ describe('Google (OpenID Connect) sign-in counts as verified only when the provi
     const proved = await signInWithGoogle();
     expect(proved.statusCode).toBe(302);
     expect(await me(g, { user: null, cookie: cookieOf(proved) })).toMatchObject({ role: 'admin', status: 'Verified' });
+  });
+
+  it('a Google sign-in (email_verified true) does not make admin an account whose password was set before its owner proved the address; the emailed password link does', async () => {
+    const app = await googleApp('gail@school.example');
+    try {
+      expect((await signUp(app, 'gail@school.example', { name: 'Mallory' })).statusCode).toBe(200);
+      expect((await app.request(null, { method: 'GET', url: await verificationLink(app, 'gail@school.example') })).statusCode).toBeLessThan(400);
+      claims = { sub: 'google-gail', email: 'gail@school.example', email_verified: true, name: 'Gail' };
+      const viaGoogle = await signInWithGoogle(app);
+      expect(viaGoogle.statusCode).toBe(302);
+      expect(await me(app, { user: null, cookie: cookieOf(viaGoogle) })).toMatchObject({ role: 'student', status: 'Verified' });
+      await setPasswordByMail(app, 'gail@school.example', 'the owners own phrase 7');
+      expect((await userRow(app, 'gail@school.example'))?.role).toBe('admin');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an address proved by its link is not made admin by a Google account whose email_verified is false', async () => {
+    const app = await googleApp('gwen@school.example');
+    try {
+      claims = { sub: 'google-gwen', email: 'gwen@school.example', email_verified: false, name: 'Gwen' };
+      expect((await signInWithGoogle(app)).statusCode).toBe(302);
+      expect((await app.request(null, { method: 'GET', url: await verificationLink(app, 'gwen@school.example') })).statusCode).toBeLessThan(400);
+      const again = await signInWithGoogle(app);
+      expect(again.statusCode).toBe(302);
+      expect(await me(app, { user: null, cookie: cookieOf(again) })).toMatchObject({ role: 'student', status: 'Verified' });
+    } finally {
+      await app.close();
+    }
   });
 
   it("a provider's name is stored trimmed and within the name's limit; an address in a reserved domain makes no account", async () => {
