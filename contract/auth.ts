@@ -4,6 +4,7 @@
 // top (roles, fields) live in server/auth/account-rules.ts.
 import { z } from 'zod';
 import { dateTime } from './common.ts';
+import { personName } from './users.ts';
 
 /** better-auth's refusals: `{ message, code }` (our rules add `fields` on a field they refuse). */
 export const authErrorSchema = z.object({
@@ -42,7 +43,7 @@ const password = z.string().min(8).max(128);
 const callbackURL = z.string().max(2000).optional();
 
 export const signUpEmailBody = z.object({
-  name: z.string().min(1).max(100),
+  name: personName,
   email,
   password,
   /** Student (default) or Tutor; never Admin. */
@@ -67,7 +68,7 @@ export const signOutResult = z.object({ success: z.boolean() });
 export const getSessionResult = z.object({ session: authSessionSchema, user: authUserSchema }).nullable();
 
 export const updateUserBody = z.object({
-  name: z.string().min(1).max(100).optional(),
+  name: personName.optional(),
   image: z.string().max(500).nullable().optional(),
 });
 export const statusResult = z.object({ status: z.boolean() });

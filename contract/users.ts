@@ -11,9 +11,32 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+export const NAME_MAX = 100;
+
+/**
+ * What a name may not hold: the C0 and C1 control characters (NUL among them, which PostgreSQL
+ * text cannot store; line breaks) and the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069), which would turn around the text shown after a name. Letters
+ * of every script and the joiners they need are names.
+ */
+export const NAME_REFUSED_CHARACTER = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * The one rule of a person's name, wherever one is set (PUT /api/user, better-auth's sign-up and
+ * update-user, server/auth/account-rules.ts): capped as sent, before anything reads it, then
+ * trimmed, 1 to 100 characters, none of NAME_REFUSED_CHARACTER.
+ */
+export const personName = z
+  .string()
+  .max(NAME_MAX, 'errors.input.nameTooLong')
+  .trim()
+  .min(1, 'errors.input.nameRequired')
+  .max(NAME_MAX, 'errors.input.nameTooLong')
+  .refine((name) => !NAME_REFUSED_CHARACTER.test(name), 'errors.input.nameCharacters');
+
 /** Only the caller's own name and photo; any other field in the body is ignored. */
 export const updateMeBody = z.object({
-  name: z.string().trim().min(1, 'errors.input.nameRequired').max(100, 'errors.input.nameTooLong'),
+  name: personName,
   image: z
     .string()
     .max(500)

@@ -6,7 +6,7 @@
 // (docs/decisions/035-verified-admin-and-reserved-addresses.md).
 import type { BetterAuthPlugin } from 'better-auth';
 import { roleSchema } from '#contract/common.ts';
-import { updateMeBody } from '#contract/users.ts';
+import { personName, updateMeBody } from '#contract/users.ts';
 import { createAuthMiddleware } from 'better-auth/api';
 import { badRequest, type AppError } from '#server/errors.ts';
 import { invalidRequest, issueProblem } from '#server/http/error-handler.ts';
@@ -95,9 +95,9 @@ function textCaps(): BetterAuthPlugin {
   };
 }
 
-/** A name as it is stored: trimmed, 1 to 100 characters (the rule of PUT /api/user), or the refusal. */
+/** A name as it is stored, by the contract's one rule of names (PUT /api/user's too), or the refusal. */
 export function checkedName(name: unknown): string {
-  const checked = updateMeBody.shape.name.safeParse(name);
+  const checked = personName.safeParse(name);
   if (!checked.success) throw refuse(invalidRequest(checked.error.issues.slice(0, 1).map((issue) => ({ field: 'name', problem: issueProblem(issue) }))));
   return checked.data;
 }

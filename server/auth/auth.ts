@@ -17,6 +17,7 @@ import { accountRules, checkedName, isRole, isSignUpRole, reservedEmailRefusal, 
 import { offerAdminPassword, promoteAdminEmail, promoteByGoogle } from './admin-email.ts';
 import { isReservedEmail } from './reserved-addresses.ts';
 import { VERIFIED_LANDING } from '#contract/auth.ts';
+import { NAME_MAX, NAME_REFUSED_CHARACTER } from '#contract/users.ts';
 import { authRefusal } from './auth-answers.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
@@ -289,8 +290,13 @@ function sessionToken(cookie: string): string | null {
   return dot > 0 ? value.slice(0, dot) : null;
 }
 
-/** A name from an identity provider as our rule of names takes it: trimmed, cut to 100 characters, else the address's first part. */
+const REFUSED_IN_NAMES = new RegExp(NAME_REFUSED_CHARACTER.source, 'gu');
+
+/**
+ * A name from an identity provider as our rule of names (contract/users.ts) takes it: without the
+ * characters a name may not hold, trimmed, cut to 100 characters, else the address's first part.
+ */
 function providerName(name: unknown, email: unknown): string {
-  const cut = (text: unknown) => (typeof text === 'string' ? text.slice(0, 4096).trim().slice(0, 100).trim() : '');
+  const cut = (text: unknown) => (typeof text === 'string' ? text.slice(0, 4096).replace(REFUSED_IN_NAMES, '').trim().slice(0, NAME_MAX).trim() : '');
   return cut(name) || cut(typeof email === 'string' ? email.split('@')[0] : '') || 'StudyNest user';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonNestedDeeperThan } from './json-body.ts';
+import { jsonHasNul, jsonNestedDeeperThan } from './json-body.ts';
 
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 
@@ -22,5 +22,19 @@ describe('jsonNestedDeeperThan', () => {
     expect(jsonNestedDeeperThan(JSON.stringify([`\\`, '['.repeat(40)]), 32)).toBe(false);
     // A string that ends right after an escaped backslash: the brackets after it are real.
     expect(jsonNestedDeeperThan(`["\\\\",${nested(40)}]`, 32)).toBe(true);
+  });
+});
+
+describe('jsonHasNul', () => {
+  it('finds a NUL in any string, a value or a key, at any depth', () => {
+    expect(jsonHasNul(JSON.stringify({ name: 'Sam\u0000x' }))).toBe(true);
+    expect(jsonHasNul(JSON.stringify({ a: [{ b: ['ok', '\u0000'] }] }))).toBe(true);
+    expect(jsonHasNul(JSON.stringify({ 'k\u0000': 1 }))).toBe(true);
+  });
+
+  it('does not take the six characters "\\u0000" written with an escaped backslash for one', () => {
+    expect(jsonHasNul(JSON.stringify({ text: 'C:\\u0000 is a path' }))).toBe(false);
+    expect(jsonHasNul(JSON.stringify({ text: '\\\u0000' }))).toBe(true);
+    expect(jsonHasNul(JSON.stringify({ title: 'Sam', n: 1 }))).toBe(false);
   });
 });

@@ -4,6 +4,11 @@
 // better-auth) and every recursive walk overflow the stack on 200,000 nested arrays — a 500.
 // No request of this API nests deeper than a few levels; the check reads the raw text once,
 // before anything is built from it.
+// The same read refuses a NUL character (\u0000) in any string, a key or a value, of any JSON
+// body, ours and better-auth's: PostgreSQL text cannot hold it (22021, which better-auth turned
+// into a 500), SQLite would keep it, and no field of this API means one. This is the one place
+// for every JSON body (docs/decisions/037-input-sizes.md); a NUL in a path, query or multipart
+// field that reaches PostgreSQL is still a 400 by server/db/unstorable-text.ts.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/errors.ts';
 
@@ -42,6 +47,29 @@ export function jsonNestedDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * Whether a JSON text holds a NUL character inside a string. JSON writes one only escaped
+ * (`\u0000`; a raw one is invalid JSON, refused by the parser): an escape, not a backslash written
+ * as `\\` followed by "u0000".
+ */
+export function jsonHasNul(text: string): boolean {
+  // Cheap exit: no such escape anywhere.
+  if (!text.includes('\\u0000')) return false;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) {
+        if (text.startsWith('u0000', i + 1)) return true;
+        i++;
+      } else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) {
+      inString = true;
+    }
+  }
+  return false;
+}
+
 /** Replaces the application/json parser of `app` (and of everything registered after this). */
 export function installJsonBodyParser(app: FastifyInstance, maxDepth = JSON_MAX_DEPTH): void {
   // Fastify's defaults: a body with "__proto__" or "constructor.prototype" is refused (400).
@@ -50,6 +78,10 @@ export function installJsonBodyParser(app: FastifyInstance, maxDepth = JSON_MAX_
     const text = body as string;
     if (jsonNestedDeeperThan(text, maxDepth)) {
       done(new AppError(400, { key: 'errors.http.nestedTooDeep', values: { maxDepth } }), undefined);
+      return;
+    }
+    if (jsonHasNul(text)) {
+      done(new AppError(400, 'errors.http.unstorableText'), undefined);
       return;
     }
     parse(request, text, done);

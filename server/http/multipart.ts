@@ -15,6 +15,16 @@ export function assertMultipartBoundary(request: FastifyRequest): void {
   if (!BOUNDARY.test(request.headers['content-type'] ?? '')) throw badRequest(UNREADABLE_MULTIPART);
 }
 
+/**
+ * A multipart form's text field as a route may read it: a NUL character is refused (400), as the
+ * JSON body parser refuses it in any JSON string (server/http/json-body.ts,
+ * docs/decisions/037-input-sizes.md): PostgreSQL text cannot hold one, SQLite would keep it.
+ */
+export function multipartText(value: string): string {
+  if (value.includes('\u0000')) throw new AppError(400, 'errors.http.unstorableText');
+  return value;
+}
+
 const KNOWN: Record<string, () => AppError> = {
   FST_PARTS_LIMIT: () => new AppError(413, 'errors.http.tooManyFields'),
   FST_FIELDS_LIMIT: () => new AppError(413, 'errors.http.tooManyFields'),

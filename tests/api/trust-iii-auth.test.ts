@@ -372,6 +372,78 @@ describe('what better-auth stores is the checked, trimmed value', () => {
     expect(blankName.statusCode).toBe(400);
     expect(await userRow(t, 'blank.name@example.com')).toBeUndefined();
   });
+
+  // NUL (which PostgreSQL cannot store), the other C0 and C1 controls, and the bidirectional
+  // overrides and isolates (which turn the text shown after a name around).
+  const UNSHOWABLE_NAMES = ['Sam\n\r\u202eevil', 'Sam\u0007', 'Sam\u007f', 'Sam\u0085x', 'a\u202ab', 'a\u2066b\u2069', 'x\u2068y'];
+  const NAME_CHARACTERS = 'Invalid name: Name cannot contain control characters or text-direction marks';
+  /** A NUL is refused in any text of any JSON body, before a field's rule reads it. */
+  const NUL_REFUSED = 'The request contains a character that is not allowed (such as a NUL character).';
+
+  it('a name with a NUL, a control character or a text-direction override is refused (400, never 500) by update-user, sign-up and PUT /api/user, and nothing is stored', async () => {
+    const a = await t.actor({ role: 'student' });
+    for (const [i, [name, message]] of [...UNSHOWABLE_NAMES.map((name) => [name, NAME_CHARACTERS]), ['Sam\u0000x', NUL_REFUSED]].entries()) {
+      const what = JSON.stringify(name);
+      const viaAuth = await post(t, a, '/api/auth/update-user', { name });
+      expect({ status: viaAuth.statusCode, message: (viaAuth.json() as { message?: string }).message }, what).toEqual({ status: 400, message });
+      const viaOurs = await t.request(a, { method: 'PUT', url: '/api/user', ...json({ name }) });
+      expect({ status: viaOurs.statusCode, message: (viaOurs.json() as { message?: string }).message }, what).toEqual({ status: 400, message });
+      const email = `unshowable-${i}@example.com`;
+      const signedUp = await signUp(t, email, { name });
+      expect({ status: signedUp.statusCode, message: (signedUp.json() as { message?: string }).message }, what).toEqual({ status: 400, message });
+      expect(await userRow(t, email), what).toBeUndefined();
+    }
+    expect((await userRow(t, a.user!.email))?.name).toBe(a.user!.name);
+    // Said in the caller's language.
+    const spanish = await t.request(null, { method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: nextIp(), payload: JSON.stringify({ name: 'Sam\u0007', email: 'es-bell@example.com', password: PASSWORD }), headers: { 'content-type': 'application/json', 'accept-language': 'es' } });
+    expect(spanish.statusCode).toBe(400);
+    expect((spanish.json() as { fields?: Record<string, string> }).fields?.name).toBe('El nombre no puede contener caracteres de control ni marcas de dirección del texto');
+    // Through the library directly (not our HTTP bridge): the same rule.
+    for (const [i, name] of ['Sam\u202eevil', 'Sam\u0000x'].entries()) {
+      await expect(t.deps.auth.api.signUpEmail({ body: { name, email: `direct-${i}@example.com`, password: PASSWORD } })).rejects.toThrow(/Name cannot contain/);
+      expect(await userRow(t, `direct-${i}@example.com`)).toBeUndefined();
+    }
+    // Letters of any script, and the marks that join them, are names.
+    for (const name of ['José Núñez', 'محمد علي', 'Zoë\u200dKay', '山田 太郎']) {
+      expect((await post(t, a, '/api/auth/update-user', { name })).statusCode, name).toBe(200);
+      expect((await userRow(t, a.user!.email))?.name).toBe(name);
+    }
+  });
+
+  it('a name is capped as sent, before trimming: 400 kB of whitespace around "Sam" is refused by PUT /api/user and update-user', async () => {
+    const a = await t.actor({ role: 'student' });
+    const padded = `${' '.repeat(200_000)}Sam${'\t'.repeat(200_000)}`;
+    const viaOurs = await t.request(a, { method: 'PUT', url: '/api/user', ...json({ name: padded }) });
+    expect(viaOurs.statusCode, viaOurs.body).toBe(400);
+    expect((viaOurs.json() as { fields?: object }).fields).toHaveProperty('name');
+    expect((await post(t, a, '/api/auth/update-user', { name: padded })).statusCode).toBe(400);
+    expect((await userRow(t, a.user!.email))?.name).toBe(a.user!.name);
+  });
+
+  it('a NUL in any text of a better-auth request is a 400, never a 500, and nothing is stored', async () => {
+    const a = await t.actor({ role: 'student' });
+    const nul = 'a\u0000b';
+    const calls: Array<[Actor | null, string, Record<string, unknown>]> = [
+      [null, '/api/auth/sign-up/email', { name: 'Nul Email', email: `nul${nul}@example.com`, password: PASSWORD }],
+      [null, '/api/auth/sign-up/email', { name: 'Nul Password', email: 'nul.password@example.com', password: `plum kettle ${nul}` }],
+      [null, '/api/auth/sign-up/email', { name: 'Nul Link', email: 'nul.link@example.com', password: PASSWORD, callbackURL: `/${nul}` }],
+      [null, '/api/auth/sign-up/email', { name: 'Nul Photo', email: 'nul.photo@example.com', password: PASSWORD, image: `/api/uploads/${nul}.webp` }],
+      [null, '/api/auth/sign-in/email', { email: `x${nul}@example.com`, password: PASSWORD }],
+      [null, '/api/auth/sign-in/email', { email: a.user!.email, password: nul }],
+      [null, '/api/auth/request-password-reset', { email: a.user!.email, redirectTo: `/reset${nul}` }],
+      [null, '/api/auth/reset-password', { newPassword: PASSWORD, token: nul }],
+      [a, '/api/auth/update-user', { image: `/api/uploads/${nul}.webp` }],
+      [a, '/api/auth/change-email', { newEmail: `new${nul}@example.com` }],
+      [a, '/api/auth/change-password', { currentPassword: nul, newPassword: PASSWORD }],
+    ];
+    for (const [who, url, body] of calls) {
+      const res = await post(t, who, url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}: ${res.body}`).toBe(400);
+    }
+    for (const email of ['nul.password@example.com', 'nul.link@example.com', 'nul.photo@example.com']) expect(await userRow(t, email), email).toBeUndefined();
+    const reset = await t.request(null, { method: 'GET', url: `/api/auth/reset-password/${encodeURIComponent(nul)}?callbackURL=%2Freset` });
+    expect(reset.statusCode, reset.body).toBeLessThan(500);
+  });
 });
 
 describe('a verification link never signs a browser in', () => {

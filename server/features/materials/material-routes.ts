@@ -19,7 +19,7 @@ import { requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { invalidRequest, issueProblem } from '#server/http/error-handler.ts';
-import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
+import { assertMultipartBoundary, multipartReadError, multipartText } from '#server/http/multipart.ts';
 import { contentDisposition } from './material-file-name.ts';
 import { materialService, type UploadedFile } from './material-service.ts';
 
@@ -51,7 +51,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
         const bytes = await part.toBuffer();
         if (bytes.length > 0) file = { bytes, fileName: part.filename };
       } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
+        fields[part.fieldname] = multipartText(part.value);
       }
     }
   } catch (error) {
