@@ -66,12 +66,24 @@ async function whileProbingHealth<T>(work: () => Promise<T>): Promise<{ result: 
   }
 }
 
+/**
+ * How long `send` kept /api/health waiting, measured alone up to three times and the least of the
+ * three kept: a request that blocks the event loop does so on every try, while a pause of a busy
+ * machine (another test file, the database, the garbage collector) does not come back three times.
+ */
+async function healthWaitWhile<T>(send: () => Promise<T>): Promise<{ result: T; slowestHealthMs: number }> {
+  const first = await whileProbingHealth(send);
+  let best = first.slowestHealthMs;
+  for (let i = 1; i < 3 && best >= HEALTH_BUDGET_MS; i++) best = Math.min(best, (await whileProbingHealth(send)).slowestHealthMs);
+  return { result: first.result, slowestHealthMs: best };
+}
+
 describe('a material file name built to make a pattern backtrack', () => {
   // 70 002 characters: every " ." could end the name, and each was tried to the end.
   const attack = `a${' .'.repeat(35_000)}x`;
 
   it('is refused on upload, and the server keeps answering meanwhile', async () => {
-    const { result: res, slowestHealthMs } = await whileProbingHealth(() =>
+    const { result: res, slowestHealthMs } = await healthWaitWhile(() =>
       t.request(actors.tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: session.id, title: 'Notes' }, { name: attack, content: pdfBytes(), type: 'application/pdf' }) }),
     );
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { message: expect.stringMatching(/^Invalid file: The file's name is too long/), fields: { file: expect.any(String) } } });
@@ -79,7 +91,7 @@ describe('a material file name built to make a pattern backtrack', () => {
   }, 120_000);
 
   it('is refused when a material\'s file is replaced (PUT), and the material is unchanged', async () => {
-    const { result: res, slowestHealthMs } = await whileProbingHealth(() =>
+    const { result: res, slowestHealthMs } = await healthWaitWhile(() =>
       t.request(actors.tutor, { method: 'PUT', url: `/api/materials/${material.id}`, ...multipart({ title: 'Renamed' }, { name: attack, content: pdfBytes(), type: 'application/pdf' }) }),
     );
     expect(res.statusCode, res.body).toBe(400);
@@ -289,8 +301,7 @@ describe('every string field of every route', () => {
     const suspects = sent.filter(({ span: [from, to] }) => slowProbes.some(([sentAt, answeredAt]) => from < answeredAt && to > sentAt));
     const blocking: string[] = [];
     for (const { what, send } of suspects) {
-      let best = Infinity;
-      for (let i = 0; i < 3 && best >= HEALTH_BUDGET_MS; i++) best = Math.min(best, (await whileProbingHealth(send)).slowestHealthMs);
+      const { slowestHealthMs: best } = await healthWaitWhile(send);
       if (best >= HEALTH_BUDGET_MS) blocking.push(`${what}: /api/health waited ${Math.round(best)} ms`);
     }
     expect(blocking).toEqual([]);
