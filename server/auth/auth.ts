@@ -144,7 +144,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       // The password was set through a link sent to the address: its owner's, every earlier
       // session already revoked (revokeSessionsOnPasswordReset). Only now ADMIN_EMAIL's account is the admin.
       onPasswordReset: async ({ user }) => {
-        if (config.adminEmail && isAdminAddress(user.email)) await promoteAdminEmail(db, config.adminEmail, user.id);
+        if (isAdminAddress(user.email)) await promoteAdminEmail(db, user.email.toLowerCase(), user.id);
       },
     },
     emailVerification: {
@@ -164,11 +164,11 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       // ADMIN_EMAIL's address proved (by its first link, or a change of address to it): the role
       // is not given to whatever password the account has; its owner is emailed the link to set one.
       afterEmailVerification: async (user) => {
-        if (config.adminEmail && isAdminAddress(user.email)) await offerAdminPassword(db, config.adminEmail, new Date(), requestPasswordLink);
+        if (isAdminAddress(user.email)) await offerAdminPassword(db, user.email.toLowerCase(), new Date(), requestPasswordLink);
       },
       sendVerificationEmail: async ({ user, url }, request) => {
-        // The link lands on the page that says the address is verified (issue 17), unless the
-        // request named another page.
+        // The link lands on the login page, which says the address is verified and offers Log in
+        // (it signs no one in: decision 035), unless the request named another page.
         const link = new URL(url);
         if ((link.searchParams.get('callbackURL') ?? '/') === '/') link.searchParams.set('callbackURL', VERIFIED_LANDING);
         const t = await mailTranslator(user.id, request);

@@ -1,5 +1,5 @@
 // A ZIP file (PKWARE APPNOTE 6.3, no ZIP64) written as a stream: "Download my data" as one file,
-// the JSON and the account's uploaded files (issue 23). Text is deflated; images and PDFs, already
+// the JSON and the account's uploaded files. Text is deflated; images and PDFs, already
 // compressed, are stored as they are. Files are never held whole in memory (decision 038).
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';

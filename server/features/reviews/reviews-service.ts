@@ -1,4 +1,4 @@
-// Reviews (PRODUCT.md §4): only a student who booked the session, once class has started (never
+// Reviews: only a student who booked the session, once class has started (never
 // for a class called off, nor on a booking cancelled before class: its row is gone);
 // one per student and session, editable; rating an integer 1–5 (the contract and a CHECK).
 import type { MyReview, Review, ReviewBody, ReviewPage, UpdateReviewBody } from '#contract/reviews.ts';
