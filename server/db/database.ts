@@ -10,13 +10,16 @@ import { migrations } from '#migrations/index.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteHandle, statementName } from './prepared.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { unitsOfWork, type UnitsOfWork } from './unit-of-work.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './dialect.ts';
+import type { Dialect } from './dialect.ts';
 
 // pg is loaded only for a PostgreSQL database (memory and start time of the SQLite default).
 const load = createRequire(import.meta.url);
 
-export interface Db {
+/** `unitOfWork` is how features change data (unit-of-work.ts); `onCommit` what follows a committed unit. */
+export interface Db extends UnitsOfWork {
   kysely: Kysely<Database>;
   dialect: Dialect;
   /** The raw better-sqlite3 handle (SQLite only), for pragmas and integrity checks. */
@@ -42,7 +45,7 @@ export function createDb(database: Config['database']): Db {
     pool.on('connect', (client) => client.on('error', () => {}));
     // The names are this database's (prepared.ts), asked for once queries run.
     const kysely: Kysely<Database> = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, (text) => statementName(kysely, text)) }) });
-    return { kysely, dialect: 'postgres', waitingForConnection: () => pool.waitingCount, destroy: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', ...unitsOfWork(kysely), waitingForConnection: () => pool.waitingCount, destroy: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -54,7 +57,7 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('temp_store = MEMORY');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerSqliteHandle(kysely, sqlite);
-  return { kysely, dialect: 'sqlite', sqlite, waitingForConnection: () => 0, destroy: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', sqlite, ...unitsOfWork(kysely), waitingForConnection: () => 0, destroy: () => kysely.destroy() };
 }
 
 /**

@@ -4,7 +4,7 @@
 // the database's single write lock, which serialises every claim (docs/decisions/017).
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { JobCounts, JobState } from '#contract/admin-jobs.ts';
-import type { Db } from '#server/db/database.ts';
+import { dialectOf } from '#server/db/dialect.ts';
 import type { Database, JobTable } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
 import { perShape } from '#server/db/prepared-shapes.ts';
@@ -161,9 +161,8 @@ const retryFailed = prepare((db, p: { id: string; now: string }) =>
 
 const withCounts = (row: JobRow): JobRow => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) });
 
-export function jobRepository(database: Db) {
-  const { kysely: db, dialect } = database;
-  const claimDueQuery = claimDueFor[dialect];
+export function jobRepository(db: Kysely<Database>) {
+  const claimDueQuery = claimDueFor[dialectOf(db)];
   return {
     /**
      * Marks up to `limit` due jobs running for `worker` until `until` and returns them: queued

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobState } from '#contract/admin-jobs.ts';
 import type { Db } from '#server/db/database.ts';
+import type { Work } from '#server/db/unit-of-work.ts';
 import type { Database } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
 import { insertJob, jobRepository, type JobInsert, type JobRow } from './job-repository.ts';
@@ -114,7 +115,7 @@ export function createJobs(options: JobsOptions) {
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 30_000;
   const concurrency = options.concurrency ?? 2;
-  const repo = jobRepository(db);
+  const repo = jobRepository(db.kysely);
   const worker = `w-${newId()}`;
   /**
    * Background work goes after requests; called before each job.
@@ -162,6 +163,10 @@ export function createJobs(options: JobsOptions) {
     const asleep = sleeper;
     if (asleep) setTimeout(asleep.wake, 5).unref();
   }
+  // A unit of work that wrote jobs wakes the worker once it has committed (server/db/unit-of-work.ts).
+  db.onCommit((committed) => {
+    if (committed.jobs > 0) wake();
+  });
 
   // While jobs run, their leases are renewed (a killed process stops renewing: its jobs are
   // claimed again within leaseMs).
@@ -382,15 +387,15 @@ export function createJobs(options: JobsOptions) {
     find: (id: string) => repo.find(id),
     /**
      * A failed or dead job, due at once with fresh attempts; false when there is no such job.
-     * `alsoInTransaction` is written with the change, or not at all (the audit entry of who retried).
+     * `alsoInUnit` is written with the change, or not at all (the audit entry of who retried).
      */
-    async retryNow(id: string, alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+    async retryNow(id: string, alsoInUnit?: (work: Work) => Promise<void>): Promise<boolean> {
       const at = now().toISOString();
-      const done = !alsoInTransaction
+      const done = !alsoInUnit
         ? await repo.retryNow(id, at)
-        : await db.kysely.transaction().execute(async (trx) => {
-          const retried = await jobRepository({ ...db, kysely: trx }).retryNow(id, at);
-          if (retried) await alsoInTransaction(trx);
+        : await db.unitOfWork(async (work) => {
+          const retried = await jobRepository(await work.db()).retryNow(id, at);
+          if (retried) await alsoInUnit(work);
           return retried;
         });
       if (done) wake();

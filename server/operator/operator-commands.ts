@@ -20,7 +20,7 @@ const CACHE_NOTE = 'Running StudyNest processes apply it within 15 seconds.';
 export function operatorCommands(deps: AppDeps) {
   const users = adminUsersService(deps);
   const repo = operatorRepository(deps.db);
-  const jobs = jobRepository(deps.db);
+  const jobs = jobRepository(deps.db.kysely);
   const myData = myDataService(deps);
 
   async function userByEmail(email: string) {
@@ -138,8 +138,9 @@ export function operatorCommands(deps: AppDeps) {
       const retried: JobRow[] = [];
       for (const job of targets) {
         // The retry and its audit entry commit together.
-        const done = await deps.db.kysely.transaction().execute(async (trx) => {
-          if (!(await jobRepository({ ...deps.db, kysely: trx }).retryNow(job.id, now))) return false;
+        const done = await deps.db.unitOfWork(async (work) => {
+          const trx = await work.db();
+          if (!(await jobRepository(trx).retryNow(job.id, now))) return false;
           await recordAudit(trx, OPERATOR, { action: 'job.retried', targetType: 'job', targetId: job.id, details: { kind: job.kind, attempts: Number(job.attempts), lastError: job.lastError?.slice(0, 200) ?? null } }, deps.now());
           return true;
         });

@@ -38,13 +38,13 @@ describe('claims', () => {
     let claimed: () => void = () => {};
     const firstClaimed = new Promise<void>((resolve) => (claimed = resolve));
     const open = t.deps.db.kysely.transaction().execute(async (trx) => {
-      first = (await jobRepository({ ...t.deps.db, kysely: trx }).claim(claimAt(0, 'w-first'))).map((r) => r.id);
+      first = (await jobRepository(trx).claim(claimAt(0, 'w-first'))).map((r) => r.id);
       claimed();
       await held;
     });
     await firstClaimed;
     // The other worker claims while the first claim's transaction is still open.
-    const other = jobRepository(second).claim(claimAt(0, 'w-other'));
+    const other = jobRepository(second.kysely).claim(claimAt(0, 'w-other'));
     const answeredWhileOpen = await Promise.race([other.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000))]);
     commit();
     await open;
@@ -60,11 +60,11 @@ describe('claims', () => {
 
   it('a job whose lease ran out while its first worker still ran it: that worker can no longer finish, fail, renew or hand it back', async () => {
     await enqueue(1);
-    const repo = jobRepository(t.deps.db);
+    const repo = jobRepository(t.deps.db.kysely);
     const [job] = await repo.claim(claimAt(0, 'w-slow'));
     // The slow worker stopped renewing (its process hung): after the lease another worker takes it.
     expect(await repo.claim(claimAt(29_000, 'w-next'))).toEqual([]);
-    const [again] = await jobRepository(second).claim(claimAt(31_000, 'w-next'));
+    const [again] = await jobRepository(second.kysely).claim(claimAt(31_000, 'w-next'));
     expect(again?.id).toBe(job!.id);
     expect(again?.attempts).toBe(2);
     // The slow worker wakes up and reports: nothing it says changes the row the other holds.

@@ -75,7 +75,7 @@ describe('retry now: a double click sends once', () => {
     const id = await emailIn('dead', 'Retried while running');
     expect((await retry(id)).statusCode).toBe(200);
     // A worker takes it: the same statement a worker claims with.
-    const [claimed] = await (await import('#server/jobs/job-repository.ts')).jobRepository(t.deps.db).claim({ now: new Date().toISOString(), until: new Date(Date.now() + 60_000).toISOString(), worker: 'w-audit', limit: 16 });
+    const [claimed] = await (await import('#server/jobs/job-repository.ts')).jobRepository(t.deps.db.kysely).claim({ now: new Date().toISOString(), until: new Date(Date.now() + 60_000).toISOString(), worker: 'w-audit', limit: 16 });
     expect(claimed?.id).toBe(id);
     const again = await retry(id);
     expect([again.statusCode, again.json().message]).toEqual([409, 'This job is running now.']);

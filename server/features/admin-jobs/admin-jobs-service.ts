@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import type { Work } from '#server/db/unit-of-work.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { jobState, type JobRow } from '#server/jobs/job-repository.ts';
 
@@ -54,8 +55,8 @@ export function adminJobsService(deps: Pick<AppDeps, 'jobs' | 'now'>) {
     async retryNow(me: CurrentUser, id: string, ip: string | null = null): Promise<AdminJob> {
       assertAdmin(me);
       const before = await deps.jobs.find(id);
-      const audit = (trx: Parameters<typeof recordAudit>[0]) =>
-        recordAudit(trx, actorOf(me, ip), { action: 'job.retried', targetType: 'job', targetId: id, details: { kind: before?.kind ?? null, attempts: Number(before?.attempts ?? 0), lastError: before?.lastError?.slice(0, 200) ?? null } }, deps.now());
+      const audit = async (work: Work) =>
+        recordAudit(await work.db(), actorOf(me, ip), { action: 'job.retried', targetType: 'job', targetId: id, details: { kind: before?.kind ?? null, attempts: Number(before?.attempts ?? 0), lastError: before?.lastError?.slice(0, 200) ?? null } }, deps.now());
       if (!(await deps.jobs.retryNow(id, audit))) {
         const row = await deps.jobs.find(id);
         if (!row) throw notFound('errors.adminJobs.noJob');
