@@ -31,7 +31,6 @@ import { getCurrentUser } from '#server/auth/current-user.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { FEATURE_ROUTES, FILE_ROUTES } from '#server/features/index.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
-import { installDurationWords } from '#server/features/sessions/public.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 
 export interface BuildOptions {
@@ -96,8 +95,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The caller's saved language (Settings, the footer) for their refusals and pages (issue 20): known once the database is.
   let accountLanguage: (request: FastifyRequest) => Promise<string | null> = async () => null;
   installErrorHandler(app, { accountLanguage: (request) => accountLanguage(request) });
-  // A session's duration in words, in the caller's language (server/features/sessions/session-duration.ts).
-  installDurationWords(app);
   // JSON routes take JSON only: Fastify would also parse text/plain, a content type browsers
   // send cross-site without a preflight; refused with 415 like every other non-JSON body.
   app.removeContentTypeParser('text/plain');

@@ -1,10 +1,11 @@
-// Booking calls: spec §7 (book-session, booked-sessions, view-booked-session) and PRODUCT.md §6
-// (cancel, waitlist, roster, calendar.ics). Identity always from the cookie.
+// Booking calls: book, list and view bookings, cancel, the waitlist, the roster and the calendar
+// file. Identity always from the cookie; answers in the caller's language (requestLanguage).
 import { z } from 'zod';
 import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookedSessionsQuery, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
 import { idParam, nonJsonBody, pageQuery } from '#contract/common.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
+import { requestLanguage } from '#server/i18n/translate.ts';
 import { bookingsService } from './bookings-service.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -15,18 +16,18 @@ export const bookingsRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   r.post('/api/book-session', {
     schema: { tags, summary: 'Book a session (students); a paid one is held and answered with its Checkout page', body: bookSessionBody, response: { 201: bookSessionResultSchema, ...errors, ...errorAnswers(503) } },
   }, async (request, reply) => {
-    const booked = await bookings.book(await requireUser(deps.auth, request), request.body.sessionId);
+    const booked = await bookings.book(await requireUser(deps.auth, request), request.body.sessionId, requestLanguage(request));
     return reply.status(201).send(booked);
   });
 
   r.get('/api/booked-sessions/:email', {
     config: { adminAudit: 'user.bookings_viewed' },
     schema: { tags, summary: "A student's booked and waitlisted sessions (own; admins may read): all, newest first, or upcoming / past classes in class order", params: studentEmailParam, querystring: bookedSessionsQuery, response: { 200: bookedSessionPage, ...errors } },
-  }, async (request) => bookings.listForStudent(await requireUser(deps.auth, request), request.params.email, request.query, request.ip));
+  }, async (request) => bookings.listForStudent(await requireUser(deps.auth, request), request.params.email, request.query, requestLanguage(request), request.ip));
 
   r.get('/api/view-booked-session/:id', {
     schema: { tags, summary: "The caller's booking of a session (id = session id)", params: idParam, response: { 200: bookedSessionSchema, ...errors } },
-  }, async (request) => bookings.view(await requireUser(deps.auth, request), request.params.id));
+  }, async (request) => bookings.view(await requireUser(deps.auth, request), request.params.id, requestLanguage(request)));
 
   r.delete('/api/booked-sessions/:email/:sessionId', {
     schema: { tags, summary: 'Cancel a booking before the cutoff (the first in line gets the seat)', params: bookedSessionParams, response: { 204: z.null(), ...errors } },
@@ -49,7 +50,7 @@ export const bookingsRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   r.post('/api/sessions/:id/waitlist', {
     schema: { tags, summary: 'Join the waitlist of a full session (students)', params: idParam, response: { 201: bookedSessionSchema, ...errors } },
   }, async (request, reply) => {
-    const entry = await bookings.joinWaitlist(await requireUser(deps.auth, request), request.params.id);
+    const entry = await bookings.joinWaitlist(await requireUser(deps.auth, request), request.params.id, requestLanguage(request));
     return reply.status(201).send(entry);
   });
 

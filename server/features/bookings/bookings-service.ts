@@ -1,7 +1,8 @@
-// Booking rules (PRODUCT.md §4): only students; only approved sessions inside their
+// Booking rules: only students; only approved sessions inside their
 // registration window; once per student; capacity never exceeded (the repository's guarded
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
 import type { BookedSession, BookedSessionPage, BookedSessionsWhen, BookSessionResult, Roster } from '#contract/bookings.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
@@ -53,7 +54,7 @@ export function bookingsService(deps: AppDeps) {
     }
   };
 
-  function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date): BookedSession {
+  function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date, language: Language): BookedSession {
     const deadline = cancelDeadline(row);
     return {
       id: row.entryId,
@@ -72,11 +73,11 @@ export function bookingsService(deps: AppDeps) {
       // Only a booked student reaches an online class (not while waiting or holding an unpaid seat).
       meetingUrl: row.kind === 'booked' ? row.meetingUrl : null,
       attendance: row.kind === 'booked' ? row.attendance : null,
-      session: toPublicSessionDto(row, me, now),
+      session: toPublicSessionDto(row, me, now, language),
     };
   }
 
-  async function entryOf(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+  async function entryOf(me: CurrentUser, sessionId: string, language: Language): Promise<BookedSession> {
     let row = await bookings.entryOfStudent(me.id, sessionId, deps.now().toISOString());
     if (row?.holdDue) {
       // A hold whose time is up bears on this entry: its expiry job runs now, then read again.
@@ -84,7 +85,7 @@ export function bookingsService(deps: AppDeps) {
       row = await bookings.entryOfStudent(me.id, sessionId, deps.now().toISOString());
     }
     if (!row) throw notFound('errors.bookings.notBooked');
-    return toBookedSession(row, me, deps.now());
+    return toBookedSession(row, me, deps.now(), language);
   }
 
   /** A session a student may book or wait for now; the checks shared by both. */
@@ -111,7 +112,7 @@ export function bookingsService(deps: AppDeps) {
   }
 
   return {
-    async book(me: CurrentUser, sessionId: string): Promise<BookSessionResult> {
+    async book(me: CurrentUser, sessionId: string, language: Language): Promise<BookSessionResult> {
       // Expired payment holds are swept inside bookableSession when there are any.
       const session = await bookableSession(me, sessionId, 'errors.bookings.cannotBook');
       if (session.registrationFeeCents > 0) {
@@ -125,7 +126,7 @@ export function bookingsService(deps: AppDeps) {
           if (created) await holds.release(hold);
           throw error;
         }
-        return { ...(await entryOf(me, sessionId)), checkoutUrl };
+        return { ...(await entryOf(me, sessionId, language)), checkoutUrl };
       }
       const now = deps.now();
       // The booking and its two emails commit together.
@@ -138,19 +139,20 @@ export function bookingsService(deps: AppDeps) {
         { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0, holdDue: false, attendance: null },
         me,
         now,
+        language,
       );
       deps.jobs.wake();
       return { ...booked, checkoutUrl: null };
     },
 
     /** A student's entries; an admin's read of another student's is recorded before it is answered (decision 040). */
-    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string; when?: BookedSessionsWhen }, ip: string | null = null): Promise<BookedSessionPage> {
+    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string; when?: BookedSessionsWhen }, language: Language, ip: string | null = null): Promise<BookedSessionPage> {
       if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('errors.bookings.seeOwn');
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
       if (!student) throw notFound('errors.users.noUserEmail');
       const { when } = page;
-      // Every entry by booking time (spec §7), or one of Booked Sessions' sections by class time (issue 17).
+      // Every entry by booking time (the API's first order), or one of Booked Sessions' sections by class time.
       const read = () =>
         when ? bookings.entriesByClass(student.id, when, page.limit + 1, deps.now().toISOString(), after) : bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
       let rows = await read();
@@ -164,12 +166,12 @@ export function bookingsService(deps: AppDeps) {
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => (when ? [r.classStartDate, r.entryId] : [r.entryCreatedAt, r.entryId]));
       const now = deps.now();
       await recordAdminAccess(deps.db.kysely, { me, ip }, student, { action: 'user.bookings_viewed', targetType: 'user', targetId: student.id, details: { email: student.email, entries: items.length } }, now);
-      return { items: items.map((row) => ({ ...toBookedSession(row, me, now), studentEmail: student.email })), nextCursor };
+      return { items: items.map((row) => ({ ...toBookedSession(row, me, now, language), studentEmail: student.email })), nextCursor };
     },
 
-    async view(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+    async view(me: CurrentUser, sessionId: string, language: Language): Promise<BookedSession> {
       if (me.role !== 'student') throw forbidden('errors.bookings.studentsOnly');
-      return entryOf(me, sessionId);
+      return entryOf(me, sessionId, language);
     },
 
     async cancel(me: CurrentUser, email: string, sessionId: string): Promise<void> {
@@ -229,13 +231,13 @@ export function bookingsService(deps: AppDeps) {
       return { cancelled: upcoming.length, refunded, notRefunded: paid - refunded };
     },
 
-    async joinWaitlist(me: CurrentUser, sessionId: string): Promise<BookedSession> {
+    async joinWaitlist(me: CurrentUser, sessionId: string, language: Language): Promise<BookedSession> {
       await bookableSession(me, sessionId, 'errors.bookings.waitlistStudents');
       const outcome = await bookings.joinWaitlist({ sessionId, studentId: me.id, now: deps.now().toISOString() });
       if (outcome === 'duplicate') throw conflict('errors.bookings.alreadyWaiting');
       if (outcome === 'booked') throw conflict('errors.bookings.alreadyBooked');
       if (outcome === 'not_full') throw conflict('errors.bookings.notFull');
-      return entryOf(me, sessionId);
+      return entryOf(me, sessionId, language);
     },
 
     async leaveWaitlist(me: CurrentUser, sessionId: string): Promise<void> {
@@ -278,7 +280,7 @@ export function bookingsService(deps: AppDeps) {
       const session = await bookings.findSession(sessionId);
       // A seat held for payment is not a booking yet: its event would carry the meeting link.
       if (!session || (await bookings.findBooking(sessionId, me.id))?.status !== 'confirmed') throw notFound('errors.bookings.notBooked');
-      // In the language of the student it is for (issue 20).
+      // In the language of the student it is for, whoever asks.
       return sessionCalendar(deps, await languages.translatorOf(me.id), session, me);
     },
   };

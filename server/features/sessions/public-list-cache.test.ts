@@ -7,10 +7,10 @@ import { publicListCache } from './public-list-cache.ts';
 const schema = z.object({ n: z.number() });
 
 /** What a route would have sent: the body bytes. */
-function fakeReply() {
+function fakeReply(headers: Record<string, string> = {}) {
   const sent: { body?: unknown } = {};
   const reply = {
-    request: { headers: {} },
+    request: { headers },
     header: () => reply,
     send: (body: unknown) => {
       sent.body = body;
@@ -87,5 +87,30 @@ describe('public list cache, concurrent misses', () => {
     finish(1, 3);
     await again;
     expect(body(retry.sent)).toEqual({ n: 3 });
+  });
+});
+
+describe('public list cache, languages', () => {
+  it('builds each page in the caller’s language and keeps one per language', async () => {
+    const cache = publicListCache(60_000);
+    const words = z.object({ said: z.string() });
+    const loads: string[] = [];
+    const load = async (language: string) => {
+      loads.push(language);
+      return { said: language === 'es' ? '2 horas' : '2 hours' };
+    };
+    const [en, es, esAgain] = [fakeReply(), fakeReply({ 'accept-language': 'es' }), fakeReply({ cookie: 'lang=es' })];
+    await cache.send(en.reply, 'k', words, load);
+    await cache.send(es.reply, 'k', words, load);
+    await cache.send(esAgain.reply, 'k', words, load);
+    expect([body(en.sent), body(es.sent), body(esAgain.sent)]).toEqual([{ said: '2 hours' }, { said: '2 horas' }, { said: '2 horas' }]);
+    expect(loads).toEqual(['en', 'es']);
+  });
+
+  it('hands the load the caller’s language when nothing is cached (LIST_CACHE_MS=0)', async () => {
+    const cache = publicListCache(0);
+    const es = fakeReply({ 'accept-language': 'es' });
+    await cache.send(es.reply, 'k', z.object({ said: z.string() }), async (language) => ({ said: language }));
+    expect(es.sent.body).toEqual({ said: 'es' });
   });
 });

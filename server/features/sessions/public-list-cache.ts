@@ -7,8 +7,8 @@
 // as much (session details are not cached). See docs/decisions/005-public-list-cache.md.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { Language } from '#i18n/languages.ts';
 import { requestLanguage } from '#server/i18n/translate.ts';
-import { withDurationsIn } from './session-duration.ts';
 
 const MAX_ENTRIES = 1_000;
 
@@ -18,8 +18,11 @@ interface Entry {
 }
 
 export interface PublicListCache {
-  /** Sends the cached page for `key`, or computes it with `load`, checks it with `schema`, caches and sends it. */
-  send<S extends z.ZodType>(reply: FastifyReply, key: string, schema: S, load: () => Promise<z.output<S>>): Promise<FastifyReply>;
+  /**
+   * Sends the cached page for `key` in the caller's language, or computes it with `load` in that
+   * language, checks it with `schema`, caches and sends it.
+   */
+  send<S extends z.ZodType>(reply: FastifyReply, key: string, schema: S, load: (language: Language) => Promise<z.output<S>>): Promise<FastifyReply>;
   invalidate(): void;
   /** Bumped by every invalidation (the server-rendered pages of signed-out visitors follow it). */
   readonly version: number;
@@ -51,16 +54,16 @@ export function publicListCache(ttlMs: number): PublicListCache {
 
   return {
     async send(reply, listKey, schema, load) {
-      if (ttlMs <= 0) return reply.send(await load());
       // A page per language: its sessions' durations are words (session-duration.ts).
       const language = requestLanguage(reply.request);
+      if (ttlMs <= 0) return reply.send(await load(language));
       const key = `${language}|${listKey}`;
       const hit = entries.get(key);
       if (hit && hit.until > Date.now()) return sendJson(reply, hit.body);
       let pending = loading.get(key);
       if (!pending) {
         const inFlight = loading;
-        pending = compute(key, schema, async () => withDurationsIn(await load(), language)).finally(() => {
+        pending = compute(key, schema, () => load(language)).finally(() => {
           if (inFlight.get(key) === pending) inFlight.delete(key);
         });
         inFlight.set(key, pending);

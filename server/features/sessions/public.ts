@@ -3,4 +3,3 @@ export { isRegistrationOpen, isTutorOf, toPublicSessionDto } from './session-dto
 export { publicListCache, type PublicListCache } from './public-list-cache.ts';
 export type { SessionRefunds } from './session-refunds.ts';
 export { calendarText, calendarUid, placeText, sessionCalendar, sessionEvent, type CalendarPerson } from './session-calendar.ts';
-export { installDurationWords } from './session-duration.ts';

@@ -1,9 +1,12 @@
 // Database row → the Session DTOs (contract/sessions.ts). Rejection details are private to the
 // owning tutor and admins; the tutor's email is only in the answers made for them (Session),
-// never in what anyone may read (PublicSession).
+// never in what anyone may read (PublicSession). Each is built in its caller's language: the
+// duration's words are said here, not rewritten on the way out.
 import type { PublicSession, Session, SessionDetails } from '#contract/sessions.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
+import { translatorFor } from '#server/i18n/translate.ts';
 import { durationInWords } from './session-duration.ts';
 
 export function isRegistrationOpen(row: Pick<StudySessionRow, 'status' | 'registrationStartDate' | 'registrationEndDate'>, now: Date): boolean {
@@ -25,19 +28,19 @@ export function canSeePrivateDetails(row: Pick<StudySessionRow, 'tutorId'>, view
 }
 
 /** For the tutor's and admins' answers. */
-export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): Session {
-  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: row.tutorEmail, meetingUrl: row.meetingUrl };
+export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, language: Language): Session {
+  return { ...toPublicSessionDto(row, viewer, now, language), tutorEmail: row.tutorEmail, meetingUrl: row.meetingUrl };
 }
 
 /** A session's page: its email only for the tutor and admins. */
-export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, waitlistLength: number, viewerBooked = false): SessionDetails {
-  // The meeting link of an online class: its tutor, admins and the students booked on it (issue 19).
+export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, language: Language, waitlistLength: number, viewerBooked = false): SessionDetails {
+  // The meeting link of an online class: its tutor, admins and the students booked on it.
   const meetingUrl = canSeePrivateDetails(row, viewer) || viewerBooked ? row.meetingUrl : null;
-  return { ...toPublicSessionDto(row, viewer, now), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null, waitlistLength, meetingUrl };
+  return { ...toPublicSessionDto(row, viewer, now, language), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null, waitlistLength, meetingUrl };
 }
 
-/** For answers anyone may read: the public lists, a student's bookings. */
-export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date): PublicSession {
+/** For answers anyone may read: the public lists, a student's bookings. `language`: the caller's, that the duration is said in. */
+export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, language: Language): PublicSession {
   const privateDetails = canSeePrivateDetails(row, viewer);
   return {
     id: row.id,
@@ -50,7 +53,7 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     classStartDate: row.classStartDate,
     classEndDate: row.classEndDate,
     durationMinutes: row.durationMinutes,
-    sessionDuration: durationInWords(row.durationMinutes),
+    sessionDuration: durationInWords(row.durationMinutes, translatorFor(language)),
     registrationFee: row.registrationFeeCents / 100,
     maxParticipants: row.maxParticipants,
     seatsTaken: row.bookedCount,

@@ -1,5 +1,5 @@
-// The session calls of spec §7 and PRODUCT.md §6, under /api with `id` for `_id`. Thin:
-// parse, find the caller, call the service. Permissions are decided in session-service.ts.
+// The session calls, under /api with `id` for `_id`. Thin: parse, find the caller and their
+// language (the answers' words), call the service. Permissions are decided in session-service.ts.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam, pageQuery } from '#contract/common.ts';
@@ -25,6 +25,7 @@ import {
 } from '#contract/sessions.ts';
 import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
+import { requestLanguage } from '#server/i18n/translate.ts';
 import { sessionService } from './session-service.ts';
 import { withViewerPlaces } from './viewer-places.ts';
 
@@ -34,7 +35,7 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   const sessions = sessionService(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
   const lists = deps.publicLists;
-  // A signed-in student's lists carry their own place on each session (issue 17): answered apart, never cached.
+  // A signed-in student's lists carry their own place on each session: answered apart, never cached.
   const studentOf = async (request: FastifyRequest) => {
     const viewer = await getCurrentUser(deps.auth, request);
     return viewer?.role === 'student' ? viewer : null;
@@ -44,8 +45,8 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
     schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => {
     const student = await studentOf(request);
-    if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query), deps.now());
-    return lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query));
+    if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query, requestLanguage(request)), deps.now());
+    return lists.send(reply, `home|${request.query.limit}|${request.query.cursor ?? ''}`, publicSessionPageSchema, (language) => sessions.listPublic(request.query, language));
   });
 
   r.get('/api/sessions', {
@@ -53,18 +54,18 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   }, async (request, reply) => {
     const { limit, cursor, q, open } = request.query;
     const student = await studentOf(request);
-    if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query), deps.now());
-    return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, publicSessionPageSchema, () => sessions.listPublic(request.query));
+    if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query, requestLanguage(request)), deps.now());
+    return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, publicSessionPageSchema, (language) => sessions.listPublic(request.query, language));
   });
 
   r.get('/api/tutors', {
     schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => lists.send(reply, `tutors|${request.query.limit}|${request.query.cursor ?? ''}`, tutorPageSchema, () => sessions.listTutors(request.query)));
 
-  // A tutor's public page (issue 19).
+  // A tutor's public page.
   r.get('/api/tutors/:id', {
     schema: { tags, summary: "A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating", params: idParam, response: { 200: tutorProfileSchema, ...errorAnswers(400, 404) } },
-  }, async (request) => sessions.tutorProfile(request.params.id));
+  }, async (request) => sessions.tutorProfile(request.params.id, requestLanguage(request)));
 
   r.get('/api/me/tutor-profile', {
     schema: { tags, summary: "The calling tutor's bio (for Settings)", response: { 200: tutorBioSchema, ...errorAnswers(401, 403) } },
@@ -77,29 +78,29 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   // Public and read-only: a session's link can be shared (booking still needs a signed-in student).
   r.get('/api/session/:id', {
     schema: { tags, summary: 'One session: approved ones for anyone, pending and rejected ones only for their tutor and admins', params: idParam, response: { 200: sessionDetailsSchema, ...errorAnswers(400, 404) } },
-  }, async (request) => sessions.getVisible(await getCurrentUser(deps.auth, request), request.params.id));
+  }, async (request) => sessions.getVisible(await getCurrentUser(deps.auth, request), request.params.id, requestLanguage(request)));
 
   r.post('/api/create-session/:email', {
     schema: { tags, summary: 'A tutor creates a session (pending, free until approved)', params: tutorEmailParam, body: createSessionBody, response: { 201: sessionSchema, ...errors } },
   }, async (request, reply) => {
     const me = await requireUser(deps.auth, request);
-    return reply.status(201).send(await sessions.create(me, request.params.email, request.body));
+    return reply.status(201).send(await sessions.create(me, request.params.email, request.body, requestLanguage(request)));
   });
 
   r.get('/api/view-sessions/:email', {
     config: { adminAudit: 'user.sessions_viewed' },
     schema: { tags, summary: "A tutor's own sessions, every status (admins may read any)", params: tutorEmailParam, querystring: pageQuery, response: { 200: sessionPageSchema, ...errors } },
-  }, async (request) => sessions.listForTutor(await requireUser(deps.auth, request), request.params.email, request.query, request.ip));
+  }, async (request) => sessions.listForTutor(await requireUser(deps.auth, request), request.params.email, request.query, requestLanguage(request), request.ip));
 
   r.get('/api/session/:email/:id', {
     config: { adminAudit: 'session.viewed' },
     schema: { tags, summary: 'One of the tutor\'s sessions (tutor, admin)', params: tutorSessionParams, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.getForTutor(await requireUser(deps.auth, request), request.params.email, request.params.id, request.ip));
+  }, async (request) => sessions.getForTutor(await requireUser(deps.auth, request), request.params.email, request.params.id, requestLanguage(request), request.ip));
 
   r.put('/api/session/:email/:id', {
     config: { adminAudit: 'session.updated' },
     schema: { tags, summary: 'Edit a session (tutor: dates only while pending or rejected; admin)', params: tutorSessionParams, body: updateSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.update(await requireUser(deps.auth, request), request.params.email, request.params.id, request.body, request.ip));
+  }, async (request) => sessions.update(await requireUser(deps.auth, request), request.params.email, request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.delete('/api/session/:email/:id', {
     config: { adminAudit: 'session.deleted' },
@@ -112,23 +113,23 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   r.post('/api/sessions/:id/approve', {
     config: { adminAudit: 'session.approved' },
     schema: { tags, summary: 'Admin approves a pending session, setting its fee (0 = free) and optional capacity', params: idParam, body: approveSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.approve(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
+  }, async (request) => sessions.approve(await requireUser(deps.auth, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.post('/api/sessions/:id/reject', {
     config: { adminAudit: 'session.rejected' },
     schema: { tags, summary: 'Admin rejects a pending session with a reason and feedback', params: idParam, body: rejectSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.reject(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
+  }, async (request) => sessions.reject(await requireUser(deps.auth, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.post('/api/sessions/:id/resubmit', {
     schema: { tags, summary: 'The owning tutor sends a rejected session back for review', params: idParam, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.resubmit(await requireUser(deps.auth, request), request.params.id));
+  }, async (request) => sessions.resubmit(await requireUser(deps.auth, request), request.params.id, requestLanguage(request)));
 
   r.post('/api/sessions/:id/cancel', {
     config: { adminAudit: 'session.cancelled' },
     schema: { tags, summary: 'Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed', params: idParam, body: cancelSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.cancel(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
+  }, async (request) => sessions.cancel(await requireUser(deps.auth, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.get('/api/admin/sessions', {
     schema: { tags, summary: 'Every session for admins, pending first; status filter and search', querystring: adminSessionListQuery, response: { 200: sessionPageSchema, ...errors } },
-  }, async (request) => sessions.listForAdmin(await requireUser(deps.auth, request), request.query));
+  }, async (request) => sessions.listForAdmin(await requireUser(deps.auth, request), request.query, requestLanguage(request)));
 });

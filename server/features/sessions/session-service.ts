@@ -1,4 +1,4 @@
-// The rules of study sessions (PRODUCT.md §4): who may create, read, edit, approve, reject,
+// The rules of study sessions: who may create, read, edit, approve, reject,
 // resubmit and delete; the date rules; the lists. Every permission of the feature is decided
 // here, in the guards at the top. Routes call these; SQL is in the repository.
 import type { Kysely, Updateable } from 'kysely';
@@ -21,6 +21,7 @@ import type {
   updateTutorBioBody,
 } from '#contract/sessions.ts';
 import { placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
+import type { Language } from '#i18n/languages.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
@@ -90,7 +91,7 @@ function assertAdmin(me: CurrentUser, refusal: 'errors.sessions.adminsApprove' |
   if (me.role !== 'admin') throw forbidden(refusal);
 }
 
-// ——— Where the class happens (issue 19): one kind's fields, the other's dropped ———
+// ——— Where the class happens: one kind's fields, the other's dropped ———
 
 type PlaceInput = Partial<Record<keyof SessionPlace, string | undefined>>;
 
@@ -111,7 +112,7 @@ function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
 const NO_PLACE: SessionPlace = { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
 const samePlace = (a: SessionPlace, b: SessionPlace) => a.locationKind === b.locationKind && a.placeName === b.placeName && a.placeAddress === b.placeAddress && a.meetingUrl === b.meetingUrl;
 
-// ——— Date rules (PRODUCT.md §4, contract/sessions.ts): 400 naming the field ———
+// ——— Date rules (contract/sessions.ts): 400 naming the field ———
 
 type Schedule = SessionSchedule;
 
@@ -134,15 +135,16 @@ export function sessionService(deps: AppDeps) {
   const files = materialFileStore(deps.files);
   const lists = deps.publicLists;
 
-  function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null): SessionPage {
+  function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null, language: Language): SessionPage {
     const now = deps.now();
     const page = pageFrom(rows, limit, (row) => [row.createdAt, row.id]);
-    return { items: page.items.map((row) => toSessionDto(row, viewer, now)), nextCursor: page.nextCursor };
+    return { items: page.items.map((row) => toSessionDto(row, viewer, now, language)), nextCursor: page.nextCursor };
   }
 
-  const dto = (row: StudySessionRow, viewer: CurrentUser | null): Session => toSessionDto(row, viewer, deps.now());
+  /** A session as its tutor or an admin reads it, in the caller's `language`. */
+  const dto = (row: StudySessionRow, viewer: CurrentUser | null, language: Language): Session => toSessionDto(row, viewer, deps.now(), language);
 
-  /** An email to the session's tutor, in their language (`t`, issue 20). */
+  /** An email to the session's tutor, in their language (`t`): the account's, not the caller's. */
   function mailTutor(t: ServerTranslator, row: StudySessionRow, subject: string, lines: string[]): Mail {
     const link = `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(row.tutorEmail)}/${row.id}`;
     return {
@@ -165,7 +167,7 @@ export function sessionService(deps: AppDeps) {
     });
   }
 
-  /** An admin's decision on a session, for the audit log (issue 23). */
+  /** An admin's decision on a session, for the audit log. */
   const auditSession = (me: CurrentUser, ip: string | null, action: string, details: Record<string, unknown>) => (trx: Kysely<Database>, row: StudySessionRow) =>
     recordAudit(trx, actorOf(me, ip), { action, targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail, ...details } }, deps.now());
 
@@ -197,7 +199,7 @@ export function sessionService(deps: AppDeps) {
      * The public list of approved sessions (Home and All Sessions). The one read behind both,
      * independent of the caller so that it can be cached.
      */
-    async listPublic(query: Partial<Pick<PublicListQuery, 'q' | 'open'>> & Page): Promise<PublicSessionPage> {
+    async listPublic(query: Partial<Pick<PublicListQuery, 'q' | 'open'>> & Page, language: Language): Promise<PublicSessionPage> {
       const after = decodeCursor(query.cursor, ['string', 'string'] as const);
       const rows = await repo.listApproved({
         q: query.q || undefined,
@@ -207,7 +209,7 @@ export function sessionService(deps: AppDeps) {
       });
       const now = deps.now();
       const page = pageFrom(rows, query.limit, (row) => [row.createdAt, row.id]);
-      return { items: page.items.map((row) => toPublicSessionDto(row, null, now)), nextCursor: page.nextCursor };
+      return { items: page.items.map((row) => toPublicSessionDto(row, null, now, language)), nextCursor: page.nextCursor };
     },
 
     async listTutors(query: Page): Promise<TutorPage> {
@@ -216,8 +218,8 @@ export function sessionService(deps: AppDeps) {
       return pageFrom(rows, query.limit, (row) => [row.name, row.id]);
     },
 
-    /** A tutor's public page (issue 19): 404 for anyone who is not a tutor who can sign in. */
-    async tutorProfile(id: string): Promise<TutorProfile> {
+    /** A tutor's public page: 404 for anyone who is not a tutor who can sign in. */
+    async tutorProfile(id: string, language: Language): Promise<TutorProfile> {
       const tutor = await repo.tutorById(id);
       if (!tutor) throw notFound('errors.sessions.noTutor');
       const now = deps.now();
@@ -233,8 +235,8 @@ export function sessionService(deps: AppDeps) {
         bio: tutor.bio,
         averageRating: ratings.count > 0 ? Math.round((ratings.sum / ratings.count) * 10) / 10 : null,
         reviewCount: ratings.count,
-        upcoming: upcoming.map((row) => toPublicSessionDto(row, null, now)),
-        past: past.map((row) => toPublicSessionDto(row, null, now)),
+        upcoming: upcoming.map((row) => toPublicSessionDto(row, null, now, language)),
+        past: past.map((row) => toPublicSessionDto(row, null, now, language)),
       };
     },
 
@@ -251,19 +253,19 @@ export function sessionService(deps: AppDeps) {
 
     /** Approved sessions to anyone signed in; pending and rejected ones only to their tutor and admins (else 404). */
     /** Anyone may read an approved session (signed out too: a shared link); others only their tutor and admins. */
-    async getVisible(viewer: CurrentUser | null, id: string): Promise<SessionDetails> {
+    async getVisible(viewer: CurrentUser | null, id: string, language: Language): Promise<SessionDetails> {
       const row = await repo.findById(id);
       // A cancelled session stays readable where it was shared: it shows "Cancelled".
       if (!row || (row.status !== 'approved' && row.status !== 'cancelled' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
       // An online class's link reaches a student only once booked (asked only when there is one to give).
       const viewerBooked = row.meetingUrl !== null && viewer?.role === 'student' && (await repo.isBookedBy(id, viewer.id));
-      const details = toSessionDetailsDto(row, viewer, deps.now(), await repo.waitlistLength(id), viewerBooked);
+      const details = toSessionDetailsDto(row, viewer, deps.now(), language, await repo.waitlistLength(id), viewerBooked);
       // A tutor an admin blocked or made a student: the page stays (for those who booked) but no longer takes bookings (decision 039).
       if (details.isOpen && !(await repo.tutorById(row.tutorId))) return { ...details, isOpen: false };
       return details;
     },
 
-    async create(me: CurrentUser, email: string, body: CreateInput): Promise<Session> {
+    async create(me: CurrentUser, email: string, body: CreateInput, language: Language): Promise<Session> {
       if (me.role !== 'tutor') throw forbidden('errors.sessions.createTutorsOnly');
       if (!sameEmail(email, me.email)) throw forbidden('errors.sessions.createOwn');
       const schedule: Schedule = {
@@ -294,11 +296,11 @@ export function sessionService(deps: AppDeps) {
         createdAt: now,
         updatedAt: now,
       });
-      return dto(row, me);
+      return dto(row, me, language);
     },
 
     /** A tutor's own sessions, every status, newest first (admins may read any tutor's). */
-    async listForTutor(me: CurrentUser, email: string, query: Page, ip: string | null = null): Promise<SessionPage> {
+    async listForTutor(me: CurrentUser, email: string, query: Page, language: Language, ip: string | null = null): Promise<SessionPage> {
       assertTutorPath(me, email);
       let tutor: { id: string; email: string } = me;
       if (me.role === 'admin') {
@@ -307,21 +309,21 @@ export function sessionService(deps: AppDeps) {
         tutor = found;
       }
       const after = decodeCursor(query.cursor, ['string', 'string'] as const);
-      const page = toPage(await repo.listByTutor(tutor.id, after ?? null, query.limit), query.limit, me);
+      const page = toPage(await repo.listByTutor(tutor.id, after ?? null, query.limit), query.limit, me, language);
       // An admin reading a tutor's unpublished sessions is recorded before the answer (decision 040).
       await recordAdminAccess(deps.db.kysely, { me, ip }, tutor, { action: 'user.sessions_viewed', targetType: 'user', targetId: tutor.id, details: { email: tutor.email, sessions: page.items.length } }, deps.now());
       return page;
     },
 
-    async getForTutor(me: CurrentUser, email: string, id: string, ip: string | null = null): Promise<Session> {
+    async getForTutor(me: CurrentUser, email: string, id: string, language: Language, ip: string | null = null): Promise<Session> {
       assertTutorPath(me, email);
       const row = assertManages(me, email, await repo.findById(id));
       await recordAdminAccess(deps.db.kysely, { me, ip }, { id: row.tutorId }, { action: 'session.viewed', targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail } }, deps.now());
-      return dto(row, me);
+      return dto(row, me, language);
     },
 
     /** Title and description any time; dates, capacity and cutoff while pending or rejected (admins: always). */
-    async update(me: CurrentUser, email: string, id: string, body: UpdateInput, ip: string | null = null): Promise<Session> {
+    async update(me: CurrentUser, email: string, id: string, body: UpdateInput, language: Language, ip: string | null = null): Promise<Session> {
       assertTutorPath(me, email);
       const row = assertManages(me, email, await repo.findById(id));
       const patch: Updateable<StudySessionTable> = {};
@@ -356,7 +358,7 @@ export function sessionService(deps: AppDeps) {
       }
       if (capacityChanged) patch.maxParticipants = body.maxParticipants ?? null;
       if (cutoffChanged) patch.cancellationCutoffHours = body.cancellationCutoffHours!;
-      if (Object.keys(patch).length === 0) return dto(row, me);
+      if (Object.keys(patch).length === 0) return dto(row, me, language);
       patch.updatedAt = deps.now().toISOString();
       // Reminders of moments already past at this change are skipped (bookings' class-reminders.ts).
       if (row.classStartDate !== schedule.classStartDate) patch.classTimeSetAt = patch.updatedAt;
@@ -379,7 +381,7 @@ export function sessionService(deps: AppDeps) {
       if (!updated) return refusal(id, patch, SCHEDULE_LOCKED);
       if (moved) deps.jobs.wake();
       lists.invalidate();
-      return dto(updated, me);
+      return dto(updated, me, language);
     },
 
     /** Tutors delete their own sessions without bookings (409 otherwise); admins delete any, with everything attached. */
@@ -408,7 +410,7 @@ export function sessionService(deps: AppDeps) {
       throw conflict('errors.sessions.hasBookings');
     },
 
-    async approve(me: CurrentUser, id: string, body: ApproveInput, ip: string | null = null): Promise<Session> {
+    async approve(me: CurrentUser, id: string, body: ApproveInput, language: Language, ip: string | null = null): Promise<Session> {
       const message = await pendingDecision(me, id, 'errors.sessions.adminsApprove', 'errors.sessions.notPendingApprove');
       const patch: Updateable<StudySessionTable> = {
         status: 'approved',
@@ -427,10 +429,10 @@ export function sessionService(deps: AppDeps) {
       }, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }));
       if (!updated) return refusal(id, patch, message);
       lists.invalidate();
-      return dto(updated, me);
+      return dto(updated, me, language);
     },
 
-    async reject(me: CurrentUser, id: string, body: RejectInput, ip: string | null = null): Promise<Session> {
+    async reject(me: CurrentUser, id: string, body: RejectInput, language: Language, ip: string | null = null): Promise<Session> {
       const message = await pendingDecision(me, id, 'errors.sessions.adminsReject', 'errors.sessions.notPendingReject');
       const patch: Updateable<StudySessionTable> = {
         status: 'rejected',
@@ -449,11 +451,11 @@ export function sessionService(deps: AppDeps) {
         auditSession(me, ip, 'session.rejected', { reason: body.reason, feedback: body.feedback }),
       );
       if (!updated) return refusal(id, patch, message);
-      return dto(updated, me);
+      return dto(updated, me, language);
     },
 
     /** The owning tutor sends a rejected session back for review (rejected → pending). */
-    async resubmit(me: CurrentUser, id: string): Promise<Session> {
+    async resubmit(me: CurrentUser, id: string, language: Language): Promise<Session> {
       if (me.role !== 'tutor') throw forbidden('errors.sessions.resubmitTutor');
       const row = await repo.findById(id);
       if (!row || row.tutorId !== me.id) throw notFound(NO_SESSION);
@@ -463,17 +465,17 @@ export function sessionService(deps: AppDeps) {
       const updated = await repo.updateGuarded(id, patch, { status: ['rejected'] });
       if (!updated) return refusal(id, patch, message);
       lists.invalidate();
-      return dto(updated, me);
+      return dto(updated, me, language);
     },
 
     /**
-     * Calls an approved session off before its class starts (issue 19): its tutor while nobody
+     * Calls an approved session off before its class starts: its tutor while nobody
      * has paid, or an admin, who refunds the paid bookings first (a failed refund stops here,
      * nothing changed; again is safe: each refund carries its checkout's idempotency key). The
      * session stays, "Cancelled", never bookable again; every booked and waiting student is
      * emailed in the same transaction, booked ones with the .ics that cancels their event.
      */
-    async cancel(me: CurrentUser, id: string, body: CancelInput, ip: string | null = null): Promise<Session> {
+    async cancel(me: CurrentUser, id: string, body: CancelInput, language: Language, ip: string | null = null): Promise<Session> {
       if (me.role !== 'admin' && me.role !== 'tutor') throw forbidden('errors.sessions.cancelRoles');
       const row = await repo.findById(id);
       if (!row || (me.role === 'tutor' && row.tutorId !== me.id)) {
@@ -501,16 +503,16 @@ export function sessionService(deps: AppDeps) {
       }
       deps.jobs.wake();
       lists.invalidate();
-      return dto(cancelled, me);
+      return dto(cancelled, me, language);
     },
 
     /** Every session for admins: pending first, then newest; filter by status, search by title or tutor. */
-    async listForAdmin(me: CurrentUser, query: AdminListQuery): Promise<SessionPage> {
+    async listForAdmin(me: CurrentUser, query: AdminListQuery, language: Language): Promise<SessionPage> {
       assertAdmin(me, 'errors.sessions.adminsListAll');
       const after = decodeCursor(query.cursor, ['number', 'string', 'string'] as const);
       const rows = await repo.listForAdmin({ status: query.status, q: query.q || undefined, after: after ?? null, limit: query.limit });
       const page = pageFrom(rows, query.limit, (row) => [Number(row.rank), row.createdAt, row.id]);
-      return { items: page.items.map((row) => dto(row, me)), nextCursor: page.nextCursor };
+      return { items: page.items.map((row) => dto(row, me, language)), nextCursor: page.nextCursor };
     },
   };
 }
