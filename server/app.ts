@@ -20,6 +20,7 @@ import { installCanonicalPaths } from '#server/http/canonical-path.ts';
 import { frameworkErrors, installErrorHandler } from '#server/http/error-handler.ts';
 import { installHttpSemantics } from '#server/http/http-semantics.ts';
 import { installJsonBodyParser } from '#server/http/json-body.ts';
+import { installMetrics } from '#server/metrics/metrics.ts';
 import { openapiOptions } from '#server/http/openapi.ts';
 import { responseSerializerCompiler } from '#server/http/response-serializer.ts';
 import { installSecurity } from '#server/http/security.ts';
@@ -59,8 +60,11 @@ export interface HttpTimeouts {
 /**
  * A client trickling its request (slowloris) is cut within requestMs + checkIntervalMs = 45 s.
  * In production run StudyNest behind a reverse proxy that buffers requests (README, Operations).
+ * An idle kept-alive connection stays open 65 s, longer than balancers keep theirs (60 s for nginx's
+ * upstream keepalive_timeout and AWS load balancers): the balancer closes it, never StudyNest under
+ * a request the balancer has just sent on it, which it would answer 502 (decision 049).
  */
-export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 15_000, checkIntervalMs: 15_000, keepAliveMs: 5_000, idleMs: 60_000 };
+export const HTTP_TIMEOUTS: HttpTimeouts = { requestMs: 30_000, headersMs: 15_000, checkIntervalMs: 15_000, keepAliveMs: 65_000, idleMs: 60_000 };
 
 export interface App {
   app: FastifyInstance;
@@ -107,7 +111,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = options.db ?? createDb(config.database);
   await migrateToLatest(db.kysely);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, logLinks: config.env === 'development' });
+  // GET /metrics and what it measures, when METRICS_TOKEN is set; before any plugin, so every route is counted.
+  const metrics = installMetrics(app, { token: config.metricsToken, db });
+  const mailer = metrics.countMail(options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log, logLinks: config.env === 'development' }));
   const now = options.now ?? (() => new Date());
   const jobs = createJobs({ db, log: app.log, now });
   // better-auth's emails (verification, reset) go through the outbox like every other.

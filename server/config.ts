@@ -42,6 +42,8 @@ const envSchema = z.object({
   TEST_PAYMENTS: boolish.optional(),
   BENCH_ROUTES: boolish.optional(),
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces').optional(),
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots, hyphens)').optional(),
@@ -83,6 +85,10 @@ export interface Config {
   benchRoutes: boolean;
   /** How long each process caches the public session lists; 0 = off (the default in tests, whose factories insert rows directly). */
   listCacheMs: number;
+  /** The bearer token GET /metrics asks for; unset = no metrics at all (server/metrics/metrics.ts). */
+  metricsToken: string | undefined;
+  /** After SIGTERM, how long the process keeps serving, not ready, before it stops listening (server/http/drain.ts). */
+  drainGraceMs: number;
   /** Where uploaded files go: an S3-compatible bucket, or (undefined) the data folder. */
   storage: S3Settings | undefined;
 }
@@ -188,6 +194,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     testPayments: !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) && (env.TEST_PAYMENTS ?? (env.NODE_ENV === 'development' && env.DEMO_DATA !== false)),
     benchRoutes: env.BENCH_ROUTES ?? false,
     listCacheMs: env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
+    metricsToken: env.METRICS_TOKEN,
+    // Long enough for a balancer checking /api/health every 2–5 s to see it fail twice; no wait in development and tests.
+    drainGraceMs: env.DRAIN_GRACE_MS ?? (env.NODE_ENV === 'production' ? 10_000 : 0),
     storage: s3Settings(env),
   };
 }
