@@ -7,9 +7,12 @@
 //    left alone;
 //  - the API docs' files (swagger-ui's bundle, not content-hashed) are cacheable for a day and
 //    revalidated with their ETag after that;
-//  - a method an existing API path does not take answers 405 with `Allow` (not 404).
-import compress from '@fastify/compress';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+//  - a method an existing path does not take answers 405 with `Allow` (not 404), OPTIONS 204
+//    with `Allow`; the pages' methods are their routes' (server/http/static-web.ts).
+import compress, { type FastifyCompressOptions } from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+
+type RouteCompressOptions = Exclude<RouteShorthandOptions['compress'], false | undefined>;
 import { AppError } from '#server/errors.ts';
 
 /** Below this a compressed body saves less than its headers and CPU cost. */
@@ -25,11 +28,20 @@ function addVary(reply: FastifyReply, value: string): void {
   reply.header('vary', [...list, value].join(', '));
 }
 
+const COMPRESS_OPTIONS = { global: true, globalDecompression: false, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] } satisfies FastifyCompressOptions;
+
+/**
+ * The pages' route's compression: as every route's, but a page (a buffered string, well under
+ * this) is compressed in one call rather than streamed, so that it goes with a Content-Length
+ * (and HEAD says the one GET sends) and no zlib stream is made per answer.
+ */
+export const PAGE_COMPRESSION = { threshold: COMPRESS_THRESHOLD, encodings: COMPRESS_OPTIONS.encodings, syncThreshold: 1024 * 1024 } satisfies RouteCompressOptions;
+
 /** Before any route is registered: the hooks apply to the routes added after them. */
 export async function installHttpSemantics(app: FastifyInstance): Promise<void> {
   // Answers only: request bodies are taken as sent (a compressed body would be a way around the
   // body limits and the JSON depth guard, which read the bytes as they arrive).
-  await app.register(compress, { global: true, globalDecompression: false, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  await app.register(compress, COMPRESS_OPTIONS);
   // Instance-level onSend hooks run before @fastify/compress's route-level one, which sets its
   // own Vary; this one covers bodies compressed before onSend (static files, rendered pages).
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -41,20 +53,28 @@ export async function installHttpSemantics(app: FastifyInstance): Promise<void> 
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** The methods some route takes at this (canonical) path; none when no route matches it. */
+/**
+ * The methods some route takes at this (canonical) path; none when no route matches it. The
+ * pages' route `/*` (server/http/static-web.ts) is left out: it matches every path, and which of
+ * them are pages, and what each takes, static-web.ts says.
+ */
 export function allowedMethods(app: FastifyInstance, url: string): string[] {
   const path = url.split('?')[0] ?? '';
-  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
+  return METHODS.filter((method) => {
+    const route = app.findRoute({ method, url: path });
+    // The root catch-all's `*` holds the whole path; any other route's leaves part of it to its prefix.
+    return route !== null && (route.params as Record<string, string | undefined>)['*'] !== path.slice(1);
+  });
 }
 
 /**
- * For the not-found handler: an API path that exists under other methods answers 405 with
- * `Allow` (RFC 9110 §15.5.6). The refusal to throw (said by the error handler in the caller's
- * language), its `Allow` set; null when another answer is due.
+ * For the not-found handler, a method the path does not take: 405 with `Allow` (RFC 9110
+ * §15.5.6), or for OPTIONS 204 with `Allow` (§9.3.7). The refusal to throw (said by the error
+ * handler in the caller's language) or the reply sent; null when the path is no resource (404).
  */
-export function methodNotAllowed(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): AppError | null {
-  const allowed = allowedMethods(app, request.url);
-  if (allowed.length === 0 || allowed.includes(request.method)) return null;
+export function answerOtherMethod(request: FastifyRequest, reply: FastifyReply, allowed: readonly string[]): AppError | FastifyReply | null {
+  if (allowed.length === 0) return null;
   reply.header('allow', allowed.join(', '));
+  if (request.method === 'OPTIONS') return reply.status(204).send();
   return new AppError(405, { key: 'errors.http.methodNotAllowed', values: { method: request.method, allowed: allowed.join(', ') } });
 }

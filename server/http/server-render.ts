@@ -5,8 +5,6 @@
 // they pass every check a browser's call would. docs/decisions/013-server-rendering.md.
 import { pathToFileURL } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieValue } from '#server/auth/current-user.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
@@ -42,8 +40,6 @@ interface CachedPage {
   page: DrawnPage;
   until: number;
   version: number;
-  /** The page compressed, by content coding, made on first use. */
-  encoded: Map<string, Buffer>;
   /** index.html itself (never kept as a page). */
   shell?: true;
 }
@@ -74,8 +70,6 @@ const HTML_ELEMENT = /<html[^>]*>/;
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 /** index.html's own description, replaced by a shareable page's (its `head`: web/src/lib/page-meta.ts). */
 const DESCRIPTION_ELEMENT = /<meta name="description"[^>]*>/;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 export function createPageRenderer(app: FastifyInstance, entryFile: string, indexHtml: string, options: PageRendererOptions = {}): PageRenderer {
   const { cache, origin = 'http://localhost', maxConcurrentRenders = MAX_CONCURRENT_RENDERS, accountLanguage } = options;
@@ -130,7 +124,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
   const shellIn = (language: Language): CachedPage => {
     let shell = shells.get(language);
     if (!shell) {
-      shell = { page: { html: inLanguage(indexHtml, language), status: 200 }, until: 0, version: 0, encoded: new Map(), shell: true };
+      shell = { page: { html: inLanguage(indexHtml, language), status: 200 }, until: 0, version: 0, shell: true };
       shells.set(language, shell);
     }
     return shell;
@@ -157,7 +151,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       // bind and a crowd of renders would still run back to back ahead of everything else.
       await yieldToEventLoop();
       const page = await drawPage(renderer, request, url, cookie, language);
-      return { page, until: Date.now() + (cache?.ttlMs ?? 0), version, encoded: new Map() };
+      return { page, until: Date.now() + (cache?.ttlMs ?? 0), version };
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: sending the page for the browser to draw');
       return shell;
@@ -222,20 +216,14 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       // The page (or the redirect) depends on who asks: never kept by a shared cache, and a
       // signed-in visitor's page (their notes, bookings…) not even by their own browser.
       const personal = sessionCookieValue(request.headers.cookie) !== null;
-      reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+      // Vary's tokens in lower case: @fastify/compress adds `accept-encoding` unless it finds it so.
+      reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'accept-encoding, accept-language, cookie');
       // A path of this origin, re-serialised (percent-encoded, so any text makes a valid header):
       // never another site, whatever a guard or a bug upstream produces. The guards judge
       // `?from=` with the same function (web/src/lib/safe-redirect.ts).
       if ('redirect' in page) return reply.redirect(safeRedirectPath(page.redirect, origin), 302);
-      reply.status(page.status).type('text/html; charset=utf-8');
-      const coding = contentCoding(request);
-      let body = entry.encoded.get(coding);
-      if (!body) {
-        body = await encode(page.html, coding);
-        entry.encoded.set(coding, body);
-      }
-      if (coding !== 'identity') reply.header('Content-Encoding', coding);
-      return reply.send(body);
+      // Compressed by @fastify/compress as the request's Accept-Encoding asks (server/http/http-semantics.ts).
+      return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
     },
   };
 }
@@ -260,19 +248,4 @@ function inLanguage(html: string, language: Language): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function contentCoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
-}
-
-async function encode(html: string, coding: 'br' | 'gzip' | 'identity'): Promise<Buffer> {
-  const body = Buffer.from(html, 'utf8');
-  // Brotli quality 5: most of its gain at a fraction of its top setting's CPU.
-  if (coding === 'br') return brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  if (coding === 'gzip') return gzipAsync(body, { level: 6 });
-  return body;
 }

@@ -1,13 +1,16 @@
 // Serves the built web app: hashed assets cached for a year, and for every other non-API path
 // the app's page (drawn by the server when the renderer is built, else index.html) so that deep
-// links and reloads work.
+// links and reloads work. Pages are routes like any other: compressed by @fastify/compress as
+// the client's Accept-Encoding asks (q-values included), HEAD answered as GET, and a method a
+// page does not take answered 405 with the methods it does take in `Allow` (OPTIONS: 204).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound } from '#server/errors.ts';
 import { requestLanguage, translatorFor } from '#server/i18n/translate.ts';
-import { methodNotAllowed } from '#server/http/http-semantics.ts';
+import { allowedMethods, answerOtherMethod, PAGE_COMPRESSION } from '#server/http/http-semantics.ts';
 import { createPageRenderer, type PageCacheOptions, type PageRendererOptions } from '#server/http/server-render.ts';
 
 export interface StaticWebOptions {
@@ -44,23 +47,40 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
     });
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile) : null;
-  const renderer =
-    indexHtml && options.serverRenderEntry && fs.existsSync(options.serverRenderEntry)
-      ? createPageRenderer(app, options.serverRenderEntry, indexHtml.toString('utf8'), {
-          cache: options.pageCache,
-          origin: options.origin,
-          maxConcurrentRenders: options.maxConcurrentRenders,
-          accountLanguage: options.accountLanguage,
-        })
-      : null;
+  const rendererBuilt = indexHtml !== null && options.serverRenderEntry !== undefined && fs.existsSync(options.serverRenderEntry);
+  const renderer = rendererBuilt
+    ? createPageRenderer(app, options.serverRenderEntry!, indexHtml.toString('utf8'), {
+        cache: options.pageCache,
+        origin: options.origin,
+        maxConcurrentRenders: options.maxConcurrentRenders,
+        accountLanguage: options.accountLanguage,
+      })
+    : null;
+  // The same module the renderer loads (one instance): its pageMethods reads the app's routes.
+  let pageRoutes: Promise<PageRoutesModule> | undefined;
+  const loadPageRoutes = () => (pageRoutes ??= import(pathToFileURL(options.serverRenderEntry!).href) as Promise<PageRoutesModule>);
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
-      // A path that exists under other methods: 405 with Allow (server/http/http-semantics.ts).
-      // Thrown: the error handler says it in the caller's language.
-      throw methodNotAllowed(app, request, reply) ?? notFound();
+  /**
+   * The one place that says which methods a page takes: those of the web app's route it matches
+   * (GET and HEAD; POST where the route has an action), and those of any other route registered
+   * at the path (the pages' forms, server/http/page-forms.ts). Null: no page is there (404).
+   * Without the built renderer every path is taken to be a page.
+   */
+  async function methodsOfPage(url: string): Promise<string[] | null> {
+    const pathname = url.split('?')[0] ?? '';
+    let ofRoute: readonly string[] | null = ['GET', 'HEAD'];
+    if (rendererBuilt) {
+      const { pageMethods } = await loadPageRoutes().catch(() => ({}) as PageRoutesModule);
+      if (pageMethods) ofRoute = pageMethods(pathname);
     }
+    const routed = allowedMethods(app, pathname);
+    if (!ofRoute) return routed;
+    return [...new Set([...ofRoute, ...routed])];
+  }
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const url = request.url.split('?')[0] ?? '';
+    if (isApiPath(url)) throw notFound();
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
       return reply.status(404).type('text/plain; charset=utf-8').send(translatorFor(requestLanguage(request)).t('errors.http.notFound'));
     }
@@ -68,5 +88,29 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
     // HEAD answers what GET would, status and headers included (Node leaves out the body).
     if (renderer) return renderer.send(request, reply);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  }
+
+  // Every path outside the API and the files is a page: GET, and HEAD answered as GET. HEAD is
+  // a method of the route, not Fastify's generated HEAD route: that one is made before
+  // @fastify/compress hooks in, and so would leave out the Content-Encoding that GET says.
+  if (hasWeb) app.route({ method: ['GET', 'HEAD'], url: '/*', exposeHeadRoute: false, compress: PAGE_COMPRESSION, handler: servePage });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // GET of a page path the router did not hand to the pages' route, and no web app built.
+    if (!isApiPath(url) && (request.method === 'GET' || request.method === 'HEAD')) return servePage(request, reply);
+    const allowed = isApiPath(url) || !hasWeb ? allowedMethods(app, url) : await methodsOfPage(url);
+    // Thrown: the error handler says it in the caller's language.
+    const answer = answerOtherMethod(request, reply, allowed ?? []);
+    if (answer === null) throw notFound();
+    if (answer instanceof Error) throw answer;
+    return answer;
   });
 }
+
+interface PageRoutesModule {
+  /** web/src/app/page-methods.ts, exported by the renderer's entry. */
+  pageMethods?(pathname: string): readonly string[] | null;
+}
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api';

@@ -4,7 +4,7 @@
 // cacheable), a wrong method is 405 with Allow, a 429 says Retry-After.
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagePathsOfRouter } from '#tests/helpers/router-paths.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
@@ -140,6 +140,77 @@ describe('methods', () => {
     // A path nothing serves, under any method, stays 404; so does a non-canonical spelling.
     expect((await t.request(null, { method: 'PUT', url: '/api/no-such-thing' })).statusCode).toBe(404);
     expect((await t.http(null, { method: 'PUT', path: '/api/./health' })).statusCode).toBe(404);
+  });
+});
+
+describe('page methods', () => {
+  const allowOf = (res: { headers: Record<string, unknown> }) => String(res.headers.allow ?? '');
+
+  it('answers a method a page does not take with 405 and the methods it does take', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['PUT', '/', 'GET, HEAD'],
+      ['POST', '/all-sessions', 'GET, HEAD'],
+      ['PATCH', '/tutors/x1', 'GET, HEAD'],
+      ['DELETE', '/login', 'GET, HEAD, POST'],
+      ['PUT', `/session/${sessionId}`, 'GET, HEAD, POST'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await t.request(null, { method: method as 'GET', url });
+      expect([method, url, res.statusCode, allowOf(res), typeof res.json().message]).toEqual([method, url, 405, allow, 'string']);
+    }
+  });
+
+  it('says the truth in Allow on every page: POST listed exactly where a POST is taken', async () => {
+    const wrong: string[] = [];
+    for (const p of pagePaths().filter((path) => path !== '/no-such-page')) {
+      const del = await t.http(null, { method: 'DELETE', path: p });
+      const allow = allowOf(del);
+      const post = await t.http(null, { method: 'POST', path: p, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      const takesPost = post.statusCode !== 405 && post.statusCode !== 404;
+      if (del.statusCode !== 405 || allow !== (takesPost ? 'GET, HEAD, POST' : 'GET, HEAD')) wrong.push(`${p}: DELETE ${del.statusCode} Allow ${allow}; POST ${post.statusCode}`);
+      if (!takesPost && allowOf(post) !== 'GET, HEAD') wrong.push(`${p}: POST ${post.statusCode} Allow ${allowOf(post)}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('answers OPTIONS with 204 and Allow on pages and API paths, 404 where nothing is', async () => {
+    for (const [url, allow] of [['/', 'GET, HEAD'], ['/login', 'GET, HEAD, POST'], ['/dashboard/all-sessions', 'GET, HEAD']] as const) {
+      const res = await t.http(null, { method: 'OPTIONS', path: url });
+      expect([url, res.statusCode, allowOf(res), res.body]).toEqual([url, 204, allow, '']);
+    }
+    const api = await t.http(null, { method: 'OPTIONS', path: '/api/sessions' });
+    expect([api.statusCode, allowOf(api).split(', ')]).toEqual([204, expect.arrayContaining(['GET', 'HEAD'])]);
+    expect((await t.http(null, { method: 'OPTIONS', path: '/api/no-such-thing' })).statusCode).toBe(404);
+  });
+
+  it('keeps a path that is no page 404 under every method, as GET answers it', async () => {
+    for (const method of ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      for (const p of ['/no-such-page', '/dashboard/no-such-page', '/api/no-such-thing']) {
+        const res = await t.http(null, { method, path: p });
+        expect([method, p, res.statusCode]).toEqual([method, p, 404]);
+      }
+    }
+  });
+
+  it('compresses pages by the q-values asked: br;q=0 gets no Brotli', async () => {
+    const cases: Array<[string, string | undefined]> = [
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip, br;q=0', 'gzip'],
+      ['br;q=0.1, gzip;q=0.9', 'gzip'],
+      ['gzip;q=0, br', 'br'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['identity', undefined],
+    ];
+    for (const [accepted, coding] of cases) {
+      for (const who of [null, student]) {
+        const res = await t.request(who, { method: 'GET', url: '/', headers: { 'accept-encoding': accepted } });
+        expect([accepted, res.statusCode, res.headers['content-encoding']]).toEqual([accepted, 200, coding]);
+        expect(String(res.headers.vary).toLowerCase()).toMatch(/(^|,\s*)accept-encoding(,|$)/);
+        const html = coding === 'gzip' ? gunzipSync(res.rawPayload).toString() : coding === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+        // The whole page, whichever way it came.
+        expect(html).toMatch(/^<!doctype html>[\s\S]*<div id="root"><[\s\S]*<\/html>\s*$/i);
+      }
+    }
   });
 });
 

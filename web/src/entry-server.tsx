@@ -88,6 +88,9 @@ export function sharedPageUrl(url: string): string {
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
+
+/** The methods the page at a path takes, or null where no page is (server/http/static-web.ts: 405, OPTIONS). */
+export { pageMethods } from '#web/app/page-methods.ts';
 /** A page needing more rounds of data than this is rendered with what it has (spinners for the rest). */
 const MAX_DATA_ROUNDS = 4;
 
