@@ -5,7 +5,6 @@ import { buildAppDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest } from '#server/db/database.ts';
-import { outboxMailer } from '#server/email/outbox.ts';
 import { AppError } from '#server/errors.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { OperatorError, operatorCommands, type OperatorCommands } from '#server/operator/operator-commands.ts';
@@ -64,8 +63,9 @@ try {
   await migrateToLatest(db.kysely);
   // Enqueue only: a running StudyNest's worker sends what is queued here.
   const jobs = createJobs({ db, log, now: () => new Date() });
-  const mailer = outboxMailer((job) => jobs.enqueue(db.kysely, job));
-  const auth = createAuth({ config, db, mailer, log });
+  // Emails are only queued here (deps.mailer is the worker's, which the CLI does not run).
+  const mailer = { send: () => Promise.reject(new Error('the admin CLI queues emails; a running StudyNest sends them')) };
+  const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log });
   // Deleting an account refunds its paid bookings: the features' deps built as the app builds them.
   const deps = buildAppDeps({ db, auth, config, jobs, mailer, log, now: () => new Date() });
   // A block or role change made here reaches running processes at once (PostgreSQL's NOTIFY).

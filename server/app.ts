@@ -15,7 +15,6 @@ import { authRoutes } from '#server/auth/auth-routes.ts';
 import type { Config } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { createMailer, type Mailer } from '#server/email/mailer.ts';
-import { outboxMailer } from '#server/email/outbox.ts';
 import { installCanonicalPaths } from '#server/http/canonical-path.ts';
 import { frameworkErrors, installErrorHandler } from '#server/http/error-handler.ts';
 import { installHttpSemantics } from '#server/http/http-semantics.ts';
@@ -117,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const jobs = createJobs({ db, log: app.log, now });
   // better-auth's emails (verification, reset) go through the outbox like every other.
-  const auth = createAuth({ config, db, mailer: outboxMailer((job) => jobs.enqueue(db.kysely, job)), log: app.log });
+  const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log: app.log });
   const core: CoreDeps = { config, db, auth, mailer, jobs, log: app.log, now };
   const deps = buildAppDeps(core);
   const accountLanguages = accountLanguageRepository(deps.db.kysely);

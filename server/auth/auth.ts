@@ -6,12 +6,10 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import type { Mailer } from '#server/email/mailer.ts';
-import { chooseLanguage } from '#i18n/languages.ts';
-import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
-import { translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';
+import type { NewJob } from '#server/jobs/jobs.ts';
 import { newId } from '#server/ids.ts';
 import { recordPasswordChange } from '#server/audit/security-events.ts';
+import { authEmailJobs, requestLanguageOf } from './auth-emails.ts';
 import { authRepository } from './auth-repository.ts';
 import { accountRules, checkedName, isRole, isSignUpRole, reservedEmailRefusal, roleRefusal } from './account-rules.ts';
 import { offerAdminPassword, promoteAdminEmail, promoteByGoogle } from './admin-email.ts';
@@ -31,22 +29,10 @@ export const CLIENT_IP_HEADER = 'x-studynest-client-ip';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: FastifyBaseLogger }) {
-  const { config, db, mailer, log } = opts;
+/** `enqueueEmail`: queues an account email's job (the app's outbox; server/auth/auth-emails.ts). */
+export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: NewJob) => Promise<void>; log: FastifyBaseLogger }) {
+  const { config, db, enqueueEmail, log } = opts;
   const kysely = db.kysely;
-  const languages = accountLanguageRepository(kysely);
-  /**
-   * The language of an account email (issue 20): the account's saved one, else that of the request
-   * that caused it (a new account has none yet: the sign-up's `lang` cookie or Accept-Language).
-   */
-  const mailTranslator = async (userId: string, request: Request | undefined): Promise<ServerTranslator> =>
-    translatorFor(
-      chooseLanguage({
-        account: await languages.languageOf(userId).catch(() => null),
-        cookieHeader: request?.headers.get('cookie') ?? undefined,
-        acceptLanguage: request?.headers.get('accept-language') ?? undefined,
-      }),
-    );
 
   // ADMIN_EMAIL's owner is sent a password link through better-auth's own reset request, made
   // from inside its hooks: bound once the instance exists.
@@ -121,25 +107,13 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       // See docs/decisions/007-passwords-and-no-account-enumeration.md.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }, request) => {
-        const t = await mailTranslator(user.id, request);
-        await mailer.send({
-          to: user.email,
-          subject: t.t('email.auth.existingSubject'),
-          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t('email.auth.existingBody', { url: `${config.baseUrl}/login` })}\n\n${t.t('email.auth.existingIgnore')}\n`,
-        });
+        await enqueueEmail(authEmailJobs.existingAccount(user, requestLanguageOf(request)));
       },
       sendResetPassword: async ({ user, token }, request) => {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const t = await mailTranslator(user.id, request);
         // ADMIN_EMAIL's account not yet admin: this link is how its owner takes the role (admin-email.ts).
         const forAdmin = isAdminAddress(user.email) && (user as { role?: unknown }).role !== 'admin';
-        await mailer.send({
-          to: user.email,
-          subject: t.t(forAdmin ? 'email.auth.adminSubject' : 'email.auth.resetSubject'),
-          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t(forAdmin ? 'email.auth.adminBody' : 'email.auth.resetBody')}\n\n${link}\n\n${t.t('email.auth.resetIgnore')}\n`,
-          // The link signs in: not kept once sent (server/email/sent-email-repository.ts).
-          secret: true,
-        });
+        await enqueueEmail(authEmailJobs.passwordLink(user, link, forAdmin, requestLanguageOf(request)));
       },
       // The password was set through a link sent to the address: its owner's, every earlier
       // session already revoked (revokeSessionsOnPasswordReset). Only now ADMIN_EMAIL's account is the admin.
@@ -171,13 +145,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
         // (it signs no one in: decision 035), unless the request named another page.
         const link = new URL(url);
         if ((link.searchParams.get('callbackURL') ?? '/') === '/') link.searchParams.set('callbackURL', VERIFIED_LANDING);
-        const t = await mailTranslator(user.id, request);
-        await mailer.send({
-          to: user.email,
-          subject: t.t('email.auth.verifySubject'),
-          text: `${t.t('email.hello', { name: user.name })}\n\n${t.t('email.auth.verifyBody')}\n\n${link.href}\n`,
-          secret: true,
-        });
+        await enqueueEmail(authEmailJobs.verify(user, link.href, requestLanguageOf(request)));
       },
     },
     plugins: [

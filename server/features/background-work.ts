@@ -1,16 +1,20 @@
 // What the app's workers run (server/jobs): every job kind's handler and the recurring jobs.
 // Built once per app in buildApp and handed to its jobs; a kind missing here fails its jobs.
 import type { AppDeps } from '#server/app-deps.ts';
+import { authEmails } from '#server/auth/auth-emails.ts';
 import { authPurge, PURGE_EXPIRED_AUTH_JOB } from '#server/auth/auth-purge.ts';
-import { EMAIL_JOB, emailJobHandler } from '#server/email/outbox.ts';
+import { EMAIL_JOB, emailJobHandler, type EmailTemplates } from '#server/email/outbox.ts';
 import { sentEmailRepository, sentEmailRetention } from '#server/email/sent-email-repository.ts';
 import type { JobWork } from '#server/jobs/jobs.ts';
-import { bookingMailRenderers } from './bookings/booking-emails.ts';
+import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
+import { bookingEmails } from './bookings/booking-emails.ts';
 import { bookingRefunds, REFUND_BOOKING_JOB } from './bookings/booking-refunds.ts';
 import { bookingsRepository } from './bookings/bookings-repository.ts';
 import { CLASS_REMINDERS_JOB, classReminders } from './bookings/class-reminders.ts';
 import { EXPIRE_HOLDS_JOB, holdExpiry } from './bookings/hold-expiry.ts';
+import { myDataEmails } from './my-data/my-data-emails.ts';
 import { myDataService } from './my-data/public.ts';
+import { sessionEmails } from './sessions/session-notices.ts';
 import { REMOVE_UNREFERENCED_UPLOADS_JOB, uploadCleanup } from './uploads/upload-cleanup.ts';
 
 export function backgroundWork(deps: AppDeps): JobWork {
@@ -19,14 +23,24 @@ export function backgroundWork(deps: AppDeps): JobWork {
   const reminders = classReminders(deps);
   const uploads = uploadCleanup(deps);
   const auth = authPurge(deps);
-  // Large "Download my data" archives, built and emailed; old ones removed (issue 23).
+  // Large "Download my data" archives, built and emailed; old ones removed.
   const archives = myDataService(deps).archiveWork();
-  // Sent emails are kept 30 days for their recipient's export (issue 23).
+  // Sent emails are kept 30 days for their recipient's export.
   const sentEmails = sentEmailRepository(deps.db.kysely);
   const sentRetention = sentEmailRetention(deps);
+  // Every kind of email with its template: the compiler refuses a kind declared without one
+  // (EmailKinds, server/email/outbox.ts, decision 044).
+  const templates: EmailTemplates = {
+    ...bookingEmails(deps, (id) => bookings.findSession(id)),
+    ...reminders.emails,
+    ...sessionEmails(deps),
+    ...myDataEmails,
+    ...authEmails(deps.config),
+  };
+  const languages = accountLanguageRepository(deps.db.kysely);
   return {
     handlers: {
-      [EMAIL_JOB]: emailJobHandler(deps.mailer, { ...bookingMailRenderers(deps, (id) => bookings.findSession(id)), ...reminders.renderers }, (mail) => sentEmails.record(mail, deps.now()), deps.log),
+      [EMAIL_JOB]: emailJobHandler({ mailer: deps.mailer, templates, languageOf: (userId) => languages.languageOf(userId), sent: (mail) => sentEmails.record(mail, deps.now()), log: deps.log }),
       [EXPIRE_HOLDS_JOB]: holds.handler,
       // Refunds owed by bookings released inside an account's erasure (decision 038).
       [REFUND_BOOKING_JOB]: bookingRefunds(deps).handler,

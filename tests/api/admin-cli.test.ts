@@ -1,7 +1,7 @@
 // Issue 23 item 4: the operator's CLI (`npm run admin -- …`). Its commands run here against the
 // test app's database; one test spawns the real command.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailJob } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { operatorCommands, OperatorError, type OperatorCommands } from '#server/operator/operator-commands.ts';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
@@ -25,7 +25,7 @@ const signedIn = async (who: Actor) => (await me(who)).json() !== null;
 
 /** A dead email job to `to`, as the outbox leaves one after its last attempt. */
 async function deadEmailJob(to: string): Promise<string> {
-  await t.deps.jobs.enqueue(t.deps.db.kysely, emailJob({ to, subject: 'Your receipt', text: 'Thanks.' }));
+  await t.deps.jobs.enqueue(t.deps.db.kysely, earlierWholeMessage({ to, subject: 'Your receipt', text: 'Thanks.' }));
   const row = await t.deps.db.kysely.selectFrom('job').select('id').where('payload', 'like', `%${to}%`).executeTakeFirstOrThrow();
   await t.deps.db.kysely.updateTable('job').set({ status: 'dead', attempts: 12, lastError: 'SMTP 554 refused', runAt: new Date(Date.now() + 86_400_000).toISOString() }).where('id', '=', row.id).execute();
   return row.id;

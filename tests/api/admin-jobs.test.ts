@@ -4,7 +4,7 @@
 // TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminJob, AdminJobPage } from '#contract/admin-jobs.ts';
-import { emailJob } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { createActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -30,10 +30,10 @@ const db = () => t.deps.db.kysely;
 /** One job of each state: queued (never tried), failed (retrying), running, dead. */
 async function jobsOfEveryState() {
   await t.deps.jobs.enqueue(db(), [
-    emailJob({ to: 'a@example.com', subject: 'Waiting for its first try', text: 'x' }),
-    emailJob({ to: 'b@example.com', subject: 'Failed once', text: 'x' }),
+    earlierWholeMessage({ to: 'a@example.com', subject: 'Waiting for its first try', text: 'x' }),
+    earlierWholeMessage({ to: 'b@example.com', subject: 'Failed once', text: 'x' }),
     { kind: 'bookings.expire-holds', payload: {}, key: 'schedule:bookings.expire-holds', maxAttempts: 1 },
-    emailJob({ to: 'c@example.com', subject: 'Gave up', text: 'x' }),
+    earlierWholeMessage({ to: 'c@example.com', subject: 'Gave up', text: 'x' }),
   ]);
   const rows = await db().selectFrom('job').select(['id', 'payload', 'kind']).execute();
   const id = (subject: string) => rows.find((r) => r.payload.includes(subject))!.id;

@@ -6,7 +6,8 @@
 // TEST_DATABASE_URL is set.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailJob, EMAIL_JOB } from '#server/email/outbox.ts';
+import { EMAIL_JOB } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
 import { movableClock } from '#tests/helpers/jobs.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
@@ -23,7 +24,7 @@ describe('the sent-email log', () => {
   it('a message sent but not recorded is not sent again', async () => {
     await t.deps.jobs.stop();
     await t.deps.jobs.start({ handlers: backgroundWork(t.deps).handlers, schedules: [] }, { poll: false });
-    await t.deps.jobs.enqueue(t.deps.db.kysely, emailJob({ to: 'logless@example.com', subject: 'Sent, not logged', text: 'Once.' }));
+    await t.deps.jobs.enqueue(t.deps.db.kysely, earlierWholeMessage({ to: 'logless@example.com', subject: 'Sent, not logged', text: 'Once.' }));
     const away = 'sent_email_away';
     await sql`alter table ${sql.table('sent_email')} rename to ${sql.table(away)}`.execute(t.deps.db.kysely);
     try {

@@ -8,7 +8,7 @@
 // shows it once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
-import { emailJob } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { startBuiltServer, type BuiltServer } from '#tests/helpers/built-server.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
@@ -55,7 +55,7 @@ async function stop(server: BuiltServer, signal: 'SIGTERM' | 'SIGKILL'): Promise
 /** Writes `count` emails to the outbox in one transaction, as a cause would. */
 async function enqueue(prefix: string, count: number): Promise<void> {
   const jobs = createJobs({ db, log: quiet, now: () => new Date() });
-  await db.kysely.transaction().execute((trx) => jobs.enqueue(trx, Array.from({ length: count }, (_, n) => emailJob({ to: 'outbox@example.com', subject: `${prefix} ${n}`, text: `Message ${n}` }))));
+  await db.kysely.transaction().execute((trx) => jobs.enqueue(trx, Array.from({ length: count }, (_, n) => earlierWholeMessage({ to: 'outbox@example.com', subject: `${prefix} ${n}`, text: `Message ${n}` }))));
 }
 
 const delivered = (prefix: string) => mail.messages.filter((m) => m.subject.startsWith(`${prefix} `)).map((m) => m.subject);

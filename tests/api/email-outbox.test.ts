@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '#server/db/database.ts';
 import { createMailer } from '#server/email/mailer.ts';
-import { emailJob, emailJobHandler, EMAIL_JOB } from '#server/email/outbox.ts';
+import { emailJobHandler, EMAIL_JOB } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { EMAIL_MAX_ATTEMPTS } from '#server/jobs/retry-policy.ts';
 import { createStudySession } from '#tests/factories.ts';
@@ -38,9 +39,9 @@ describe('the email outbox', () => {
   it('sends each of 300 emails once with two workers draining the same database', async () => {
     await t.deps.jobs.stop();
     await t.deps.db.kysely.transaction().execute((trx) =>
-      t.deps.jobs.enqueue(trx, Array.from({ length: 300 }, (_, n) => emailJob({ to: 'many@example.com', subject: `Bulk ${n}`, text: `Message ${n}` }))),
+      t.deps.jobs.enqueue(trx, Array.from({ length: 300 }, (_, n) => earlierWholeMessage({ to: 'many@example.com', subject: `Bulk ${n}`, text: `Message ${n}` }))),
     );
-    const handlerFor = () => ({ [EMAIL_JOB]: emailJobHandler(createMailer({ smtpUrl: t.mail.url, from: 'StudyNest <no-reply@studynest.test>', dataDir: t.deps.config.dataDir, log: quietLog }), {}) });
+    const handlerFor = () => ({ [EMAIL_JOB]: emailJobHandler({ mailer: createMailer({ smtpUrl: t.mail.url, from: 'StudyNest <no-reply@studynest.test>', dataDir: t.deps.config.dataDir, log: quietLog }), templates: {}, languageOf: async () => null }) });
     const workers = [createJobs({ db: t.deps.db, log: quietLog, now, pollMs: 20 }), createJobs({ db: second, log: quietLog, now, pollMs: 20 })];
     await Promise.all(workers.map((w) => w.start({ handlers: handlerFor(), schedules: [] })));
     await until(async () => (await emailRows()).length === 0, 60_000);
@@ -110,7 +111,7 @@ describe('the email outbox', () => {
     await up.close();
     await t.deps.jobs.stop();
     await t.deps.db.kysely.deleteFrom('job').execute();
-    await t.deps.jobs.enqueue(t.deps.db.kysely, emailJob({ to: 'gone@example.com', subject: 'Never delivered', text: '…' }));
+    await t.deps.jobs.enqueue(t.deps.db.kysely, earlierWholeMessage({ to: 'gone@example.com', subject: 'Never delivered', text: '…' }));
     await t.deps.jobs.start({ handlers: (await import('#server/features/background-work.ts')).backgroundWork(t.deps).handlers, schedules: [] }, { poll: false });
     // The last try of its EMAIL_MAX_ATTEMPTS (more than 24 hours of retries, retry-policy.test.ts).
     await t.deps.db.kysely.updateTable('job').set({ attempts: EMAIL_MAX_ATTEMPTS - 1 }).where('kind', '=', EMAIL_JOB).execute();

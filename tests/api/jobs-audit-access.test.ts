@@ -6,7 +6,7 @@
 // origin, retries a job, and only an admin learns the counts. SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set. Reads the production build of the web app (`npm run build`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailJob } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { builtWeb } from '#tests/helpers/built-web.ts';
 import { createTestApp, TEST_ORIGIN, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -32,7 +32,7 @@ const db = () => t.deps.db.kysely;
 /** A job that gave up, with an error that names a recipient: what an admin may retry. */
 async function deadJob(): Promise<string> {
   const subject = `Dead ${Math.random()}`;
-  await t.deps.jobs.enqueue(db(), emailJob({ to: 'victim@example.com', subject, text: 'x' }));
+  await t.deps.jobs.enqueue(db(), earlierWholeMessage({ to: 'victim@example.com', subject, text: 'x' }));
   const row = await db().selectFrom('job').select('id').where('payload', 'like', `%${subject}%`).executeTakeFirstOrThrow();
   await db().updateTable('job').set({ status: 'dead', attempts: 102, lastError: '550 <victim@example.com>: mailbox unavailable' }).where('id', '=', row.id).execute();
   return row.id;

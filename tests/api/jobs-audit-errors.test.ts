@@ -5,7 +5,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminJobPage } from '#contract/admin-jobs.ts';
-import { emailJob } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { freePort } from '#tests/helpers/built-server.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -37,7 +37,7 @@ async function lastErrorWith(smtpUrl: string): Promise<{ lastError: string | nul
   await t.deps.jobs.stop();
   const [admin, student] = [await t.actor({ role: 'admin' }), await t.actor({ role: 'student' })];
   await t.deps.db.kysely.deleteFrom('job').execute();
-  await t.deps.jobs.enqueue(t.deps.db.kysely, emailJob({ to: 'someone@example.com', subject: 'Will fail', text: 'x' }));
+  await t.deps.jobs.enqueue(t.deps.db.kysely, earlierWholeMessage({ to: 'someone@example.com', subject: 'Will fail', text: 'x' }));
   await t.deps.jobs.runDue();
   const row = await t.deps.db.kysely.selectFrom('job').select('lastError').executeTakeFirstOrThrow();
   const listed = (await t.request(admin, { method: 'GET', url: '/api/admin/jobs?state=failed' })).body;

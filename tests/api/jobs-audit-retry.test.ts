@@ -4,7 +4,8 @@
 // are written with the booking or not at all: two bookings of one seat by the same student at
 // once leave one booking and its emails only. SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailJob, EMAIL_JOB } from '#server/email/outbox.ts';
+import { EMAIL_JOB } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -25,7 +26,7 @@ const db = () => t.deps.db.kysely;
 const retry = (id: string) => t.request(admin, { method: 'POST', url: `/api/admin/jobs/${id}/retry` });
 
 async function emailIn(status: 'dead' | 'running' | 'queued', subject: string): Promise<string> {
-  await t.deps.jobs.enqueue(db(), emailJob({ to: 'retry@example.com', subject, text: 'x' }));
+  await t.deps.jobs.enqueue(db(), earlierWholeMessage({ to: 'retry@example.com', subject, text: 'x' }));
   const { id } = await db().selectFrom('job').select('id').where('payload', 'like', `%${subject}%`).executeTakeFirstOrThrow();
   if (status === 'dead') await db().updateTable('job').set({ status: 'dead', attempts: 102, lastError: 'Connection refused' }).where('id', '=', id).execute();
   if (status === 'running') await db().updateTable('job').set({ status: 'running', attempts: 1, lockedBy: 'w-other', lockedUntil: new Date(Date.now() + 60_000).toISOString() }).where('id', '=', id).execute();

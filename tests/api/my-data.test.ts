@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BookSessionResult } from '#contract/bookings.ts';
 import type { AccountDeleted, MyData } from '#contract/my-data.ts';
-import { emailJob } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { sentEmailRetention } from '#server/email/sent-email-repository.ts';
 import { readZipArchive } from '#server/features/my-data/public.ts';
 import { newId } from '#server/ids.ts';
@@ -131,7 +131,7 @@ describe('exporting my data', () => {
     const now = new Date().toISOString();
     await db().insertInto('tutor_profile').values({ userId: tutor.user!.id, bio: 'Chemist, ten years of teaching.', updatedAt: now }).execute();
     await db().insertInto('material').values({ id: newId(), sessionId: session.id, tutorId: tutor.user!.id, title: 'Slides', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/slides', createdAt: now, updatedAt: now }).execute();
-    await t.deps.jobs.enqueue(db(), { ...emailJob({ to: tutor.user!.email, subject: 'Hello tutor', text: 'x' }), maxAttempts: 1, runAt: new Date(Date.now() + DAY) });
+    await t.deps.jobs.enqueue(db(), { ...earlierWholeMessage({ to: tutor.user!.email, subject: 'Hello tutor', text: 'x' }), maxAttempts: 1, runAt: new Date(Date.now() + DAY) });
     const data = (await exportMine(tutor)).json<MyData>();
     expect(data.sessions).toEqual([expect.objectContaining({ id: session.id, title: 'Tutored', status: 'approved' })]);
     expect(data.materials).toEqual([expect.objectContaining({ sessionId: session.id, title: 'Slides', link: 'https://example.com/slides' })]);
@@ -141,7 +141,7 @@ describe('exporting my data', () => {
 
   it('holds the emails sent to the account in the last 30 days, without the text of a one-time link, and forgets them with the account', async () => {
     const me = await t.actor({ role: 'student' });
-    await t.deps.jobs.enqueue(db(), emailJob({ to: me.user!.email, subject: 'Your receipt', text: 'Thanks for booking.' }));
+    await t.deps.jobs.enqueue(db(), earlierWholeMessage({ to: me.user!.email, subject: 'Your receipt', text: 'Thanks for booking.' }));
     expect((await t.request(null, { method: 'POST', url: '/api/auth/request-password-reset', ...json({ email: me.user!.email, redirectTo: '/reset-password' }) })).statusCode).toBe(200);
     await t.mail.waitFor(me.user!.email, /Your receipt/);
     await t.mail.waitFor(me.user!.email, /Reset your StudyNest password/);

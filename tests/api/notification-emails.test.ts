@@ -180,13 +180,16 @@ describe('List-Unsubscribe', () => {
 
   it('is on the waitlist offer of a paid session too (a seat held for the first in line)', async () => {
     const { promotionEmailJobs } = await import('#server/features/bookings/public.ts');
-    const [job] = promotionEmailJobs(t.deps, { id: 's1', title: 'Paid Seat', registrationFeeCents: 1500 }, [
+    const [job] = promotionEmailJobs({ id: 's1', title: 'Paid Seat', registrationFeeCents: 1500 }, [
       { studentId: actors.student.user!.id, name: 'Ann', email: 'ann@example.com', bookingId: 'b1', holdExpiresAt: new Date(Date.now() + DAY).toISOString() },
     ]);
-    const { mail } = job!.payload as { mail: { subject: string; headers?: Record<string, string> } };
+    // Written when sent (decision 044): what is checked is the message that went out.
+    await t.deps.jobs.enqueue(t.deps.db.kysely, job!);
+    await settle();
+    const mail = await t.mail.waitFor('ann@example.com', /A seat opened up/);
     expect(mail.subject).toBe('A seat opened up: pay to book Paid Seat');
-    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(mail.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/studynest\.test\/api\/notifications\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(mail, 'List-Unsubscribe')).toMatch(/^<http:\/\/studynest\.test\/api\/notifications\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
   });
 
   it("a link's token cannot be changed to reach another user", async () => {

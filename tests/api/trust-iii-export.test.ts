@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '#migrations/index.ts';
 import { createDb, migrateToLatest } from '#server/db/database.ts';
 import type { MyData } from '#contract/my-data.ts';
-import { emailJob, renderedEmailJob } from '#server/email/outbox.ts';
+import { bookingEmailJobs } from '#server/features/bookings/public.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { createAppWithActors } from '#tests/helpers/permission-matrix.ts';
 import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
@@ -24,13 +25,11 @@ const db = () => t.deps.db.kysely;
 const later = () => new Date(Date.now() + DAY);
 const exportMine = async (who: Actor) => (await t.request(who, { method: 'GET', url: '/api/me/data' })).json<MyData>();
 
-/** Emails to `email` that wait in the outbox (due tomorrow): a whole message and a booking's confirmation, rendered when sent. */
+/** Emails to `email` that wait in the outbox (due tomorrow): a whole message (as queued before decision 044) and a booking's confirmation, written when sent. */
 async function emailsWaitingFor(user: { id: string; name: string; email: string }, sessionId: string, subject: string) {
-  await t.deps.jobs.enqueue(db(), { ...emailJob({ to: user.email, subject, text: `For ${user.email} only` }), runAt: later() });
-  const args = { sessionId, student: { id: user.id, name: user.name, email: user.email }, promotedFromWaitlist: false };
-  await t.deps.jobs.enqueue(db(), { ...renderedEmailJob('bookings.confirmation', args, user.email), runAt: later() });
-  // The tutor's notice names the student too, but is not to them.
-  await t.deps.jobs.enqueue(db(), { ...renderedEmailJob('bookings.tutor-notice', args), runAt: later() });
+  await t.deps.jobs.enqueue(db(), { ...earlierWholeMessage({ to: user.email, subject, text: `For ${user.email} only` }), runAt: later() });
+  // The booking's confirmation, and the tutor's notice, which names the student too but is not to them.
+  for (const job of bookingEmailJobs({ id: sessionId }, user, { promotedFromWaitlist: false })) await t.deps.jobs.enqueue(db(), { ...job, runAt: later() });
 }
 
 describe("the export's emails are the account's own, matched exactly", () => {

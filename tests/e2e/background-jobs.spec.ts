@@ -3,7 +3,7 @@
 // through the running server's worker, and the Dead list is empty afterwards; without JavaScript
 // "Retry now" is a form the server acts on. Others are turned away.
 import type { Page } from '@playwright/test';
-import { emailJob } from '#server/email/outbox.ts';
+import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { expect, test } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -20,7 +20,7 @@ test('an admin sees a dead email with its last error and retries it now; it is d
   const subject = `Booking confirmed: Algebra ${suffix()}`;
   const db = server.deps.db.kysely;
   const key = `e2e-${suffix()}`;
-  await server.deps.jobs.enqueue(db, { ...emailJob({ to, subject, text: 'You are booked.' }), key });
+  await server.deps.jobs.enqueue(db, { ...earlierWholeMessage({ to, subject, text: 'You are booked.' }), key });
   await db.updateTable('job').set({ status: 'dead', attempts: 102, lastError: '421 mail.example.com: service not available' }).where('key', '=', key).execute();
 
   await loginAs(page, admin);
@@ -56,7 +56,7 @@ test('without JavaScript, Retry now is a form the server acts on', async ({ brow
   const subject = `Session approved: Geometry ${suffix()}`;
   const key = `e2e-${suffix()}`;
   const db = server.deps.db.kysely;
-  await server.deps.jobs.enqueue(db, { ...emailJob({ to, subject, text: 'Approved.' }), key });
+  await server.deps.jobs.enqueue(db, { ...earlierWholeMessage({ to, subject, text: 'Approved.' }), key });
   await db.updateTable('job').set({ status: 'dead', attempts: 102, lastError: '421 try later' }).where('key', '=', key).execute();
 
   const context = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });

@@ -157,7 +157,7 @@ export const test = base.extend<
       const config = loadConfig(env);
       const db = createDb(config.database);
       const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as CoreDeps['log'];
-      const auth = createAuth({ config, db, mailer: { send: async () => {} }, log: quietLog });
+      const auth = createAuth({ config, db, enqueueEmail: async () => {}, log: quietLog });
       const deps: CoreDeps = { config, db, auth, mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date() };
 
       await use({ baseURL, config, deps, mailbox, oidcUser, stripe, logs: () => output });

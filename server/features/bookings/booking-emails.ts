@@ -1,58 +1,129 @@
-// The booking emails (PRODUCT.md §7): confirmation with the .ics to the student, new booking
-// to the tutor. Jobs of the outbox, enqueued in the booking's transaction; rendered when a worker
-// sends them, from the session as it is then (server/email/outbox.ts). The tutor's notice is
+// The booking emails: confirmation with the .ics to the student, new booking to the tutor, a
+// cancelled booking, a seat held for payment. Jobs of the outbox, enqueued in the transaction of
+// what they tell; written when a worker sends them (server/email/outbox.ts, decision 044), the
+// confirmation and the tutor's notice from the session as it is then. The tutor's notice is
 // optional (docs/decisions/021-notification-emails.md): dropped when sent if the tutor turned new
 // bookings off, so that the booking itself stays one read and one write. Every email is in its
-// recipient's language (their account's, else English), read when it is written (issue 20).
+// recipient's language (their account's, else English) as it is when sent.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
-import { emailJob, renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
+import { defineEmails, queuedEmail, type EmailReader } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
-import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
-import { formatMoney, formatUtc, translatorForAccount, type ServerTranslator } from '#server/i18n/translate.ts';
+import { formatMoney } from '#server/i18n/translate.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
 import { placeText, sessionCalendar } from '#server/features/sessions/public.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 
+type Student = { id: string; name: string; email: string };
 
 interface BookingMailArgs {
   sessionId: string;
-  student: { id: string; name: string; email: string };
+  student: Student;
   promotedFromWaitlist: boolean;
 }
 
-/** The two emails of a booking (student and tutor), as jobs to enqueue with it. */
-export function bookingEmailJobs(session: Pick<StudySessionRow, 'id'>, student: { id: string; name: string; email: string }, opts: { promotedFromWaitlist: boolean }): NewJob[] {
-  const args = { sessionId: session.id, student: { id: student.id, name: student.name, email: student.email }, promotedFromWaitlist: opts.promotedFromWaitlist } satisfies BookingMailArgs;
-  // The tutor's address is read when the notice is written, so only the confirmation names its recipient now.
-  return [renderedEmailJob('bookings.confirmation', args, student.email), renderedEmailJob('bookings.tutor-notice', args)];
+interface CancelledMailArgs {
+  /** The session as it was when the booking was cancelled: its .ics takes that event away. */
+  session: StudySessionRow;
+  student: Student;
+  amountCents: number;
 }
 
-/** How the booking emails are built when sent; a session deleted meanwhile sends nothing. */
-export function bookingMailRenderers(deps: AppDeps, findSession: (id: string) => Promise<StudySessionRow | undefined>): Record<string, MailRenderer> {
-  const languages = accountLanguageRepository(deps.db.kysely);
-  return {
-    'bookings.confirmation': async (args) => {
-      const session = await findSession(String(args.sessionId));
+interface SeatHeldMailArgs {
+  session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>;
+  student: Student;
+  holdExpiresAt: string;
+}
+
+declare module '#server/email/outbox.ts' {
+  interface EmailKinds {
+    'bookings.confirmation': BookingMailArgs;
+    'bookings.tutor-notice': BookingMailArgs;
+    'bookings.cancelled': CancelledMailArgs;
+    'bookings.seat-held': SeatHeldMailArgs;
+  }
+}
+
+/** The two emails of a booking (student and tutor), as jobs to enqueue with it. */
+export function bookingEmailJobs(session: Pick<StudySessionRow, 'id'>, student: Student, opts: { promotedFromWaitlist: boolean }): NewJob[] {
+  const args: BookingMailArgs = { sessionId: session.id, student: { id: student.id, name: student.name, email: student.email }, promotedFromWaitlist: opts.promotedFromWaitlist };
+  // The tutor's address is read when the notice is written, so only the confirmation names its recipient now.
+  return [queuedEmail('bookings.confirmation', args, student.email), queuedEmail('bookings.tutor-notice', args)];
+}
+
+/**
+ * A student cancelled their booking: the email's .ics takes the class out of their calendar
+ * (METHOD:CANCEL, a higher SEQUENCE).
+ */
+export function bookingCancelledEmailJob(session: StudySessionRow, student: Student, amountCents: number): NewJob {
+  return queuedEmail('bookings.cancelled', { session, student: { id: student.id, name: student.name, email: student.email }, amountCents }, student.email);
+}
+
+/** Students moved up from the waitlist: booked (free session), or offered a held seat to pay for. */
+export function promotionEmailJobs(session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>, promoted: PromotedStudent[]): NewJob[] {
+  return promoted.flatMap((student) => {
+    const who = { id: student.studentId, name: student.name, email: student.email };
+    return student.holdExpiresAt ? [seatHeldEmailJob(session, who, student.holdExpiresAt)] : bookingEmailJobs(session, who, { promotedFromWaitlist: true });
+  });
+}
+
+/**
+ * A seat opened up in a paid session and is held for the first student in line, who must pay to
+ * keep it: the email as a job of the outbox, enqueued in the transaction that holds the seat.
+ */
+export function seatHeldEmailJob(session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>, student: Student, holdExpiresAt: string): NewJob {
+  const held = { id: session.id, title: session.title, registrationFeeCents: session.registrationFeeCents };
+  return queuedEmail('bookings.seat-held', { session: held, student: { id: student.id, name: student.name, email: student.email }, holdExpiresAt }, student.email);
+}
+
+/** How the booking emails are written when sent; a session deleted meanwhile sends no confirmation or notice. */
+export function bookingEmails(deps: AppDeps, findSession: (id: string) => Promise<StudySessionRow | undefined>) {
+  return defineEmails({
+    'bookings.confirmation': async (args, to) => {
+      const session = await findSession(args.sessionId);
       if (!session) return null;
-      const mail = args as unknown as BookingMailArgs;
-      return confirmationMail(deps, await languages.translatorOf(mail.student.id), session, mail.student, mail);
+      return confirmationMail(deps, await to.readerOf(args.student.id), session, args.student, args);
     },
-    'bookings.tutor-notice': async (args) => {
-      const session = await findSession(String(args.sessionId));
+    'bookings.tutor-notice': async (args, to) => {
+      const session = await findSession(args.sessionId);
       if (!session || (await isTurnedOff(deps.db, session.tutorId, 'bookingNotices'))) return null;
-      const mail = args as unknown as BookingMailArgs;
-      return tutorNoticeMail(deps, await languages.translatorOf(session.tutorId), session, mail.student, mail);
+      return tutorNoticeMail(deps, await to.readerOf(session.tutorId), session, args.student, args);
     },
-  };
+    'bookings.cancelled': async ({ session, student, amountCents }, to) => {
+      const reader = await to.readerOf(student.id);
+      const { t } = reader;
+      const ics = sessionCalendar(deps, t, session, student, { method: 'CANCEL', sequenceBump: 1 });
+      const lines = [
+        t.t('email.booking.cancelled', { title: session.title, start: reader.moment(session.classStartDate) }),
+        ...(amountCents > 0 ? [t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents) })] : []),
+        '',
+        t.t('email.booking.icsRemoves'),
+        '',
+        'StudyNest',
+      ];
+      return studentMail(deps, reader, student, t.t('email.booking.cancelledSubject', { title: session.title }), lines, ics);
+    },
+    'bookings.seat-held': async ({ session, student, holdExpiresAt }, to) => {
+      const reader = await to.readerOf(student.id);
+      const { t } = reader;
+      const lines = [
+        t.t('email.booking.held', { title: session.title }),
+        t.t('email.booking.heldPay', { fee: formatMoney(t.language, session.registrationFeeCents), deadline: reader.moment(holdExpiresAt) }),
+        '',
+        t.t('email.booking.heldLink', { url: `${deps.config.baseUrl}/session/${session.id}` }),
+      ];
+      // Not optional (it has a deadline): one click turns off the optional ones (decision 021).
+      return studentMail(deps, reader, student, t.t('email.booking.heldSubject', { title: session.title }), lines);
+    },
+  });
 }
 
 /**
  * An email to a student about their place (not optional: no notification footer): hello, then
- * `lines`, with the calendar file `ics` when there is one. `t`: the student's language.
+ * `lines`, with the calendar file `ics` when there is one.
  */
-function studentMail(deps: Pick<AppDeps, 'config'>, t: ServerTranslator, student: { id: string; name: string; email: string }, subject: string, lines: string[], ics?: { filename: string; body: string; contentType: string }): Mail {
+function studentMail(deps: Pick<AppDeps, 'config'>, { t }: EmailReader, student: Student, subject: string, lines: string[], ics?: { filename: string; body: string; contentType: string }): Mail {
   return {
     to: student.email,
     subject,
@@ -62,7 +133,8 @@ function studentMail(deps: Pick<AppDeps, 'config'>, t: ServerTranslator, student
   };
 }
 
-function confirmationMail(deps: AppDeps, t: ServerTranslator, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
+function confirmationMail(deps: AppDeps, reader: EmailReader, session: StudySessionRow, student: Student, opts: { promotedFromWaitlist: boolean }): Mail {
+  const { t } = reader;
   const link = `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`;
   const ics = sessionCalendar(deps, t, session, student, { method: 'PUBLISH' });
   const title = session.title;
@@ -70,13 +142,13 @@ function confirmationMail(deps: AppDeps, t: ServerTranslator, session: StudySess
   const place = placeText(t, session, true);
   return studentMail(
     deps,
-    t,
+    reader,
     student,
     t.t(opts.promotedFromWaitlist ? 'email.booking.promotedSubject' : 'email.booking.confirmedSubject', { title }),
     [
       opts.promotedFromWaitlist ? t.t('email.booking.promoted', { title }) : t.t('email.booking.booked', { title, tutor: session.tutorName }),
       '',
-      t.t('email.booking.classTime', { start: formatUtc(t.language, session.classStartDate), end: formatUtc(t.language, session.classEndDate) }),
+      t.t('email.booking.classTime', { start: reader.moment(session.classStartDate), end: reader.moment(session.classEndDate) }),
       ...(place ? [t.t('email.booking.where', { place })] : []),
       t.t('email.booking.cancelUntil', { hours: session.cancellationCutoffHours }),
       '',
@@ -87,7 +159,7 @@ function confirmationMail(deps: AppDeps, t: ServerTranslator, session: StudySess
   );
 }
 
-function tutorNoticeMail(deps: AppDeps, t: ServerTranslator, session: StudySessionRow, student: BookingMailArgs['student'], opts: { promotedFromWaitlist: boolean }): Mail {
+function tutorNoticeMail(deps: AppDeps, { t }: EmailReader, session: StudySessionRow, student: Student, opts: { promotedFromWaitlist: boolean }): Mail {
   const seats = session.maxParticipants === null ? t.t('email.booking.bookedCount', { booked: session.bookedCount }) : t.t('email.booking.seatsTaken', { booked: session.bookedCount, max: session.maxParticipants });
   const who = { student: student.name, email: student.email, title: session.title };
   return {
@@ -104,51 +176,4 @@ function tutorNoticeMail(deps: AppDeps, t: ServerTranslator, session: StudySessi
     ].join('\n'),
     headers: unsubscribeHeaders(deps.config, session.tutorId, 'bookingNotices'),
   };
-}
-
-/**
- * A student cancelled their booking: the email's .ics takes the class out of their calendar
- * (METHOD:CANCEL, a higher SEQUENCE). `t`: the student's language.
- */
-export function bookingCancelledEmailJob(deps: Pick<AppDeps, 'config' | 'now'>, t: ServerTranslator, session: StudySessionRow, student: { id: string; name: string; email: string }, amountCents: number): NewJob {
-  const ics = sessionCalendar(deps, t, session, student, { method: 'CANCEL', sequenceBump: 1 });
-  const lines = [
-    t.t('email.booking.cancelled', { title: session.title, start: formatUtc(t.language, session.classStartDate) }),
-    ...(amountCents > 0 ? [t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents) })] : []),
-    '',
-    t.t('email.booking.icsRemoves'),
-    '',
-    'StudyNest',
-  ];
-  return emailJob(studentMail(deps, t, student, t.t('email.booking.cancelledSubject', { title: session.title }), lines, ics));
-}
-
-/** Students moved up from the waitlist: booked (free session), or offered a held seat to pay for. */
-export function promotionEmailJobs(deps: Pick<AppDeps, 'config'>, session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>, promoted: PromotedStudent[]): NewJob[] {
-  return promoted.flatMap((student) => {
-    const who = { id: student.studentId, name: student.name, email: student.email };
-    return student.holdExpiresAt ? [seatHeldEmailJob(deps, translatorForAccount(student.language), session, who, student.holdExpiresAt)] : bookingEmailJobs(session, who, { promotedFromWaitlist: true });
-  });
-}
-
-/**
- * A seat opened up in a paid session and is held for the first student in line, who must pay to
- * keep it: the email as a job of the outbox, enqueued in the transaction that holds the seat.
- * `t`: the student's language.
- */
-export function seatHeldEmailJob(
-  deps: Pick<AppDeps, 'config'>,
-  t: ServerTranslator,
-  session: Pick<StudySessionRow, 'id' | 'title' | 'registrationFeeCents'>,
-  student: { id: string; name: string; email: string },
-  holdExpiresAt: string,
-): NewJob {
-  const lines = [
-    t.t('email.booking.held', { title: session.title }),
-    t.t('email.booking.heldPay', { fee: formatMoney(t.language, session.registrationFeeCents), deadline: formatUtc(t.language, holdExpiresAt) }),
-    '',
-    t.t('email.booking.heldLink', { url: `${deps.config.baseUrl}/session/${session.id}` }),
-  ];
-  // Not optional (it has a deadline): one click turns off the optional ones (decision 021).
-  return emailJob(studentMail(deps, t, student, t.t('email.booking.heldSubject', { title: session.title }), lines));
 }

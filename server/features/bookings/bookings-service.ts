@@ -187,8 +187,8 @@ export function bookingsService(deps: AppDeps) {
       // Refund first: if the refund fails the booking stays, never money kept for a cancelled seat.
       if (booking.status === 'confirmed' && booking.amountCents > 0) await payments.refundBooking(booking);
       // A confirmed booking was in the student's calendar: the email's .ics takes it out.
-      const cancelledMail = booking.status === 'confirmed' ? [bookingCancelledEmailJob(deps, await languages.translatorOf(me.id), session, me, booking.amountCents)] : [];
-      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() }, (promoted) => [...cancelledMail, ...promotionEmailJobs(deps, session, promoted)].map(deps.jobs.row));
+      const cancelledMail = booking.status === 'confirmed' ? [bookingCancelledEmailJob(session, me, booking.amountCents)] : [];
+      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() }, (promoted) => [...cancelledMail, ...promotionEmailJobs(session, promoted)].map(deps.jobs.row));
       if (!result) throw notFound('errors.bookings.notBooked');
       deps.jobs.wake();
     },
@@ -212,7 +212,7 @@ export function bookingsService(deps: AppDeps) {
         const refund = isRefundable(booking, now) ? [refundBookingJob(booking)] : [];
         const result = await bookings.cancel(
           { sessionId: booking.sessionId, studentId, now: now.toISOString() },
-          (promoted) => [...refund, ...promotionEmailJobs(deps, session, promoted)].map(deps.jobs.row),
+          (promoted) => [...refund, ...promotionEmailJobs(session, promoted)].map(deps.jobs.row),
           tx,
         );
         if (!result) continue;

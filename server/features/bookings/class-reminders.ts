@@ -1,4 +1,4 @@
-// Reminders (issue 16): each booked student gets an email 24 hours and 1 hour before class
+// Reminders: each booked student gets an email 24 hours and 1 hour before class
 // starts. A recurring job (server/jobs) looks every 30 s for confirmed bookings whose reminder
 // moment has come and whose class has not started, and for each, in one transaction, records
 // the class start it reminded of (booking.reminded24hFor / reminded1hFor) and enqueues the email.
@@ -17,11 +17,8 @@
 // Idempotent: the conditional update records each reminder once, whichever process runs it.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
-import { renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';
+import { defineEmails, queuedEmail } from '#server/email/outbox.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders, usersWithKindOff } from '#server/features/notifications/public.ts';
-import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
-import { formatUtc } from '#server/i18n/translate.ts';
-import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { bookingsRepository, type ReminderOffset } from './bookings-repository.ts';
 
@@ -51,9 +48,14 @@ interface ReminderArgs {
   classStartDate: string;
 }
 
-export function classReminders(deps: AppDeps): { schedule: Schedule; handler: JobHandler; renderers: Record<string, MailRenderer> } {
+declare module '#server/email/outbox.ts' {
+  interface EmailKinds {
+    'bookings.reminder': ReminderArgs;
+  }
+}
+
+export function classReminders(deps: AppDeps) {
   const bookings = bookingsRepository(deps.db);
-  const languages = accountLanguageRepository(deps.db.kysely);
 
   async function remindDue(): Promise<number> {
     const now = deps.now();
@@ -74,7 +76,7 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
             turnedOff.has(booking.studentId) ||
             booking.studentBlocked;
           const args: ReminderArgs = { bookingId: booking.id, offset, classStartDate: booking.classStartDate };
-          if (await bookings.recordReminder(booking.id, offset, booking.classStartDate, skip ? [] : [deps.jobs.row(renderedEmailJob('bookings.reminder', { ...args }))])) {
+          if (await bookings.recordReminder(booking.id, offset, booking.classStartDate, skip ? [] : [deps.jobs.row(queuedEmail('bookings.reminder', args))])) {
             if (!skip) sent++;
           }
         }
@@ -85,35 +87,34 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
     return sent;
   }
 
-  const render: MailRenderer = async (stored) => {
-    const args = stored as unknown as ReminderArgs;
-    const found = await bookings.bookingWithSession(args.bookingId);
-    // Cancelled, moved, or already started: nothing to remind of any more.
-    if (!found || found.session.classStartDate !== args.classStartDate || deps.now().getTime() >= Date.parse(args.classStartDate)) return null;
-    const { session, studentId, studentEmail, studentName } = found;
-    if (await isTurnedOff(deps.db, studentId, 'classReminders')) return null;
-    // In the student's language (issue 20); `offset` picks "24 hours" or "1 hour" in it.
-    const t = await languages.translatorOf(studentId);
-    const offset = args.offset === '1h' ? 'h1' : 'h24';
-    const mail: Mail = {
-      to: studentEmail,
-      subject: t.t('email.reminder.subject', { title: session.title, offset }),
-      text: [
-        t.t('email.hello', { name: studentName }),
-        '',
-        t.t('email.reminder.body', { title: session.title, tutor: session.tutorName, offset }),
-        t.t('email.booking.classTime', { start: formatUtc(t.language, session.classStartDate), end: formatUtc(t.language, session.classEndDate) }),
-        '',
-        t.t('email.booking.yourBooking', { url: `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}` }),
-        ...optionalNotificationFooter(deps.config, t, 'classReminders'),
-      ].join('\n'),
-      headers: unsubscribeHeaders(deps.config, studentId, 'classReminders'),
-    };
-    return mail;
-  };
+  const emails = defineEmails({
+    'bookings.reminder': async (args, to) => {
+      const found = await bookings.bookingWithSession(args.bookingId);
+      // Cancelled, moved, or already started: nothing to remind of any more.
+      if (!found || found.session.classStartDate !== args.classStartDate || deps.now().getTime() >= Date.parse(args.classStartDate)) return null;
+      const { session, studentId, studentEmail, studentName } = found;
+      if (await isTurnedOff(deps.db, studentId, 'classReminders')) return null;
+      // In the student's language; `offset` picks "24 hours" or "1 hour" in it.
+      const reader = await to.readerOf(studentId);
+      const { t } = reader;
+      const offset = args.offset === '1h' ? 'h1' : 'h24';
+      const mail: Mail = {
+        to: studentEmail,
+        subject: t.t('email.reminder.subject', { title: session.title, offset }),
+        text: [
+          t.t('email.hello', { name: studentName }),
+          '',
+          t.t('email.reminder.body', { title: session.title, tutor: session.tutorName, offset }),
+          t.t('email.booking.classTime', { start: reader.moment(session.classStartDate), end: reader.moment(session.classEndDate) }),
+          '',
+          t.t('email.booking.yourBooking', { url: `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}` }),
+          ...optionalNotificationFooter(deps.config, t, 'classReminders'),
+        ].join('\n'),
+        headers: unsubscribeHeaders(deps.config, studentId, 'classReminders'),
+      };
+      return mail;
+    },
+  });
 
-  return {
-    ...recurringJob(CLASS_REMINDERS_JOB, PERIOD_MS, remindDue),
-    renderers: { 'bookings.reminder': render },
-  };
+  return { ...recurringJob(CLASS_REMINDERS_JOB, PERIOD_MS, remindDue), emails };
 }

@@ -27,7 +27,7 @@ export function holdExpiry(deps: AppDeps): { schedule: Schedule; handler: JobHan
       for (const hold of due) {
         const session = await bookings.findSession(hold.sessionId);
         const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now, onlyExpiredHold: true }, (promoted) =>
-          session ? promotionEmailJobs(deps, session, promoted).map(deps.jobs.row) : [],
+          session ? promotionEmailJobs(session, promoted).map(deps.jobs.row) : [],
         );
         if (result) released++;
       }

@@ -81,7 +81,7 @@ export function seatHolds(deps: CoreDeps) {
     async release(hold: Pick<SeatHold, 'sessionId' | 'studentId'>): Promise<boolean> {
       const session = await bookings.findSession(hold.sessionId);
       const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString() }, (promoted) =>
-        session ? promotionEmailJobs(deps, session, promoted).map(deps.jobs.row) : [],
+        session ? promotionEmailJobs(session, promoted).map(deps.jobs.row) : [],
       );
       if (!result) return false;
       deps.jobs.wake();

@@ -21,8 +21,8 @@ import { materialFileStore } from '#server/features/materials/public.ts';
 import { notificationService } from '#server/features/notifications/public.ts';
 import { imageStore, removePhotoNoLongerShown, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
 import { isDeletedEmail, myDataRepository } from './my-data-repository.ts';
-import { emailJob } from '#server/email/outbox.ts';
-import { translatorFor, translatorForAccount } from '#server/i18n/translate.ts';
+import { translatorFor } from '#server/i18n/translate.ts';
+import { archiveReadyEmailJob } from './my-data-emails.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { recurringJob } from '#server/jobs/recurring-job.ts';
@@ -336,13 +336,7 @@ export function myDataService(deps: AppDeps) {
               if (!user || isDeletedEmail(user.email)) return;
               const token = await archives.write(user.id, (await archiveOf(user)).zip);
               const link = `${deps.config.baseUrl}/api/me/data-exports/${token}.zip`;
-              // In the account's language (issue 20).
-              const t = translatorForAccount(user.language);
-              await deps.jobs.enqueue(deps.db.kysely, emailJob({
-                to: user.email,
-                subject: t.t('email.myData.subject'),
-                text: [t.t('email.hello', { name: user.name }), '', t.t('email.myData.ready'), '', link, '', t.t('email.myData.notYou'), '', 'StudyNest'].join('\n'),
-              }));
+              await deps.jobs.enqueue(deps.db.kysely, archiveReadyEmailJob(user, link));
             },
           },
           [REMOVE_OLD_ARCHIVES_JOB]: removeOld.handler,

@@ -27,21 +27,17 @@ import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
-import type { Mail } from '#server/email/mailer.ts';
-import { emailJob } from '#server/email/outbox.ts';
 import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { invalidRequest, ruleProblem } from '#server/http/error-handler.ts';
-import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
-import { formatMoney, type ServerTranslator } from '#server/i18n/translate.ts';
 import { newId } from '#server/ids.ts';
+import type { NewJob } from '#server/jobs/jobs.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
-import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
 import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
-import { sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs } from './session-notices.ts';
+import { sessionApprovedEmailJob, sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs, sessionRejectedEmailJob } from './session-notices.ts';
 import { sessionRepository } from './session-repository.ts';
 
 type PublicListQuery = z.output<typeof sessionListQuery>;
@@ -144,23 +140,12 @@ export function sessionService(deps: AppDeps) {
   /** A session as its tutor or an admin reads it, in the caller's `language`. */
   const dto = (row: StudySessionRow, viewer: CurrentUser | null, language: Language): Session => toSessionDto(row, viewer, deps.now(), language);
 
-  /** An email to the session's tutor, in their language (`t`): the account's, not the caller's. */
-  function mailTutor(t: ServerTranslator, row: StudySessionRow, subject: string, lines: string[]): Mail {
-    const link = `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(row.tutorEmail)}/${row.id}`;
-    return {
-      to: row.tutorEmail,
-      subject,
-      text: [t.t('email.hello', { name: row.tutorName }), '', ...lines, '', t.t('email.review.seeSession', { url: link }), '', 'StudyNest'].join('\n'),
-      headers: unsubscribeHeaders(deps.config, row.tutorId, null),
-    };
-  }
-
   /** The guarded update, the tutor's email and the audit entry in one transaction: all happen or none. */
-  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, mail: (t: ServerTranslator, row: StudySessionRow) => Mail, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>) {
+  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, email: (row: StudySessionRow) => NewJob, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>) {
     return deps.db.kysely.transaction().execute(async (trx) => {
       const updated = await sessionRepository(trx).updateGuarded(id, patch, where);
       if (updated) {
-        await deps.jobs.enqueue(trx, emailJob(mail(await accountLanguageRepository(trx).translatorOf(updated.tutorId), updated)));
+        await deps.jobs.enqueue(trx, email(updated));
         await audit(trx, updated);
       }
       return updated;
@@ -374,7 +359,7 @@ export function sessionService(deps: AppDeps) {
         if (done) await recordAdminAccess(trx, { me, ip }, { id: row.tutorId }, { action: 'session.updated', targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail, changes: changesOf(row, patch) } }, deps.now());
         if (done && moved) {
           const people = await sessionRepository(trx).peopleOf(id);
-          for (const job of sessionMovedEmailJobs(deps, row, done, people)) await deps.jobs.enqueue(trx, job);
+          for (const job of sessionMovedEmailJobs(row, done, people)) await deps.jobs.enqueue(trx, job);
         }
         return done;
       });
@@ -420,13 +405,7 @@ export function sessionService(deps: AppDeps) {
         updatedAt: deps.now().toISOString(),
       };
       if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
-      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (t, approved) => {
-        const fee = approved.registrationFeeCents === 0 ? t.t('email.review.free') : formatMoney(t.language, approved.registrationFeeCents);
-        return mailTutor(t, approved, t.t('email.review.approvedSubject', { title: approved.title }), [
-          t.t('email.review.approved', { title: approved.title }),
-          t.t('email.review.fee', { fee }),
-        ]);
-      }, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }));
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionApprovedEmailJob, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }));
       if (!updated) return refusal(id, patch, message);
       lists.invalidate();
       return dto(updated, me, language);
@@ -440,14 +419,7 @@ export function sessionService(deps: AppDeps) {
         rejectionFeedback: body.feedback,
         updatedAt: deps.now().toISOString(),
       };
-      const updated = await updateAndMail(id, patch, { status: ['pending'] }, (t, rejected) =>
-        mailTutor(t, rejected, t.t('email.review.rejectedSubject', { title: rejected.title }), [
-          t.t('email.review.rejected', { title: rejected.title }),
-          t.t('email.notice.reason', { reason: body.reason }),
-          t.t('email.review.feedback', { feedback: body.feedback }),
-          '',
-          t.t('email.review.resubmit'),
-        ]),
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionRejectedEmailJob,
         auditSession(me, ip, 'session.rejected', { reason: body.reason, feedback: body.feedback }),
       );
       if (!updated) return refusal(id, patch, message);
@@ -491,7 +463,7 @@ export function sessionService(deps: AppDeps) {
       }
       for (const booking of paid) await payments.refundBooking(booking);
       const cancelled = await repo.cancel(id, { reason: body.reason, now: deps.now().toISOString(), refunded: paid.map((b) => b.id) }, async (trx, updated, people) => {
-        for (const job of sessionCancelledEmailJobs(deps, updated, people)) await deps.jobs.enqueue(trx, job);
+        for (const job of sessionCancelledEmailJobs(updated, people)) await deps.jobs.enqueue(trx, job);
         await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
       });
       // Paid for while being called off: nothing changed; the admin's next try refunds them too.
