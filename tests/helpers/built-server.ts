@@ -70,6 +70,8 @@ export async function startBuiltServer(opts: StartOptions): Promise<BuiltServer>
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
+      // Stopped at once on SIGTERM unless a test asks for the drain a production process has (server/http/drain.ts).
+      DRAIN_GRACE_MS: '0',
       AUTH_SECRET: 'trust-secret-trust-secret-trust-secret-01',
       ...opts.env,
       PORT: String(port),
