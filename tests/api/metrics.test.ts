@@ -1,5 +1,6 @@
 // GET /metrics (server/metrics/metrics.ts): off without METRICS_TOKEN; with it, only for the
 // bearer of the token, in Prometheus' text format, counting what a booking journey caused.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
@@ -115,6 +116,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(find(after, name)[0]?.value, name).toBeGreaterThan(0);
     }
     expect(find(after, 'studynest_db_pool_waiting')[0]?.value).toBe(0);
+  });
+
+  it('exposes every metric that the sample alerts and the dashboard in docs/operations read', async () => {
+    const names = new Set((await scrape()).map((s) => s.name.replace(/_(bucket|count|sum)$/, '')));
+    for (const file of ['docs/operations/alerts.yml', 'docs/operations/grafana-dashboard.json']) {
+      const used = new Set(fs.readFileSync(file, 'utf8').match(/\b(?:studynest|nodejs|process)_[a-z0-9_]+[a-z0-9]/g));
+      expect(used.size, file).toBeGreaterThan(3);
+      for (const name of used) expect(names.has(name.replace(/_(bucket|count|sum)$/, '')), `${file}: ${name}`).toBe(true);
+    }
   });
 
   it('counts a job that failed and one that gave up, by kind', async () => {
