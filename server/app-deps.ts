@@ -52,6 +52,10 @@ export function buildAppDeps(core: CoreDeps): AppDeps {
       return lists.version;
     },
   };
+  // A unit of work that declared the lists changed drops them once it commits (server/db/unit-of-work.ts).
+  core.db.onCommit((committed) => {
+    if (committed.changed.has('publicLists')) publicLists.invalidate();
+  });
   let detach: (() => void) | null = null;
   const changes: AppDeps['changes'] = {
     async start(options = {}) {

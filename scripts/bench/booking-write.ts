@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db.kysely);
     const students = Array.from({ length: CPU_BOOKINGS }, (_, i) => ({ id: `s${i}`, email: `s${i}@bench.test` }));
     await db.kysely.insertInto('user').values([{ id: 'tutor', email: 'tutor@bench.test' }, ...students].map((u) => ({ ...u, name: u.id, createdAt: now, updatedAt: now }) as never)).execute();
-    const repo = bookingsRepository(db);
+    const repo = bookingsRepository(db.kysely);
     let sessions = 0;
     const newSession = async () => {
       const id = `session-${++sessions}`;
@@ -52,7 +52,10 @@ async function main(): Promise<void> {
         recipient: render === 'bookingConfirmation' ? student.email : null,
       }));
     const book = (sessionId: string, student: { id: string; email: string }) =>
-      repo.book({ sessionId, studentId: student.id, studentEmail: student.email, now }, jobsOf(sessionId, student));
+      db.unitOfWork(async (work) => {
+        work.enqueue(jobsOf(sessionId, student));
+        return repo.book(work, { sessionId, studentId: student.id, studentEmail: student.email, now });
+      });
 
     const wall: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
       const started = process.cpuUsage();
       for (const student of students) {
         if ((await book(sessionId, student)).kind !== 'booked') throw new Error('not booked');
-        await repo.cancel({ sessionId, studentId: student.id, now });
+        await db.unitOfWork((work) => repo.cancel(work, { sessionId, studentId: student.id, now }));
       }
       const used = process.cpuUsage(started);
       cpu.push((used.user + used.system) / CPU_BOOKINGS);

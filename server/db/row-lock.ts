@@ -3,6 +3,7 @@
 // (the account's, say) first in the transaction makes the steps of that row take turns, on both
 // dialects, without a dialect test in the feature.
 import type { Kysely, Transaction } from 'kysely';
+import { dialectOf } from './dialect.ts';
 import { prepare, sqliteOf, type PreparedQuery } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -43,4 +44,16 @@ export async function lockRow(trx: Transaction<Database>, table: TableWithId, id
   if (!trx.isTransaction) throw new Error('lockRow: a lock outside a transaction ends at once');
   const { read, locked } = queriesOf(table);
   return ((await (sqliteOf(trx) ? read : locked)(trx, { id })).rows.length) > 0;
+}
+
+/**
+ * `query` (a select) locking the rows it reads until the transaction it runs in ends, for a
+ * prepared query's builder: `prepare((db, p) => locking(db, db.selectFrom(…)…))`. Another
+ * transaction's locking read of those rows waits for this one.
+ *
+ * PostgreSQL: `SELECT … FOR UPDATE`. SQLite: the query as it is, for the reason lockRow gives
+ * (one connection, one transaction at a time). Outside a transaction it is a plain read.
+ */
+export function locking<Q extends { forUpdate(): Q }>(db: Kysely<Database>, query: Q): Q {
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
 }

@@ -18,7 +18,7 @@ import { sessionEmails } from './sessions/session-notices.ts';
 import { REMOVE_UNREFERENCED_UPLOADS_JOB, uploadCleanup } from './uploads/upload-cleanup.ts';
 
 export function backgroundWork(deps: AppDeps): JobWork {
-  const bookings = bookingsRepository(deps.db);
+  const bookings = bookingsRepository(deps.db.kysely);
   const holds = holdExpiry(deps);
   const reminders = classReminders(deps);
   const uploads = uploadCleanup(deps);

@@ -3,14 +3,14 @@
 // Prepared (decision 030): the list is one prepared query per shape (filters, cursor), as is the
 // change (the columns it sets).
 import { authColumns } from '#server/db/auth-columns.ts';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Role } from '#contract/common.ts';
-import type { Db } from '#server/db/database.ts';
 import type { Database } from '#server/db/schema.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { afterKey } from '#server/db/keyset.ts';
 import { prepare } from '#server/db/prepared.ts';
 import { perShape } from '#server/db/prepared-shapes.ts';
+import { locking } from '#server/db/row-lock.ts';
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -30,20 +30,20 @@ const listPage = perShape((shape: { role: boolean; search: boolean; after: boole
 );
 const userById = prepare((db, p: { id: string }) => db.selectFrom('user').select(COLUMNS).where('id', '=', p.id));
 /**
- * Ids of admins who can still act (not blocked). PostgreSQL locks the rows until the transaction
- * ends, so that two admins demoting each other at once cannot leave none; SQLite runs one writer
- * at a time. `not blocked` works for PostgreSQL booleans and SQLite 0/1 alike.
+ * Ids of admins who can still act (not blocked), their rows locked until the unit of work ends
+ * (server/db/row-lock.ts), so that two admins demoting each other at once cannot leave none.
+ * `not blocked` works for PostgreSQL booleans and SQLite 0/1 alike.
  */
-const activeAdmins = (forUpdate: boolean) =>
-  prepare((db) =>
+const activeAdmins = prepare((db) =>
+  locking(
+    db,
     db
       .selectFrom('user')
       .select('id')
       .where('role', '=', sql.lit('admin'))
-      .where(sql<boolean>`not ${sql.ref('blocked')}`)
-      .$if(forUpdate, (q) => q.forUpdate()),
-  );
-const activeAdminsFor = { sqlite: activeAdmins(false), postgres: activeAdmins(true) };
+      .where(sql<boolean>`not ${sql.ref('blocked')}`),
+  ),
+);
 /** A role change, a block or an unblock (or both), with the time of the change. */
 const updateUser = perShape((shape: { role: boolean; blocked: boolean }) =>
   prepare((db, p: { id: string; role: Role; blocked: boolean | number; updatedAt: Date | string }) =>
@@ -57,9 +57,9 @@ const updateUser = perShape((shape: { role: boolean; blocked: boolean }) =>
 );
 const deleteSessionsOf = prepare((db, p: { userId: string }) => db.deleteFrom('session').where('userId', '=', p.userId));
 
-export function adminUsersRepository(db: Db) {
-  const k = db.kysely;
-  const { bool, date } = authColumns(db.dialect);
+/** Built on the database, or on a unit of work's transaction (`await work.db()`) for the writes that go together. */
+export function adminUsersRepository(k: Kysely<Database>) {
+  const { bool, date } = authColumns(k);
 
   return {
     async list(opts: { q?: string; role?: Role; cursor?: string; limit: number }) {
@@ -79,17 +79,12 @@ export function adminUsersRepository(db: Db) {
       return (await userById(k, { id })).rows[0];
     },
 
-    /** Runs `work` in one transaction (the last-admin check and the change must not interleave). */
-    transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
-      return k.transaction().execute(work);
+    /** Ids of admins who can still act (not blocked), locked until the unit of work ends. */
+    async activeAdminIds(): Promise<string[]> {
+      return (await activeAdmins(k, {})).rows.map((r) => r.id);
     },
 
-    /** Ids of admins who can still act (not blocked), locked until the transaction ends on PostgreSQL. */
-    async activeAdminIds(tx: Transaction<Database>): Promise<string[]> {
-      return (await activeAdminsFor[db.dialect](tx, {})).rows.map((r) => r.id);
-    },
-
-    async update(tx: Transaction<Database>, id: string, patch: { role?: Role; blocked?: boolean }) {
+    async update(id: string, patch: { role?: Role; blocked?: boolean }) {
       const shape = { role: patch.role !== undefined, blocked: patch.blocked !== undefined };
       const values = {
         id,
@@ -97,12 +92,12 @@ export function adminUsersRepository(db: Db) {
         ...(patch.role !== undefined ? { role: patch.role } : {}),
         ...(patch.blocked !== undefined ? { blocked: bool(patch.blocked) } : {}),
       };
-      await updateUser(shape)(tx, values as { id: string; role: Role; blocked: boolean | number; updatedAt: Date | string });
+      await updateUser(shape)(k, values as { id: string; role: Role; blocked: boolean | number; updatedAt: Date | string });
     },
 
     /** Signs the user out everywhere: their better-auth sessions are looked up on every request. */
-    async deleteSessionsOf(tx: Transaction<Database>, userId: string) {
-      await deleteSessionsOf(tx, { userId });
+    async deleteSessionsOf(userId: string) {
+      await deleteSessionsOf(k, { userId });
     },
   };
 }

@@ -26,7 +26,7 @@ function assertAdmin(me: CurrentUser): void {
 }
 
 export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now' | 'publicLists'>) {
-  const repo = adminUsersRepository(deps.db);
+  const repo = adminUsersRepository(deps.db.kysely);
 
   return {
     async list(me: CurrentUser, query: { q?: string; role?: Role; cursor?: string; limit: number }) {
@@ -53,14 +53,17 @@ export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now' | 'publicList
     if (!target) throw notFound('errors.users.noUserId');
     if (change.blocked === true && by.kind === 'admin' && target.id === by.id) throw badRequest('errors.users.blockSelf');
 
-    await repo.transaction(async (tx) => {
+    // The last-admin check and the change must not interleave: one unit, the admins' rows locked.
+    await deps.db.unitOfWork(async (work) => {
+      const tx = await work.db();
+      const inUnit = adminUsersRepository(tx);
       const stopsBeingAdmin = (change.role !== undefined && change.role !== 'admin') || change.blocked === true;
       if (target.role === 'admin' && stopsBeingAdmin) {
-        const others = (await repo.activeAdminIds(tx)).filter((adminId) => adminId !== target.id);
+        const others = (await inUnit.activeAdminIds()).filter((adminId) => adminId !== target.id);
         if (others.length === 0) throw conflict('errors.users.lastAdminSelf');
       }
-      await repo.update(tx, id, change);
-      if (change.blocked === true) await repo.deleteSessionsOf(tx, id);
+      await inUnit.update(id, change);
+      if (change.blocked === true) await inUnit.deleteSessionsOf(id);
       const user = { targetType: 'user', targetId: id };
       if (change.role !== undefined && change.role !== target.role) {
         await recordAudit(tx, by, { action: 'user.role_changed', ...user, details: { email: target.email, from: target.role, to: change.role } }, deps.now());
@@ -68,11 +71,11 @@ export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now' | 'publicList
       if (change.blocked !== undefined) {
         await recordAudit(tx, by, { action: change.blocked ? 'user.blocked' : 'user.unblocked', ...user, details: { email: target.email } }, deps.now());
       }
+      // A tutor's sessions are public only while they are a tutor who can sign in (decision 039).
+      if (change.role !== undefined || change.blocked !== undefined) work.changed('publicLists');
     });
     // Their cached sessions carry the old role or a usable account (docs/decisions/004).
     invalidateUser(id);
-    // A tutor's sessions are public only while they are a tutor who can sign in (decision 039).
-    if (change.role !== undefined || change.blocked !== undefined) deps.publicLists.invalidate();
 
     return toAdminUserDto((await repo.findById(id))!);
   }

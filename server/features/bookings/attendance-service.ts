@@ -18,7 +18,7 @@ import { bookingsRepository } from './bookings-repository.ts';
 
 export function attendanceService(deps: AppDeps) {
   const attendance = attendanceRepository(deps.db);
-  const bookings = bookingsRepository(deps.db);
+  const bookings = bookingsRepository(deps.db.kysely);
 
   /** The session, if the caller is its tutor or an admin (the roster's own rule). */
   async function managedSession(me: CurrentUser, sessionId: string): Promise<StudySessionRow> {

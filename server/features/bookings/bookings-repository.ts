@@ -7,12 +7,11 @@ import type { BookedSessionsWhen } from '#contract/bookings.ts';
 import type { BookingState } from '#contract/viewer-place.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { afterKey } from '#server/db/keyset.ts';
-import type { Db } from '#server/db/database.ts';
-import { guardedWrite } from '#server/db/guarded-write.ts';
 import { prepare } from '#server/db/prepared.ts';
+import { locking } from '#server/db/row-lock.ts';
+import type { Work } from '#server/db/unit-of-work.ts';
 import type { Attendance, BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
-import { insertJob, jobInsert, type JobInsert } from '#server/jobs/job-repository.ts';
 
 export interface StudentEntryRow extends StudySessionRow {
   entryId: string;
@@ -217,12 +216,10 @@ const confirmHeldSeat = prepare((db, p: { id: string; paymentRef: string; remind
     .returning('id'),
 );
 
-/** The session's seats, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
-const sessionSeats = (forUpdate: boolean) =>
-  prepare((db, p: { sessionId: string }) =>
-    db.selectFrom('study_session').select(['id', 'bookedCount', 'maxParticipants', 'registrationFeeCents']).where('id', '=', p.sessionId).$if(forUpdate, (q) => q.forUpdate()),
-  );
-const lockSessionFor = { sqlite: sessionSeats(false), postgres: sessionSeats(true) };
+/** The session's seats, its row locked until the unit ends: seat changes of one session take turns. */
+const lockedSessionSeats = prepare((db, p: { sessionId: string }) =>
+  locking(db, db.selectFrom('study_session').select(['id', 'bookedCount', 'maxParticipants', 'registrationFeeCents']).where('id', '=', p.sessionId)),
+);
 /** Frees the seat of a cancelled booking. */
 const freeSeat = prepare((db, p: { sessionId: string; now: string }) =>
   db
@@ -358,24 +355,26 @@ const placeInLineQuery = prepare((db, p: { sessionId: string; createdAt: string;
     .where((eb) => eb.not(afterKey(eb, ['createdAt', 'id'], [p.createdAt, p.id], 'asc'))),
 );
 
-export function bookingsRepository(database: Db) {
-  const { kysely: db, dialect } = database;
-  const sessionSeatsQuery = lockSessionFor[dialect];
-  /** The session row, locked against concurrent seat changes on PostgreSQL (SQLite runs one writer at a time). */
-  const lockSession = async (trx: Kysely<Database>, sessionId: string) => (await sessionSeatsQuery(trx, { sessionId })).rows[0];
+const lockSession = async (work: Work, sessionId: string) => (await lockedSessionSeats(await work.db(), { sessionId })).rows[0];
 
+/**
+ * Reads on `db`; writes that must be atomic with others take the caller's unit of work
+ * (server/db/unit-of-work.ts), whose jobs commit with them. Reads inside a unit's transaction:
+ * `bookingsRepository(await work.db())`.
+ */
+export function bookingsRepository(db: Kysely<Database>) {
   return {
-    async findSession(id: string, executor: Kysely<Database> = db): Promise<StudySessionRow | undefined> {
-      return (await sessionById(executor, { id })).rows[0];
+    async findSession(id: string): Promise<StudySessionRow | undefined> {
+      return (await sessionById(db, { id })).rows[0];
     },
 
     async findBooking(sessionId: string, studentId: string) {
       return (await bookingOf(db, { sessionId, studentId })).rows[0];
     },
 
-    /** The student's bookings and seat holds on classes not started at `now` (an account being deleted), read in `executor`'s transaction if given. */
-    async upcomingBookingsOf(studentId: string, now: string, executor: Kysely<Database> = db) {
-      return (await upcomingBookingsQuery(executor, { studentId, now })).rows;
+    /** The student's bookings and seat holds on classes not started at `now` (an account being deleted). */
+    async upcomingBookingsOf(studentId: string, now: string) {
+      return (await upcomingBookingsQuery(db, { studentId, now })).rows;
     },
 
     /** The session, the student's own booking status on it (if any) and whether payment holds are due for release. */
@@ -398,9 +397,9 @@ export function bookingsRepository(database: Db) {
       return (await remindersDueFor[offset](db, { now, horizon, limit })).rows.map((row) => ({ ...row, studentBlocked: Boolean(row.studentBlocked) }));
     },
 
-    /** Records the `offset` reminder of a booking for this class start, with its jobs, once; false when already recorded. */
-    async recordReminder(bookingId: string, offset: ReminderOffset, classStartDate: string, jobs: JobInsert[]): Promise<boolean> {
-      const recorded = await guardedWrite(db, recordReminderFor[offset].withValues({ id: bookingId, classStartDate }), jobs.map(jobInsert));
+    /** Records the `offset` reminder of a booking for this class start, with the unit's jobs, once; false when already recorded (nothing written). */
+    async recordReminder(work: Work, bookingId: string, offset: ReminderOffset, classStartDate: string): Promise<boolean> {
+      const recorded = await work.guardedWrite(recordReminderFor[offset].withValues({ id: bookingId, classStartDate }));
       return recorded.length > 0;
     },
 
@@ -444,11 +443,11 @@ export function bookingsRepository(database: Db) {
 
     /**
      * Books a seat: the guarded seat update, then the booking row, leaving the waitlist and the
-     * booking's jobs (emails), as ONE guarded write (server/db/guarded-write.ts). 'full' when the
+     * unit's jobs (emails), as ONE guarded write (server/db/guarded-write.ts). 'full' when the
      * guard matched no row; 'duplicate' when the unique (sessionId, studentId) constraint
      * refused the row (the seat taken with it is rolled back).
      */
-    async book(input: { sessionId: string; studentId: string; studentEmail: string; now: string; hold?: { amountCents: number; expiresAt: string } }, jobs: JobInsert[] = []): Promise<BookOutcome> {
+    async book(work: Work, input: { sessionId: string; studentId: string; studentEmail: string; now: string; hold?: { amountCents: number; expiresAt: string } }): Promise<BookOutcome> {
       const bookingId = newId(Date.parse(input.now));
       try {
         const booking: NewBooking = {
@@ -462,11 +461,10 @@ export function bookingsRepository(database: Db) {
           amountCents: input.hold?.amountCents ?? 0,
           holdExpiresAt: input.hold?.expiresAt ?? null,
         };
-        const [seat] = await guardedWrite(db, takeSeat.withValues({ sessionId: booking.sessionId, now: booking.now }), [
+        const [seat] = await work.guardedWrite(takeSeat.withValues({ sessionId: booking.sessionId, now: booking.now }), [
           insertBooking.withValues(booking),
           // A student who was waiting and got a seat directly leaves the line.
           leaveLine.withValues({ sessionId: booking.sessionId, studentId: booking.studentId }),
-          ...jobs.map(jobInsert),
         ]);
         return seat ? { kind: 'booked', bookingId, bookedCount: Number(seat.bookedCount) } : { kind: 'full' };
       } catch (error) {
@@ -476,66 +474,57 @@ export function bookingsRepository(database: Db) {
     },
 
     /**
-     * Cancels a booking, frees its seat and, in the same transaction, books the first students
-     * in line into the free seats, with the jobs (emails) `jobsFor` gives for them. null when the
-     * student had no booking. Inside a caller's transaction (`executor`, an account's erasure) it
-     * is part of it.
+     * Cancels a booking, frees its seat and, in the same unit, books the first students in line
+     * into the free seats (the caller enqueues their emails in the unit). null when the student
+     * had no booking.
      */
-    async cancel(
-      input: { sessionId: string; studentId: string; now: string; onlyExpiredHold?: boolean },
-      jobsFor: (promoted: PromotedStudent[]) => JobInsert[] = () => [],
-      executor?: Kysely<Database>,
-    ): Promise<{ promoted: PromotedStudent[] } | null> {
-      const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (executor ? work(executor) : db.transaction().execute(work));
-      return inTransaction(async (trx) => {
-        // Lock first so that concurrent cancellations and waitlist joins take turns.
-        const session = await lockSession(trx, input.sessionId);
-        if (!session) return null;
-        const ofStudent = { sessionId: input.sessionId, studentId: input.studentId };
-        // The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins).
-        const deleted = input.onlyExpiredHold ? await deleteExpiredHold(trx, { ...ofStudent, now: input.now }) : await deleteBooking(trx, ofStudent);
-        if ((deleted.numAffectedRows ?? 0n) === 0n) return null;
-        await freeSeat(trx, { sessionId: input.sessionId, now: input.now });
+    async cancel(work: Work, input: { sessionId: string; studentId: string; now: string; onlyExpiredHold?: boolean }): Promise<{ promoted: PromotedStudent[] } | null> {
+      // Lock first so that concurrent cancellations and waitlist joins take turns.
+      const session = await lockSession(work, input.sessionId);
+      if (!session) return null;
+      const trx = await work.db();
+      const ofStudent = { sessionId: input.sessionId, studentId: input.studentId };
+      // The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins).
+      const deleted = input.onlyExpiredHold ? await deleteExpiredHold(trx, { ...ofStudent, now: input.now }) : await deleteBooking(trx, ofStudent);
+      if ((deleted.numAffectedRows ?? 0n) === 0n) return null;
+      await freeSeat(trx, { sessionId: input.sessionId, now: input.now });
 
-        const promoted: PromotedStudent[] = [];
-        for (;;) {
-          const next = (await firstInLine(trx, { sessionId: input.sessionId })).rows[0];
-          if (!next) break;
-          const bookingId = newId(Date.parse(input.now));
-          const fee = session.registrationFeeCents;
-          // Paid session: the seat is held for the student to pay, never booked unpaid.
-          const holdExpiresAt = fee > 0 ? new Date(Date.parse(input.now) + PROMOTED_HOLD_MS).toISOString() : null;
-          const taken = await guardedWrite(trx, takeSeat.withValues({ sessionId: input.sessionId, now: input.now }), [
-            removeWaitlistEntry.withValues({ id: next.id }),
-            insertBooking.withValues({
-              id: bookingId,
-              sessionId: input.sessionId,
-              studentId: next.studentId,
-              studentEmail: next.email,
-              now: input.now,
-              ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
-            }),
-          ]);
-          if (taken.length === 0) break;
-          promoted.push({ studentId: next.studentId, email: next.email, name: next.name, language: next.language, bookingId, holdExpiresAt });
-        }
-        for (const job of jobsFor(promoted)) await insertJob(trx, job);
-        return { promoted };
-      });
+      const promoted: PromotedStudent[] = [];
+      for (;;) {
+        const next = (await firstInLine(trx, { sessionId: input.sessionId })).rows[0];
+        if (!next) break;
+        const bookingId = newId(Date.parse(input.now));
+        const fee = session.registrationFeeCents;
+        // Paid session: the seat is held for the student to pay, never booked unpaid.
+        const holdExpiresAt = fee > 0 ? new Date(Date.parse(input.now) + PROMOTED_HOLD_MS).toISOString() : null;
+        const taken = await work.guardedWrite(takeSeat.withValues({ sessionId: input.sessionId, now: input.now }), [
+          removeWaitlistEntry.withValues({ id: next.id }),
+          insertBooking.withValues({
+            id: bookingId,
+            sessionId: input.sessionId,
+            studentId: next.studentId,
+            studentEmail: next.email,
+            now: input.now,
+            ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
+          }),
+        ]);
+        if (taken.length === 0) break;
+        promoted.push({ studentId: next.studentId, email: next.email, name: next.name, language: next.language, bookingId, holdExpiresAt });
+      }
+      return { promoted };
     },
 
-    /** Joins the line of a full session. 'not_full' when a seat is free (book instead). */
-    async joinWaitlist(input: { sessionId: string; studentId: string; now: string }): Promise<'joined' | 'not_full' | 'duplicate' | 'booked'> {
+    /** Joins the line of a full session, in the unit. 'not_full' when a seat is free (book instead). */
+    async joinWaitlist(work: Work, input: { sessionId: string; studentId: string; now: string }): Promise<'joined' | 'not_full' | 'duplicate' | 'booked'> {
       try {
-        return await db.transaction().execute(async (trx) => {
-          const session = await lockSession(trx, input.sessionId);
-          if (!session) return 'not_full';
-          const booked = (await bookingOf(trx, { sessionId: input.sessionId, studentId: input.studentId })).rows[0];
-          if (booked) return 'booked';
-          if (session.maxParticipants === null || session.bookedCount < session.maxParticipants) return 'not_full';
-          await insertWaitlistEntry(trx, { id: newId(Date.parse(input.now)), sessionId: input.sessionId, studentId: input.studentId, now: input.now });
-          return 'joined';
-        });
+        const session = await lockSession(work, input.sessionId);
+        if (!session) return 'not_full';
+        const trx = await work.db();
+        const booked = (await bookingOf(trx, { sessionId: input.sessionId, studentId: input.studentId })).rows[0];
+        if (booked) return 'booked';
+        if (session.maxParticipants === null || session.bookedCount < session.maxParticipants) return 'not_full';
+        await insertWaitlistEntry(trx, { id: newId(Date.parse(input.now)), sessionId: input.sessionId, studentId: input.studentId, now: input.now });
+        return 'joined';
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
         throw error;
@@ -571,14 +560,14 @@ export function bookingsRepository(database: Db) {
     },
 
     /**
-     * Held → confirmed, only for the payment that holds it, with its jobs (emails) in the same
-     * guarded write. Conditional, so a replayed webhook, the success page and the webhook racing, or
+     * Held → confirmed, only for the payment that holds it, with the unit's jobs (emails) in the
+     * same guarded write. Conditional, so a replayed webhook, the success page and the webhook racing, or
      * a hold expiring at the same moment change the row at most once. `passedReminders`: the
      * reminders to record as done for the class start they name (class-reminders.ts, passedReminders).
      */
-    async confirmHold(bookingId: string, paymentRef: string, jobs: JobInsert[], passedReminders: Record<ReminderOffset, string | null> = { '24h': null, '1h': null }): Promise<boolean> {
+    async confirmHold(work: Work, bookingId: string, paymentRef: string, passedReminders: Record<ReminderOffset, string | null> = { '24h': null, '1h': null }): Promise<boolean> {
       const values = { id: bookingId, paymentRef, reminded24hFor: passedReminders['24h'], reminded1hFor: passedReminders['1h'] };
-      const confirmed = await guardedWrite(db, confirmHeldSeat.withValues(values), jobs.map(jobInsert));
+      const confirmed = await work.guardedWrite(confirmHeldSeat.withValues(values));
       return confirmed.length > 0;
     },
 

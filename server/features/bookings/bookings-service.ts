@@ -7,8 +7,8 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
-import type { Database, StudySessionRow } from '#server/db/schema.ts';
-import type { Kysely } from 'kysely';
+import type { StudySessionRow } from '#server/db/schema.ts';
+import type { Work } from '#server/db/unit-of-work.ts';
 import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { isRegistrationOpen, isTutorOf, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
@@ -33,7 +33,7 @@ const isRefundable = (booking: { status: string; amountCents: number; classStart
   booking.status === 'confirmed' && booking.amountCents > 0 && now.getTime() < cancelDeadline(booking).getTime();
 
 export function bookingsService(deps: AppDeps) {
-  const bookings = bookingsRepository(deps.db);
+  const bookings = bookingsRepository(deps.db.kysely);
   const languages = accountLanguageRepository(deps.db.kysely);
   // Paid bookings go through payments, a feature above this one, by the port bookings own.
   const payments = deps.payments;
@@ -131,7 +131,10 @@ export function bookingsService(deps: AppDeps) {
       const now = deps.now();
       // The booking and its two emails commit together.
       const emails = bookingEmailJobs(session, me, { promotedFromWaitlist: false }).map(deps.jobs.row);
-      const outcome = await bookings.book({ sessionId, studentId: me.id, studentEmail: me.email, now: now.toISOString() }, emails);
+      const outcome = await deps.db.unitOfWork(async (work) => {
+        work.enqueue(emails);
+        return bookings.book(work, { sessionId, studentId: me.id, studentEmail: me.email, now: now.toISOString() });
+      });
       if (outcome.kind === 'full') throw conflict('errors.bookings.full');
       if (outcome.kind === 'duplicate') throw conflict('errors.bookings.alreadyBooked');
       // The new entry is known without reading it back: the session as the seat update left it.
@@ -141,7 +144,6 @@ export function bookingsService(deps: AppDeps) {
         now,
         language,
       );
-      deps.jobs.wake();
       return { ...booked, checkoutUrl: null };
     },
 
@@ -188,34 +190,35 @@ export function bookingsService(deps: AppDeps) {
       if (booking.status === 'confirmed' && booking.amountCents > 0) await payments.refundBooking(booking);
       // A confirmed booking was in the student's calendar: the email's .ics takes it out.
       const cancelledMail = booking.status === 'confirmed' ? [bookingCancelledEmailJob(session, me, booking.amountCents)] : [];
-      const result = await bookings.cancel({ sessionId, studentId: me.id, now: deps.now().toISOString() }, (promoted) => [...cancelledMail, ...promotionEmailJobs(session, promoted)].map(deps.jobs.row));
+      const result = await deps.db.unitOfWork(async (work) => {
+        const cancelled = await bookings.cancel(work, { sessionId, studentId: me.id, now: deps.now().toISOString() });
+        if (cancelled) work.enqueue([...cancelledMail, ...promotionEmailJobs(session, cancelled.promoted)].map(deps.jobs.row));
+        return cancelled;
+      });
       if (!result) throw notFound('errors.bookings.notBooked');
-      deps.jobs.wake();
     },
 
     /**
      * What deleting the student's account does to their bookings (features/my-data): every
      * booking and seat hold on a class not started yet is released, whatever the cutoff, with
      * waitlist promotion; a paid one is refunded only when cancelling it would be (before the
-     * cutoff), never more. `tx` is the erasure's transaction: the releases commit with it and the
+     * cutoff), never more. `work` is the erasure's unit of work: the releases commit with it and the
      * refunds are jobs written in it (booking-refunds.ts), so a failed erasure releases and
      * refunds nothing (docs/decisions/038-account-erasure-and-exports.md). Bookings of classes
      * already started stay: they are the tutor's attendance and payment records.
      */
-    async releaseAllOf(tx: Kysely<Database>, studentId: string): Promise<{ cancelled: number; refunded: number }> {
+    async releaseAllOf(work: Work, studentId: string): Promise<{ cancelled: number; refunded: number }> {
       const now = deps.now();
+      const inUnit = bookingsRepository(await work.db());
       let cancelled = 0;
       let refunded = 0;
-      for (const booking of await bookings.upcomingBookingsOf(studentId, now.toISOString(), tx)) {
-        const session = await bookings.findSession(booking.sessionId, tx);
+      for (const booking of await inUnit.upcomingBookingsOf(studentId, now.toISOString())) {
+        const session = await inUnit.findSession(booking.sessionId);
         if (!session) continue;
         const refund = isRefundable(booking, now) ? [refundBookingJob(booking)] : [];
-        const result = await bookings.cancel(
-          { sessionId: booking.sessionId, studentId, now: now.toISOString() },
-          (promoted) => [...refund, ...promotionEmailJobs(session, promoted)].map(deps.jobs.row),
-          tx,
-        );
+        const result = await bookings.cancel(work, { sessionId: booking.sessionId, studentId, now: now.toISOString() });
         if (!result) continue;
+        work.enqueue([...refund, ...promotionEmailJobs(session, result.promoted)].map(deps.jobs.row));
         cancelled++;
         refunded += refund.length;
       }
@@ -233,7 +236,7 @@ export function bookingsService(deps: AppDeps) {
 
     async joinWaitlist(me: CurrentUser, sessionId: string, language: Language): Promise<BookedSession> {
       await bookableSession(me, sessionId, 'errors.bookings.waitlistStudents');
-      const outcome = await bookings.joinWaitlist({ sessionId, studentId: me.id, now: deps.now().toISOString() });
+      const outcome = await deps.db.unitOfWork((work) => bookings.joinWaitlist(work, { sessionId, studentId: me.id, now: deps.now().toISOString() }));
       if (outcome === 'duplicate') throw conflict('errors.bookings.alreadyWaiting');
       if (outcome === 'booked') throw conflict('errors.bookings.alreadyBooked');
       if (outcome === 'not_full') throw conflict('errors.bookings.notFull');

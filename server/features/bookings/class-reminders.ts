@@ -55,7 +55,7 @@ declare module '#server/email/outbox.ts' {
 }
 
 export function classReminders(deps: AppDeps) {
-  const bookings = bookingsRepository(deps.db);
+  const bookings = bookingsRepository(deps.db.kysely);
 
   async function remindDue(): Promise<number> {
     const now = deps.now();
@@ -76,14 +76,15 @@ export function classReminders(deps: AppDeps) {
             turnedOff.has(booking.studentId) ||
             booking.studentBlocked;
           const args: ReminderArgs = { bookingId: booking.id, offset, classStartDate: booking.classStartDate };
-          if (await bookings.recordReminder(booking.id, offset, booking.classStartDate, skip ? [] : [deps.jobs.row(queuedEmail('bookings.reminder', args))])) {
-            if (!skip) sent++;
-          }
+          const recorded = await deps.db.unitOfWork(async (work) => {
+            if (!skip) work.enqueue(deps.jobs.row(queuedEmail('bookings.reminder', args)));
+            return bookings.recordReminder(work, booking.id, offset, booking.classStartDate);
+          });
+          if (recorded && !skip) sent++;
         }
         if (due.length < BATCH) break;
       }
     }
-    if (sent > 0) deps.jobs.wake();
     return sent;
   }
 

@@ -17,7 +17,7 @@ export const HOLD_EXPIRY_PERIOD_MS = 10_000;
 const BATCH = 100;
 
 export function holdExpiry(deps: AppDeps): { schedule: Schedule; handler: JobHandler } {
-  const bookings = bookingsRepository(deps.db);
+  const bookings = bookingsRepository(deps.db.kysely);
 
   async function releaseDueHolds(): Promise<number> {
     let released = 0;
@@ -26,15 +26,16 @@ export function holdExpiry(deps: AppDeps): { schedule: Schedule; handler: JobHan
       const due = await bookings.dueHolds(now, BATCH);
       for (const hold of due) {
         const session = await bookings.findSession(hold.sessionId);
-        const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now, onlyExpiredHold: true }, (promoted) =>
-          session ? promotionEmailJobs(session, promoted).map(deps.jobs.row) : [],
-        );
+        const result = await deps.db.unitOfWork(async (work) => {
+          const cancelled = await bookings.cancel(work, { sessionId: hold.sessionId, studentId: hold.studentId, now, onlyExpiredHold: true });
+          if (cancelled && session) work.enqueue(promotionEmailJobs(session, cancelled.promoted).map(deps.jobs.row));
+          return cancelled;
+        });
         if (result) released++;
       }
       if (due.length < BATCH) break;
     }
     if (released > 0) {
-      deps.jobs.wake();
       deps.log.info({ released }, 'released expired seat holds');
     }
     return released;

@@ -28,7 +28,7 @@ export interface SeatHold {
 }
 
 export function seatHolds(deps: CoreDeps) {
-  const bookings = bookingsRepository(deps.db);
+  const bookings = bookingsRepository(deps.db.kysely);
 
   return {
     /**
@@ -43,13 +43,15 @@ export function seatHolds(deps: CoreDeps) {
         return { hold: existing, created: false };
       }
       const now = deps.now();
-      const outcome = await bookings.book({
+      const outcome = await deps.db.unitOfWork((work) =>
+        bookings.book(work, {
         sessionId: session.id,
         studentId: me.id,
         studentEmail: me.email,
         now: now.toISOString(),
         hold: { amountCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE_MS).toISOString() },
-      });
+        }),
+      );
       if (outcome.kind === 'full') throw conflict('errors.bookings.full');
       if (outcome.kind === 'duplicate') throw conflict('errors.bookings.alreadyBooked');
       const hold = await bookings.findBookingById(outcome.bookingId);
@@ -72,20 +74,20 @@ export function seatHolds(deps: CoreDeps) {
       const emails = student ? bookingEmailJobs({ id: hold.sessionId }, student, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
       // Booked now: a reminder whose moment passed while the seat was only held is not sent late.
       const session = await bookings.findSession(hold.sessionId);
-      const confirmed = await bookings.confirmHold(hold.id, paymentRef, emails, session ? passedReminders(session.classStartDate, deps.now()) : undefined);
-      if (confirmed) deps.jobs.wake();
-      return confirmed;
+      return deps.db.unitOfWork(async (work) => {
+        work.enqueue(emails);
+        return bookings.confirmHold(work, hold.id, paymentRef, session ? passedReminders(session.classStartDate, deps.now()) : undefined);
+      });
     },
 
     /** Gives a held seat back at once (the first in line moves up, emailed in the same transaction). */
     async release(hold: Pick<SeatHold, 'sessionId' | 'studentId'>): Promise<boolean> {
       const session = await bookings.findSession(hold.sessionId);
-      const result = await bookings.cancel({ sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString() }, (promoted) =>
-        session ? promotionEmailJobs(session, promoted).map(deps.jobs.row) : [],
-      );
-      if (!result) return false;
-      deps.jobs.wake();
-      return true;
+      return deps.db.unitOfWork(async (work) => {
+        const result = await bookings.cancel(work, { sessionId: hold.sessionId, studentId: hold.studentId, now: deps.now().toISOString() });
+        if (result && session) work.enqueue(promotionEmailJobs(session, result.promoted).map(deps.jobs.row));
+        return result !== null;
+      });
     },
   };
 }

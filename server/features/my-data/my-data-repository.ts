@@ -4,10 +4,9 @@
 // a date through authColumns.
 import { randomBytes } from 'node:crypto';
 import { authColumns } from '#server/db/auth-columns.ts';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Db } from '#server/db/database.ts';
+import { sql, type Kysely } from 'kysely';
 import { prepare } from '#server/db/prepared.ts';
-import { lockRow } from '#server/db/row-lock.ts';
+import { locking } from '#server/db/row-lock.ts';
 import type { Database } from '#server/db/schema.ts';
 import { sentEmailRepository } from '#server/email/sent-email-repository.ts';
 
@@ -88,12 +87,9 @@ const ownExportsSince = prepare((db, p: { userId: string; since: string }) =>
 );
 
 // --- what deleting an account checks ---------------------------------------------------------
+/** Locked until the unit of work ends (server/db/row-lock.ts). */
 const activeAdminsBut = prepare((db, p: ByUser) =>
-  db.selectFrom('user').select('id').where('role', '=', sql.lit('admin')).where('blocked', '=', sql.lit(false)).where('id', '!=', p.userId),
-);
-/** The same, locked until the transaction ends (PostgreSQL). */
-const activeAdminsButForUpdate = prepare((db, p: ByUser) =>
-  db.selectFrom('user').select('id').where('role', '=', sql.lit('admin')).where('blocked', '=', sql.lit(false)).where('id', '!=', p.userId).forUpdate(),
+  locking(db, db.selectFrom('user').select('id').where('role', '=', sql.lit('admin')).where('blocked', '=', sql.lit(false)).where('id', '!=', p.userId)),
 );
 const materialBytesOfTutor = prepare((db, p: ByUser) =>
   db.selectFrom('material').select((eb) => eb.fn.sum<number | string | null>('fileSize').as('bytes')).where('tutorId', '=', p.userId),
@@ -152,11 +148,10 @@ const anonymiseUser = prepare((db, p: { id: string; name: string; email: string;
     .where('id', '=', p.id),
 );
 
-export function myDataRepository(db: Db) {
-  const k = db.kysely;
-  const { date: authDate } = authColumns(db.dialect);
+/** Built on the database, or on a unit of work's transaction (`await work.db()`) for the erasure's reads and writes. */
+export function myDataRepository(k: Kysely<Database>) {
+  const { date: authDate } = authColumns(k);
   const sentEmails = sentEmailRepository(k);
-  const activeAdmins = (executor: Kysely<Database>) => (db.dialect === 'postgres' && executor.isTransaction ? activeAdminsButForUpdate : activeAdminsBut);
 
   return {
     async findUser(id: string) {
@@ -189,23 +184,15 @@ export function myDataRepository(db: Db) {
       return { accounts, bio: profile[0]?.bio ?? null, signIns, bookings, waitlist, reviews, notes, sessions, materials, emails, sent, audit };
     },
 
-    /**
-     * Makes the account's exports take turns until `tx` ends (its row locked), so that counting
-     * them and recording one more is one step per account, across connections and processes.
-     */
-    async lockAccount(tx: Transaction<Database>, userId: string): Promise<void> {
-      await lockRow(tx, 'user', userId);
-    },
-
     /** When the account exported its own data since `since` (audit entries), oldest first. */
-    async ownExportsSince(executor: Kysely<Database>, userId: string, since: Date): Promise<string[]> {
-      return (await ownExportsSince(executor, { userId, since: since.toISOString() })).rows.map((r) => r.at);
+    async ownExportsSince(userId: string, since: Date): Promise<string[]> {
+      return (await ownExportsSince(k, { userId, since: since.toISOString() })).rows.map((r) => r.at);
     },
 
-    /** How many other admins can still act (not blocked); locked until the transaction ends on PostgreSQL. */
-    async otherActiveAdmins(executor: Kysely<Database>, userId: string): Promise<number> {
-      // Two admins deleting themselves at once must not leave none (SQLite has one writer anyway).
-      return (await activeAdmins(executor)(executor, { userId })).rows.length;
+    /** How many other admins can still act (not blocked); their rows locked until the unit of work ends. */
+    async otherActiveAdmins(userId: string): Promise<number> {
+      // Two admins deleting themselves at once must not leave none.
+      return (await activeAdminsBut(k, { userId })).rows.length;
     },
 
     /** Bytes of a tutor's material files, from their records (is the archive large?). */
@@ -220,13 +207,8 @@ export function myDataRepository(db: Db) {
     },
 
     /** The tutor's sessions whose class has not started and that have bookings or seat holds. */
-    async upcomingBookedSessionsOf(executor: Kysely<Database>, tutorId: string, now: string) {
-      return (await upcomingBookedSessionsOfTutor(executor, { userId: tutorId, now })).rows;
-    },
-
-    /** Runs `work` in one transaction: the checks, the erasure and its audit entry commit together. */
-    transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
-      return k.transaction().execute(work);
+    async upcomingBookedSessionsOf(tutorId: string, now: string) {
+      return (await upcomingBookedSessionsOfTutor(k, { userId: tutorId, now })).rows;
     },
 
     /**
@@ -234,42 +216,42 @@ export function myDataRepository(db: Db) {
      * `anonymousName`), bookings of classes already held (attendance and payment records), a
      * tutor's sessions that had bookings. Returns the stored files to remove after the commit.
      */
-    async erase(tx: Transaction<Database>, user: { id: string; role: string; email: string }, p: { anonymousName: string; tutorName: string; now: Date }): Promise<{ materialFiles: string[] }> {
+    async erase(user: { id: string; role: string; email: string }, p: { anonymousName: string; tutorName: string; now: Date }): Promise<{ materialFiles: string[] }> {
       // A `.invalid` address cannot be signed up or set, but a row may hold this one all the same
       // (written before that rule, or by hand): then an address nobody can have taken.
-      const holder = (await userByEmail(tx, { email: deletedEmail(user.id) })).rows[0];
+      const holder = (await userByEmail(k, { email: deletedEmail(user.id) })).rows[0];
       const email = holder && holder.id !== user.id ? unguessableDeletedEmail(user.id) : deletedEmail(user.id);
       const nowText = p.now.toISOString();
       const byUser = { userId: user.id };
-      await deleteNotesOf(tx, byUser);
-      await deleteWaitlistEntriesOf(tx, byUser);
+      await deleteNotesOf(k, byUser);
+      await deleteWaitlistEntriesOf(k, byUser);
       // Bookings released by the bookings feature earlier in this transaction; one made meanwhile
       // by another connection (PostgreSQL) goes here, its seat freed.
-      const late = (await deleteUpcomingBookingsOf(tx, { userId: user.id, now: nowText })).rows;
-      for (const { sessionId } of late) await freeSeat(tx, { sessionId });
-      await anonymiseBookingsOf(tx, { userId: user.id, email });
-      await anonymiseReviewsOf(tx, { userId: user.id, name: p.anonymousName });
+      const late = (await deleteUpcomingBookingsOf(k, { userId: user.id, now: nowText })).rows;
+      for (const { sessionId } of late) await freeSeat(k, { sessionId });
+      await anonymiseBookingsOf(k, { userId: user.id, email });
+      await anonymiseReviewsOf(k, { userId: user.id, name: p.anonymousName });
 
       // A tutor's materials are theirs: removed with their files. Sessions nobody booked go;
       // sessions with (past) bookings stay for their students' history, attributed anonymously.
-      const materialFiles = (await deleteMaterialsOf(tx, byUser)).rows.flatMap((m) => (m.fileKey ? [m.fileKey] : []));
-      await deleteUnbookedSessionsOf(tx, byUser);
-      await anonymiseSessionsOf(tx, { userId: user.id, tutorName: p.tutorName, email, now: nowText });
+      const materialFiles = (await deleteMaterialsOf(k, byUser)).rows.flatMap((m) => (m.fileKey ? [m.fileKey] : []));
+      await deleteUnbookedSessionsOf(k, byUser);
+      await anonymiseSessionsOf(k, { userId: user.id, tutorName: p.tutorName, email, now: nowText });
 
       // Signed out everywhere, no way to sign in again (no password, no Google link), email freed.
-      await deleteSignInSessionsOf(tx, byUser);
-      await deleteAccountsOf(tx, byUser);
-      await deleteVerificationsOf(tx, byUser);
+      await deleteSignInSessionsOf(k, byUser);
+      await deleteAccountsOf(k, byUser);
+      await deleteVerificationsOf(k, byUser);
       // Their private calendar feed link stops working.
-      await deleteCalendarFeedOf(tx, byUser);
+      await deleteCalendarFeedOf(k, byUser);
       // A tutor's public bio goes with their name (the user row stays, so its cascade never runs).
-      await deleteTutorProfileOf(tx, byUser);
+      await deleteTutorProfileOf(k, byUser);
       // Which emails they wanted: no email goes to a deleted account anyway.
-      await deleteOptOutsOf(tx, byUser);
+      await deleteOptOutsOf(k, byUser);
       // The emails sent to them, and failed sign-ins counted against their address.
-      await sentEmails.removeFor(tx, user.email);
-      await deleteSignInFailuresOf(tx, { email: user.email.toLowerCase() });
-      await anonymiseUser(tx, { id: user.id, name: p.anonymousName, email, updatedAt: authDate(p.now) });
+      await sentEmails.removeFor(k, user.email);
+      await deleteSignInFailuresOf(k, { email: user.email.toLowerCase() });
+      await anonymiseUser(k, { id: user.id, name: p.anonymousName, email, updatedAt: authDate(p.now) });
       return { materialFiles };
     },
   };

@@ -30,8 +30,7 @@ import type { OpenedObject } from '#server/storage/file-storage.ts';
 import { ARCHIVE_KEEP_MS, archiveStore } from './archive-store.ts';
 import { zipStream, type StreamedZipEntry } from './zip-archive.ts';
 import type { Readable } from 'node:stream';
-import type { Transaction } from 'kysely';
-import type { Database } from '#server/db/schema.ts';
+import type { Work } from '#server/db/unit-of-work.ts';
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof myDataRepository>['findUser']>>>;
 
@@ -67,11 +66,10 @@ export class ExportsTooOften extends AppError {
 
 
 export function myDataService(deps: AppDeps) {
-  const repo = myDataRepository(deps.db);
+  const repo = myDataRepository(deps.db.kysely);
   const bookings = bookingsService(deps);
   const materialFiles = materialFileStore(deps.files);
   const photos = imageStore(deps.files);
-  const lists = deps.publicLists;
   const archives = archiveStore(deps.files);
   const photoOf = (user: UserRow) => (user.image?.startsWith(UPLOAD_URL_PREFIX) ? user.image.slice(UPLOAD_URL_PREFIX.length) : null);
 
@@ -102,21 +100,22 @@ export function myDataService(deps: AppDeps) {
   /**
    * Records an export of one's own data, or refuses it beyond EXPORTS_PER_WINDOW in the window
    * (counted from the audit log, shared by every process). The count and the record are one
-   * transaction that first locks the account's row: requests sent together take turns, so the
-   * seventh sees the sixth (decision 038). `alsoInIt` writes what the export needs in the same
-   * transaction (the large archive's job); the export itself is read after the commit.
+   * unit of work that first locks the account's row: requests sent together take turns, so the
+   * seventh sees the sixth (decision 038). `alsoInIt` adds what the export needs to the same
+   * unit (the large archive's job); the export itself is read after the commit.
    */
-  async function claimOwnExport(user: UserRow, by: AuditActor, details: Record<string, unknown>, alsoInIt?: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
-    await repo.transaction(async (tx) => {
-      await repo.lockAccount(tx, user.id);
+  async function claimOwnExport(user: UserRow, by: AuditActor, details: Record<string, unknown>, alsoInIt?: (work: Work) => void): Promise<void> {
+    await deps.db.unitOfWork(async (work) => {
+      await work.lockRow('user', user.id);
+      const tx = await work.db();
       const now = deps.now();
-      const recent = await repo.ownExportsSince(tx, user.id, new Date(now.getTime() - EXPORT_WINDOW_MS));
+      const recent = await myDataRepository(tx).ownExportsSince(user.id, new Date(now.getTime() - EXPORT_WINDOW_MS));
       if (recent.length >= EXPORTS_PER_WINDOW) {
         // Allowed again once the export that fills the window has left it.
         const freedAt = Date.parse(recent[recent.length - EXPORTS_PER_WINDOW]!) + EXPORT_WINDOW_MS;
         throw new ExportsTooOften(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000)));
       }
-      await alsoInIt?.(tx);
+      alsoInIt?.(work);
       await recordAudit(tx, by, { action: 'user.data_exported', targetType: 'user', targetId: user.id, details: { email: user.email, ...details } }, now);
     });
   }
@@ -238,11 +237,11 @@ export function myDataService(deps: AppDeps) {
   }
 
   /** The rules that refuse a deletion; run before anything changes, and again inside the transaction. */
-  async function refusal(executor: Parameters<typeof repo.upcomingBookedSessionsOf>[0], user: UserRow, self: boolean): Promise<ErrorWords | null> {
+  async function refusal(inUnit: typeof repo, user: UserRow, self: boolean): Promise<ErrorWords | null> {
     if (user.role === 'admin') {
-      if ((await repo.otherActiveAdmins(executor, user.id)) === 0) return self ? 'errors.users.lastAdminSelf' : 'errors.users.lastAdminOther';
+      if ((await inUnit.otherActiveAdmins(user.id)) === 0) return self ? 'errors.users.lastAdminSelf' : 'errors.users.lastAdminOther';
     }
-    const booked = await repo.upcomingBookedSessionsOf(executor, user.id, deps.now().toISOString());
+    const booked = await inUnit.upcomingBookedSessionsOf(user.id, deps.now().toISOString());
     if (booked.length > 0) {
       const named = booked.slice(0, 3).map((s) => `"${s.title}"`).join(', ');
       const titles = booked.length > 3 ? { key: 'errors.myData.andMore', values: { titles: named, count: booked.length - 3 } } as const : named;
@@ -253,18 +252,22 @@ export function myDataService(deps: AppDeps) {
 
   /** Deletes the account; says what it did in `language` (the caller's; the operator's CLI: English). */
   async function erase(user: UserRow, by: AuditActor, self: boolean, language: Language = DEFAULT_LANGUAGE): Promise<AccountDeleted> {
-    const early = await refusal(deps.db.kysely, user, self);
+    const early = await refusal(repo, user, self);
     if (early) throw conflict(early);
     const now = deps.now();
     const anonymousName = user.role === 'tutor' ? DELETED_TUTOR_NAME : DELETED_STUDENT_NAME;
-    // One transaction: the bookings released, the refunds owed (jobs written in it: the payment
+    // One unit of work: the bookings released, the refunds owed (jobs written in it: the payment
     // service is called after the commit), the erasure and its audit entry commit together, or
     // nothing changes (docs/decisions/038-account-erasure-and-exports.md).
-    const { erased, released } = await repo.transaction(async (tx) => {
-      const late = await refusal(tx, user, self);
+    const { erased, released } = await deps.db.unitOfWork(async (work) => {
+      const tx = await work.db();
+      const inUnit = myDataRepository(tx);
+      const late = await refusal(inUnit, user, self);
       if (late) throw conflict(late);
-      const released = await bookings.releaseAllOf(tx, user.id);
-      const result = await repo.erase(tx, user, { anonymousName, tutorName: DELETED_TUTOR_NAME, now });
+      const released = await bookings.releaseAllOf(work, user.id);
+      const result = await inUnit.erase(user, { anonymousName, tutorName: DELETED_TUTOR_NAME, now });
+      // Their sessions, reviews and name leave the public lists.
+      work.changed('publicLists');
       await recordAudit(tx, by, {
         action: 'user.deleted',
         targetType: 'user',
@@ -273,9 +276,7 @@ export function myDataService(deps: AppDeps) {
       }, now);
       return { erased: result, released };
     });
-    deps.jobs.wake();
     invalidateUser(user.id);
-    lists.invalidate();
     // After the commit: a file left behind is only wasted space, never served (no row points at it).
     await Promise.all(erased.materialFiles.map((key) => materialFiles.remove(key)));
     // Unless another account shows it too, or it is another's upload (uploads/photo-owner.ts).
@@ -304,10 +305,9 @@ export function myDataService(deps: AppDeps) {
       const user = await liveUser(me.id);
       if (await isLarge(user)) {
         // Built by a job, the link emailed; one job per account at a time (its key).
-        await claimOwnExport(user, actorOf(me, ip), { delivery: 'emailed link' }, async (tx) => {
-          await deps.jobs.enqueue(tx, { kind: MY_DATA_ARCHIVE_JOB, payload: { userId: user.id }, key: `${MY_DATA_ARCHIVE_JOB}:${user.id}`, maxAttempts: 3 });
-        });
-        deps.jobs.wake();
+        await claimOwnExport(user, actorOf(me, ip), { delivery: 'emailed link' }, (work) =>
+          work.enqueue(deps.jobs.row({ kind: MY_DATA_ARCHIVE_JOB, payload: { userId: user.id }, key: `${MY_DATA_ARCHIVE_JOB}:${user.id}`, maxAttempts: 3 })),
+        );
         return { kind: 'emailed' };
       }
       await claimOwnExport(user, actorOf(me, ip), {});

@@ -13,11 +13,11 @@ export const seedDemoReviews: DemoSeeder = async (deps, users) => {
   const finished = await deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', FINISHED_DEMO_SESSION).executeTakeFirst();
   if (!lee || !sam || !finished) return;
   const reviewedAt = new Date(deps.now().getTime() - 6 * DAY).toISOString();
-  const reviews = reviewsRepository(deps.db.kysely, deps.db.dialect);
+  const reviews = reviewsRepository(deps.db.kysely);
   for (const [student, rating, review] of [
     [lee, 5, 'Clear and practical: I use the revision planner every week now.'],
     [sam, 4, 'Very useful tips; I would have liked more time for questions.'],
   ] as const) {
-    await reviews.save({ id: newId(), sessionId: finished.id, studentId: student.id, studentName: student.name, rating, review, now: reviewedAt });
+    await deps.db.unitOfWork((work) => reviews.save(work, { id: newId(), sessionId: finished.id, studentId: student.id, studentName: student.name, rating, review, now: reviewedAt }));
   }
 };

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { isUniqueViolation } from '#server/db/constraint-errors.ts';
-import type { Dialect } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
+import { locking } from '#server/db/row-lock.ts';
+import type { Work } from '#server/db/unit-of-work.ts';
 import type { Database, ReviewTable } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
 
@@ -22,9 +22,9 @@ const reviewById = prepare((db, p: { id: string }) => db.selectFrom('review').se
 const reviewOfStudent = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
 );
-/** The same, locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
-const reviewOfStudentForUpdate = prepare((db, p: { sessionId: string; studentId: string }) =>
-  db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).forUpdate(),
+/** The same, locked until the unit of work ends (server/db/row-lock.ts). */
+const lockedReviewOfStudent = prepare((db, p: { sessionId: string; studentId: string }) =>
+  locking(db, db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId)),
 );
 /** A session's reviews, newest first: the first page, and a page after (createdAt, id). */
 const firstPage = prepare((db, p: { sessionId: string; limit: number }) =>
@@ -66,8 +66,7 @@ const addRating = prepare((db, p: { sessionId: string; rating: number }) =>
     .where('id', '=', p.sessionId),
 );
 
-export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
-  const existingReview = dialect === 'postgres' ? reviewOfStudentForUpdate : reviewOfStudent;
+export function reviewsRepository(db: Kysely<Database>) {
   return {
     async findSession(id: string) {
       return (await sessionById(db, { id })).rows[0];
@@ -95,36 +94,31 @@ export function reviewsRepository(db: Kysely<Database>, dialect: Dialect) {
     /**
      * Creates the student's review of the session or replaces it, and moves the session's
      * rating sum and count by the difference in the same transaction, so the average never
-     * disagrees with the reviews. 'retry' when a concurrent first review of the same student
-     * won the unique constraint (the caller saves again, which then updates).
+     * disagrees with the reviews, in the caller's unit of work. A concurrent first review of the
+     * same student that won the unique constraint makes it throw (isUniqueViolation): the caller
+     * saves again in a new unit, which then updates.
      */
-    async save(input: SaveReviewInput): Promise<{ row: ReviewRow; created: boolean } | 'retry'> {
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const existing = (await existingReview(trx, { sessionId: input.sessionId, studentId: input.studentId })).rows[0];
-          if (existing) {
-            await updateReview(trx, { id: existing.id, rating: input.rating, review: input.review, studentName: input.studentName, now: input.now });
-            await moveRatingSum(trx, { sessionId: input.sessionId, difference: input.rating - existing.rating });
-            return { row: { ...existing, rating: input.rating, review: input.review, studentName: input.studentName, updatedAt: input.now }, created: false };
-          }
-          const row: ReviewRow = {
-            id: input.id,
-            sessionId: input.sessionId,
-            studentId: input.studentId,
-            studentName: input.studentName,
-            rating: input.rating,
-            review: input.review,
-            createdAt: input.now,
-            updatedAt: input.now,
-          };
-          await insertReview(trx, row);
-          await addRating(trx, { sessionId: input.sessionId, rating: input.rating });
-          return { row, created: true };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'retry';
-        throw error;
+    async save(work: Work, input: SaveReviewInput): Promise<{ row: ReviewRow; created: boolean }> {
+      const trx = await work.db();
+      const existing = (await lockedReviewOfStudent(trx, { sessionId: input.sessionId, studentId: input.studentId })).rows[0];
+      if (existing) {
+        await updateReview(trx, { id: existing.id, rating: input.rating, review: input.review, studentName: input.studentName, now: input.now });
+        await moveRatingSum(trx, { sessionId: input.sessionId, difference: input.rating - existing.rating });
+        return { row: { ...existing, rating: input.rating, review: input.review, studentName: input.studentName, updatedAt: input.now }, created: false };
       }
+      const row: ReviewRow = {
+        id: input.id,
+        sessionId: input.sessionId,
+        studentId: input.studentId,
+        studentName: input.studentName,
+        rating: input.rating,
+        review: input.review,
+        createdAt: input.now,
+        updatedAt: input.now,
+      };
+      await insertReview(trx, row);
+      await addRating(trx, { sessionId: input.sessionId, rating: input.rating });
+      return { row, created: true };
     },
   };
 }

@@ -4,10 +4,11 @@
 import type { MyReview, Review, ReviewBody, ReviewPage, UpdateReviewBody } from '#contract/reviews.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
+import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
-import { reviewsRepository, type ReviewRow } from './reviews-repository.ts';
+import { reviewsRepository, type ReviewRow, type SaveReviewInput } from './reviews-repository.ts';
 
 const toReview = (row: ReviewRow): Review => ({
   id: row.id,
@@ -23,7 +24,16 @@ const toReview = (row: ReviewRow): Review => ({
 export const averageRating = (sum: number, count: number): number | null => (count > 0 ? Math.round((sum / count) * 10) / 10 : null);
 
 export function reviewsService(deps: AppDeps) {
-  const reviews = reviewsRepository(deps.db.kysely, deps.db.dialect);
+  const reviews = reviewsRepository(deps.db.kysely);
+  /** One try; 'retry' when a concurrent first review of the same student won the unique constraint. */
+  const saveOnce = async (input: SaveReviewInput) => {
+    try {
+      return await deps.db.unitOfWork((work) => reviews.save(work, input));
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'retry' as const;
+      throw error;
+    }
+  };
 
   async function save(me: CurrentUser, sessionId: string, body: UpdateReviewBody): Promise<{ review: Review; created: boolean }> {
     if (me.role !== 'student') throw forbidden('errors.reviews.bookedOnly');
@@ -38,8 +48,8 @@ export function reviewsService(deps: AppDeps) {
     if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('errors.reviews.notStarted');
     const now = deps.now();
     const input = { id: newId(now.getTime()), sessionId, studentId: me.id, studentName: me.name, rating: body.rating, review: body.review, now: now.toISOString() };
-    let result = await reviews.save(input);
-    if (result === 'retry') result = await reviews.save(input);
+    let result = await saveOnce(input);
+    if (result === 'retry') result = await saveOnce(input);
     if (result === 'retry') throw conflict('errors.reviews.saving');
     return { review: toReview(result.row), created: result.created };
   }
