@@ -1,5 +1,6 @@
 // The operator's CLI: `npm run admin -- <command>`, with the same DATA_DIR / DATABASE_URL (and
 // BASE_URL, SMTP_URL) as the server. The commands are server/operator/operator-commands.ts.
+import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildAppDeps } from '#server/app-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
@@ -9,18 +10,24 @@ import { AppError } from '#server/errors.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { OperatorError, operatorCommands, type OperatorCommands } from '#server/operator/operator-commands.ts';
 
-const USAGE = `Usage: npm run admin -- <command>
+const USAGE = `Usage: npm run admin -- <command> [--output <file>]
   promote <email>                 make an account an admin
   demote <email> [student|tutor]  take admin away (default: student)
   block <email>                   block an account and sign it out everywhere
   unblock <email>                 let a blocked account sign in again
   reset-password <email>          email the account a password-reset link
   show <email>                    what StudyNest holds about an account
-  export <email>                  everything StudyNest holds about an account, as JSON (> file.json)
+  export <email>                  everything StudyNest holds about an account, as JSON
   delete <email>                  delete an account (the rules of Settings' "Delete my account")
-  jobs                            list failed (dead) background jobs
-  retry <job id>|all              run failed jobs again
-  audit [count]                   the newest entries of the audit log (default 50)`;
+  jobs                            background jobs that failed (tried again later) or gave up (dead), with their last error
+  retry <job id>|all              run a failed or dead job (or all of them) again at once, with fresh attempts
+  audit [count]                   the newest entries of the audit log (default 50)
+  help                            this text (also --help, -h)
+
+  --output <file>, -o <file>      write what the command prints to <file> (readable by its owner only)
+                                  rather than to the screen, e.g. export <email> --output data.json
+
+Exit code 0 when done, 1 when refused (the reason on stderr), 2 with this text for a wrong command.`;
 
 type Run = (commands: OperatorCommands, args: string[]) => Promise<string[]> | undefined;
 const COMMANDS: Record<string, Run> = {
@@ -37,12 +44,35 @@ const COMMANDS: Record<string, Run> = {
   audit: (c, [count]) => (count === undefined ? c.audit() : /^[1-9]\d{0,3}$/.test(count) ? c.audit(Number(count)) : undefined),
 };
 
-const [name = '', ...args] = process.argv.slice(2);
+/** The command's words, and the file named by --output / -o (anywhere among them). */
+function parseArgs(argv: string[]): { words: string[]; output: string | undefined } | undefined {
+  const words: string[] = [];
+  let output: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--output' || arg === '-o') output = argv[++i];
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+    else {
+      words.push(arg);
+      continue;
+    }
+    if (!output) return undefined;
+  }
+  return { words, output };
+}
+
+const parsed = parseArgs(process.argv.slice(2));
+const [name = '', ...args] = parsed?.words ?? [];
+if (parsed && ['help', '--help', '-h'].includes(name) && args.length === 0 && !parsed.output) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const run = COMMANDS[name];
-if (!run || args.length > 2) {
+if (!parsed || !run || args.length > 2) {
   console.error(USAGE);
   process.exit(2);
 }
+const output = parsed.output;
 
 /** Warnings and errors on stderr; nothing else (the commands print what they did). */
 const log = {
@@ -79,6 +109,12 @@ try {
   if (!lines) {
     console.error(USAGE);
     process.exitCode = 2;
+  } else if (output) {
+    // `npm run admin -- export … > file` would also catch npm's own lines; this file holds only the output.
+    const text = `${lines.join('\n')}\n`;
+    fs.writeFileSync(output, text, { mode: 0o600 });
+    fs.chmodSync(output, 0o600);
+    console.log(`Written to ${output} (${Buffer.byteLength(text)} bytes).`);
   } else console.log(lines.join('\n'));
 } catch (error) {
   if (!(error instanceof OperatorError || error instanceof AppError)) throw error;

@@ -149,7 +149,6 @@ const jobsPage = perShape(({ state, paged }: { state: JobState | null; paged: bo
 );
 const jobsPageFor = (state: JobState | undefined, paged: boolean) => jobsPage({ state: state ?? null, paged });
 const jobById = prepare((db, p: { id: string }) => db.selectFrom('job').selectAll().where('id', '=', p.id));
-const deadJobs = prepare((db, p: { limit: number }) => db.selectFrom('job').selectAll().where('status', '=', sql.lit('dead')).orderBy('runAt').orderBy('id').limit(p.limit));
 /** A failed (queued after a failure) or dead job due now with fresh attempts. */
 const retryFailed = prepare((db, p: { id: string; now: string }) =>
   db
@@ -225,11 +224,6 @@ export function jobRepository(db: Kysely<Database>) {
     async find(id: string): Promise<JobRow | undefined> {
       const row = (await jobById(db, { id })).rows[0];
       return row && withCounts(row);
-    },
-
-    /** Jobs that gave up (dead), oldest first: the operator's `npm run admin -- jobs`. */
-    async dead(limit: number): Promise<JobRow[]> {
-      return (await deadJobs(db, { limit })).rows;
     },
 
     /**

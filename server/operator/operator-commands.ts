@@ -14,14 +14,27 @@ import { operatorRepository } from './operator-repository.ts';
 
 export class OperatorError extends Error {}
 
-/** A change made here reaches running processes within their session cache's 15 s (docs/decisions/004). */
-const CACHE_NOTE = 'Running StudyNest processes apply it within 15 seconds.';
+/**
+ * What a change made here does to the running processes, on this database: on PostgreSQL they are
+ * told at once (NOTIFY, docs/decisions/023); a process that missed it, and any on SQLite, where no
+ * signal passes between processes, drops its cached copy of the account within 15 s (docs/decisions/004).
+ */
+function appliedNote(dialect: AppDeps['db']['dialect']): string {
+  return dialect === 'postgres'
+    ? 'Running StudyNest processes apply it at once (told through PostgreSQL; within 15 seconds for one that missed it).'
+    : 'A running StudyNest applies it within 15 seconds (it keeps a signed-in account for that long; on SQLite nothing tells it sooner).';
+}
+
+/** A job that failed and waits for its next try, or one that gave up. */
+const isFailed = (job: JobRow) => job.status === 'queued' && job.lastError !== null;
+const isRetryable = (job: JobRow | undefined): job is JobRow => job !== undefined && (job.status === 'dead' || isFailed(job));
 
 export function operatorCommands(deps: AppDeps) {
   const users = adminUsersService(deps);
   const repo = operatorRepository(deps.db);
   const jobs = jobRepository(deps.db.kysely);
   const myData = myDataService(deps);
+  const CACHE_NOTE = appliedNote(deps.db.dialect);
 
   async function userByEmail(email: string) {
     const user = await repo.findUserByEmail(email);
@@ -121,20 +134,26 @@ export function operatorCommands(deps: AppDeps) {
       }
     },
 
-    /** The jobs that gave up, with their last error. */
+    /** The jobs that failed (tried again at their time) and those that gave up (dead), with their last error. */
     async failedJobs(limit = 100): Promise<string[]> {
-      const dead = await jobs.dead(limit);
+      const failed = await jobs.list({ state: 'failed', limit });
+      const dead = await jobs.list({ state: 'dead', limit });
       // Their errors may name recipients (an SMTP refusal quotes the address).
-      await recordAudit(deps.db.kysely, OPERATOR, { action: 'job.failed_listed', targetType: 'job', targetId: 'dead', details: { count: dead.length } }, deps.now());
-      if (dead.length === 0) return ['No failed jobs.'];
-      return [`${dead.length === limit ? `The first ${limit}` : dead.length} failed job(s):`, ...dead.map(describeJob)];
+      await recordAudit(deps.db.kysely, OPERATOR, { action: 'job.failed_listed', targetType: 'job', targetId: 'failed-and-dead', details: { failed: failed.length, dead: dead.length } }, deps.now());
+      if (failed.length + dead.length === 0) return ['No failed or dead jobs.'];
+      const count = (n: number) => (n === limit ? `the first ${limit}` : String(n));
+      return [
+        `${count(failed.length)} failed (tried again at the time shown), ${count(dead.length)} dead (gave up); \`npm run admin -- retry <id>\` runs one again at once:`,
+        ...failed.map(describeJob),
+        ...dead.map(describeJob),
+      ];
     },
 
-    /** One dead job (its id), or every dead one ('all'), queued again at once with fresh attempts. */
+    /** One failed or dead job (its id), or every one ('all'), due at once with fresh attempts. */
     async retryJobs(which: string): Promise<string[]> {
       const now = deps.now().toISOString();
-      const targets = which === 'all' ? await jobs.dead(10_000) : (await jobs.dead(10_000)).filter((job) => job.id === which);
-      if (targets.length === 0) throw new OperatorError(which === 'all' ? 'No failed jobs to retry.' : `No failed job has the id ${which} (see npm run admin -- jobs).`);
+      const targets = which === 'all' ? [...(await jobs.list({ state: 'failed', limit: 10_000 })), ...(await jobs.list({ state: 'dead', limit: 10_000 }))] : [await jobs.find(which)].filter(isRetryable);
+      if (targets.length === 0) throw new OperatorError(which === 'all' ? 'No failed or dead jobs to retry.' : `No failed or dead job has the id ${which} (see npm run admin -- jobs).`);
       const retried: JobRow[] = [];
       for (const job of targets) {
         // The retry and its audit entry commit together.
@@ -146,14 +165,16 @@ export function operatorCommands(deps: AppDeps) {
         });
         if (done) retried.push(job);
       }
-      return [`Queued again ${retried.length} job(s); a running StudyNest runs them within a second:`, ...retried.map(describeJob)];
+      // A running StudyNest's worker looks for due jobs every second.
+      return [`Queued again ${retried.length} job(s), due now with fresh attempts; a running StudyNest starts them within a second:`, ...retried.map(describeJob)];
     },
   };
 }
 
 function describeJob(job: JobRow): string {
   const error = (job.lastError ?? 'no error recorded').replace(/\s+/g, ' ').slice(0, 200);
-  return `  ${job.id}  ${job.kind}  ${Number(job.attempts)} attempt(s), created ${toIso(job.createdAt)}: ${error}`;
+  const state = isFailed(job) ? `failed, next try ${toIso(job.runAt)}` : job.status;
+  return `  ${job.id}  ${job.kind}  ${state}  ${Number(job.attempts)} of ${Number(job.maxAttempts)} attempt(s), created ${toIso(job.createdAt)}: ${error}`;
 }
 
 export type OperatorCommands = ReturnType<typeof operatorCommands>;

@@ -1,5 +1,7 @@
 // Issue 23 item 4: the operator's CLI (`npm run admin -- …`). Its commands run here against the
 // test app's database; one test spawns the real command.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
 import { operatorCommands, OperatorError, type OperatorCommands } from '#server/operator/operator-commands.ts';
@@ -19,6 +21,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** What a change does to running processes, said as it is on this database. */
+const APPLIED_NOW = 'Running StudyNest processes apply it at once (told through PostgreSQL; within 15 seconds for one that missed it).';
+const APPLIED_SOON = 'A running StudyNest applies it within 15 seconds (it keeps a signed-in account for that long; on SQLite nothing tells it sooner).';
+let APPLIED: string;
+beforeAll(() => {
+  APPLIED = t.deps.db.dialect === 'postgres' ? APPLIED_NOW : APPLIED_SOON;
+});
+
 const userRow = (id: string) => t.deps.db.kysely.selectFrom('user').select(['role', 'blocked']).where('id', '=', id).executeTakeFirstOrThrow();
 const me = (who: Actor) => t.request(who, { method: 'GET', url: '/api/auth/get-session' });
 const signedIn = async (who: Actor) => (await me(who)).json() !== null;
@@ -34,13 +44,13 @@ async function deadEmailJob(to: string): Promise<string> {
 describe('npm run admin: accounts', () => {
   it('promote and demote change the role through the admin rules, and say what they did', async () => {
     const tutor = await t.actor({ role: 'tutor' });
-    expect(await cli.promote(tutor.user!.email.toUpperCase())).toEqual([`${tutor.user!.email} is now an admin (was tutor). Running StudyNest processes apply it within 15 seconds.`]);
+    expect(await cli.promote(tutor.user!.email.toUpperCase())).toEqual([`${tutor.user!.email} is now an admin (was tutor). ${APPLIED}`]);
     expect((await userRow(tutor.user!.id)).role).toBe('admin');
     // Applied at once in this process: the admin list opens for them.
     expect((await t.request(tutor, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
     expect(await cli.promote(tutor.user!.email)).toEqual([`${tutor.user!.email} is already an admin.`]);
 
-    expect(await cli.demote(tutor.user!.email, 'tutor')).toEqual([`${tutor.user!.email} is now a tutor (was admin). Running StudyNest processes apply it within 15 seconds.`]);
+    expect(await cli.demote(tutor.user!.email, 'tutor')).toEqual([`${tutor.user!.email} is now a tutor (was admin). ${APPLIED}`]);
     expect((await userRow(tutor.user!.id)).role).toBe('tutor');
     expect((await t.request(tutor, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
   });
@@ -56,7 +66,7 @@ describe('npm run admin: accounts', () => {
   it('block signs the user out everywhere and keeps them out; unblock lets them in again', async () => {
     const student = await t.actor({ role: 'student' });
     expect(await signedIn(student)).toBe(true);
-    expect(await cli.block(student.user!.email)).toEqual([`${student.user!.email} is blocked and signed out everywhere. Running StudyNest processes apply it within 15 seconds.`]);
+    expect(await cli.block(student.user!.email)).toEqual([`${student.user!.email} is blocked and signed out everywhere. ${APPLIED}`]);
     expect(await signedIn(student)).toBe(false);
     const again = await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', ...json({ email: student.user!.email, password: student.user!.password }) });
     expect(again.statusCode).toBe(403);
@@ -103,7 +113,7 @@ describe('npm run admin: accounts', () => {
 
     await expect(cli.deleteAccount(tutor.user!.email)).rejects.toThrow(new OperatorError('This tutor has upcoming sessions with booked students ("Exported session"). Cancel them or hand them over to another tutor first.'));
     expect(await cli.deleteAccount(student.user!.email)).toEqual([
-      'The account of ' + student.user!.email + ' has been deleted. 1 upcoming booking(s) cancelled. Its reviews stay as "Former student"; its notes, photo and sign-in methods are gone. Running StudyNest processes apply it within 15 seconds.',
+      'The account of ' + student.user!.email + ' has been deleted. 1 upcoming booking(s) cancelled. Its reviews stay as "Former student"; its notes, photo and sign-in methods are gone. ' + APPLIED,
     ]);
     expect(await signedIn(student)).toBe(false);
     const audit = await t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'action']).where('targetId', '=', student.user!.id).orderBy('at').orderBy('id').execute();
@@ -136,34 +146,45 @@ describe('npm run admin: accounts', () => {
   });
 });
 
-describe('npm run admin: failed jobs', () => {
-  it('lists dead jobs with their last error and retries one, which then runs', async () => {
-    const listings = () => t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'details']).where('action', '=', 'job.failed_listed').orderBy('at').orderBy('id').execute();
-    expect(await cli.failedJobs()).toEqual(['No failed jobs.']);
-    expect((await listings()).at(-1)).toEqual({ actor: 'operator (npm run admin)', details: JSON.stringify({ count: 0 }) });
-    const id = await deadEmailJob('receipt-1@example.com');
-    const listed = await cli.failedJobs();
-    expect(listed[0]).toBe('1 failed job(s):');
-    expect(listed[1]).toMatch(new RegExp(`^  ${id}  email  12 attempt\\(s\\), created \\S+: SMTP 554 refused$`));
-    expect((await listings()).at(-1)).toEqual({ actor: 'operator (npm run admin)', details: JSON.stringify({ count: 1 }) });
+/** A failed email job to `to`: queued again after an error, its next try an hour away. */
+async function failedEmailJob(to: string): Promise<string> {
+  const id = await deadEmailJob(to);
+  await t.deps.db.kysely.updateTable('job').set({ status: 'queued', attempts: 3, lastError: 'SMTP 550 mailbox unavailable', runAt: new Date(Date.now() + 3_600_000).toISOString() }).where('id', '=', id).execute();
+  return id;
+}
 
-    const retried = await cli.retryJobs(id);
-    expect(retried[0]).toBe('Queued again 1 job(s); a running StudyNest runs them within a second:');
-    expect(await t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'action', 'details']).where('targetId', '=', id).execute()).toEqual([
-      { actor: 'operator (npm run admin)', action: 'job.retried', details: JSON.stringify({ kind: 'email', attempts: 12, lastError: 'SMTP 554 refused' }) },
-    ]);
-    await t.mail.waitFor('receipt-1@example.com', /Your receipt/);
-    expect(await cli.failedJobs()).toEqual(['No failed jobs.']);
-    await expect(cli.retryJobs(id)).rejects.toThrow(/No failed job has the id/);
+describe('npm run admin: failed jobs', () => {
+  it('lists failed and dead jobs with their state and last error and retries one of each, which then run', async () => {
+    const listings = () => t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'details']).where('action', '=', 'job.failed_listed').orderBy('at').orderBy('id').execute();
+    expect(await cli.failedJobs()).toEqual(['No failed or dead jobs.']);
+    expect((await listings()).at(-1)).toEqual({ actor: 'operator (npm run admin)', details: JSON.stringify({ failed: 0, dead: 0 }) });
+    const dead = await deadEmailJob('receipt-1@example.com');
+    const failed = await failedEmailJob('receipt-4@example.com');
+    const listed = await cli.failedJobs();
+    expect(listed[0]).toBe('1 failed (tried again at the time shown), 1 dead (gave up); `npm run admin -- retry <id>` runs one again at once:');
+    expect(listed[1]).toMatch(new RegExp(`^  ${failed}  email  failed, next try \\S+  3 of \\d+ attempt\\(s\\), created \\S+: SMTP 550 mailbox unavailable$`));
+    expect(listed[2]).toMatch(new RegExp(`^  ${dead}  email  dead  12 of \\d+ attempt\\(s\\), created \\S+: SMTP 554 refused$`));
+    expect((await listings()).at(-1)).toEqual({ actor: 'operator (npm run admin)', details: JSON.stringify({ failed: 1, dead: 1 }) });
+
+    for (const [id, to, attempts, lastError] of [[dead, 'receipt-1@example.com', 12, 'SMTP 554 refused'], [failed, 'receipt-4@example.com', 3, 'SMTP 550 mailbox unavailable']] as const) {
+      const retried = await cli.retryJobs(id);
+      expect(retried[0]).toBe('Queued again 1 job(s), due now with fresh attempts; a running StudyNest starts them within a second:');
+      expect(await t.deps.db.kysely.selectFrom('audit_log').select(['actor', 'action', 'details']).where('targetId', '=', id).execute()).toEqual([
+        { actor: 'operator (npm run admin)', action: 'job.retried', details: JSON.stringify({ kind: 'email', attempts, lastError }) },
+      ]);
+      await t.mail.waitFor(to, /Your receipt/);
+    }
+    expect(await cli.failedJobs()).toEqual(['No failed or dead jobs.']);
+    await expect(cli.retryJobs(dead)).rejects.toThrow(/No failed or dead job has the id/);
   });
 
-  it('retry all queues every dead job again', async () => {
+  it('retry all queues every failed and dead job again', async () => {
     await deadEmailJob('receipt-2@example.com');
-    await deadEmailJob('receipt-3@example.com');
-    expect((await cli.retryJobs('all'))[0]).toBe('Queued again 2 job(s); a running StudyNest runs them within a second:');
+    await failedEmailJob('receipt-3@example.com');
+    expect((await cli.retryJobs('all'))[0]).toBe('Queued again 2 job(s), due now with fresh attempts; a running StudyNest starts them within a second:');
     await t.mail.waitFor('receipt-2@example.com');
     await t.mail.waitFor('receipt-3@example.com');
-    await expect(cli.retryJobs('all')).rejects.toThrow(new OperatorError('No failed jobs to retry.'));
+    await expect(cli.retryJobs('all')).rejects.toThrow(new OperatorError('No failed or dead jobs to retry.'));
   });
 });
 
@@ -188,12 +209,33 @@ describe('the real command', () => {
     const student = await t.createUser({ role: 'student' });
     const promoted = await runAdminCommand('promote', student.email);
     expect(promoted).toMatchObject({ code: 0, stderr: '' });
-    expect(promoted.stdout).toBe(`${student.email} is now an admin (was student). Running StudyNest processes apply it within 15 seconds.\n`);
+    expect(promoted.stdout).toBe(`${student.email} is now an admin (was student). ${APPLIED}\n`);
     expect((await userRow(student.id)).role).toBe('admin');
 
     expect(await runAdminCommand('block', 'nobody@example.com')).toMatchObject({ code: 1, stdout: '', stderr: 'No account has the email nobody@example.com.\n' });
     const usage = await runAdminCommand('frobnicate');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^Usage: npm run admin -- <command>/);
+  }, 120_000);
+
+  it('prints its usage for help, --help and -h (exit 0), and writes any command\'s output to the file --output names', async () => {
+    for (const word of ['help', '--help', '-h']) {
+      const help = await runAdminCommand(word);
+      expect(help, word).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout, word).toMatch(/^Usage: npm run admin -- <command> \[--output <file>\]\n/);
+      for (const line of ['\n  jobs   ', '\n  retry <job id>|all   ', '\n  --output <file>, -o <file>   ']) expect(help.stdout, word).toContain(line);
+    }
+    const student = await t.createUser({ role: 'student' });
+    const file = path.join(t.deps.config.dataDir, 'export.json');
+    const exported = await runAdminCommand('export', student.email, '--output', file);
+    expect(exported).toMatchObject({ code: 0, stderr: '' });
+    expect(exported.stdout).toMatch(new RegExp(`^Written to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ bytes\\)\\.\\n$`));
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ format: 'studynest-my-data/1', account: { email: student.email } });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    const listed = path.join(t.deps.config.dataDir, 'jobs.txt');
+    expect(await runAdminCommand('-o', listed, 'jobs')).toMatchObject({ code: 0, stderr: '' });
+    expect(fs.readFileSync(listed, 'utf8')).toMatch(/^(No failed or dead jobs\.|\d+ failed)/);
+    expect(await runAdminCommand('jobs', '--output')).toMatchObject({ code: 2 });
   }, 120_000);
 });
