@@ -198,6 +198,15 @@ async function main(): Promise<void> {
       readers.map((u) => ({ method: 'GET' as const, path: `/api/notes/${encodeURIComponent(u.email)}`, headers: { cookie: cookieOf(u) } })),
     );
 
+    // Pages as a browser asks for them (Brotli or gzip, English): a signed-out visitor's page is
+    // drawn once and kept (server/http/server-render.ts), a signed-in one drawn for each request.
+    const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en' };
+    await measure('page-home', [], () => [{ method: 'GET', path: '/', headers: browser }]);
+    await measure('page-all-sessions', [], () => [{ method: 'GET', path: '/all-sessions', headers: browser }]);
+    await measure('page-dashboard-signed-in', [], () =>
+      readers.map((u) => ({ method: 'GET' as const, path: '/dashboard', headers: { ...browser, cookie: cookieOf(u) } })),
+    );
+
     if (want('reads-during-email-backlog') && requireRoutes('reads-during-email-backlog', ['/api/booked-sessions/{email}'])) {
       routes.push(await readsDuringEmailBacklog(db, run, readers, cookieOf));
     }

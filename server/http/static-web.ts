@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound } from '#server/errors.ts';
 import { requestLanguage, translatorFor } from '#server/i18n/translate.ts';
@@ -93,7 +93,16 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
   // Every path outside the API and the files is a page: GET, and HEAD answered as GET. HEAD is
   // a method of the route, not Fastify's generated HEAD route: that one is made before
   // @fastify/compress hooks in, and so would leave out the Content-Encoding that GET says.
-  if (hasWeb) app.route({ method: ['GET', 'HEAD'], url: '/*', exposeHeadRoute: false, compress: PAGE_COMPRESSION, handler: servePage });
+  if (hasWeb) {
+    const compressed = keptCompression();
+    await app.register(async (pages) => {
+      // After @fastify/compress's own onSend (added by its onRoute hook, which runs first).
+      pages.addHook('onRoute', (route) => {
+        route.onSend = [...[route.onSend ?? []].flat(), compressed.keep];
+      });
+      pages.route({ method: ['GET', 'HEAD'], url: '/*', exposeHeadRoute: false, compress: PAGE_COMPRESSION, onSend: compressed.reuse, handler: servePage });
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -106,6 +115,54 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
     if (answer instanceof Error) throw answer;
     return answer;
   });
+}
+
+/** Pages whose compressed forms are kept: the signed-out pages of the last few seconds. */
+const MAX_KEPT_PAGES = 100;
+/** Accept-Encoding values kept per page: browsers send a handful. */
+const MAX_CODINGS_PER_PAGE = 8;
+
+/**
+ * Keeps what @fastify/compress made of a page that is sent again as it is: a signed-out
+ * visitor's page is drawn once and sent, the same string, to every visitor for a while
+ * (server/http/server-render.ts); compressing it again for each cost more CPU than the rest of
+ * the answer (Brotli of a 30 KB page, about 1 ms; bench figures in the commit). `keep` runs
+ * after the plugin and remembers its output for the page and the request's Accept-Encoding
+ * (the plugin negotiates, q-values included); `reuse`, before it, sends that output with its
+ * Content-Encoding, which the plugin passes through. A page no cache may keep (no-store: a
+ * signed-in visitor's) is not looked for nor kept. The page string is the key: V8 keeps a string's hash, so
+ * finding the same string again is cheap.
+ */
+function keptCompression() {
+  const kept = new Map<string, Map<string, { coding: string; body: Buffer }>>();
+  const sent = new WeakMap<FastifyRequest, string>();
+  const acceptEncoding = (request: FastifyRequest) => String(request.headers['accept-encoding'] ?? '');
+  const keepable = (reply: FastifyReply) => !String(reply.getHeader('cache-control')).includes('no-store');
+  const reuse: onSendHookHandler = (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !keepable(reply)) return done(null, payload);
+    const hit = kept.get(payload)?.get(acceptEncoding(request));
+    if (!hit) {
+      sent.set(request, payload);
+      return done(null, payload);
+    }
+    reply.header('content-encoding', hit.coding);
+    done(null, hit.body);
+  };
+  const keep: onSendHookHandler = (request, reply, payload, done) => {
+    const page = sent.get(request);
+    const coding = reply.getHeader('content-encoding');
+    if (page !== undefined && typeof coding === 'string' && Buffer.isBuffer(payload)) {
+      let forms = kept.get(page);
+      if (!forms) {
+        if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
+        forms = new Map();
+        kept.set(page, forms);
+      }
+      if (forms.size < MAX_CODINGS_PER_PAGE) forms.set(acceptEncoding(request), { coding, body: payload });
+    }
+    done(null, payload);
+  };
+  return { reuse, keep };
 }
 
 interface PageRoutesModule {

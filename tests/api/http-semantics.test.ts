@@ -214,6 +214,33 @@ describe('page methods', () => {
   });
 });
 
+describe('pages kept for signed-out visitors (LIST_CACHE_MS)', () => {
+  it('sends a kept page compressed as each Accept-Encoding asks, the same bytes each time, never mixing codings', async () => {
+    const cached = await createTestApp({ LIST_CACHE_MS: '60000' }, { webDir: builtWeb() });
+    try {
+      const get = (acceptEncoding: string) => cached.request(null, { method: 'GET', url: '/', headers: { 'accept-encoding': acceptEncoding } });
+      const plain = await get('identity');
+      for (const [accepted, coding] of [['br, gzip', 'br'], ['br;q=0, gzip', 'gzip'], ['gzip', 'gzip'], ['identity', undefined], ['br', 'br']] as const) {
+        const first = await get(accepted);
+        const again = await get(accepted);
+        const head = await cached.request(null, { method: 'HEAD', url: '/', headers: { 'accept-encoding': accepted } });
+        expect([accepted, first.headers['content-encoding'], again.headers['content-encoding'], head.headers['content-encoding']]).toEqual([accepted, coding, coding, coding]);
+        expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+        expect(head.headers['content-length']).toBe(again.headers['content-length']);
+        const html = coding === 'gzip' ? gunzipSync(again.rawPayload).toString() : coding === 'br' ? brotliDecompressSync(again.rawPayload).toString() : again.body;
+        expect(html).toBe(plain.body);
+      }
+      // A signed-in visitor's page is theirs: drawn and compressed for them.
+      const student = await cached.actor({ role: 'student' });
+      const mine = await cached.request(student, { method: 'GET', url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect([mine.headers['content-encoding'], mine.headers['cache-control']]).toEqual(['gzip', 'private, no-store']);
+      expect(gunzipSync(mine.rawPayload).toString()).toContain(student.user!.name);
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
 describe('429', () => {
   it('sends a standard Retry-After (whole seconds) from the upload limit and from the sign-in limit', async () => {
     let upload;
