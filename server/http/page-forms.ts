@@ -1,3 +1,6 @@
+// Being replaced (docs/decisions/041-pages-loaders-actions.md): a page moved to a route module
+// takes its forms through its route's action (server/http/server-render.ts) and leaves this list.
+//
 // The pages' forms sent the browser's way: each form of the web app is a real <form method="post">
 // to its page's own address (a search is a GET, which the renderer answers like any page). The app
 // takes a form over once it is live and sends it through the API; a form sent before that (Enter
@@ -22,7 +25,10 @@ import type { SessionSchedule } from '#contract/sessions.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 import type { ServerMessageKey } from '#i18n/catalogues.ts';
 import { callerTranslator } from '#server/i18n/caller-language.ts';
-import { NO_SCRIPT_FIELD, refusedFormPage } from './refused-form-page.ts';
+import { refusedFormPage } from './refused-form-page.ts';
+
+/** The hidden field every post form carries inside <noscript>: sent only when scripts are off (web/src/components/no-script-field.tsx). */
+const NO_SCRIPT_FIELD = '_nojs';
 
 /** What the API answered a handler: its status and JSON body. */
 interface ApiAnswer {
@@ -56,32 +62,6 @@ const text = (fields: URLSearchParams, name: string) => fields.get(name) ?? '';
 const fileChosen = (fields: URLSearchParams, name: string) => text(fields, name) !== '';
 
 const PAGE_FORMS: Record<string, PageForm> = {
-  // The page's own address again (with its `?from=`): signed in, its guard sends the visitor on.
-  // "Forgot password?" sends the same form: a link is asked for (the API answers alike whether or
-  // not the address has an account) and the page says so.
-  '/login': async ({ fields, query, api }) => {
-    if (text(fields, 'intent') === 'forgot') {
-      const email = text(fields, 'email').trim();
-      if (!email) return null;
-      const asked = await api('POST', '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
-      return asked.ok ? '/login?reset=sent' : null;
-    }
-    const signedIn = await api('POST', '/api/auth/sign-in/email', { email: text(fields, 'email'), password: text(fields, 'password') });
-    return signedIn.ok ? withQuery('/login', query) : null;
-  },
-
-  // As the app does: the account, then a sign-in (sign-up never signs in by itself, decision 007).
-  '/register': async ({ fields, api }) => {
-    if (fileChosen(fields, 'image')) return NEEDS_APP_FOR_FILE;
-    const role = text(fields, 'role') === 'tutor' ? 'tutor' : 'student';
-    const email = text(fields, 'email').trim();
-    const password = text(fields, 'password');
-    const signedUp = await api('POST', '/api/auth/sign-up/email', { name: text(fields, 'name').trim(), email, password, role });
-    if (!signedUp.ok) return null;
-    const signedIn = await api('POST', '/api/auth/sign-in/email', { email, password });
-    return signedIn.ok ? '/register' : null;
-  },
-
   '/reset-password': async ({ fields, query, api }) => {
     const token = query.get('token');
     const newPassword = text(fields, 'newPassword');
@@ -145,20 +125,6 @@ const PAGE_FORMS: Record<string, PageForm> = {
     if (text(fields, 'intent') !== 'retry' || !job) return null;
     const retried = await api('POST', `/api/admin/jobs/${encodeURIComponent(job)}/retry`);
     return retried.ok ? withQuery('/dashboard/background-jobs', query) : null;
-  },
-
-  '/dashboard/create-note': async ({ fields, api }) => {
-    const created = await api('POST', '/api/create-note', { title: text(fields, 'title').trim(), details: text(fields, 'details').trim() });
-    return created.ok ? '/dashboard/manage-personal-notes' : null;
-  },
-
-  '/dashboard/note/edit/:id': async ({ fields, params, api }) => {
-    const me = await api('GET', '/api/me');
-    const email = (me.body as { email?: unknown } | null)?.email;
-    if (!me.ok || typeof email !== 'string') return null;
-    const id = encodeURIComponent(params.id ?? '');
-    const saved = await api('PUT', `/api/note/${encodeURIComponent(email)}/${id}`, { title: text(fields, 'title').trim(), details: text(fields, 'details').trim() });
-    return saved.ok ? `/dashboard/note/${id}` : null;
   },
 
   // The review form of a booked session's page.

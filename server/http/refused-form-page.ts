@@ -1,12 +1,10 @@
-// A form refused while JavaScript is off (issue 15): the browser gets the page again, drawn as
-// usual, with the refusal said at the top of the form that was sent and every field as the
-// visitor left it (never a password or a file). Such a page never runs the app, so it is changed
-// as HTML: parse5, the HTML standard's parser, reads and writes it.
-// docs/decisions/018-forms-before-the-app.md.
+// A refused form's page (its route's action answered the page again, saying why: the app draws
+// the refusal from the action's data, web/src/components/form-messages.tsx) with every field as
+// the visitor sent it, never a password or a file. The fields are uncontrolled, drawn with their
+// defaults, so they are filled in the HTML: parse5, the HTML standard's parser, reads and writes
+// it, and the app, hydrating, keeps what the fields hold.
+// docs/decisions/018-forms-before-the-app.md, 041-pages-loaders-actions.md.
 import { parse, serialize, type DefaultTreeAdapterTypes as T } from 'parse5';
-
-/** The hidden field every post form carries inside <noscript>: sent only when scripts are off. */
-export const NO_SCRIPT_FIELD = '_nojs';
 
 const UNFILLED_TYPES = new Set(['password', 'file', 'hidden', 'submit', 'button', 'image', 'reset']);
 
@@ -42,11 +40,32 @@ function sentForm(document: T.Document, intent: string | null): T.Element | unde
   return forms[0];
 }
 
-/** `html` with `message` at the top of the sent form and its fields filled from `fields`. */
+/** `html` with the fields of the form that was sent filled from `fields`. */
+export function keepTypedFields(html: string, fields: URLSearchParams): string {
+  const document = parse(html);
+  return fillSentForm(document, fields) ? serialize(document) : html;
+}
+
+/**
+ * For server/http/page-forms.ts only (pages without an action yet; goes with it): `html` with
+ * `message` at the top of the sent form, its fields filled from `fields`.
+ */
 export function refusedFormPage(html: string, fields: URLSearchParams, message: string): string {
   const document = parse(html);
-  const form = sentForm(document, fields.get('intent'));
+  const form = fillSentForm(document, fields);
   if (!form) return html;
+  const alert = parse(`<p role="alert" class="alert alert-error alert-soft"></p>`).childNodes[0] as T.Element;
+  const p = [...elements(alert)].find((el) => el.tagName === 'p')!;
+  setText(p, message);
+  p.parentNode = form;
+  form.childNodes.unshift(p);
+  return serialize(document);
+}
+
+/** The form that was sent, its fields filled from `fields`; undefined when the page has none. */
+function fillSentForm(document: T.Document, fields: URLSearchParams): T.Element | undefined {
+  const form = sentForm(document, fields.get('intent'));
+  if (!form) return undefined;
   for (const el of elements(form)) {
     const name = attr(el, 'name');
     if (!name) continue;
@@ -61,10 +80,5 @@ export function refusedFormPage(html: string, fields: URLSearchParams, message: 
       else if (!UNFILLED_TYPES.has(type) && fields.has(name)) setAttr(el, 'value', fields.get(name)!);
     }
   }
-  const alert = parse(`<p role="alert" class="alert alert-error alert-soft"></p>`).childNodes[0] as T.Element;
-  const p = [...elements(alert)].find((el) => el.tagName === 'p')!;
-  setText(p, message);
-  p.parentNode = form;
-  form.childNodes.unshift(p);
-  return serialize(document);
+  return form;
 }

@@ -1,28 +1,20 @@
 // Server-side rendering of the web app's pages: the page's HTML and the data it was drawn with,
-// so that a visitor sees it before the JavaScript has arrived (issue 9: LCP on a slow phone).
-// The renderer is the production build of web/src/entry-server.tsx (dist/ssr), loaded on the
-// first page request. Its API calls go through app.inject with the visitor's own cookie, so
-// they pass every check a browser's call would. docs/decisions/013-server-rendering.md.
+// so that a visitor sees it before the JavaScript has arrived (LCP on a slow phone), and the
+// pages' forms sent the browser's way (before the app is live, or without JavaScript): a POST to
+// a page runs its route's action, the same the app runs. The renderer is the production build of
+// web/src/entry-server.tsx (dist/ssr), called through contract/page-render.ts. Its API calls go
+// through app.inject with the visitor's own cookie, so they pass every check a browser's call
+// would. docs/decisions/013-server-rendering.md, 041-pages-loaders-actions.md.
 import { pathToFileURL } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieValue } from '#server/auth/current-user.ts';
+import type { PageApiTransport, RenderModule } from '#contract/page-render.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 import { chooseLanguage, textDirection, type Language } from '#i18n/languages.ts';
 import { translatorFor } from '#server/i18n/translate.ts';
-
-interface RenderModule {
-  render(input: {
-    url: string;
-    api: (url: string, init: RequestInit) => Promise<Response>;
-    origin?: string;
-    timeZone?: string | null;
-    language?: Language;
-  }): Promise<{ html: string; stateElement: string; status: number; title: string | null; head?: string; redirect?: undefined } | { redirect: string }>;
-  /** The URL a signed-out visitor's page is drawn from and kept under (path and the parameters it reads). */
-  sharedPageUrl?(url: string): string;
-}
+import { keepTypedFields } from './refused-form-page.ts';
 
 /**
  * Pages of signed-out visitors are the same for all of them: each process keeps them for
@@ -34,7 +26,12 @@ export interface PageCacheOptions {
   version: () => number;
 }
 
-type DrawnPage = { html: string; status: number } | { redirect: string };
+type DrawnPage = { html: string; status: number } | { redirect: string; status: number };
+
+/** The cookie a form's action leaves for the next page: its success message (web/src/lib/page-data.ts). */
+const DONE_COOKIE = 'done';
+/** Larger than any form of the app: notes are the longest (20,000 characters, percent-encoded). */
+const FORM_BODY_LIMIT = 256 * 1024;
 
 interface CachedPage {
   page: DrawnPage;
@@ -63,6 +60,8 @@ export interface PageRendererOptions {
 export interface PageRenderer {
   /** Sends `request`'s page drawn by the server, or the bare index.html when drawing it fails. */
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** Takes a form's POST (urlencoded, these routes only) at each page whose route has an action. */
+  installForms(app: FastifyInstance): Promise<void>;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -80,42 +79,70 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
   let loading: Promise<RenderModule> | undefined;
   const load = () => (loading ??= import(pathToFileURL(entryFile).href) as Promise<RenderModule>);
 
-  /** The page at `url` (the request's, or its shared form) as `cookie` sees it, or where its guard sends them. */
-  async function drawPage(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, language: Language): Promise<DrawnPage> {
+  /**
+   * The page at `url` (the request's, or its shared form) as `cookie` sees it, or where its
+   * loader sends them. A POST (`form`) runs the route's action first, whose API calls may change
+   * things as the visitor; the cookies the API sets go into `setCookies`, and the action's later
+   * calls and the page go as them (signed up, then signed in).
+   */
+  async function drawPage(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, language: Language, form?: { body: string; setCookies: string[] }): Promise<DrawnPage> {
+    let jar = cookie;
+    const api: PageApiTransport = async (apiUrl, init) => {
+      const method = (init.method ?? 'GET').toUpperCase();
+      // Drawing a page reads; only a form's action changes anything on the visitor's behalf.
+      if (method !== 'GET' && !form) throw new Error(`A server render tried ${method} ${apiUrl}`);
+      const body = typeof init.body === 'string' ? init.body : undefined;
+      const res = await app.inject({
+        method: method as 'GET',
+        url: apiUrl,
+        headers: {
+          accept: 'application/json',
+          // In the page's language: a refusal the page shows reads as the page does.
+          'accept-language': language,
+          ...(method === 'GET' ? {} : { origin }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(jar ? { cookie: jar } : {}),
+          ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        },
+        remoteAddress: request.ip,
+        ...(body === undefined ? {} : { payload: body }),
+      });
+      const set = [res.headers['set-cookie'] ?? []].flat();
+      if (form && set.length > 0) {
+        form.setCookies.push(...set);
+        jar = mergeCookies(jar, set);
+      }
+      const contentType = res.headers['content-type'];
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: typeof contentType === 'string' ? { 'content-type': contentType } : {},
+      });
+    };
     const page = await renderer.render({
       url,
       origin,
       language,
-      // Times on the page in the visitor's zone, as their browser will draw them (issue 17).
+      method: form ? 'POST' : 'GET',
+      body: form?.body,
+      // Times on the page in the visitor's zone, as their browser will draw them.
       timeZone: timeZoneFromCookieHeader(request.headers.cookie),
-      api: async (apiUrl, init) => {
-        // Drawing a page reads; it never changes anything on the visitor's behalf.
-        if ((init.method ?? 'GET') !== 'GET') throw new Error(`A server render tried ${init.method} ${apiUrl}`);
-        const res = await app.inject({
-          method: 'GET',
-          url: apiUrl,
-          // In the page's language: a refusal the page shows reads as the page does (issue 20).
-          headers: { accept: 'application/json', 'accept-language': language, ...(cookie ? { cookie } : {}) },
-          remoteAddress: request.ip,
-        });
-        const contentType = res.headers['content-type'];
-        return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-          status: res.statusCode,
-          headers: typeof contentType === 'string' ? { 'content-type': contentType } : {},
-        });
-      },
+      done: cookieValue(cookie, DONE_COOKIE),
+      api,
     });
-    if (page.redirect !== undefined) return { redirect: page.redirect };
-    // index.html preloads the carousel's first slide for Home's first paint; no other page shows it (issue 17).
+    if (page.redirect !== undefined) {
+      form?.setCookies.push(...page.setCookies);
+      // Only a payment page the API named leaves the site (an action's redirectDocument).
+      return { redirect: page.leavesSite ? checkoutLocation(page.redirect) : safeRedirectPath(page.redirect, origin), status: page.status };
+    }
+    // index.html preloads the carousel's first slide for Home's first paint; no other page shows it.
     const base = new URL(url, 'http://localhost').pathname === '/' ? head : head.replace(HERO_PRELOAD, '');
     // Replaced by functions: a `$&` in a session's title or text is text, not a replacement pattern.
     const languageHead = inLanguage(base, language);
     const titled = page.title ? languageHead.replace(TITLE_ELEMENT, () => `<title>${escapeHtml(page.title!)}</title>`) : languageHead;
-    const pageHead = page.head ? titled.replace(DESCRIPTION_ELEMENT, () => page.head!) : titled;
-    return {
-      html: `${pageHead}<div id="root">${page.html}</div>${page.stateElement}${tail}`,
-      status: page.status,
-    };
+    const pageHead = page.head ? titled.replace(DESCRIPTION_ELEMENT, () => page.head) : titled;
+    const html = `${pageHead}<div id="root">${page.html}</div>${page.stateElement}${tail}`;
+    // A refused form: the page again with every field as it was sent (never a password or a file).
+    return { html: form ? keepTypedFields(html, new URLSearchParams(form.body)) : html, status: page.status };
   }
 
   /** index.html as it is: the browser draws the page (when drawing it here failed, or too many renders are running). */
@@ -181,7 +208,8 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       request.log.error({ err: error }, 'server renderer failed to load: sending the page for the browser to draw');
       return shellIn(language);
     }
-    const shared = cache && cache.ttlMs > 0 && !signedIn;
+    // A page with a form's message to say is this visitor's alone.
+    const shared = cache && cache.ttlMs > 0 && !signedIn && cookieValue(request.headers.cookie, DONE_COOKIE) === null;
     if (!shared) return draw(renderer, request, request.url, request.headers.cookie, cache?.version() ?? 0, language);
 
     // Kept per language and time zone too: the page's words and times are the visitor's.
@@ -209,29 +237,91 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     return entry;
   }
 
+  /** A form sent to a page: its action, then where it sends the visitor (303) or the page again saying why (its 4xx). */
+  async function answerForm(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const signedIn = sessionCookieValue(request.headers.cookie) !== null;
+    const account = signedIn && accountLanguage ? await accountLanguage(request).catch(() => null) : null;
+    const language = chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+    const form = { body: typeof request.body === 'string' ? request.body : '', setCookies: [] as string[] };
+    const page = await drawPage(await load(), request, request.url, request.headers.cookie, language, form);
+    reply.header('Cache-Control', 'no-store');
+    if (form.setCookies.length > 0) reply.header('set-cookie', form.setCookies);
+    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+  }
+
   return {
     async send(request, reply) {
+      if (request.method === 'POST') return answerForm(request, reply);
       const entry = await pageFor(request);
       const { page } = entry;
       // The page (or the redirect) depends on who asks: never kept by a shared cache, and a
       // signed-in visitor's page (their notes, bookings…) not even by their own browser.
       const personal = sessionCookieValue(request.headers.cookie) !== null;
-      // Vary's tokens in lower case: @fastify/compress adds `accept-encoding` unless it finds it so.
       reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'accept-encoding, accept-language, cookie');
-      // A path of this origin, re-serialised (percent-encoded, so any text makes a valid header):
-      // never another site, whatever a guard or a bug upstream produces. The guards judge
-      // `?from=` with the same function (web/src/lib/safe-redirect.ts).
-      if ('redirect' in page) return reply.redirect(safeRedirectPath(page.redirect, origin), 302);
-      // Compressed by @fastify/compress as the request's Accept-Encoding asks (server/http/http-semantics.ts).
+      // A form's message is said once: this page said it.
+      if (cookieValue(request.headers.cookie, DONE_COOKIE) !== null) reply.header('set-cookie', `${DONE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+      // A path of this origin (drawPage), re-serialised: never another site, whatever a loader produces.
+      if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
     },
+
+    async installForms(target) {
+      let paths: string[] = [];
+      try {
+        paths = (await load()).formPaths();
+      } catch (error) {
+        // Pages are then sent for the browser to draw (pageFor), and take no form.
+        target.log.error({ err: error }, 'server renderer failed to load: pages take no form');
+      }
+      await target.register(async (forms) => {
+        // Only these routes read urlencoded bodies: the API takes JSON (and multipart) only.
+        forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => done(null, body));
+        for (const path of paths) forms.post(path, (request, reply) => answerForm(request, reply));
+      });
+    },
   };
+}
+
+/** The value of cookie `name` in a Cookie header, or null. */
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
+/** The Cookie header `cookie` with the cookies of `setCookies` (Set-Cookie values) in place. */
+function mergeCookies(cookie: string | undefined, setCookies: string[]): string {
+  const jar = new Map<string, string>();
+  for (const part of (cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) jar.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  for (const set of setCookies) {
+    const pair = set.split(';')[0] ?? '';
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    if (value === '' || /;\s*max-age=0/i.test(set)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** A payment page's address as the API gave it: only an absolute http(s) URL is followed. */
+function checkoutLocation(url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) throw new Error(`Not a payment page address: ${url}`);
+  return parsed.href;
 }
 
 /** The renderer's shared form of `url`; the URL itself from a renderer without one (or if it fails). */
 function sharedUrl(renderer: RenderModule, url: string): string {
   try {
-    return renderer.sharedPageUrl?.(url) ?? url;
+    return renderer.sharedPageUrl(url);
   } catch {
     return url;
   }

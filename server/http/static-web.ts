@@ -56,6 +56,8 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
         accountLanguage: options.accountLanguage,
       })
     : null;
+  // The pages' forms: a POST to a page whose route has an action (server/http/server-render.ts).
+  if (renderer) await renderer.installForms(app);
   // The same module the renderer loads (one instance): its pageMethods reads the app's routes.
   let pageRoutes: Promise<PageRoutesModule> | undefined;
   const loadPageRoutes = () => (pageRoutes ??= import(pathToFileURL(options.serverRenderEntry!).href) as Promise<PageRoutesModule>);

@@ -64,6 +64,7 @@ async function appWithHeldRenders(maxConcurrentRenders: number) {
 const COUNTING_REAL_RENDERER = `
 import * as real from ${JSON.stringify(pathToFileURL(RENDERER).href)};
 export const sharedPageUrl = real.sharedPageUrl;
+export const formPaths = real.formPaths;
 export async function render(input) {
   (globalThis.__rendered ??= []).push(input.url);
   return real.render(input);
@@ -72,6 +73,7 @@ export async function render(input) {
 
 /** A renderer that never waits on I/O (as a warm render with in-process data): 20 ms of CPU, then the page. */
 const BUSY_RENDERER = `
+export const formPaths = () => [];
 export async function render({ url }) {
   (globalThis.__rendered ??= []).push(url);
   const until = Date.now() + 20;
@@ -82,6 +84,7 @@ export async function render({ url }) {
 
 /** A renderer that holds every render until globalThis.__renderGate settles. */
 const HELD_RENDERER = `
+export const formPaths = () => [];
 export async function render({ url }) {
   (globalThis.__rendered ??= []).push(url);
   await globalThis.__renderGate;

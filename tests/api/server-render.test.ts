@@ -27,7 +27,8 @@ function readPage(html: string) {
   const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="server-state">'));
   const state = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(html)?.[1];
   if (!state) throw new Error('The page carries no server state');
-  return { root, state: JSON.parse(state) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } };
+  // The query cache as the page's loaders filled it (and the router's data: web/src/app/server-state.ts).
+  return { root, state: (JSON.parse(state) as { queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } }).queries };
 }
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
@@ -181,7 +182,7 @@ describe('when the renderer fails', () => {
     const index = '<!doctype html><title>StudyNest</title><div id="root"></div><script type="module" src="/assets/app.js"></script>';
     fs.writeFileSync(path.join(webDir, 'index.html'), index);
     const entry = path.join(webDir, 'broken-renderer.mjs');
-    fs.writeFileSync(entry, 'export async function render() { throw new Error("renderer exploded"); }\n');
+    fs.writeFileSync(entry, 'export const formPaths = () => [];\nexport async function render() { throw new Error("renderer exploded"); }\n');
     const logged: string[] = [];
     const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } } });
     await installStaticWeb(app, webDir, { serverRenderEntry: entry });

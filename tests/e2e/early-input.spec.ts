@@ -523,3 +523,57 @@ test('Join waitlist pressed before the app is live puts the student in line', as
   expect(await server.deps.db.kysely.selectFrom('waitlist_entry').select('id').where('sessionId', '=', session.id).execute()).toEqual([]);
   await held.close();
 });
+
+// A form sent before the app is live runs its page's route action on the server (decision 041):
+// a refusal is the page again, which says it as the app does once live; a success, the next page,
+// which says the spec's message once the app is live.
+
+test('a wrong password pressed before the app is live shows "Login Failed", the email kept', async ({ browser, server, createUser }) => {
+  const student = await createUser({ role: 'student' });
+  const held = await beforeTheApp(browser, server, '/login');
+  const { page } = held;
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  const answered = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/login');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  expect((await answered).status()).toBe(401);
+  await held.live();
+  const dialog = page.getByRole('dialog', { name: 'Login Failed' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Invalid email or password');
+  await expect(page.getByLabel('Email')).toHaveValue(student.email);
+  await expect(page.getByLabel('Password')).toHaveValue('');
+  await held.close();
+});
+
+test('a login pressed before the app is live signs in and shows "Login Successful"', async ({ browser, server, createUser }) => {
+  const student = await createUser({ role: 'student' });
+  const held = await beforeTheApp(browser, server, '/login');
+  const { page } = held;
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByLabel('Password').press('Enter');
+  await page.waitForURL(`${server.baseURL}/`);
+  await held.live();
+  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  expect((await page.request.get('/api/me')).status()).toBe(200);
+  // Said once: the next page says nothing of it.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toHaveCount(0);
+  await held.close();
+});
+
+test('a note created before the app is live shows "Note created successfully" on the list of notes', async ({ browser, server, createUser }) => {
+  const student = await createUser({ role: 'student' });
+  const title = `Early told note ${suffix()}`;
+  const held = await beforeTheApp(browser, server, '/dashboard/create-note', student);
+  const { page } = held;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Details').fill('Said so before the app was live.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`${server.baseURL}/dashboard/manage-personal-notes`);
+  await held.live();
+  await expect(page.getByRole('dialog', { name: 'Note created successfully' })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  await held.close();
+});

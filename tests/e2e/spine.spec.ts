@@ -174,6 +174,14 @@ test('an unknown path shows the 404 page with Back to Home', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Sessions', exact: true })).toBeVisible();
 });
 
+test('an unknown session and an unknown tutor answer 404 with the 404 page', async ({ page }) => {
+  for (const path of ['/session/no-such-session', '/tutors/no-such-tutor']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+});
+
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

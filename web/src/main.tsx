@@ -10,26 +10,29 @@ import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
 import { loadPageTranslator } from '#web/lib/i18n.ts';
 import { loginPathFrom } from '#web/lib/login-path.ts';
+import { setPageQueryClient } from '#web/lib/page-data.ts';
 
 const queryClient = createQueryClient();
-hydrateServerState(queryClient);
-const router = createRouter();
+// The routes' loaders and actions fill and change this one cache (lib/page-data.ts).
+setPageQueryClient(() => queryClient);
+const hydrationData = hydrateServerState(queryClient);
 
-// PRODUCT.md §3: a 401 means the session ended; forget the user and go to login, replacing
-// history so that Back does not return to a page that needs a session.
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+// The page's catalogue (its language is the one the server drew it in), fetched while the
+// page's own chunks and route modules are: the app takes the page over with the same words.
+const [translator] = await Promise.all([loadPageTranslator(), preloadPages(routes, window.location.pathname).catch(() => undefined)]);
+const router = createRouter(hydrationData);
+
+// A 401 means the session ended; forget the user and go to login, replacing history so that
+// Back does not return to a page that needs a session.
 setUnauthorizedHandler(() => {
   queryClient.setQueryData(meQueryKey, null);
   const { pathname, search, hash } = router.state.location;
   if (pathname === '/login') return;
   void router.navigate(loginPathFrom({ pathname, search, hash }), { replace: true });
 });
-
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-
-// The page's catalogue (its language is the one the server drew it in), fetched while the
-// page's own chunks are: the app takes the page over with the same words.
-const [translator] = await Promise.all([loadPageTranslator(), preloadPages(routes, window.location.pathname).catch(() => undefined)]);
 
 const app = (
   <StrictMode>
@@ -41,7 +44,7 @@ const app = (
 
 // The server sends most pages already drawn (server/http/server-render.ts): React takes them
 // over instead of drawing them again. As a transition, that work yields to the browser every few
-// milliseconds instead of blocking input for the whole page (Total Blocking Time, issue 9).
+// milliseconds instead of blocking input for the whole page (Total Blocking Time).
 // The page's own chunks first (above): a server-drawn page is then hydrated whole, in one pass.
 startTransition(() => {
   if (rootElement.hasChildNodes()) {

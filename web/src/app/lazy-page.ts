@@ -29,8 +29,11 @@ export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M &
 const preloaders = new WeakMap<object, () => Promise<unknown>>();
 
 /**
- * Loads the lazy pages and layouts that `pathname` shows, so that a page drawn by the server is
- * hydrated whole in one pass (main.tsx) instead of part by part as chunks arrive.
+ * Loads the lazy pages and layouts that `pathname` shows, and the route modules of its routes
+ * (their `lazy` parts, router.tsx `page`), so that a page drawn by the server is hydrated whole in
+ * one pass (main.tsx) instead of part by part as chunks arrive, by a router that has every
+ * loader and component of the page already (React Router then runs no loader to hydrate it).
+ * Call it before creating the router: it completes the route objects in place.
  */
 export async function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
   const loads: Array<Promise<unknown>> = [];
@@ -41,6 +44,16 @@ export async function preloadPages(routes: RouteObject[], pathname: string): Pro
     if (preload) loads.push(preload());
     visit((node.props as { children?: ReactNode }).children);
   };
-  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    visit(route.element);
+    if (route.lazy && typeof route.lazy === 'object') loads.push(resolveLazy(route));
+  }
   await Promise.all(loads);
+}
+
+async function resolveLazy(route: RouteObject): Promise<void> {
+  const parts = Object.entries(route.lazy as Record<string, () => Promise<unknown>>);
+  const loaded = await Promise.all(parts.map(async ([key, load]) => [key, await load()] as const));
+  Object.assign(route, Object.fromEntries(loaded));
+  delete route.lazy;
 }

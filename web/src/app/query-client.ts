@@ -1,8 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
-import { refetchOnMount } from '#web/app/server-state.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
-/** Spec §9 data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache. */
+/**
+ * Spec §9 data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache.
+ * Data is fresh for 10 s: what a route's loader just read (on the server for the page it drew,
+ * or in the browser before a navigation) is not fetched again by the components that mount with
+ * it (docs/decisions/041-pages-loaders-actions.md). A change the app makes invalidates its
+ * queries at once, whatever their age.
+ */
+export const FRESH_FOR_MS = 10_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -14,8 +21,7 @@ export function createQueryClient(): QueryClient {
         },
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
         gcTime: 5 * 60 * 1000,
-        // Data that came with a server-rendered page is not fetched again as it mounts.
-        refetchOnMount,
+        staleTime: FRESH_FOR_MS,
       },
     },
   });

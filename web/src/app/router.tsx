@@ -1,15 +1,30 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { type ActionFunction, createBrowserRouter, data, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import { HomePage } from '#web/features/sessions/pages/home-page.tsx';
-import { RedirectIfSignedIn } from '#web/app/guards/redirect-if-signed-in.tsx';
-import { RequireAuth } from '#web/app/guards/require-auth.tsx';
-import { AdminOnly, RequireRole, StudentOnly, TutorOnly } from '#web/app/guards/require-role.tsx';
+import { redirectIfSignedIn, requireAuth, requireRole, rootLoader } from '#web/app/guards/guards.ts';
 import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
 import { RouteErrorPage } from '#web/app/route-error-page.tsx';
 import { lazyPage } from '#web/app/lazy-page.ts';
 import type { Translator } from '#web/lib/i18n.ts';
 
-// Every page but Home is loaded on first visit (app/lazy-page.ts): keep new pages lazy too.
+/**
+ * A page's route module (docs/decisions/041-pages-loaders-actions.md), loaded on first visit: its
+ * component `name`, its `loader` (the data the page shows, its 404s) and, with `action: true`,
+ * its `action` (the page's forms). Declared here so that the server knows which pages take a
+ * form's POST before any is loaded (entry-server.tsx formPaths).
+ */
+function page<M extends { loader: LoaderFunction; action?: ActionFunction }>(load: () => Promise<M>, name: { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M], { action = false } = {}): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: {
+      Component: async () => (await load())[name] as ComponentType,
+      loader: async () => (await load()).loader,
+      ...(action ? { action: async () => (await load()).action! } : {}),
+    },
+  };
+}
+
+// Pages not yet moved to route modules (decision 041), loaded on first visit (app/lazy-page.ts).
 const AllUsersPage = lazyPage(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage');
 const AuditLogPage = lazyPage(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage');
 const BackgroundJobsPage = lazyPage(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage');
@@ -19,12 +34,8 @@ const StudyMaterialsPage = lazyPage(() => import('#web/features/materials/pages/
 const AllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage');
 const PersonalDetailsPage = lazyPage(() => import('#web/features/account/pages/personal-details-page.tsx'), 'PersonalDetailsPage');
 const SettingsPage = lazyPage(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage');
-const LoginPage = lazyPage(() => import('#web/features/auth/pages/login-page.tsx'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
 const AllSessionsPage = lazyPage(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage');
-const TutorProfilePage = lazyPage(() => import('#web/features/sessions/pages/tutor-profile-page.tsx'), 'TutorProfilePage');
-const SessionDetailsPage = lazyPage(() => import('#web/app/pages/session-details-page.tsx'), 'SessionDetailsPage');
 const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
 const ManageSessionsPage = lazyPage(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage');
 const EditSessionPage = lazyPage(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage');
@@ -32,10 +43,8 @@ const TutorSessionDetailsPage = lazyPage(() => import('#web/app/pages/tutor-sess
 const AdminSessionsPage = lazyPage(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage');
 const BookedSessionsPage = lazyPage(() => import('#web/features/bookings/pages/booked-sessions-page.tsx'), 'BookedSessionsPage');
 const BookedSessionPage = lazyPage(() => import('#web/features/bookings/pages/booked-session-page.tsx'), 'BookedSessionPage');
-const CreateNotePage = lazyPage(() => import('#web/features/notes/pages/create-note-page.tsx'), 'CreateNotePage');
 const ManageNotesPage = lazyPage(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage');
 const NotePage = lazyPage(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage');
-const EditNotePage = lazyPage(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage');
 const PaymentSuccessPage = lazyPage(() => import('#web/features/payments/pages/payment-success-page.tsx'), 'PaymentSuccessPage');
 const PaymentCancelledPage = lazyPage(() => import('#web/features/payments/pages/payment-cancelled-page.tsx'), 'PaymentCancelledPage');
 const TestPaymentPage = lazyPage(() => import('#web/app/pages/test-payment-page.tsx'), 'TestPaymentPage');
@@ -60,13 +69,12 @@ export interface RouteHandle {
 }
 
 /*
- * Routes of spec §2, grouped so that each feature adds its own entries:
+ * The app's routes, grouped so that each feature adds its own entries:
  * - publicRoutes: anyone (a session's details too: reading is public, booking needs a login);
  * - authRoutes: only signed-out visitors (a signed-in user goes to / or ?from=);
  * - signedInRoutes: any signed-in user, outside the dashboard;
- * - dashboardRoutes: children of /dashboard. Wrap role-specific pages in StudentOnly,
- *   TutorOnly or AdminOnly (guards/require-role.tsx) and add their sidebar entry to
- *   dashboard-menu.ts.
+ * - dashboardRoutes: children of /dashboard, in their role's group (guards/guards.ts
+ *   requireRole), with their sidebar entry in dashboard-menu.ts.
  */
 
 export const publicRoutes: RouteObject[] = [
@@ -82,57 +90,67 @@ export const publicRoutes: RouteObject[] = [
   },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: (t) => t('routes.resetPassword') } satisfies RouteHandle },
   // Read by anyone (a shared link, a calendar entry); booking asks to log in.
-  { path: 'session/:id', element: <SessionDetailsPage /> },
-  // A tutor's public page (issue 19), linked from every "by …".
-  { path: 'tutors/:id', element: <TutorProfilePage /> },
+  { path: 'session/:id', ...page(() => import('#web/app/pages/session-details-page.tsx'), 'SessionDetailsPage') },
+  // A tutor's public page, linked from every "by …".
+  { path: 'tutors/:id', ...page(() => import('#web/features/sessions/pages/tutor-profile-page.tsx'), 'TutorProfilePage') },
 ];
 
-// `?from=` is read only once signed in (RedirectIfSignedIn), never on a page drawn for a signed-out visitor.
+// `?from=` is read only once signed in (redirectIfSignedIn), never on a page drawn for a signed-out visitor.
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage />, handle: { searchParams: ['reset', 'verified', 'error'], description: (t) => t('routes.login') } satisfies RouteHandle },
-  { path: 'register', element: <RegisterPage />, handle: { description: (t) => t('routes.register') } satisfies RouteHandle },
+  { path: 'login', ...page(() => import('#web/features/auth/pages/login-page.tsx'), 'LoginPage', { action: true }), handle: { searchParams: ['verified', 'error'], description: (t) => t('routes.login') } satisfies RouteHandle },
+  { path: 'register', ...page(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage', { action: true }), handle: { description: (t) => t('routes.register') } satisfies RouteHandle },
 ];
 
 export const signedInRoutes: RouteObject[] = [
   { path: 'payment/success', element: <PaymentSuccessPage />, handle: { searchParams: ['checkout_session_id'] } satisfies RouteHandle },
   { path: 'payment/cancelled', element: <PaymentCancelledPage />, handle: { searchParams: ['session'] } satisfies RouteHandle },
-  // Where Stripe is not configured and test payments are on: the stand-in for Checkout (issue 17).
+  // Where Stripe is not configured and test payments are on: the stand-in for Checkout.
   { path: 'payment/test/:id', element: <TestPaymentPage /> },
 ];
 
+/** Children of /dashboard: add a page to its role's group, and its sidebar entry to dashboard-menu.ts. */
 export const dashboardRoutes: RouteObject[] = [
   { index: true, element: <PersonalDetailsPage />, handle: { searchParams: ['verified', 'verification'] } satisfies RouteHandle },
-  // ?export=emailed: a large data archive is being built, its link emailed (issue 23).
+  // ?export=emailed: a large data archive is being built, its link emailed.
   { path: 'settings', element: <SettingsPage />, handle: { searchParams: ['export', 'minutes'] } satisfies RouteHandle },
-  // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
-  { path: 'view-booked-session', element: <StudentOnly><BookedSessionsPage /></StudentOnly> },
-  { path: 'view-booked-session/:id', element: <StudentOnly><BookedSessionPage /></StudentOnly> },
-  { path: 'create-note', element: <StudentOnly><CreateNotePage /></StudentOnly> },
-  { path: 'manage-personal-notes', element: <StudentOnly><ManageNotesPage /></StudentOnly> },
-  { path: 'note/:id', element: <StudentOnly><NotePage /></StudentOnly> },
-  { path: 'note/edit/:id', element: <StudentOnly><EditNotePage /></StudentOnly> },
-  { path: 'study-materials', element: <StudentOnly><StudyMaterialsPage /></StudentOnly> },
-  // Tutor pages: { path: 'create-session', element: <TutorOnly>…</TutorOnly> }
-  { path: 'upload-materials', element: <TutorOnly><UploadMaterialsPage /></TutorOnly> },
-  { path: 'view-all-materials', element: <TutorOnly><ViewAllMaterialsPage /></TutorOnly> },
-  { path: 'create-session', element: <TutorOnly><CreateSessionPage /></TutorOnly> },
-  { path: 'manage-sessions', element: <TutorOnly><ManageSessionsPage /></TutorOnly> },
-  // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
-  { path: 'session/edit/:id', element: <RequireRole roles={['tutor', 'admin']}><EditSessionPage /></RequireRole> },
-  { path: 'session/:email/:id', element: <RequireRole roles={['tutor', 'admin']}><TutorSessionDetailsPage /></RequireRole> },
-  // Admin pages:
-  { path: 'all-materials', element: <AdminOnly><AllMaterialsPage /></AdminOnly> },
-  { path: 'all-sessions', element: <AdminOnly><AdminSessionsPage /></AdminOnly>, handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
-  { path: 'background-jobs', element: <AdminOnly><BackgroundJobsPage /></AdminOnly>, handle: { searchParams: ['state'] } satisfies RouteHandle },
-  { path: 'audit-log', element: <AdminOnly><AuditLogPage /></AdminOnly>, handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
   {
-    path: 'all-users',
-    element: (
-      <AdminOnly>
-        <AllUsersPage />
-      </AdminOnly>
-    ),
-    handle: { searchParams: ['q', 'role'] } satisfies RouteHandle,
+    loader: requireRole('student'),
+    children: [
+      { path: 'view-booked-session', element: <BookedSessionsPage /> },
+      { path: 'view-booked-session/:id', element: <BookedSessionPage /> },
+      { path: 'create-note', ...page(() => import('#web/features/notes/pages/create-note-page.tsx'), 'CreateNotePage', { action: true }) },
+      { path: 'manage-personal-notes', element: <ManageNotesPage /> },
+      { path: 'note/:id', element: <NotePage /> },
+      { path: 'note/edit/:id', ...page(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage', { action: true }) },
+      { path: 'study-materials', element: <StudyMaterialsPage /> },
+    ],
+  },
+  {
+    loader: requireRole('tutor'),
+    children: [
+      { path: 'upload-materials', element: <UploadMaterialsPage /> },
+      { path: 'view-all-materials', element: <ViewAllMaterialsPage /> },
+      { path: 'create-session', element: <CreateSessionPage /> },
+      { path: 'manage-sessions', element: <ManageSessionsPage /> },
+    ],
+  },
+  {
+    // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
+    loader: requireRole('tutor', 'admin'),
+    children: [
+      { path: 'session/edit/:id', element: <EditSessionPage /> },
+      { path: 'session/:email/:id', element: <TutorSessionDetailsPage /> },
+    ],
+  },
+  {
+    loader: requireRole('admin'),
+    children: [
+      { path: 'all-materials', element: <AllMaterialsPage /> },
+      { path: 'all-sessions', element: <AdminSessionsPage />, handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
+      { path: 'background-jobs', element: <BackgroundJobsPage />, handle: { searchParams: ['state'] } satisfies RouteHandle },
+      { path: 'audit-log', element: <AuditLogPage />, handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
+      { path: 'all-users', element: <AllUsersPage />, handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
+    ],
   },
 ];
 
@@ -140,48 +158,36 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    loader: rootLoader,
     // Shown without the layout only when the layout itself fails.
     errorElement: <RouteErrorPage />,
     children: [
       {
-        // Errors of any page render inside the layout, keeping the navbar.
+        // Errors of any page render inside the layout, keeping the navbar; a loader's 404 is the Not Found page.
         errorElement: <RouteErrorPage />,
         children: [
           ...publicRoutes,
+          { loader: redirectIfSignedIn, children: authRoutes },
           {
-            element: <RedirectIfSignedInOutlet />,
-            children: authRoutes,
-          },
-          {
-            element: <RequireAuthOutlet />,
+            loader: requireAuth,
             children: [
               ...signedInRoutes,
               { path: 'dashboard', element: <DashboardLayout />, children: dashboardRoutes },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', loader: notFound, element: <NotFoundPage /> },
         ],
       },
     ],
   },
 ];
 
-function RedirectIfSignedInOutlet() {
-  return (
-    <RedirectIfSignedIn>
-      <Outlet />
-    </RedirectIfSignedIn>
-  );
+/** A path no route has: 404, drawn by the error element as the Not Found page. */
+function notFound(): never {
+  throw data(null, { status: 404 });
 }
 
-function RequireAuthOutlet() {
-  return (
-    <RequireAuth>
-      <Outlet />
-    </RequireAuth>
-  );
-}
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router: with the server's data for the page it drew (app/server-state.ts), no loader runs again for it. */
+export function createRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { hydrationData });
 }

@@ -1,7 +1,7 @@
 // The one way the web app reads a paged list (README, "page a list"): GET `path?limit=…&cursor=…`
 // pages of `{ items, nextCursor }` (keyset cursors), parsed by the contract's schema, appended by
 // "Load more" (components/paged-list-state.tsx).
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
 export interface PagedListOptions<Page> {
@@ -17,16 +17,21 @@ export interface PagedListOptions<Page> {
   enabled?: boolean;
 }
 
-export function usePagedListQuery<Page extends { nextCursor: string | null }>({ queryKey, path, limit, schema, params = {}, enabled = true }: PagedListOptions<Page>) {
-  return useInfiniteQuery({
+/** The list's query options: for the component's hook and for its route's loader (`ensureInfiniteQueryData`), one definition. */
+export function pagedListQuery<Page extends { nextCursor: string | null }>({ queryKey, path, limit, schema, params = {}, enabled = true }: PagedListOptions<Page>) {
+  return infiniteQueryOptions({
     queryKey,
-    queryFn: async ({ pageParam }) => {
+    queryFn: async ({ pageParam }: { pageParam: string | null }) => {
       const search = new URLSearchParams({ ...params, limit: String(limit) });
       if (pageParam) search.set('cursor', pageParam);
       return schema.parse(await apiRequest<unknown>(`${path}?${search}`));
     },
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last: Page) => last.nextCursor,
     enabled,
   });
+}
+
+export function usePagedListQuery<Page extends { nextCursor: string | null }>(options: PagedListOptions<Page>) {
+  return useInfiniteQuery(pagedListQuery(options));
 }

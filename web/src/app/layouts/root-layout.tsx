@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { DoneMessageNote } from '#web/components/form-messages.tsx';
 import { Footer } from '#web/components/footer.tsx';
 import { Navbar } from '#web/components/navbar.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
@@ -47,6 +48,7 @@ export function RootLayout() {
       {/* At least a screen high: the footer starts below the fold, so pages growing as their
           data arrives do not visibly push it (layout shift). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+        <DoneMessageNote />
         {/* Pages load on first visit (app/lazy-page.ts); the navbar stays meanwhile. */}
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -1,15 +1,28 @@
-import { useParams } from 'react-router';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
 import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
-import { BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
-import { SessionReviews } from '#web/features/reviews/public.ts';
-import { OpenBadge, SessionBody, SessionHeading, StatusBadge, useSession, useSessionText } from '#web/features/sessions/public.ts';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { authConfigQuery, meQuery } from '#web/features/auth/public.ts';
+import { bookedSessionQuery, BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
+import { SessionReviews, sessionReviewsQuery } from '#web/features/reviews/public.ts';
+import { OpenBadge, SessionBody, SessionHeading, sessionQuery, StatusBadge, useSession, useSessionText } from '#web/features/sessions/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { orNotFound, pageQueryClient } from '#web/lib/page-data.ts';
 import { shortText } from '#web/lib/page-meta.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+
+/**
+ * Everything the page shows: the session (or the 404 page: unknown, or not published and not
+ * the visitor's to see), its reviews, the config and, for a student, their own place.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const queryClient = pageQueryClient();
+  const id = params.id ?? '';
+  // The session first: a missing one is the 404 page, whatever its reviews' address answers.
+  await orNotFound(() => queryClient.ensureQueryData(sessionQuery(id)));
+  const [me] = await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.ensureQueryData(authConfigQuery), queryClient.ensureInfiniteQueryData(sessionReviewsQuery(id))]);
+  if (me?.role === 'student') await queryClient.ensureQueryData(bookedSessionQuery(id));
+  return null;
+}
 
 /**
  * Session details: every field, the booking panel and the reviews. Public and read-only for a
@@ -18,23 +31,11 @@ import { useTitle } from '#web/lib/use-title.ts';
 export function SessionDetailsPage() {
   const { t } = useTranslator();
   const { id = '' } = useParams();
-  const session = useSession(id);
-  const loaded = session.data;
+  // Read by the loader: here at once.
+  const loaded = useSession(id).data;
   // An approved session's own summary for search results and link previews (lib/page-meta.ts).
   useTitle(loaded?.title ?? t('sessionDetails.title'), loaded?.status === 'approved' ? shortText(t('sessionDetails.summary', { title: loaded.title, tutor: loaded.tutorName, description: loaded.description }), 200) : undefined);
-
-  if (session.isPending) return <Spinner label={t('sessionDetails.loading')} />;
-  if (session.isError) {
-    if (session.error instanceof ApiError && session.error.status === 404) {
-      return (
-        <div role="alert" className="alert">
-          {t('sessionDetails.notFound')}
-        </div>
-      );
-    }
-    return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
-  }
-  return <SessionDetails s={session.data} />;
+  return loaded ? <SessionDetails s={loaded} /> : null;
 }
 
 function SessionDetails({ s }: { s: SessionDetailsDto }) {

@@ -1,7 +1,7 @@
 // What other web features, and the pages web/src/app composes, may use of sessions (its one door;
 // who may use it: WEB_FEATURE_USES in eslint.config.js).
 export { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
-export { useSession } from '#web/features/sessions/api/use-session.ts';
+export { sessionQuery, useSession } from '#web/features/sessions/api/use-session.ts';
 export { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
 export { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 export { CancelSessionDialog } from '#web/features/sessions/components/cancel-session-dialog.tsx';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Me, meSchema } from '#contract/users.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 
@@ -18,7 +18,9 @@ export async function getMe(): Promise<Me | null> {
  * The one source of the signed-in user and role (spec §4: auth is "loading" until this
  * resolves). `user` is undefined while loading, null when signed out.
  */
+export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+
 export function useMe() {
-  const query = useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+  const query = useQuery(meQuery);
   return { ...query, user: query.data };
 }

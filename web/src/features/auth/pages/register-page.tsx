@@ -1,46 +1,84 @@
 import type { FormEvent } from 'react';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
-import { showErrorDialog } from '#web/lib/dialogs.ts';
-import { useTranslator } from '#web/lib/i18n.ts';
-import { useTitle } from '#web/lib/use-title.ts';
-import { type SignUpRole, useSignUp } from '#web/features/auth/api/use-sign-up.ts';
+import { type ActionFunctionArgs, Form, useNavigation, useSubmit } from 'react-router';
+import { signUpEmailBody } from '#contract/auth.ts';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
+import { ImagePicker } from '#web/components/image-picker.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { authConfigQuery } from '#web/features/auth/api/use-auth-config.ts';
 import { EmailField, FullNameField, PasswordField, roleName } from '#web/features/auth/components/account-fields.tsx';
 import { AuthCard, OtherWaysIn } from '#web/features/auth/components/auth-card.tsx';
 import { usePhotoUpload } from '#web/features/auth/use-photo-upload.ts';
-import { useSignInWith } from '#web/features/auth/use-sign-in-with.ts';
-import { ImagePicker } from '#web/components/image-picker.tsx';
-import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { ApiError, apiRequest, errorMessage } from '#web/lib/api-client.ts';
+import { showErrorDialog } from '#web/lib/dialogs.ts';
+import { fieldFile } from '#web/lib/form-fields.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
+import { formBody, formText, pageQueryClient, refused, refusedBecause, sentOn } from '#web/lib/page-data.ts';
+import { useTitle } from '#web/lib/use-title.ts';
+
+/** The page shows Google's button when the server offers it. */
+export async function loader() {
+  await pageQueryClient().ensureQueryData(authConfigQuery);
+  return null;
+}
+
+/**
+ * The account, then a sign-in (sign-up never signs in by itself: decision 007), then Home, which
+ * says "Registration Successful". A photo is uploaded by the app before the form is sent
+ * (`imageUrl`); sent without the app, a chosen photo is only its name, and the page asks for the app.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const text = formText(await request.formData());
+  if (text.image) return refusedBecause('register.photoNeedsApp');
+  const email = text.email?.trim() ?? '';
+  const password = text.password ?? '';
+  const body = formBody(signUpEmailBody, { name: text.name?.trim() ?? '', email, password, role: text.role === 'tutor' ? 'tutor' : 'student', ...(text.imageUrl ? { image: text.imageUrl } : {}) });
+  try {
+    await apiRequest('/auth/sign-up/email', { method: 'POST', body });
+  } catch (error) {
+    return refused(error);
+  }
+  try {
+    await apiRequest('/auth/sign-in/email', { method: 'POST', body: { email, password }, redirectOnUnauthorized: false });
+  } catch (error) {
+    // The address had an account already: its owner has been emailed.
+    if (error instanceof ApiError && error.status === 401) return refusedBecause('register.notCreated');
+    return refused(error);
+  }
+  await pageQueryClient().resetQueries();
+  return sentOn('/', 'register.succeeded');
+}
 
 export function RegisterPage() {
   const { t } = useTranslator();
   useTitle(t('register.title'));
   const photo = usePhotoUpload();
-  const signUp = useSignUp();
-  const signInWith = useSignInWith();
+  const submit = useSubmit();
+  const sending = useNavigation().state === 'submitting';
 
+  // A chosen photo is uploaded first; the form then goes with its address instead of the file.
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     const fields = new FormData(event.currentTarget);
-    const role: SignUpRole = fieldText(fields, 'role') === 'tutor' ? 'tutor' : 'student';
-    let image: string | undefined;
+    const file = fieldFile(fields, 'image');
+    if (!file) return;
+    event.preventDefault();
+    let imageUrl: string | undefined;
     try {
-      image = await photo.upload(fieldFile(fields, 'image'));
+      imageUrl = await photo.upload(file);
     } catch (error) {
       await showErrorDialog(t('register.photoFailed'), errorMessage(error));
       return;
     }
-    await signInWith(() => signUp.mutateAsync({ name: fieldText(fields, 'name').trim(), email: fieldText(fields, 'email').trim(), password: fieldText(fields, 'password'), role, image }), {
-      failed: t('register.failed'),
-      succeeded: t('register.succeeded'),
-    });
+    fields.delete('image');
+    fields.set('imageUrl', imageUrl ?? '');
+    await submit(fields, { method: 'post' });
   }
 
   return (
     <AuthCard heading={t('register.heading')}>
-      {/* Sent before the app is live, the form goes to this page's own address, where the server registers (server/http/page-forms.ts). */}
-      <form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+      {/* Sent before the app is live, or without it, the form goes to this page's own address, where the server runs the same action. */}
+      <Form method="post" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
         <NoScriptField />
+        <RefusalMessage title={t('register.failed')} />
         <FullNameField />
         <EmailField />
         <PasswordField label={t('account.password')} name="password" kind="new" />
@@ -54,10 +92,10 @@ export function RegisterPage() {
           </select>
         </div>
         <ImagePicker label={t('account.photo')} name="image" />
-        <button type="submit" className="btn btn-primary w-full" disabled={photo.uploading || signUp.isPending}>
-          {photo.uploading ? t('register.uploading') : signUp.isPending ? t('register.submitting') : t('register.submit')}
+        <button type="submit" className="btn btn-primary w-full" disabled={photo.uploading || sending}>
+          {photo.uploading ? t('register.uploading') : sending ? t('register.submitting') : t('register.submit')}
         </button>
-      </form>
+      </Form>
       <OtherWaysIn lead={t('register.haveAccount')} to="/login" link={t('register.login')} />
     </AuthCard>
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bookedSessionSchema, type BookedSession } from '#contract/bookings.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { bookingKeys } from './booking-query-keys.ts';
@@ -13,6 +13,8 @@ export async function getBookedSession(sessionId: string): Promise<BookedSession
   }
 }
 
+export const bookedSessionQuery = (sessionId: string) => queryOptions({ queryKey: bookingKeys.one(sessionId), queryFn: () => getBookedSession(sessionId) });
+
 export function useBookedSession(sessionId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: bookingKeys.one(sessionId), queryFn: () => getBookedSession(sessionId), enabled: options.enabled ?? true });
+  return useQuery({ ...bookedSessionQuery(sessionId), enabled: options.enabled ?? true });
 }

@@ -1,21 +1,31 @@
-import { usePageSubmit } from '#web/components/use-page-submit.ts';
-import { useCreateNote } from '#web/features/notes/api/use-create-note.ts';
+import type { ActionFunctionArgs } from 'react-router';
+import { noteBody } from '#contract/notes.ts';
+import { createNote } from '#web/features/notes/api/create-note.ts';
+import { noteKeys } from '#web/features/notes/api/note-query-keys.ts';
 import { NoteForm } from '#web/features/notes/components/note-form.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { formBody, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Student: "Take a note"; Save → manage notes. */
+/** Nothing to read: the form is empty (the student-only guard is the parent route's). */
+export async function loader() {
+  return null;
+}
+
+/** Saved: the student's notes, which say "Note created successfully". */
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    await createNote(formBody(noteBody, await request.formData()));
+  } catch (error) {
+    return refused(error);
+  }
+  await pageQueryClient().invalidateQueries({ queryKey: noteKeys.all });
+  return sentOn('/dashboard/manage-personal-notes', 'notes.created');
+}
+
+/** Student: "Take a note". */
 export function CreateNotePage() {
   const { t } = useTranslator();
   useTitle(t('notes.createTitle'));
-  const create = useCreateNote();
-  const { errors, submit } = usePageSubmit();
-  return (
-    <NoteForm
-      heading={t('notes.createHeading')}
-      busy={create.isPending}
-      fields={errors}
-      onSubmit={(note) => void submit({ send: () => create.mutateAsync(note), successTitle: t('notes.created'), next: () => '/dashboard/manage-personal-notes' })}
-    />
-  );
+  return <NoteForm heading={t('notes.createHeading')} />;
 }

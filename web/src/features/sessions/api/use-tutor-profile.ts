@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { tutorProfileSchema, type TutorProfile } from '#contract/sessions.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { sessionKeys } from './session-query-keys.ts';
@@ -8,6 +8,8 @@ export async function getTutorProfile(id: string): Promise<TutorProfile> {
   return tutorProfileSchema.parse(await apiRequest<unknown>(`/tutors/${encodeURIComponent(id)}`));
 }
 
+export const tutorProfileQuery = (id: string) => queryOptions({ queryKey: sessionKeys.tutorProfile(id), queryFn: () => getTutorProfile(id) });
+
 export function useTutorProfile(id: string) {
-  return useQuery({ queryKey: sessionKeys.tutorProfile(id), queryFn: () => getTutorProfile(id) });
+  return useQuery(tutorProfileQuery(id));
 }

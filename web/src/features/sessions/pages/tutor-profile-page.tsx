@@ -1,17 +1,20 @@
-import { useParams } from 'react-router';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
-import { LoadError } from '#web/components/load-error.tsx';
-import { PageSection } from '#web/components/page-section.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
-import { useTutorProfile } from '#web/features/sessions/api/use-tutor-profile.ts';
+import { tutorProfileQuery, useTutorProfile } from '#web/features/sessions/api/use-tutor-profile.ts';
 import { SessionCard } from '#web/features/sessions/components/session-card.tsx';
 import { TutorAvatar } from '#web/features/sessions/components/tutor-avatar.tsx';
 import { useSessionText } from '#web/features/sessions/session-text.ts';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { orNotFound, pageQueryClient } from '#web/lib/page-data.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { usePersonName } from '#web/lib/person-name.ts';
 import { shortText } from '#web/lib/page-meta.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+
+/** The tutor, or the 404 page (no such tutor, or not one now). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  await orNotFound(() => pageQueryClient().ensureQueryData(tutorProfileQuery(params.id ?? '')));
+  return null;
+}
 
 /** A tutor's public page: photo, name, bio, rating, upcoming and past sessions. */
 export function TutorProfilePage() {
@@ -19,25 +22,13 @@ export function TutorProfilePage() {
   const { ratingText } = useSessionText();
   const personName = usePersonName();
   const { id = '' } = useParams();
-  const profile = useTutorProfile(id);
-  const loaded = profile.data;
+  const loaded = useTutorProfile(id).data;
   const name = loaded && personName(loaded.name);
   useTitle(name ?? t('tutorProfile.title'), loaded ? shortText([t('tutorProfile.description', { name }), loaded.bio].filter(Boolean).join(' '), 200) : undefined);
 
-  if (profile.isPending) return <Spinner label={t('tutorProfile.loading')} />;
-  if (profile.isError) {
-    if (profile.error instanceof ApiError && profile.error.status === 404) {
-      return (
-        <PageSection title={t('tutorProfile.notFound')} headingId="tutor-missing" className="mx-auto flex max-w-5xl flex-col gap-4">
-          <p role="alert" className="alert">
-            {t('tutorProfile.notFoundText')}
-          </p>
-        </PageSection>
-      );
-    }
-    return <LoadError message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
-  }
-  const tutor = profile.data;
+  // Read by the loader: here at once.
+  if (!loaded) return null;
+  const tutor = loaded;
   return (
     <article aria-labelledby="tutor-name" className="mx-auto flex max-w-5xl flex-col gap-8">
       <header className="card bg-base-100 shadow-sm">
