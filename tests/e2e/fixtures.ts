@@ -142,6 +142,8 @@ export const test = base.extend<
         // Factories insert sessions through a second connection, which the list cache cannot see.
         LIST_CACHE_MS: '0',
         LOG_LEVEL: 'warn',
+        // Stopped at once when the worker ends, not after a production drain (server/http/drain.ts).
+        DRAIN_GRACE_MS: '0',
         ...(withTestPayments && { TEST_PAYMENTS: 'true' }),
         ...(stripe && { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }),
       };
