@@ -11,24 +11,31 @@ export interface PagedListOptions<Page> {
   limit: number;
   /** The contract's page schema (its `parse`). */
   schema: { parse(data: unknown): Page };
-  /** Further query parameters, e.g. `{ when: 'upcoming' }`. */
-  params?: Record<string, string>;
+  /** Further query parameters, e.g. `{ when: 'upcoming' }`; an empty or missing one is left out (no filter). */
+  params?: Record<string, string | null | undefined>;
+  /** The cursor of the first page: a list opened part-way (All Sessions' `?after=`); the start when null. */
+  firstCursor?: string | null;
   /** False until what the path needs is known (the signed-in email). */
   enabled?: boolean;
+  /** Looks again this often (ms), for a list that changes by itself (background jobs). */
+  refetchInterval?: number;
 }
 
 /** The list's query options: for the component's hook and for its route's loader (`ensureInfiniteQueryData`), one definition. */
-export function pagedListQuery<Page extends { nextCursor: string | null }>({ queryKey, path, limit, schema, params = {}, enabled = true }: PagedListOptions<Page>) {
+export function pagedListQuery<Page extends { nextCursor: string | null }>({ queryKey, path, limit, schema, params = {}, firstCursor = null, enabled = true, refetchInterval }: PagedListOptions<Page>) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: async ({ pageParam }: { pageParam: string | null }) => {
-      const search = new URLSearchParams({ ...params, limit: String(limit) });
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+      search.set('limit', String(limit));
       if (pageParam) search.set('cursor', pageParam);
       return schema.parse(await apiRequest<unknown>(`${path}?${search}`));
     },
-    initialPageParam: null as string | null,
+    initialPageParam: firstCursor,
     getNextPageParam: (last: Page) => last.nextCursor,
     enabled,
+    refetchInterval,
   });
 }
 
