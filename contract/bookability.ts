@@ -42,7 +42,7 @@ export interface BookabilityInput {
   waitlistLength?: number | null;
   /** The viewer's own place, for a signed-in student; null or absent otherwise. */
   mine?: ViewerPlace | null;
-  /** Whether this server takes payments (Stripe or the test payment page). */
+  /** Whether this server takes payments (a payment provider or the test payment page). */
   paymentsAvailable: boolean;
   now: Date;
 }

@@ -58,7 +58,7 @@ export const bookedSessionSchema = z.object({
 });
 export type BookedSession = z.infer<typeof bookedSessionSchema>;
 
-/** POST /api/book-session: a paid session answers with its seat held and the Checkout page to pay on. */
+/** POST /api/book-session: a paid session answers with its seat held and the payment provider's page to pay on. */
 export const bookSessionResultSchema = bookedSessionSchema.extend({
   /** Paid session: go there to pay (the booking is confirmed once the server sees the payment); null when booked. */
   checkoutUrl: z.string().nullable(),

@@ -1,10 +1,11 @@
-// Paying for a session: Stripe Checkout, confirmed by the server only.
+// Paying for a session on the payment provider's page, confirmed by the server only.
 // Booking itself is POST /api/book-session (contract/bookings.ts), which answers a paid session
-// with its Checkout page (checkoutUrl).
+// with the provider's page to pay on (checkoutUrl). docs/decisions/045-payment-providers.md.
 import { z } from 'zod';
 
 /** POST /api/payments/confirm: the success page asks the server to check with the provider. */
 export const confirmPaymentBody = z.object({
+  /** The provider's checkout id (the name is the one first published, kept for API clients: decision 045). */
   checkoutSessionId: z.string().min(1, 'Checkout session is required').max(255),
 });
 export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBody>;
@@ -25,7 +26,7 @@ export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
 
 export const webhookAckSchema = z.object({ received: z.boolean() });
 
-// ——— The built-in test payment page: stands in for Checkout when Stripe is not configured ———
+// ——— The built-in test payment page: stands in for a real provider's where test payments are on ———
 
 /** GET /api/payments/test-checkouts/{id} and its POST …/pay. */
 export const testCheckoutParams = z.object({ id: z.string().min(1).max(200) });
@@ -33,13 +34,13 @@ export const testCheckoutParams = z.object({ id: z.string().min(1).max(200) });
 export const testCheckoutSchema = z.object({
   id: z.string(),
   sessionId: z.string(),
-  /** In dollars. */
+  /** In the installation's currency (GET /api/config), whole units: 12.5 for 12.50. */
   amount: z.number(),
   /** open: can be paid; paid: paid (the seat is booked); expired: the seat hold ended or another payment replaced this one. */
   status: z.enum(['open', 'paid', 'expired']),
 });
 export type TestCheckout = z.infer<typeof testCheckoutSchema>;
 
-/** POST /api/payments/test-checkouts/{id}/pay: paid; go where Checkout would have sent the student. */
+/** POST /api/payments/test-checkouts/{id}/pay: paid; go where a real provider would have sent the student. */
 export const testPaymentResultSchema = z.object({ successUrl: z.string() });
 export type TestPaymentResult = z.infer<typeof testPaymentResultSchema>;

@@ -50,12 +50,19 @@ export const userRoleSchema = z.object({ email: z.string(), role: roleSchema });
 
 export const emailParam = z.object({ email: z.string().min(3).max(254) });
 
+/** The currency where CURRENCY is not set (server/config.ts). */
+export const DEFAULT_CURRENCY = 'USD';
+
 export const appConfigSchema = z.object({
   googleSignIn: z.boolean(),
-  /** Paid sessions can be booked (Stripe, or the test payment page). */
+  /** Paid sessions can be booked (a payment provider is configured, or the test payment page). */
   payments: z.boolean(),
-  /** Payments go through the built-in test page ("Test payment, no money moves"), not Stripe. */
+  /** Payments go through the built-in test page ("Test payment, no money moves"), not a real provider. */
   testPayments: z.boolean(),
+  /** The name students are told they pay on ("Stripe"); null where no provider is configured or for the test page. */
+  paymentProvider: z.string().nullable(),
+  /** What every fee is charged and shown in: the installation's ISO 4217 code (CURRENCY), e.g. USD, EUR. */
+  currency: z.string().regex(/^[A-Z]{3}$/),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

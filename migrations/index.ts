@@ -20,6 +20,7 @@ import * as m0020 from './0020_job_row_indexes.ts';
 import * as m0022 from './0022_upload_owner.ts';
 import * as m0023 from './0023_start_up_claim.ts';
 import * as m0024 from './0024_email_job_recipient.ts';
+import * as m0025 from './0025_booking_payment_provider.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0022_upload_owner': m0022,
   '0023_start_up_claim': m0023,
   '0024_email_job_recipient': m0024,
+  '0025_booking_payment_provider': m0025,
 };

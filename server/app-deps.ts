@@ -8,9 +8,8 @@ import type { Mailer } from '#server/email/mailer.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { fileStorage } from '#server/storage/storage-of-config.ts';
-import type { BookingPayments } from '#server/features/bookings/public.ts';
-import { paymentsService } from '#server/features/payments/public.ts';
-import { publicListCache, type PublicListCache, type SessionRefunds } from '#server/features/sessions/public.ts';
+import { paymentsService, type PaymentsService } from '#server/features/payments/public.ts';
+import { publicListCache, type PublicListCache } from '#server/features/sessions/public.ts';
 
 /**
  * What every feature's routes receive: passed explicitly, no container, no module-level
@@ -18,11 +17,12 @@ import { publicListCache, type PublicListCache, type SessionRefunds } from '#ser
  */
 export interface AppDeps extends CoreDeps {
   /**
-   * Payments as the lower features ask for it: ports that bookings and sessions own, which
-   * features/payments implements. Dependencies between features run one way; this is how a
-   * lower one reaches a higher one (docs/decisions/019-boundaries.md).
+   * Payments, built once: its routes use it whole; the lower features see it through ports they
+   * own (BookingPayments, SessionRefunds), which features/payments implements. Dependencies
+   * between features run one way; this is how a lower one reaches a higher one
+   * (docs/decisions/019-boundaries.md).
    */
-  payments: BookingPayments & SessionRefunds;
+  payments: PaymentsService;
   /** The public session lists' response cache: dropped by every change to what they show. */
   publicLists: PublicListCache;
   /** Uploaded files: the data folder, or an S3-compatible bucket (server/storage/file-storage.ts). */

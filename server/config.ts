@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CURRENCY } from '#contract/users.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -40,6 +41,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().optional(),
   TEST_PAYMENTS: boolish.optional(),
+  CURRENCY: z.string().default(DEFAULT_CURRENCY),
   BENCH_ROUTES: boolish.optional(),
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces').optional(),
@@ -81,6 +83,11 @@ export interface Config {
    * tests only when TEST_PAYMENTS=true; never beside Stripe.
    */
   testPayments: boolean;
+  /**
+   * What every price is charged and written in: an ISO 4217 code (upper case) of a currency kept
+   * in hundredths, as amounts are stored (docs/decisions/045-payment-providers.md).
+   */
+  currency: string;
   /** Registers GET /api/bench/baseline, the bare route `npm run bench` compares every route with. */
   benchRoutes: boolean;
   /** How long each process caches the public session lists; 0 = off (the default in tests, whose factories insert rows directly). */
@@ -192,6 +199,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL }
       : undefined,
     testPayments: !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) && (env.TEST_PAYMENTS ?? (env.NODE_ENV === 'development' && env.DEMO_DATA !== false)),
+    currency: parseCurrency(env.CURRENCY),
     benchRoutes: env.BENCH_ROUTES ?? false,
     listCacheMs: env.LIST_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
     metricsToken: env.METRICS_TOKEN,
@@ -209,6 +217,21 @@ const UNSET_CHECKS: Array<[UnsetSetting, (env: Env) => boolean]> = [
   ['AUTH_SECRET', (env) => Boolean(env.AUTH_SECRET)],
   ['STRIPE_SECRET_KEY', (env) => Boolean(env.STRIPE_SECRET_KEY)],
 ];
+
+/**
+ * CURRENCY as an ISO 4217 code the runtime knows (Intl), upper-cased. Amounts are stored in
+ * hundredths (`…Cents` columns, fees typed with two decimals), so a currency with another number of
+ * decimal places (JPY 0, KWD 3) is refused rather than charged a hundred times off.
+ */
+function parseCurrency(value: string): string {
+  const code = value.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) {
+    throw configError('CURRENCY', `must be an ISO 4217 currency code such as USD or EUR (got "${value}")`);
+  }
+  const decimals = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits;
+  if (decimals !== 2) throw configError('CURRENCY', `${code} has ${decimals} decimal places; StudyNest keeps amounts in hundredths, so only a currency with 2 can be used`);
+  return code;
+}
 
 function parseTrustProxy(value: string | undefined): string[] | boolean {
   if (!value || value === 'false') return false;

@@ -121,6 +121,8 @@ export interface BookingTable {
   amountCents: Generated<number>;
   holdExpiresAt: string | null;
   paymentRef: string | null;
+  /** The payment provider paymentRef belongs to (its registered name: 'stripe', 'test'); null with no payment started. */
+  paymentProvider: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   /** The class start the 24-hour / 1-hour reminder was sent for (a moved class gets new ones). */
   reminded24hFor: ColumnType<string | null, string | null | undefined, string | null>;

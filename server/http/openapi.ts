@@ -239,7 +239,7 @@ export function openapiOptions(baseUrl: string): FastifyDynamicSwaggerOptions {
         reviews: 'Reviews of sessions',
         notes: "Students' notes",
         materials: "Tutors' materials for booked students",
-        payments: 'Paid sessions through Stripe Checkout',
+        payments: "Paid sessions through the installation's payment provider",
         uploads: 'Profile photos',
         users: "Admins' user management",
         jobs: "Background work (emails, scheduled jobs): the admins' view",

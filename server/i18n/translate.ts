@@ -55,9 +55,9 @@ export function formatUtc(language: Language, instant: string | Date): string {
   return `${p.weekday} ${p.day}/${p.month}/${p.year}, ${p.hour}:${p.minute} UTC`;
 }
 
-/** An amount in US dollars (the app's one currency), written the language's way: "$12.50", "12,50 US$". */
-export function formatMoney(language: Language, cents: number): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** An amount in hundredths of `currency` (the installation's, config.currency), written the language's way: "$12.50", "12,50 US$", "€12.50". */
+export function formatMoney(language: Language, cents: number, currency: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(cents / 100);
 }
 
 /** `words` in the translator's language. */

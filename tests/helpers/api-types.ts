@@ -669,7 +669,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check the caller's Checkout with Stripe and book the seat if it is paid */
+        /** Check the caller's checkout with the payment provider and book the seat if it is paid */
         post: operations["postPaymentsConfirm"];
         delete?: never;
         options?: never;
@@ -684,7 +684,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's test payment (no money moves): only where Stripe is not configured and test payments are on */
+        /** The caller's test payment (no money moves): only where test payments are on */
         get: operations["getPaymentsTestCheckoutsById"];
         put?: never;
         post?: never;
@@ -720,7 +720,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe webhook (checkout.session.completed), verified with STRIPE_WEBHOOK_SECRET */
+        /** The payment provider's webhook (a checkout paid), verified by the provider's signature */
         post: operations["postPaymentsWebhook"];
         delete?: never;
         options?: never;
@@ -2485,7 +2485,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        currency: string;
                         googleSignIn: boolean;
+                        paymentProvider: string | null;
                         payments: boolean;
                         testPayments: boolean;
                     };

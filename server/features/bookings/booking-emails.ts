@@ -96,7 +96,7 @@ export function bookingEmails(deps: AppDeps, findSession: (id: string) => Promis
       const ics = sessionCalendar(deps, t, session, student, { method: 'CANCEL', sequenceBump: 1 });
       const lines = [
         t.t('email.booking.cancelled', { title: session.title, start: reader.moment(session.classStartDate) }),
-        ...(amountCents > 0 ? [t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents) })] : []),
+        ...(amountCents > 0 ? [t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents, deps.config.currency) })] : []),
         '',
         t.t('email.booking.icsRemoves'),
         '',
@@ -109,7 +109,7 @@ export function bookingEmails(deps: AppDeps, findSession: (id: string) => Promis
       const { t } = reader;
       const lines = [
         t.t('email.booking.held', { title: session.title }),
-        t.t('email.booking.heldPay', { fee: formatMoney(t.language, session.registrationFeeCents), deadline: reader.moment(holdExpiresAt) }),
+        t.t('email.booking.heldPay', { fee: formatMoney(t.language, session.registrationFeeCents, deps.config.currency), deadline: reader.moment(holdExpiresAt) }),
         '',
         t.t('email.booking.heldLink', { url: `${deps.config.baseUrl}/session/${session.id}` }),
       ];

@@ -19,6 +19,8 @@ export interface BookingPayments {
 
 export interface PaidBooking {
   id: string;
+  /** The provider paymentRef belongs to; null in a refund job written before bookings recorded it (the current provider). */
+  paymentProvider: string | null;
   paymentRef: string | null;
   amountCents: number;
 }

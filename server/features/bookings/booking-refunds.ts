@@ -14,10 +14,10 @@ export const REFUND_BOOKING_JOB = 'bookings.refund';
  * The refund of a released paid booking, one job per booking (its key). Its payload is all the
  * refund needs, the checkout the booking was paid through and its amount, written in the release's
  * transaction: when the job runs the booking's row is gone (the payment is found from the checkout,
- * PaymentGateway.paymentOf).
+ * PaymentProvider.paymentOf, of the provider it records).
  */
 export function refundBookingJob(booking: PaidBooking): NewJob {
-  const payload: PaidBooking = { id: booking.id, paymentRef: booking.paymentRef, amountCents: booking.amountCents };
+  const payload: PaidBooking = { id: booking.id, paymentProvider: booking.paymentProvider, paymentRef: booking.paymentRef, amountCents: booking.amountCents };
   // Retried as long as an email: a payment service down for a day still pays the student back.
   return { kind: REFUND_BOOKING_JOB, payload, key: `${REFUND_BOOKING_JOB}:${booking.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS };
 }
@@ -26,7 +26,8 @@ export function bookingRefunds(deps: Pick<AppDeps, 'payments'>): { handler: JobH
   return {
     handler: {
       async run(payload) {
-        await deps.payments.refundBooking(payload as PaidBooking);
+        const owed = payload as PaidBooking;
+        await deps.payments.refundBooking({ ...owed, paymentProvider: owed.paymentProvider ?? null });
       },
     },
   };

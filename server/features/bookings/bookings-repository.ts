@@ -260,7 +260,7 @@ const upcomingBookingsQuery = prepare((db, p: { studentId: string; now: string }
   db
     .selectFrom('booking as b')
     .innerJoin('study_session as s', 's.id', 'b.sessionId')
-    .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentRef', 's.classStartDate', 's.cancellationCutoffHours'])
+    .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentProvider', 'b.paymentRef', 's.classStartDate', 's.cancellationCutoffHours'])
     .where('b.studentId', '=', p.studentId)
     .where('s.classStartDate', '>', p.now)
     .orderBy('b.createdAt'),
@@ -339,8 +339,8 @@ const rosterQuery = (paged: boolean) =>
 const rosterFirstPage = rosterQuery(false);
 const rosterPageAfter = rosterQuery(true);
 /** Records the payment now paying for a held seat, at the price it charges, while it is held. */
-const attachPaymentToHold = prepare((db, p: { id: string; paymentRef: string; amountCents: number }) =>
-  db.updateTable('booking').set({ paymentRef: p.paymentRef, amountCents: p.amountCents }).where('id', '=', p.id).where('status', '=', sql.lit('pending_payment')),
+const attachPaymentToHold = prepare((db, p: { id: string; paymentProvider: string; paymentRef: string; amountCents: number }) =>
+  db.updateTable('booking').set({ paymentProvider: p.paymentProvider, paymentRef: p.paymentRef, amountCents: p.amountCents }).where('id', '=', p.id).where('status', '=', sql.lit('pending_payment')),
 );
 const waitlistLength = prepare((db, p: { sessionId: string }) =>
   db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', p.sessionId),
@@ -554,8 +554,8 @@ export function bookingsRepository(db: Kysely<Database>) {
     },
 
     /** Records the payment now paying for a held seat, at the price it charges; false when the hold has ended. */
-    async attachPayment(bookingId: string, paymentRef: string, amountCents: number): Promise<boolean> {
-      const result = await attachPaymentToHold(db, { id: bookingId, paymentRef, amountCents });
+    async attachPayment(bookingId: string, payment: { provider: string; ref: string }, amountCents: number): Promise<boolean> {
+      const result = await attachPaymentToHold(db, { id: bookingId, paymentProvider: payment.provider, paymentRef: payment.ref, amountCents });
       return (result.numAffectedRows ?? 0n) > 0n;
     },
 

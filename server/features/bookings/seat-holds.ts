@@ -20,8 +20,10 @@ export interface SeatHold {
   sessionId: string;
   studentId: string;
   status: string;
-  /** The payment (a Checkout's id) now paying for it, if one was started. */
+  /** The payment (its checkout's id at the provider) now paying for it, if one was started. */
   paymentRef: string | null;
+  /** The provider of paymentRef (a registered provider's name). */
+  paymentProvider: string | null;
   amountCents: number;
   /** When the hold ends (null once booked). */
   holdExpiresAt: string | null;
@@ -64,8 +66,8 @@ export function seatHolds(deps: CoreDeps) {
     },
 
     /** Records the payment started for a hold; false when the hold has ended meanwhile. */
-    attachPayment(hold: Pick<SeatHold, 'id'>, paymentRef: string, amountCents: number): Promise<boolean> {
-      return bookings.attachPayment(hold.id, paymentRef, amountCents);
+    attachPayment(hold: Pick<SeatHold, 'id'>, payment: { provider: string; ref: string }, amountCents: number): Promise<boolean> {
+      return bookings.attachPayment(hold.id, payment, amountCents);
     },
 
     /** The hold's payment was seen: held → booked, with the booking emails in the same transaction; false when nothing changed. */

@@ -33,5 +33,5 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   r.get('/api/config', {
     schema: { tags: ['health'], summary: 'What the web app may offer (sign-in methods, payments)', response: { 200: appConfigSchema } },
-  }, async () => ({ googleSignIn: Boolean(deps.config.google), payments: Boolean(deps.config.stripe) || deps.config.testPayments, testPayments: deps.config.testPayments }));
+  }, async () => ({ googleSignIn: Boolean(deps.config.google), payments: deps.payments.configured, testPayments: deps.payments.testPayments, paymentProvider: deps.payments.providerName, currency: deps.config.currency }));
 }

@@ -1,42 +1,37 @@
-// POST /api/payments/confirm (the success page) and POST /api/payments/webhook (Stripe).
-// Booking a paid session itself is POST /api/book-session (features/bookings), which calls the
-// payments service; holds end by the bookings feature's expiry job (hold-expiry.ts).
+// POST /api/payments/confirm (the success page) and POST /api/payments/webhook (the payment
+// provider's). Booking a paid session itself is POST /api/book-session (features/bookings), which
+// calls the payments service; holds end by the bookings feature's expiry job (hold-expiry.ts).
 import { confirmPaymentBody, confirmPaymentSchema, testCheckoutParams, testCheckoutSchema, testPaymentResultSchema, webhookAckSchema } from '#contract/payments.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { apiRouter, apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
-import { paymentsService } from './payments-service.ts';
 
 export const paymentsRoutes = apiRoutes(['payments'], async (r, deps, tags) => {
-  const payments = paymentsService(deps);
+  const { payments } = deps;
 
   r.post('/api/payments/confirm', {
-    schema: { tags, summary: "Check the caller's Checkout with Stripe and book the seat if it is paid", body: confirmPaymentBody, response: { 200: confirmPaymentSchema, ...errorAnswers(400, 401, 403, 404, 409, 503) } },
+    schema: { tags, summary: "Check the caller's checkout with the payment provider and book the seat if it is paid", body: confirmPaymentBody, response: { 200: confirmPaymentSchema, ...errorAnswers(400, 401, 403, 404, 409, 503) } },
   }, async (request) => payments.confirm(await requireUser(deps.auth, request), request.body.checkoutSessionId, await request.callerLanguage()));
 
-  // The built-in test payment page (test-gateway.ts): its data, and its Pay button.
+  // The built-in test payment page (providers/test): its data, and its Pay button.
   r.get('/api/payments/test-checkouts/:id', {
-    schema: { tags, summary: "The caller's test payment (no money moves): only where Stripe is not configured and test payments are on", params: testCheckoutParams, response: { 200: testCheckoutSchema, ...errorAnswers(400, 401, 404) } },
+    schema: { tags, summary: "The caller's test payment (no money moves): only where test payments are on", params: testCheckoutParams, response: { 200: testCheckoutSchema, ...errorAnswers(400, 401, 404) } },
   }, async (request) => payments.testCheckout(await requireUser(deps.auth, request), request.params.id));
 
   r.post('/api/payments/test-checkouts/:id/pay', {
     schema: { tags, summary: "Pay the caller's test payment: the held seat is booked as a real payment would book it; no money moves", params: testCheckoutParams, response: { 200: testPaymentResultSchema, ...errorAnswers(400, 401, 403, 404, 409) } },
   }, async (request) => payments.payTestCheckout(await requireUser(deps.auth, request), request.params.id));
 
-  // The signature covers the exact bytes Stripe sent: this route alone gets the raw body.
+  // The signature covers the exact bytes the provider sent: this route alone gets the raw body.
   await r.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     apiRouter(webhook).post('/api/payments/webhook', {
-      config: { crossSite: 'called by Stripe, authenticated by its signature over the raw body, never by a cookie' },
+      config: { crossSite: 'called by the payment provider, authenticated by its signature over the raw body, never by a cookie' },
       schema: {
         tags,
-        summary: 'Stripe webhook (checkout.session.completed), verified with STRIPE_WEBHOOK_SECRET',
+        summary: "The payment provider's webhook (a checkout paid), verified by the provider's signature",
         response: { 200: webhookAckSchema, ...errorAnswers(400, 404, 503) },
       },
-    }, async (request) => {
-      const signature = request.headers['stripe-signature'];
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return payments.handleWebhook(body, typeof signature === 'string' ? signature : undefined);
-    });
+    }, async (request) => payments.handleWebhook({ rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), headers: request.headers }));
   });
 });

@@ -1,7 +1,9 @@
-// Paid sessions (PRODUCT.md §4 Fee): a seat is held while the student pays on Stripe Checkout,
-// and the booking is confirmed only when the server has seen the payment succeed — from the
-// signed webhook or by asking Stripe when the student comes back, whichever comes first.
-// Price always from the session row. See docs/decisions/009-paid-sessions.md.
+// Paid sessions: a seat is held while the student pays on the payment provider's page, and the
+// booking is confirmed only when the server has seen the payment succeed, from the provider's
+// signed webhook or by asking the provider when the student comes back, whichever comes first.
+// Price always from the session row, in the installation's currency. Which provider is the
+// registry's business (providers/index.ts). See docs/decisions/009-paid-sessions.md and
+// 045-payment-providers.md.
 import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
 import { type ConfirmPayment, type PaymentOutcome, type TestCheckout, type TestPaymentResult } from '#contract/payments.ts';
 import type { CoreDeps } from '#server/app-deps.ts';
@@ -11,13 +13,13 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '#server/err
 import type { ServerMessageKey } from '#i18n/catalogues.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
 import { translatorFor } from '#server/i18n/translate.ts';
-import { seatHolds, type PaidBooking, type SeatHold } from '#server/features/bookings/public.ts';
-import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
-import { stripeGateway } from './stripe-gateway.ts';
-import { testCheckoutHoldId, testGateway } from './test-gateway.ts';
+import { seatHolds, type BookingPayments, type PaidBooking, type SeatHold } from '#server/features/bookings/public.ts';
+import { PaymentProviderError, successPath, type Checkout, type PaymentProvider, type WebhookRequest } from './payment-provider.ts';
+import { PAYMENT_PROVIDERS } from './providers/index.ts';
+import { testCheckoutHoldId } from './providers/test/test-provider.ts';
 
 const MINUTE_MS = 60_000;
-/** Stripe refuses a Checkout that expires sooner than 30 minutes after creation. */
+/** A provider may refuse a checkout that expires sooner than 30 minutes after creation (Stripe does). */
 const CHECKOUT_LIFETIME_MS = (PAYMENT_HOLD_MINUTES + 1) * MINUTE_MS;
 
 /** What the success page says of each outcome (the server catalogues, in the caller's language). */
@@ -30,28 +32,34 @@ const OUTCOME_MESSAGES: Record<PaymentOutcome, ServerMessageKey> = {
 export function paymentsService(deps: CoreDeps) {
   // Holds are the bookings feature's: payments only settles them (a seen payment confirms its hold).
   const holds = seatHolds(deps);
-  const gateway: PaymentGateway | null = deps.config.stripe
-    ? stripeGateway(deps.config.stripe)
-    : deps.config.testPayments
-      ? testGateway(deps, (id) => holds.find(id))
-      : null;
+  const providers = PAYMENT_PROVIDERS.flatMap((entry) => entry.create(deps, holds) ?? []);
+  /** New checkouts, the success page and the webhook: the first provider the settings turn on. */
+  const current: PaymentProvider | null = providers[0] ?? null;
+  const testPayments = current?.name === 'test';
+
+  /** The provider a booking was paid through (a refund job written before bookings said: the current one). */
+  function providerOf(booking: Pick<PaidBooking, 'paymentProvider'>): PaymentProvider {
+    const provider = booking.paymentProvider ? providers.find((p) => p.name === booking.paymentProvider) : current;
+    if (!provider) throw conflict('errors.payments.refundNotConfigured');
+    return provider;
+  }
 
   /** The caller's own test checkout (404 for anyone else's, and where test payments are off). */
   async function ownTestCheckout(me: CurrentUser, id: string): Promise<{ checkout: Checkout; hold: SeatHold }> {
-    const holdId = deps.config.testPayments ? testCheckoutHoldId(id) : null;
+    const holdId = testPayments ? testCheckoutHoldId(id) : null;
     const hold = holdId ? await holds.find(holdId) : undefined;
-    const checkout = hold && gateway ? await gateway.retrieveCheckout(id) : null;
+    const checkout = hold && current ? await current.retrieveCheckout(id) : null;
     if (!hold || !checkout || hold.studentId !== me.id) throw notFound('errors.payments.noTestPayment');
     return { checkout, hold };
   }
 
-  function requireGateway(): PaymentGateway {
-    if (!gateway) throw conflict('errors.payments.notConfiguredBooking');
-    return gateway;
+  function requireProvider(): PaymentProvider {
+    if (!current) throw conflict('errors.payments.notConfiguredBooking');
+    return current;
   }
 
   /** A provider failure is the caller's 503 (nothing was charged or booked), logged with its cause. */
-  async function provider<T>(run: () => Promise<T>): Promise<T> {
+  async function call<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
@@ -65,12 +73,12 @@ export function paymentsService(deps: CoreDeps) {
    * What a checkout means for its booking. Idempotent: confirming is a conditional update, a
    * refund carries the checkout's idempotency key, so replays and races change nothing more.
    */
-  async function settle(checkout: Checkout): Promise<PaymentOutcome> {
+  async function settle(provider: PaymentProvider, checkout: Checkout): Promise<PaymentOutcome> {
     if (!checkout.paid) return 'pending';
     const booking = checkout.bookingId ? await holds.find(checkout.bookingId) : undefined;
     if (booking && booking.paymentRef === checkout.id) {
       if (booking.status === 'confirmed') return 'booked';
-      if (checkout.amountCents === booking.amountCents && checkout.currency === 'usd') {
+      if (checkout.amountCents === booking.amountCents && checkout.currency === deps.config.currency) {
         if (await holds.confirm(booking, checkout.id)) return 'booked';
         const now = await holds.find(booking.id);
         if (now?.status === 'confirmed' && now.paymentRef === checkout.id) return 'booked';
@@ -80,15 +88,20 @@ export function paymentsService(deps: CoreDeps) {
     }
     // Paid, but no hold waits for this payment (it expired and was released, was cancelled or
     // replaced): the student must not pay for nothing.
-    if (checkout.paymentIntentId) {
-      const refund = await provider(() => requireGateway().refund(checkout.paymentIntentId!, `refund-${checkout.id}`));
+    if (checkout.paymentId) {
+      const payment = checkout.paymentId;
+      const refund = await call(() => provider.refund(payment, `refund-${checkout.id}`));
       deps.log.warn({ checkout: checkout.id, refund: refund.id }, 'payment without a waiting hold refunded');
     }
     return 'refunded';
   }
 
-  return {
-    configured: gateway !== null,
+  const service = {
+    configured: current !== null,
+    /** Payments go through the built-in test page (the web app says "no money moves"). */
+    testPayments,
+    /** What students are told they pay on. */
+    providerName: current?.displayName ?? null,
 
     /** The test payment page's data: the caller's checkout, its amount and whether it can still be paid. */
     async testCheckout(me: CurrentUser, id: string): Promise<TestCheckout> {
@@ -96,74 +109,73 @@ export function paymentsService(deps: CoreDeps) {
       return { id, sessionId: hold.sessionId, amount: hold.amountCents / 100, status: checkout.paid ? 'paid' : checkout.status === 'open' ? 'open' : 'expired' };
     },
 
-    /** "Pay" on the test payment page: the hold is booked as a Stripe payment would book it (no money moves). */
+    /** "Pay" on the test payment page: the hold is booked as a real payment would book it (no money moves). */
     async payTestCheckout(me: CurrentUser, id: string): Promise<TestPaymentResult> {
       if (me.role !== 'student') throw forbidden('errors.payments.studentsOnly');
       const { checkout, hold } = await ownTestCheckout(me, id);
-      const successUrl = `/payment/success?checkout_session_id=${encodeURIComponent(id)}`;
+      const successUrl = successPath(encodeURIComponent(id));
       if (checkout.paid) return { successUrl };
       if (checkout.status !== 'open' || !(await holds.confirm(hold, id))) throw conflict('errors.bookings.holdEnded');
       return { successUrl };
     },
 
     /**
-     * The Checkout page to pay for a seat bookings hold for `me`: the open one already started for
+     * The provider's page to pay for a seat bookings hold for `me`: the open one already started for
      * this hold, or a new one. The caller (bookings) checked role, status and window, and gives
      * the hold back if this throws.
      */
     async checkout(me: CurrentUser, session: StudySessionRow, hold: SeatHold): Promise<{ checkoutUrl: string }> {
-      const stripe = requireGateway();
+      const provider = requireProvider();
       const now = deps.now();
-      if (hold.paymentRef) {
-        const current = await provider(() => stripe.retrieveCheckout(hold.paymentRef!));
-        if (current?.status === 'open' && current.url && current.amountCents === session.registrationFeeCents) return { checkoutUrl: current.url };
-        if (current?.paid && (await settle(current)) === 'booked') throw conflict('errors.bookings.alreadyBooked');
+      // The payment already started for this hold, if it went through this provider.
+      if (hold.paymentRef && (hold.paymentProvider ?? provider.name) === provider.name) {
+        const started = await call(() => provider.retrieveCheckout(hold.paymentRef!));
+        if (started?.status === 'open' && started.url && started.amountCents === session.registrationFeeCents && started.currency === deps.config.currency) return { checkoutUrl: started.url };
+        if (started?.paid && (await settle(provider, started)) === 'booked') throw conflict('errors.bookings.alreadyBooked');
       }
 
-      const checkout = await provider(() =>
-        stripe.createCheckout({
+      const checkout = await call(() =>
+        provider.createCheckout({
           bookingId: hold.id,
           sessionId: session.id,
           studentId: me.id,
           studentEmail: me.email,
           title: session.title,
           amountCents: session.registrationFeeCents,
-          // Stripe fills in {CHECKOUT_SESSION_ID}.
-          successUrl: `${deps.config.baseUrl}/payment/success?checkout_session_id={CHECKOUT_SESSION_ID}`,
+          currency: deps.config.currency,
+          successUrl: (checkoutId) => `${deps.config.baseUrl}${successPath(checkoutId)}`,
           cancelUrl: `${deps.config.baseUrl}/payment/cancelled?session=${encodeURIComponent(session.id)}`,
           expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
         }),
       );
-      if (!checkout.url || !(await holds.attachPayment(hold, checkout.id, session.registrationFeeCents))) {
+      if (!checkout.url || !(await holds.attachPayment(hold, { provider: provider.name, ref: checkout.id }, session.registrationFeeCents))) {
         throw conflict('errors.bookings.holdEnded');
       }
       return { checkoutUrl: checkout.url };
     },
 
-    /** The success page's check: asks Stripe about the caller's checkout and settles it; says so in `language`. */
-    async confirm(me: CurrentUser, checkoutSessionId: string, language: Language = DEFAULT_LANGUAGE): Promise<ConfirmPayment> {
+    /** The success page's check: asks the provider about the caller's checkout and settles it; says so in `language`. */
+    async confirm(me: CurrentUser, checkoutId: string, language: Language = DEFAULT_LANGUAGE): Promise<ConfirmPayment> {
       if (me.role !== 'student') throw forbidden('errors.payments.studentsOnly');
-      const stripe = requireGateway();
-      const checkout = await provider(() => stripe.retrieveCheckout(checkoutSessionId));
+      const provider = requireProvider();
+      const checkout = await call(() => provider.retrieveCheckout(checkoutId));
       if (!checkout || checkout.studentId !== me.id || !checkout.sessionId) throw notFound('errors.payments.noCheckout');
-      const status = await settle(checkout);
+      const status = await settle(provider, checkout);
       return { status, sessionId: checkout.sessionId, message: translatorFor(language).t(OUTCOME_MESSAGES[status]) };
     },
 
-    /** Stripe's webhook: only a correctly signed event is believed. */
-    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: boolean }> {
-      if (!gateway) throw notFound('errors.payments.notConfigured');
-      const event = gateway.verifyWebhook(rawBody, signature);
+    /** The provider's webhook: only a correctly signed event is believed. */
+    async handleWebhook(request: WebhookRequest): Promise<{ received: boolean }> {
+      if (!current) throw notFound('errors.payments.notConfigured');
+      const event = current.parseWebhook(request);
       if (!event) throw badRequest('errors.payments.badSignature');
-      if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && event.checkout) {
-        await settle(event.checkout);
-      }
+      if (event.checkout) await settle(current, event.checkout);
       return { received: true };
     },
 
     /** Refunds a paid booking in full before it is cancelled (the caller checked the cutoff). */
     async refundBooking(booking: PaidBooking): Promise<void> {
-      if (!gateway) throw conflict('errors.payments.refundNotConfigured');
+      const provider = providerOf(booking);
       if (!booking.paymentRef) {
         deps.log.warn({ booking: booking.id }, 'paid booking without a payment reference: nothing to refund');
         return;
@@ -171,12 +183,14 @@ export function paymentsService(deps: CoreDeps) {
       // From the checkout alone, never the booking's row: an erasure's refund job runs after the
       // booking was released (bookings/booking-refunds.ts).
       const checkoutId = booking.paymentRef;
-      const payment = await provider(() => gateway.paymentOf(checkoutId));
+      const payment = await call(() => provider.paymentOf(checkoutId));
       if (!payment) throw conflict('errors.payments.refundNotFound');
-      const refund = await provider(() => gateway.refund(payment, `refund-${checkoutId}`));
-      deps.log.info({ booking: booking.id, amountCents: booking.amountCents, refund: refund.id }, 'booking refunded');
+      const refund = await call(() => provider.refund(payment, `refund-${checkoutId}`));
+      deps.log.info({ booking: booking.id, amountCents: booking.amountCents, provider: provider.name, refund: refund.id }, 'booking refunded');
     },
   };
+  // What bookings ask of payments (the port they own) is part of it; sessions' is checked where it is used.
+  return service satisfies BookingPayments;
 }
 
 export type PaymentsService = ReturnType<typeof paymentsService>;

@@ -1,2 +1,2 @@
 // What other features may use of payments (docs/decisions/019-boundaries.md).
-export { paymentsService } from './payments-service.ts';
+export { paymentsService, type PaymentsService } from './payments-service.ts';

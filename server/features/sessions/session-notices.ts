@@ -96,7 +96,7 @@ function mail(deps: Deps, reader: EmailReader, session: StudySessionRow, person:
 
 /** "The class "<title>" with <tutor> on <start>" in every notice: its arguments. */
 const what = (reader: EmailReader, session: StudySessionRow) => ({ title: session.title, tutor: session.tutorName, start: reader.moment(session.classStartDate) });
-const refund = (t: ServerTranslator, amountCents: number) => (amountCents > 0 ? ['', t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents) })] : []);
+const refund = (t: ServerTranslator, amountCents: number, currency: string) => (amountCents > 0 ? ['', t.t('email.booking.refunded', { amount: formatMoney(t.language, amountCents, currency) })] : []);
 
 /** An email to the session's tutor, in their language: the account's, not the admin's who decided. */
 function mailTutor(deps: Deps, { t }: EmailReader, row: StudySessionRow, subject: string, lines: string[]): Mail {
@@ -117,7 +117,7 @@ export function sessionEmails(deps: Deps) {
       const { t } = reader;
       const subject = t.t('email.notice.cancelledSubject', { title: session.title });
       const reason = t.t('email.notice.reason', { reason: session.cancellationReason ?? '' });
-      if (standing === 'booked') return mail(deps, reader, session, person, subject, [t.t('email.notice.cancelled', what(reader, session)), reason, ...refund(t, amountCents), '', t.t('email.booking.icsRemoves')], { method: 'CANCEL' });
+      if (standing === 'booked') return mail(deps, reader, session, person, subject, [t.t('email.notice.cancelled', what(reader, session)), reason, ...refund(t, amountCents, deps.config.currency), '', t.t('email.booking.icsRemoves')], { method: 'CANCEL' });
       return mail(deps, reader, session, person, subject, [t.t(standing === 'held' ? 'email.notice.cancelledHeld' : 'email.notice.cancelledWaiting', what(reader, session)), reason]);
     },
     'sessions.deleted': async ({ session, person, standing, amountCents }, to) => {
@@ -126,7 +126,7 @@ export function sessionEmails(deps: Deps) {
       const subject = t.t('email.notice.cancelledSubject', { title: session.title });
       // The event is taken away with a SEQUENCE above any file sent for it before.
       const gone = { ...session, calendarSequence: session.calendarSequence + 1 };
-      if (standing === 'booked') return mail(deps, reader, gone, person, subject, [t.t('email.notice.removed', what(reader, session)), ...refund(t, amountCents), '', t.t('email.booking.icsRemoves')], { method: 'CANCEL' });
+      if (standing === 'booked') return mail(deps, reader, gone, person, subject, [t.t('email.notice.removed', what(reader, session)), ...refund(t, amountCents, deps.config.currency), '', t.t('email.booking.icsRemoves')], { method: 'CANCEL' });
       return mail(deps, reader, gone, person, subject, [t.t(standing === 'held' ? 'email.notice.removedHeld' : 'email.notice.removedWaiting', what(reader, session))]);
     },
     'sessions.moved': async ({ before, session, person, standing }, to) => {
@@ -154,7 +154,7 @@ export function sessionEmails(deps: Deps) {
     'sessions.approved': async ({ session }, to) => {
       const reader = await to.readerOf(session.tutorId);
       const { t } = reader;
-      const fee = session.registrationFeeCents === 0 ? t.t('email.review.free') : formatMoney(t.language, session.registrationFeeCents);
+      const fee = session.registrationFeeCents === 0 ? t.t('email.review.free') : formatMoney(t.language, session.registrationFeeCents, deps.config.currency);
       return mailTutor(deps, reader, session, t.t('email.review.approvedSubject', { title: session.title }), [t.t('email.review.approved', { title: session.title }), t.t('email.review.fee', { fee })]);
     },
     'sessions.rejected': async ({ session }, to) => {

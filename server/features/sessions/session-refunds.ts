@@ -3,5 +3,5 @@
 // deps.payments, so sessions never import a feature above them (docs/decisions/019-boundaries.md).
 export interface SessionRefunds {
   /** Refunds a paid booking in full; throws (and so stops the delete) when it cannot. */
-  refundBooking(booking: { id: string; paymentRef: string | null; amountCents: number }): Promise<void>;
+  refundBooking(booking: { id: string; paymentProvider: string | null; paymentRef: string | null; amountCents: number }): Promise<void>;
 }

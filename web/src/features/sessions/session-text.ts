@@ -1,11 +1,13 @@
 // How a session's numbers read on screen (fee, rating, seats, status), the same on every page,
-// in the page's language (money through Intl, counts with ICU plurals).
+// in the page's language (money through Intl in the installation's currency, counts with ICU plurals).
 import { useMemo } from 'react';
 import type { Session } from '#contract/sessions.ts';
+import { DEFAULT_CURRENCY } from '#contract/users.ts';
+import { useAuthConfig } from '#web/features/auth/public.ts';
 import { useTranslator, type Translator } from '#web/lib/i18n.ts';
 
 export interface SessionText {
-  /** "$15", "$12.50", or "Free" for 0. */
+  /** "$15", "$12.50" ("€12.50" where CURRENCY=EUR), or "Free" for 0. */
   feeText(fee: number): string;
   /** "Average rating: 4.5 (2 reviews)" or "No ratings yet". */
   ratingText(session: Pick<Session, 'averageRating' | 'reviewCount'>): string;
@@ -17,8 +19,9 @@ export interface SessionText {
   durationText(session: Pick<Session, 'durationMinutes'>): string;
 }
 
-export function sessionTextFor({ t, language }: Translator): SessionText {
-  const money = (fee: number) => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(fee) ? 0 : 2 }).format(fee);
+/** `currency`: the installation's (GET /api/config), ISO 4217. */
+export function sessionTextFor({ t, language }: Translator, currency: string): SessionText {
+  const money = (fee: number) => new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: Number.isInteger(fee) ? 0 : 2 }).format(fee);
   return {
     feeText: (fee) => (fee === 0 ? t('sessionText.free') : money(fee)),
     ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: s.averageRating, reviews: s.reviewCount })),
@@ -32,8 +35,9 @@ export function sessionTextFor({ t, language }: Translator): SessionText {
   };
 }
 
-/** The session's numbers in the page's language. */
+/** The session's numbers in the page's language and the installation's currency. */
 export function useSessionText(): SessionText {
   const translator = useTranslator();
-  return useMemo(() => sessionTextFor(translator), [translator]);
+  const currency = useAuthConfig().data?.currency ?? DEFAULT_CURRENCY;
+  return useMemo(() => sessionTextFor(translator, currency), [translator, currency]);
 }

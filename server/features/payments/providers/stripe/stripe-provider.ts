@@ -1,16 +1,26 @@
-// PaymentGateway on Stripe Checkout through the official client. STRIPE_API_URL (tests, a
-// local fake) replaces the API's protocol, host and port; nothing else changes.
+// Payments through Stripe Checkout with the official client, on when STRIPE_SECRET_KEY and
+// STRIPE_WEBHOOK_SECRET are set. STRIPE_API_URL (tests, a local fake) replaces the API's
+// protocol, host and port; nothing else changes. Stripe's own words (Checkout Sessions, payment
+// intents, event types, the signature header) stay in this folder.
 import { createRequire } from 'node:module';
 import type Stripe from 'stripe';
 import type { Config } from '#server/config.ts';
-import { PaymentProviderError, type Checkout, type PaymentGateway } from './payment-gateway.ts';
+import { PaymentProviderError, type Checkout, type PaymentProvider, type PaymentProviderEntry } from '../../payment-provider.ts';
 
 type StripeSettings = NonNullable<Config['stripe']>;
 
-// Loaded only when payments are configured: the client is a large module (memory and start time).
+// Loaded only when Stripe is configured: the client is a large module (memory and start time).
 const load = createRequire(import.meta.url);
 
-export function stripeGateway(settings: StripeSettings): PaymentGateway {
+/** The events that may report a paid Checkout (a card at once, or a bank transfer later). */
+const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+export const stripeProvider: PaymentProviderEntry = {
+  name: 'stripe',
+  create: (deps) => (deps.config.stripe ? stripeCheckout(deps.config.stripe) : null),
+};
+
+function stripeCheckout(settings: StripeSettings): PaymentProvider {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
   const StripeClient = load('stripe') as typeof Stripe;
   const stripe = new StripeClient(settings.secretKey, {
@@ -43,6 +53,9 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
   }
 
   return {
+    name: stripeProvider.name,
+    displayName: 'Stripe',
+
     createCheckout: (request) =>
       call('checkout creation', async () =>
         toCheckout(
@@ -51,14 +64,15 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
             line_items: [
               {
                 quantity: 1,
-                price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: request.title } },
+                price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.title } },
               },
             ],
             customer_email: request.studentEmail,
             client_reference_id: request.bookingId,
             metadata: { bookingId: request.bookingId, sessionId: request.sessionId, studentId: request.studentId },
             payment_intent_data: { metadata: { bookingId: request.bookingId, sessionId: request.sessionId, studentId: request.studentId } },
-            success_url: request.successUrl,
+            // Stripe fills in {CHECKOUT_SESSION_ID} when it sends the student back.
+            success_url: request.successUrl('{CHECKOUT_SESSION_ID}'),
             cancel_url: request.cancelUrl,
             expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           }),
@@ -69,7 +83,7 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
 
     // Stripe keeps a Checkout Session and its payment intent after we release the booking.
     async paymentOf(checkoutId) {
-      return (await retrieveCheckout(checkoutId))?.paymentIntentId ?? null;
+      return (await retrieveCheckout(checkoutId))?.paymentId ?? null;
     },
 
     async refund(paymentIntentId, idempotencyKey) {
@@ -83,16 +97,17 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
       }
     },
 
-    verifyWebhook(rawBody, signatureHeader) {
-      if (!signatureHeader) return null;
+    parseWebhook({ rawBody, headers }) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string') return null;
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       } catch {
         return null;
       }
-      const checkout = event.type.startsWith('checkout.session.') ? toCheckout(event.data.object as Stripe.Checkout.Session) : null;
-      return { id: event.id, type: event.type, checkout };
+      const checkout = PAYMENT_EVENTS.has(event.type) ? toCheckout(event.data.object as Stripe.Checkout.Session) : null;
+      return { id: event.id, checkout };
     },
   };
 }
@@ -105,8 +120,8 @@ function toCheckout(s: Stripe.Checkout.Session): Checkout {
     status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
     paid: s.payment_status === 'paid',
     amountCents: s.amount_total ?? null,
-    currency: s.currency ?? null,
-    paymentIntentId: paymentIntent,
+    currency: s.currency ? s.currency.toUpperCase() : null,
+    paymentId: paymentIntent,
     bookingId: s.metadata?.bookingId ?? s.client_reference_id ?? null,
     studentId: s.metadata?.studentId ?? null,
     sessionId: s.metadata?.sessionId ?? null,

@@ -1,12 +1,12 @@
-// The built-in test payment provider (issue 17, PRODUCT.md §8 "Test payments"): without Stripe,
-// on a demo installation (or where TEST_PAYMENTS=true), a page of StudyNest's own marked "Test
-// payment, no money moves" stands in for Checkout, so that the whole paid flow can be tried:
-// hold, pay, confirm, refund on cancel. It keeps no state of its own: a test checkout is its seat
-// hold, and it is paid once the hold is booked with it (payments-service.ts payTestCheckout).
+// The built-in test payment provider: without a real provider, on a demo installation (or where
+// TEST_PAYMENTS=true), a page of StudyNest's own marked "Test payment, no money moves" stands in
+// for the provider's, so that the whole paid flow can be tried: hold, pay, confirm, refund on
+// cancel. It keeps no state of its own: a test checkout is its seat hold, and it is paid once the
+// hold is booked with it (payments-service.ts payTestCheckout).
 import { randomBytes } from 'node:crypto';
 import type { CoreDeps } from '#server/app-deps.ts';
 import type { SeatHold } from '#server/features/bookings/public.ts';
-import type { Checkout, PaymentGateway } from './payment-gateway.ts';
+import type { Checkout, PaymentProvider, PaymentProviderEntry } from '../../payment-provider.ts';
 
 const TEST_CHECKOUT_ID = /^test_(.+)_([0-9a-f]{16})$/;
 
@@ -15,10 +15,18 @@ export function testCheckoutHoldId(checkoutId: string): string | null {
   return TEST_CHECKOUT_ID.exec(checkoutId)?.[1] ?? null;
 }
 
-export function testGateway(deps: Pick<CoreDeps, 'config' | 'log' | 'now'>, findHold: (id: string) => Promise<SeatHold | undefined>): PaymentGateway {
+export const testProvider: PaymentProviderEntry = {
+  name: 'test',
+  create: (deps, holds) => (deps.config.testPayments ? testCheckouts(deps, (id) => holds.find(id)) : null),
+};
+
+function testCheckouts(deps: Pick<CoreDeps, 'config' | 'log' | 'now'>, findHold: (id: string) => Promise<SeatHold | undefined>): PaymentProvider {
   const pageUrl = (id: string) => `${deps.config.baseUrl}/payment/test/${encodeURIComponent(id)}`;
 
   return {
+    name: testProvider.name,
+    displayName: null,
+
     async createCheckout(request) {
       const id = `test_${request.bookingId}_${randomBytes(8).toString('hex')}`;
       return {
@@ -27,8 +35,8 @@ export function testGateway(deps: Pick<CoreDeps, 'config' | 'log' | 'now'>, find
         status: 'open',
         paid: false,
         amountCents: request.amountCents,
-        currency: 'usd',
-        paymentIntentId: null,
+        currency: request.currency,
+        paymentId: null,
         bookingId: request.bookingId,
         studentId: request.studentId,
         sessionId: request.sessionId,
@@ -50,26 +58,27 @@ export function testGateway(deps: Pick<CoreDeps, 'config' | 'log' | 'now'>, find
         status: paid ? 'complete' : open ? 'open' : 'expired',
         paid,
         amountCents: hold.amountCents,
-        currency: 'usd',
-        paymentIntentId: paid ? id : null,
+        // No money moves: a test checkout is in whatever the installation charges in.
+        currency: deps.config.currency,
+        paymentId: paid ? id : null,
         bookingId: hold.id,
         studentId: hold.studentId,
         sessionId: hold.sessionId,
       };
     },
 
-    // A paid test checkout is its own payment (retrieveCheckout's paymentIntentId): no hold to
-    // find, so a booking released before its refund runs is refunded all the same.
+    // A paid test checkout is its own payment (retrieveCheckout's paymentId): no hold to find,
+    // so a booking released before its refund runs is refunded all the same.
     async paymentOf(checkoutId) {
       return testCheckoutHoldId(checkoutId) ? checkoutId : null;
     },
 
-    async refund(paymentIntentId) {
-      deps.log.info({ payment: paymentIntentId }, 'test payment refunded (no money moved)');
-      return { id: `test_refund_${paymentIntentId}` };
+    async refund(paymentId) {
+      deps.log.info({ payment: paymentId }, 'test payment refunded (no money moved)');
+      return { id: `test_refund_${paymentId}` };
     },
 
     // Nothing outside StudyNest sends events about test payments.
-    verifyWebhook: () => null,
+    parseWebhook: () => null,
   };
 }

@@ -144,7 +144,9 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       </ActionForm>
       {paid && !full && (
         <p className="text-sm text-base-content/70">
-          {config.data?.testPayments ? t('booking.paidNoteTest', { fee, minutes: PAYMENT_HOLD_MINUTES }) : t('booking.paidNoteStripe', { fee, minutes: PAYMENT_HOLD_MINUTES })}
+          {config.data?.testPayments
+            ? t('booking.paidNoteTest', { fee, minutes: PAYMENT_HOLD_MINUTES })
+            : config.data?.paymentProvider && t('booking.paidNote', { fee, provider: config.data.paymentProvider, minutes: PAYMENT_HOLD_MINUTES })}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DEFAULT_CURRENCY } from '#contract/users.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useAuthConfig } from '#web/features/auth/public.ts';
 import { MaxParticipantsField } from '#web/features/sessions/components/schedule-fields.tsx';
@@ -27,7 +28,7 @@ export function ApproveSessionDialog(props: DecisionDialogProps) {
   );
 }
 
-/** Free, or paid with an amount in dollars; says up front when the server takes no payments. */
+/** Free, or paid with an amount in the installation's currency; says up front when the server takes no payments. */
 function FeeFields({ error }: { error: string | undefined }) {
   const { t } = useTranslator();
   const [paid, setPaid] = useState(false);
@@ -51,7 +52,7 @@ function FeeFields({ error }: { error: string | undefined }) {
           {t('sessionDecisions.paid')}
         </label>
       </fieldset>
-      {paid && <TextField label={t('sessionDecisions.amount')} name="registrationFee" type="number" inputMode="decimal" min={0.01} max={10000} step={0.01} required error={error} />}
+      {paid && <TextField label={t('sessionDecisions.amount', { currency: config.data?.currency ?? DEFAULT_CURRENCY })} name="registrationFee" type="number" inputMode="decimal" min={0.01} max={10000} step={0.01} required error={error} />}
     </>
   );
 }
