@@ -163,7 +163,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
     }
   },
 
-  // The test payment page's Pay (server/features/payments/test-gateway.ts): paid, to where Checkout would have gone.
+  // The test payment page's Pay (server/features/payments/providers/test/): paid, to where a real provider would have gone.
   '/payment/test/:id': async ({ params, api }) => {
     const paid = await api('POST', `/api/payments/test-checkouts/${encodeURIComponent(params.id ?? '')}/pay`);
     const successUrl = (paid.body as { successUrl?: unknown } | null)?.successUrl;
