@@ -10,7 +10,11 @@
 //   3. 12 students racing for 3 seats through the three: exactly 3 booked;
 //   4. 1,000 queued emails are each sent once, by the three workers;
 //   5. B killed (SIGKILL) in the middle of a stream of writes and 300 more emails loses no
-//      acknowledged write and no email.
+//      acknowledged write and no email;
+//   6. a rolling restart of A, B and C, one at a time (SIGTERM: each drains, server/http/drain.ts,
+//      while the proxy's health checks move the load away), under a steady load of reads and
+//      bookings: no request fails, every acknowledged booking is in the database, and each
+//      booking's confirmation is emailed exactly once.
 // The database and folders are removed afterwards. Exit code 1 on any failure.
 // PostgreSQL: SCALE_OUT_PG_URL (default postgres://postgres@127.0.0.1:5432). Chromium: CHROMIUM_PATH
 // (default /usr/bin/chromium).
@@ -84,7 +88,8 @@ async function main(): Promise<void> {
     mail = await startSmtpCapture();
     const [a, b, c] = await freePorts(3);
     const ports = { A: a!, B: b!, C: c! };
-    proxy = await startRoundRobinProxy(Object.entries(ports).map(([name, port]) => ({ name, port })));
+    // Health checks every 250 ms, as a balancer does (README: "Restarts that drop nothing").
+    proxy = await startRoundRobinProxy(Object.entries(ports).map(([name, port]) => ({ name, port })), { healthEveryMs: 250 });
     const ORIGIN = proxy.url;
     const shared = {
       NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn',
@@ -98,6 +103,8 @@ async function main(): Promise<void> {
       // Every sign-in of this script comes from 127.0.0.1.
       SIGN_IN_RATE_LIMIT: '1000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      // Long enough for the proxy's checks (every 250 ms) to see /api/health fail before the process stops listening.
+      DRAIN_GRACE_MS: '2000',
     };
     const start = (name: 'A' | 'B' | 'C') => {
       const dataDir = path.join(tmp, name.toLowerCase());
@@ -274,6 +281,14 @@ async function main(): Promise<void> {
     check(duringKill.size === EMAILS_DURING_KILL, `${EMAILS_DURING_KILL} emails queued as B died: ${duringKill.size} delivered (${EMAILS_DURING_KILL - duringKill.size} lost) within ${killSent === null ? 'over 90 s' : `${(killSent / 1000).toFixed(1)} s`}; ${repeated} sent twice${repeated ? ' (handed to SMTP by B, which died before recording it: at least once, never lost)' : ''}`);
     const waiting = await db.kysely.selectFrom('job').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'email').executeTakeFirstOrThrow();
     check(Number(waiting.n) === 0, `no email job left in the queue (${waiting.n})`);
+
+    // 6. A rolling restart under a steady load of reads and bookings.
+    servers.B = await start('B');
+    const rolling = await rollingRestart({ proxy, servers: servers as Record<'A' | 'B' | 'C', ServerProcess>, start, origin: ORIGIN, db, deps, tutor, mail });
+    check(
+      rolling.failed === 0 && rolling.lost === 0 && rolling.missingEmails === 0 && rolling.duplicateEmails === 0 && rolling.booked > 0,
+      `rolling restart of A, B and C (${rolling.restarts.join('; ')}) under load: ${rolling.requests} requests (${rolling.reads} reads, ${rolling.booked} bookings), ${rolling.failed} failed${rolling.failures.length ? ` (${rolling.failures.slice(0, 5).join(', ')})` : ''}; ${rolling.booked} bookings acknowledged, ${rolling.booked - rolling.lost} found in the database; confirmations: ${rolling.booked - rolling.missingEmails} emailed, ${rolling.missingEmails} missing, ${rolling.duplicateEmails} sent twice`,
+    );
   } finally {
     await Promise.all(Object.values(servers).map((s) => s?.stop()));
     if (failures.length) {
@@ -291,6 +306,115 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   log('all checks passed');
+}
+
+interface RollingResult {
+  restarts: string[];
+  requests: number;
+  reads: number;
+  booked: number;
+  failed: number;
+  failures: string[];
+  lost: number;
+  missingEmails: number;
+  duplicateEmails: number;
+}
+
+/**
+ * Restarts A, B and C one at a time (SIGTERM, then started again once it has exited; the next
+ * one when the proxy routes to it again) while readers list and open sessions and students book
+ * them through the proxy. Every request must be answered 2xx.
+ */
+async function rollingRestart(p: {
+  proxy: RoundRobinProxy;
+  servers: Record<'A' | 'B' | 'C', ServerProcess>;
+  start: (name: 'A' | 'B' | 'C') => Promise<ServerProcess>;
+  origin: string;
+  db: Db;
+  deps: Parameters<typeof createUser>[0];
+  tutor: Awaited<ReturnType<typeof createUser>>;
+  mail: SmtpCapture;
+}): Promise<RollingResult> {
+  const { proxy, origin } = p;
+  const sessions = await Promise.all(Array.from({ length: 40 }, (_, i) => createStudySession({ db: p.db }, p.tutor, { title: `Rolling ${i} ${Date.now()}`, maxParticipants: 50 })));
+  const students = await Promise.all(Array.from({ length: 16 }, () => createUser(p.deps, { role: 'student' })));
+  const cookies = await Promise.all(students.map((s) => signIn(proxy.url, origin, s.email, s.password)));
+  const pairs = students.flatMap((student, i) => sessions.map((session) => ({ student, cookie: cookies[i]!, session })));
+  const acknowledged: typeof pairs = [];
+  const failures: string[] = [];
+  let reads = 0;
+  let requests = 0;
+  let running = true;
+  const note = (what: string, status: number | string) => failures.push(`${what} ${status}`);
+  const readers = Array.from({ length: 3 }, async (_, r) => {
+    for (let i = 0; running; i++) {
+      const url = i % 2 ? `${proxy.url}/api/sessions?q=Rolling` : `${proxy.url}/api/session/${sessions[(i + r) % sessions.length]!.id}`;
+      requests++;
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (res.status === 200) reads++;
+        else note('GET', res.status);
+      } catch (error) {
+        note('GET', (error as Error).message);
+      }
+    }
+  });
+  let nextPair = 0;
+  const bookers = Array.from({ length: 3 }, async () => {
+    while (running && nextPair < pairs.length) {
+      const pair = pairs[nextPair++]!;
+      requests++;
+      try {
+        const res = await fetch(`${proxy.url}/api/book-session`, { method: 'POST', headers: { cookie: pair.cookie, origin, 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: pair.session.id }) });
+        await res.arrayBuffer();
+        if (res.status === 201) acknowledged.push(pair);
+        else note('POST /api/book-session', res.status);
+      } catch (error) {
+        note('POST /api/book-session', (error as Error).message);
+      }
+      await sleep(50);
+    }
+  });
+  const restarts: string[] = [];
+  await sleep(1_000);
+  for (const name of ['A', 'B', 'C'] as const) {
+    const t0 = performance.now();
+    const bookedBefore = acknowledged.length;
+    await p.servers[name].stop();
+    const stopped = performance.now() - t0;
+    p.servers[name] = await p.start(name);
+    await timeUntil(async () => proxy.isUp(name), 10_000);
+    restarts.push(`${name}: stopped in ${(stopped / 1000).toFixed(1)} s, serving again after ${((performance.now() - t0) / 1000).toFixed(1)} s, ${acknowledged.length - bookedBefore} bookings meanwhile`);
+  }
+  await sleep(1_000);
+  running = false;
+  await Promise.all([...readers, ...bookers]);
+
+  const stored = await p.db.kysely.selectFrom('booking').select(['sessionId', 'studentId']).where('sessionId', 'in', sessions.map((s) => s.id)).execute();
+  const inDb = new Set(stored.map((b) => `${b.studentId} ${b.sessionId}`));
+  const lost = acknowledged.filter((a) => !inDb.has(`${a.student.id} ${a.session.id}`)).length;
+  // Each acknowledged booking's confirmation reaches its student once (the queue runs on).
+  const confirmations = () => {
+    const counts = new Map<string, number>();
+    for (const m of p.mail.messages) {
+      for (const a of acknowledged) if (m.to.includes(a.student.email) && m.text.includes(a.session.title)) counts.set(`${a.student.id} ${a.session.id}`, (counts.get(`${a.student.id} ${a.session.id}`) ?? 0) + 1);
+    }
+    return counts;
+  };
+  await timeUntil(async () => confirmations().size >= acknowledged.length, 60_000);
+  const counts = confirmations();
+  return {
+    restarts,
+    requests,
+    reads,
+    booked: acknowledged.length,
+    failed: failures.length,
+    failures,
+    lost,
+    missingEmails: acknowledged.length - counts.size,
+    duplicateEmails: [...counts.values()].filter((n) => n > 1).length,
+  };
 }
 
 main().catch((err: unknown) => {
