@@ -1,12 +1,8 @@
 // The SQL of attendance: the tutor's mark on each confirmed booking, and the roster
 // as the CSV download lists it.
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
 import type { Attendance, Database } from '#server/db/schema.ts';
-
-/** What commits with a mark (its audit entry): run in the mark's transaction, only when it marked something. */
-export type WithMark<T> = (trx: Kysely<Database>, marked: T) => Promise<void>;
 
 /** One confirmed booking's mark. */
 const markBooking = prepare((db, p: { sessionId: string; studentId: string; attendance: Attendance; now: string }) =>
@@ -34,25 +30,17 @@ const bookedStudentsOf = prepare((db, p: { sessionId: string }) =>
     .orderBy('booking.id'),
 );
 
-export function attendanceRepository(database: Db) {
-  const db = database.kysely;
+/** Built on the database, or on a unit of work's transaction (`await work.db()`) for a mark and its audit entry. */
+export function attendanceRepository(db: Kysely<Database>) {
   return {
-    /** Marks one confirmed booking, `also` in the same transaction; false when the student holds none on this session. */
-    async mark(sessionId: string, studentId: string, attendance: Attendance, now: string, also: WithMark<{ studentEmail: string }>): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const marked = (await markBooking(trx, { sessionId, studentId, attendance, now })).rows[0];
-        if (marked) await also(trx, marked);
-        return Boolean(marked);
-      });
+    /** Marks one confirmed booking: its student's address, or undefined when the student holds none on this session. */
+    async mark(sessionId: string, studentId: string, attendance: Attendance, now: string): Promise<{ studentEmail: string } | undefined> {
+      return (await markBooking(db, { sessionId, studentId, attendance, now })).rows[0];
     },
 
-    /** Marks present every confirmed booking not marked yet, `also` in the same transaction; how many. */
-    async markAllUnmarkedPresent(sessionId: string, now: string, also: WithMark<number>): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const marked = Number((await markUnmarkedPresent(trx, { sessionId, now })).numAffectedRows ?? 0);
-        if (marked > 0) await also(trx, marked);
-        return marked;
-      });
+    /** Marks present every confirmed booking not marked yet; how many. */
+    async markAllUnmarkedPresent(sessionId: string, now: string): Promise<number> {
+      return Number((await markUnmarkedPresent(db, { sessionId, now })).numAffectedRows ?? 0);
     },
 
     /** The booked students, in booking order, as the roster download lists them. */

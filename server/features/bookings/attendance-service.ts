@@ -17,7 +17,7 @@ import { bookingsRepository } from './bookings-repository.ts';
 
 
 export function attendanceService(deps: AppDeps) {
-  const attendance = attendanceRepository(deps.db);
+  const attendance = attendanceRepository(deps.db.kysely);
   const bookings = bookingsRepository(deps.db.kysely);
 
   /** The session, if the caller is its tutor or an admin (the roster's own rule). */
@@ -39,18 +39,24 @@ export function attendanceService(deps: AppDeps) {
     /** An admin's mark commits with its audit entry (decision 040). */
     async mark(me: CurrentUser, sessionId: string, studentId: string, value: Attendance, ip: string | null = null): Promise<{ studentId: string; attendance: Attendance }> {
       const session = await markable(me, sessionId);
-      const marked = await attendance.mark(sessionId, studentId, value, deps.now().toISOString(), (trx, booking) =>
-        recordAdminAccess(trx, { me, ip }, { id: session.tutorId }, { action: 'session.attendance_marked', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, studentId, studentEmail: booking.studentEmail, attendance: value } }, deps.now()),
-      );
+      const marked = await deps.db.unitOfWork(async (work) => {
+        const trx = await work.db();
+        const booking = await attendanceRepository(trx).mark(sessionId, studentId, value, deps.now().toISOString());
+        if (booking) await recordAdminAccess(trx, { me, ip }, { id: session.tutorId }, { action: 'session.attendance_marked', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, studentId, studentEmail: booking.studentEmail, attendance: value } }, deps.now());
+        return booking !== undefined;
+      });
       if (!marked) throw notFound('errors.bookings.studentNotBooked');
       return { studentId, attendance: value };
     },
 
     async markAllPresent(me: CurrentUser, sessionId: string, ip: string | null = null): Promise<{ marked: number }> {
       const session = await markable(me, sessionId);
-      const marked = await attendance.markAllUnmarkedPresent(sessionId, deps.now().toISOString(), (trx, count) =>
-        recordAdminAccess(trx, { me, ip }, { id: session.tutorId }, { action: 'session.attendance_marked', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, attendance: 'present', allNotMarked: count } }, deps.now()),
-      );
+      const marked = await deps.db.unitOfWork(async (work) => {
+        const trx = await work.db();
+        const count = await attendanceRepository(trx).markAllUnmarkedPresent(sessionId, deps.now().toISOString());
+        if (count > 0) await recordAdminAccess(trx, { me, ip }, { id: session.tutorId }, { action: 'session.attendance_marked', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, attendance: 'present', allNotMarked: count } }, deps.now());
+        return count;
+      });
       return { marked };
     },
 

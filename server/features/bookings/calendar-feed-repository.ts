@@ -1,10 +1,9 @@
 // The SQL of calendar feeds (calendar-feed-service.ts): the token of each user, and the sessions
 // a feed lists. Each read is one statement on an index: the token's unique index, then the
 // student's bookings (booking_student_idx) and the tutor's sessions (study_session_tutor_idx).
-import { sql } from 'kysely';
-import type { Db } from '#server/db/database.ts';
+import { sql, type Kysely } from 'kysely';
 import { prepare } from '#server/db/prepared.ts';
-import type { StudySessionRow } from '#server/db/schema.ts';
+import type { Database, StudySessionRow } from '#server/db/schema.ts';
 
 const tokenOfUser = prepare((db, p: { userId: string }) => db.selectFrom('calendar_feed').select('token').where('userId', '=', p.userId));
 /** A new token for the user, replacing any older one. */
@@ -45,8 +44,7 @@ const recordContentTag = prepare((db, p: { userId: string; tag: string; since: s
   db.updateTable('calendar_feed').set({ contentTag: p.tag, contentSince: p.since }).where('userId', '=', p.userId),
 );
 
-export function calendarFeedRepository(database: Db) {
-  const db = database.kysely;
+export function calendarFeedRepository(db: Kysely<Database>) {
   return {
     async tokenOf(userId: string) {
       return (await tokenOfUser(db, { userId })).rows[0];

@@ -34,7 +34,7 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 }
 
 export function calendarFeedService(deps: AppDeps) {
-  const repo = calendarFeedRepository(deps.db);
+  const repo = calendarFeedRepository(deps.db.kysely);
   const links = (token: string): CalendarFeed => {
     const url = `${deps.config.baseUrl}/calendar/${token}.ics`;
     return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };

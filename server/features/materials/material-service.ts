@@ -142,7 +142,8 @@ export function materialService(deps: Pick<AppDeps, 'db' | 'files' | 'now'>) {
       // An admin removing a tutor's material is in the audit log, written with the delete.
       const deleted = me.role !== 'admin'
         ? await repo.delete(id)
-        : await deps.db.kysely.transaction().execute(async (trx) => {
+        : await deps.db.unitOfWork(async (work) => {
+          const trx = await work.db();
           const gone = await materialRepository(trx).delete(id);
           if (gone) {
             await recordAudit(trx, actorOf(me, ip), { action: 'material.removed', targetType: 'material', targetId: id, details: { title: row.title, sessionId: row.sessionId, sessionTitle: row.sessionTitle, tutorId: row.tutorId } }, deps.now());

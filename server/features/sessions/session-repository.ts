@@ -304,9 +304,23 @@ const guardedUpdate = perShape((shape: UpdateShape) =>
   }),
 );
 
-/** Rolls a cancel back: a student paid after the paid bookings were listed for refund. */
+/** Rolls a cancel or a delete back (its unit of work): a student paid after the paid bookings were listed for refund. */
 class PaidMeanwhile extends Error {}
 
+/** 'paid-meanwhile' for a unit of work that cancel or deleteWithEverything rolled back for that reason. */
+export async function orPaidMeanwhile<T>(unit: Promise<T>): Promise<T | 'paid-meanwhile'> {
+  try {
+    return await unit;
+  } catch (error) {
+    if (error instanceof PaidMeanwhile) return 'paid-meanwhile';
+    throw error;
+  }
+}
+
+/**
+ * Built on the database, or on a unit of work's transaction (`await work.db()`): cancel and
+ * deleteWithEverything write several rows and run only there.
+ */
 export function sessionRepository(db: Kysely<Database>) {
   return {
     /** A tutor who can sign in, with their bio (issue 19's profile page); undefined for anyone else. */
@@ -346,33 +360,24 @@ export function sessionRepository(db: Kysely<Database>) {
 
     /**
      * Calls an approved session off whose class has not started: status, reason, a new calendar
-     * SEQUENCE; unpaid seat holds and the waitlist go (confirmed bookings stay, for history); then
-     * `alsoInTransaction` with the people it concerned (their emails, the audit entry).
-     * Undefined when the session is not approved or its class has started.
+     * SEQUENCE; unpaid seat holds and the waitlist go (confirmed bookings stay, for history). The
+     * row as it is now and the people it concerned (for their emails), in a unit of work's
+     * transaction; undefined when the session is not approved or its class has started. Throws
+     * when one of them paid meanwhile (orPaidMeanwhile).
      */
-    async cancel(
-      id: string,
-      input: { reason: string; now: string; refunded: readonly string[] },
-      alsoInTransaction: (trx: Kysely<Database>, row: StudySessionRow, people: SessionPeople) => Promise<void>,
-    ): Promise<StudySessionRow | undefined | 'paid-meanwhile'> {
-      return db.transaction().execute(async (trx) => {
-        const row = (await cancelApproved(trx, { id, reason: input.reason, now: input.now })).rows[0];
-        if (!row) return undefined;
-        const people = await peopleOf(trx, id);
-        await deleteWaitlistOf(trx, { sessionId: id });
-        const holds = await deleteHoldsOf(trx, { sessionId: id });
-        const released = Number(holds.numAffectedRows ?? 0n);
-        // A hold paid for since the caller listed (and refunded) the paid bookings: read after the
-        // holds' delete, so a payment landing later finds no hold (and is refunded by payments).
-        const paid = (await paidBookingsOf(trx, { sessionId: id })).rows;
-        if (paid.some((b) => !input.refunded.includes(b.id))) throw new PaidMeanwhile();
-        const updated = released > 0 ? (await releaseSeats(trx, { id, released })).rows[0]! : row;
-        await alsoInTransaction(trx, updated, people);
-        return updated;
-      }).catch((error: unknown) => {
-        if (error instanceof PaidMeanwhile) return 'paid-meanwhile' as const;
-        throw error;
-      });
+    async cancel(id: string, input: { reason: string; now: string; refunded: readonly string[] }): Promise<{ row: StudySessionRow; people: SessionPeople } | undefined> {
+      const row = (await cancelApproved(db, { id, reason: input.reason, now: input.now })).rows[0];
+      if (!row) return undefined;
+      const people = await peopleOf(db, id);
+      await deleteWaitlistOf(db, { sessionId: id });
+      const holds = await deleteHoldsOf(db, { sessionId: id });
+      const released = Number(holds.numAffectedRows ?? 0n);
+      // A hold paid for since the caller listed (and refunded) the paid bookings: read after the
+      // holds' delete, so a payment landing later finds no hold (and is refunded by payments).
+      const paid = (await paidBookingsOf(db, { sessionId: id })).rows;
+      if (paid.some((b) => !input.refunded.includes(b.id))) throw new PaidMeanwhile();
+      const updated = released > 0 ? (await releaseSeats(db, { id, released })).rows[0]! : row;
+      return { row: updated, people };
     },
 
     async insert(row: NewSession): Promise<StudySessionRow> {
@@ -457,34 +462,25 @@ export function sessionRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Admin delete: the session with its bookings, waitlist, reviews and materials, in one
-     * transaction. Returns the stored material files to remove from disk (null = no session).
-     * `alsoInTransaction`: written with the delete, or not at all (the audit entry).
+     * Admin delete: the session with its bookings, waitlist, reviews and materials, in a unit of
+     * work's transaction. Returns the stored material files to remove from disk once it commits
+     * and the people it concerned (null = no session). Throws when one of them paid meanwhile
+     * (orPaidMeanwhile).
      */
-    async deleteWithEverything(
-      id: string,
-      refunded: readonly string[],
-      alsoInTransaction: (trx: Kysely<Database>, people: SessionPeople) => Promise<void> = async () => {},
-    ): Promise<{ fileKeys: string[] } | null | 'paid-meanwhile'> {
-      return db.transaction().execute(async (trx) => {
-        const people = await peopleOf(trx, id);
-        const files = (await materialFilesOf(trx, { sessionId: id })).rows;
-        await deleteWaitlistOf(trx, { sessionId: id });
-        // The holds first, then the paid bookings as they are now: one paid since the caller
-        // refunded those it listed stops the delete (as in cancel).
-        await deleteHoldsOf(trx, { sessionId: id });
-        const paid = (await paidBookingsOf(trx, { sessionId: id })).rows;
-        if (paid.some((b) => !refunded.includes(b.id))) throw new PaidMeanwhile();
-        await deleteBookingsOf(trx, { sessionId: id });
-        await deleteReviewsOf(trx, { sessionId: id });
-        await deleteMaterialsOf(trx, { sessionId: id });
-        if (!deletedAny(await deleteSession(trx, { id }))) return null;
-        await alsoInTransaction(trx, people);
-        return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean) };
-      }).catch((error: unknown) => {
-        if (error instanceof PaidMeanwhile) return 'paid-meanwhile' as const;
-        throw error;
-      });
+    async deleteWithEverything(id: string, refunded: readonly string[]): Promise<{ fileKeys: string[]; people: SessionPeople } | null> {
+      const people = await peopleOf(db, id);
+      const files = (await materialFilesOf(db, { sessionId: id })).rows;
+      await deleteWaitlistOf(db, { sessionId: id });
+      // The holds first, then the paid bookings as they are now: one paid since the caller
+      // refunded those it listed stops the delete (as in cancel).
+      await deleteHoldsOf(db, { sessionId: id });
+      const paid = (await paidBookingsOf(db, { sessionId: id })).rows;
+      if (paid.some((b) => !refunded.includes(b.id))) throw new PaidMeanwhile();
+      await deleteBookingsOf(db, { sessionId: id });
+      await deleteReviewsOf(db, { sessionId: id });
+      await deleteMaterialsOf(db, { sessionId: id });
+      if (!deletedAny(await deleteSession(db, { id }))) return null;
+      return { fileKeys: files.map((f) => f.fileKey!).filter(Boolean), people };
     },
   };
 }

@@ -38,7 +38,7 @@ import { timeZoneOrNull } from '#contract/time-zone.ts';
 import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
 import { sessionApprovedEmailJob, sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs, sessionRejectedEmailJob } from './session-notices.ts';
-import { sessionRepository } from './session-repository.ts';
+import { orPaidMeanwhile, sessionRepository } from './session-repository.ts';
 
 type PublicListQuery = z.output<typeof sessionListQuery>;
 type CreateInput = z.output<typeof createSessionBody>;
@@ -127,9 +127,8 @@ export function sessionService(deps: AppDeps) {
   const repo = sessionRepository(deps.db.kysely);
   // Refunds go through payments, a feature above this one, by the port sessions own.
   const payments = deps.payments;
-  const users = userRepository(deps.db);
+  const users = userRepository(deps.db.kysely);
   const files = materialFileStore(deps.files);
-  const lists = deps.publicLists;
 
   function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null, language: Language): SessionPage {
     const now = deps.now();
@@ -140,13 +139,18 @@ export function sessionService(deps: AppDeps) {
   /** A session as its tutor or an admin reads it, in the caller's `language`. */
   const dto = (row: StudySessionRow, viewer: CurrentUser | null, language: Language): Session => toSessionDto(row, viewer, deps.now(), language);
 
-  /** The guarded update, the tutor's email and the audit entry in one transaction: all happen or none. */
-  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, email: (row: StudySessionRow) => NewJob, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>) {
-    return deps.db.kysely.transaction().execute(async (trx) => {
+  /**
+   * The guarded update, the tutor's email and the audit entry in one unit of work: all happen or
+   * none. `listed`: the change shows in the public lists.
+   */
+  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, email: (row: StudySessionRow) => NewJob, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>, listed: boolean) {
+    return deps.db.unitOfWork(async (work) => {
+      const trx = await work.db();
       const updated = await sessionRepository(trx).updateGuarded(id, patch, where);
       if (updated) {
-        await deps.jobs.enqueue(trx, email(updated));
+        work.enqueue(deps.jobs.row(email(updated)));
         await audit(trx, updated);
+        if (listed) work.changed('publicLists');
       }
       return updated;
     });
@@ -352,20 +356,20 @@ export function sessionService(deps: AppDeps) {
       // under the same UID) and each booked or waiting student is told, with the change.
       const moved = (datesChanged || placeChanged) && row.status === 'approved';
       if (moved) patch.calendarSequence = row.calendarSequence + 1;
-      const updated = await deps.db.kysely.transaction().execute(async (trx) => {
+      const updated = await deps.db.unitOfWork(async (work) => {
+        const trx = await work.db();
         const done = await sessionRepository(trx).updateGuarded(id, patch, lockedStatus ? { status: ['pending', 'rejected'] } : {});
         // An admin's edit commits with its entry, which says what it changed (a meeting link the
         // students are emailed, say): decision 040.
         if (done) await recordAdminAccess(trx, { me, ip }, { id: row.tutorId }, { action: 'session.updated', targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail, changes: changesOf(row, patch) } }, deps.now());
         if (done && moved) {
           const people = await sessionRepository(trx).peopleOf(id);
-          for (const job of sessionMovedEmailJobs(row, done, people)) await deps.jobs.enqueue(trx, job);
+          work.enqueue(sessionMovedEmailJobs(row, done, people).map(deps.jobs.row));
         }
+        if (done) work.changed('publicLists');
         return done;
       });
       if (!updated) return refusal(id, patch, SCHEDULE_LOCKED);
-      if (moved) deps.jobs.wake();
-      lists.invalidate();
       return dto(updated, me, language);
     },
 
@@ -378,19 +382,30 @@ export function sessionService(deps: AppDeps) {
         // (nothing removed); retrying is safe, each refund carries its checkout's idempotency key.
         const paid = await repo.paidBookings(id);
         for (const booking of paid) await payments.refundBooking(booking);
-        const deleted = await repo.deleteWithEverything(id, paid.map((b) => b.id), async (trx, people) => {
-          // Booked and waiting students are told; booked ones' calendars drop the class.
-          for (const job of sessionDeletedEmailJobs(deps, row, people)) await deps.jobs.enqueue(trx, job);
-          await auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row);
-        });
+        const deleted = await orPaidMeanwhile(
+          deps.db.unitOfWork(async (work) => {
+            const trx = await work.db();
+            const done = await sessionRepository(trx).deleteWithEverything(id, paid.map((b) => b.id));
+            if (!done) return null;
+            // Booked and waiting students are told; booked ones' calendars drop the class.
+            work.enqueue(sessionDeletedEmailJobs(deps, row, done.people).map(deps.jobs.row));
+            await auditSession(me, ip, 'session.deleted', { status: row.status, bookedCount: Number(row.bookedCount), refundedBookings: paid.length })(trx, row);
+            work.changed('publicLists');
+            return done;
+          }),
+        );
         if (deleted === 'paid-meanwhile') throw conflict('errors.sessions.paidMeanwhileDelete');
         if (!deleted) throw notFound(NO_SESSION);
-        deps.jobs.wake();
         // After the commit: a file left behind is only wasted space, never served (no row points at it).
         await Promise.all(deleted.fileKeys.map((key) => files.remove(key)));
-        return lists.invalidate();
+        return;
       }
-      if (await repo.deleteIfUnbooked(id)) return lists.invalidate();
+      const unbookedGone = await deps.db.unitOfWork(async (work) => {
+        const gone = await sessionRepository(await work.db()).deleteIfUnbooked(id);
+        if (gone) work.changed('publicLists');
+        return gone;
+      });
+      if (unbookedGone) return;
       if (!(await repo.findById(id))) throw notFound(NO_SESSION);
       throw conflict('errors.sessions.hasBookings');
     },
@@ -405,9 +420,8 @@ export function sessionService(deps: AppDeps) {
         updatedAt: deps.now().toISOString(),
       };
       if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
-      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionApprovedEmailJob, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }));
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionApprovedEmailJob, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }), true);
       if (!updated) return refusal(id, patch, message);
-      lists.invalidate();
       return dto(updated, me, language);
     },
 
@@ -421,6 +435,7 @@ export function sessionService(deps: AppDeps) {
       };
       const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionRejectedEmailJob,
         auditSession(me, ip, 'session.rejected', { reason: body.reason, feedback: body.feedback }),
+        false,
       );
       if (!updated) return refusal(id, patch, message);
       return dto(updated, me, language);
@@ -434,9 +449,12 @@ export function sessionService(deps: AppDeps) {
       const message = { key: 'errors.sessions.notRejected', values: { status: row.status } } as const;
       if (row.status !== 'rejected') throw conflict(message);
       const patch: Updateable<StudySessionTable> = { status: 'pending', rejectionReason: null, rejectionFeedback: null, updatedAt: deps.now().toISOString() };
-      const updated = await repo.updateGuarded(id, patch, { status: ['rejected'] });
+      const updated = await deps.db.unitOfWork(async (work) => {
+        const done = await sessionRepository(await work.db()).updateGuarded(id, patch, { status: ['rejected'] });
+        if (done) work.changed('publicLists');
+        return done;
+      });
       if (!updated) return refusal(id, patch, message);
-      lists.invalidate();
       return dto(updated, me, language);
     },
 
@@ -462,10 +480,18 @@ export function sessionService(deps: AppDeps) {
         throw conflict('errors.sessions.paidOnlyAdmin');
       }
       for (const booking of paid) await payments.refundBooking(booking);
-      const cancelled = await repo.cancel(id, { reason: body.reason, now: deps.now().toISOString(), refunded: paid.map((b) => b.id) }, async (trx, updated, people) => {
-        for (const job of sessionCancelledEmailJobs(updated, people)) await deps.jobs.enqueue(trx, job);
-        await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
-      });
+      const cancelled = await orPaidMeanwhile(
+        deps.db.unitOfWork(async (work) => {
+          const trx = await work.db();
+          const done = await sessionRepository(trx).cancel(id, { reason: body.reason, now: deps.now().toISOString(), refunded: paid.map((b) => b.id) });
+          if (!done) return undefined;
+          const { row: updated, people } = done;
+          work.enqueue(sessionCancelledEmailJobs(updated, people).map(deps.jobs.row));
+          await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
+          work.changed('publicLists');
+          return updated;
+        }),
+      );
       // Paid for while being called off: nothing changed; the admin's next try refunds them too.
       if (cancelled === 'paid-meanwhile') throw conflict('errors.sessions.paidMeanwhileCancel');
       if (!cancelled) {
@@ -473,8 +499,6 @@ export function sessionService(deps: AppDeps) {
         if (!current) throw notFound(NO_SESSION);
         throw conflict(refused(current));
       }
-      deps.jobs.wake();
-      lists.invalidate();
       return dto(cancelled, me, language);
     },
 

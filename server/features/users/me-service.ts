@@ -9,7 +9,7 @@ import { claimPhoto } from '#server/features/uploads/public.ts';
 import { userRepository } from './user-repository.ts';
 
 export function meService(deps: AppDeps) {
-  const users = userRepository(deps.db);
+  const users = userRepository(deps.db.kysely);
   return {
     async updateProfile(me: CurrentUser, body: UpdateMeBody): Promise<Me> {
       const patch: { name: string; image?: string | null } = { name: body.name };
@@ -18,7 +18,7 @@ export function meService(deps: AppDeps) {
         await claimPhoto(deps.db.kysely, me.id, body.image, (await users.findById(me.id))?.image);
         patch.image = body.image;
       }
-      const row = await users.updateProfile(me.id, patch, deps.now());
+      const row = await deps.db.unitOfWork(async (work) => userRepository(await work.db()).updateProfile(me.id, patch, deps.now()));
       invalidateUser(me.id);
       return { id: row.id, name: row.name, email: row.email, role: row.role, status: userStatus(row), image: row.image };
     },

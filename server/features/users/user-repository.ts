@@ -1,8 +1,9 @@
 // The users' own rows (better-auth's `user` table): found by email or id, and a profile change
 // copied where the name is shown. Prepared (decision 030); the dates are the dialect's (auth-columns.ts).
 import { authColumns } from '#server/db/auth-columns.ts';
-import type { Db } from '#server/db/database.ts';
+import type { Kysely } from 'kysely';
 import { prepare } from '#server/db/prepared.ts';
+import type { Database } from '#server/db/schema.ts';
 
 const userByEmail = prepare((db, p: { email: string }) => db.selectFrom('user').selectAll().where('email', '=', p.email));
 const userById = prepare((db, p: { id: string }) => db.selectFrom('user').selectAll().where('id', '=', p.id));
@@ -21,9 +22,9 @@ const renameReviewer = prepare((db, p: { id: string; name: string }) =>
   db.updateTable('review').set({ studentName: p.name }).where('studentId', '=', p.id).where('studentName', '!=', p.name),
 );
 
-export function userRepository(database: Db) {
-  const db = database.kysely;
-  const auth = authColumns(database.dialect);
+/** Built on the database, or on a unit of work's transaction (`await work.db()`) for a profile's renames. */
+export function userRepository(db: Kysely<Database>) {
+  const auth = authColumns(db);
   return {
     async findByEmail(email: string) {
       return (await userByEmail(db, { email: email.toLowerCase() })).rows[0];
@@ -31,16 +32,14 @@ export function userRepository(database: Db) {
     async findById(id: string) {
       return (await userById(db, { id })).rows[0];
     },
-    /** Also renames the user where their name is copied (their sessions' tutor name, their reviews). */
-    updateProfile(id: string, patch: { name: string; image?: string | null }, now: Date) {
-      return db.transaction().execute(async (trx) => {
-        const values = { id, name: patch.name, image: patch.image ?? null, updatedAt: auth.date(now) };
-        const row = (await (patch.image === undefined ? updateName : updateNameAndImage)(trx, values)).rows[0];
-        if (!row) throw new Error('user: no such user to update');
-        await renameTutor(trx, { id, name: row.name });
-        await renameReviewer(trx, { id, name: row.name });
-        return row;
-      });
+    /** Also renames the user where their name is copied (their sessions' tutor name, their reviews): in a unit of work. */
+    async updateProfile(id: string, patch: { name: string; image?: string | null }, now: Date) {
+      const values = { id, name: patch.name, image: patch.image ?? null, updatedAt: auth.date(now) };
+      const row = (await (patch.image === undefined ? updateName : updateNameAndImage)(db, values)).rows[0];
+      if (!row) throw new Error('user: no such user to update');
+      await renameTutor(db, { id, name: row.name });
+      await renameReviewer(db, { id, name: row.name });
+      return row;
     },
   };
 }
