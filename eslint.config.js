@@ -81,8 +81,6 @@ const productionZones = [{ target: production, from: './tests', message: 'Produc
 // The web app never imports server code.
 const webNoServer = { group: ['#server/*', '**/server/**'], message: 'The web app talks to the server through the API only.' };
 const webSharedOnly = { group: ['#web/features/*', '#web/app/*', '**/features/**', '**/app/**'], message: 'Shared code must not depend on features or the app.' };
-// One way to show a popup (a message, a confirmation, a prompt): web/src/lib/dialogs.ts.
-const webOneDialogApi = { name: 'sweetalert2', message: 'Popups are shown through web/src/lib/dialogs.ts (add a helper there).' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/results/**', 'lighthouse/**'] },
@@ -130,7 +128,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { paths: [webOneDialogApi], patterns: [webNoServer] }],
+      'no-restricted-imports': ['error', { patterns: [webNoServer] }],
     },
   },
   {
@@ -138,7 +136,7 @@ export default tseslint.config(
     files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/dialogs.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [webOneDialogApi], patterns: [webNoServer, webSharedOnly] }],
+      'no-restricted-imports': ['error', { patterns: [webNoServer, webSharedOnly] }],
     },
   },
   {

@@ -126,8 +126,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-                // entriesAware: a library used only by lazily loaded pages (sweetalert2, a date
-                // picker) gets a chunk of its own instead of joining the one the home page loads.
+                // entriesAware: a library used only by lazily loaded pages (a date picker, a
+                // chart) gets a chunk of its own instead of joining the one the home page loads.
                 { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
               ],
             },

@@ -10,7 +10,7 @@ const HELMET_OPTIONS: HelmetOptions = {
       defaultSrc: ["'self'"],
       // No inline script at all: the page's forms work without one (docs/decisions/018-forms-before-the-app.md).
       scriptSrc: ["'self'"],
-      // sweetalert2 and React set style attributes; scripts stay strict.
+      // React sets style attributes; scripts stay strict.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -15,9 +15,8 @@ const KB = 1024;
 const HOME_JS_BUDGET = 170 * KB;
 /** Any lazily loaded chunk of its own (a page, a library loaded on demand). */
 const ROUTE_CHUNK_BUDGET = 60 * KB;
-/** Libraries only the dashboard and dialogs need (module paths inside node_modules). */
+/** Libraries only the dashboard needs (module paths inside node_modules). */
 const DASHBOARD_ONLY_LIBRARIES: Array<{ name: string; test: RegExp }> = [
-  { name: 'sweetalert2', test: /^sweetalert2\// },
   { name: 'a date picker', test: /^(react-datepicker|react-day-picker|flatpickr|pikaday|cally|@mui\/x-date-pickers)\// },
   { name: 'date-fns locales', test: /^date-fns\/locale/ },
 ];
@@ -118,15 +117,15 @@ describe('web budgets (production build)', () => {
     expect(pages, 'pages bundled with / (load them with lazyPage in router.tsx)').toEqual([]);
   });
 
-  it('keeps dashboard-only libraries (dialogs, date pickers, locales) out of the home page JavaScript', () => {
+  it('keeps dashboard-only libraries (date pickers, locales) out of the home page JavaScript', () => {
     const home = modulesOf(homeFiles());
     for (const library of DASHBOARD_ONLY_LIBRARIES) {
       const found = home.filter((module) => library.test.test(module));
       expect(found, `${library.name} is in the JavaScript of / (load it with import())`).toEqual([]);
     }
-    // Not vacuous: the dialogs library is in the build, in a chunk loaded on demand.
+    // The popups are native <dialog>s (web/src/lib/dialogs.ts, docs/decisions/047-native-dialogs.md): no dialog library ships at all.
     const everywhere = Object.values(chunkModules).flat();
-    expect(everywhere.some((module) => module.startsWith('sweetalert2/'))).toBe(true);
+    expect(everywhere.filter((module) => module.startsWith('sweetalert2/'))).toEqual([]);
   });
 
   it('ships images in modern formats only (SVG, WebP, AVIF)', () => {

@@ -53,7 +53,7 @@ for (const visitor of VISITORS) {
 }
 
 test.describe('dialogs and date fields', () => {
-  test('the sweetalert2 error dialog (Login Failed)', async ({ page }) => {
+  test('the error dialog (Login Failed)', async ({ page }) => {
     await visitSettled(page, '/login');
     await page.getByLabel('Email', { exact: true }).fill(tour.users.student.email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -61,7 +61,7 @@ test.describe('dialogs and date fields', () => {
     await expectShownWithoutViolations(page, page.getByRole('dialog', { name: 'Login Failed' }), 'the Login Failed dialog');
   });
 
-  test('the sweetalert2 success dialog (Logged out successfully)', async ({ page, loginAs }) => {
+  test('the success dialog (Logged out successfully)', async ({ page, loginAs }) => {
     await loginAs(page, tour.users.student);
     await visitSettled(page, '/');
     await page.getByRole('button', { name: 'Account menu' }).click();

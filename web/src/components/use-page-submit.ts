@@ -1,5 +1,5 @@
 // What follows sending a page's form (create or edit a session, a note, a material): the
-// server's messages under their fields and in a dialog, or the success toast and the next page.
+// server's message under the fields it names, else in a dialog; or the success toast and the next page.
 // The modal forms' counterpart is components/modal-form.tsx (a dialog closes instead of moving on).
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,8 +27,9 @@ export function usePageSubmit() {
     try {
       result = await send();
     } catch (error) {
+      // Said once: under the fields it is about, else (no field named) in a dialog.
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      await showErrorDialog(t('dashboardShell.error'), errorMessage(error));
+      else await showErrorDialog(t('dashboardShell.error'), errorMessage(error));
       return false;
     }
     await showSuccessToast(successTitle);
