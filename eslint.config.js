@@ -6,6 +6,7 @@ import globals from 'globals';
 import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import regexpPlugin from 'eslint-plugin-regexp';
+import projectRules from './eslint-rules/no-cycle.js';
 
 // The boundaries the linter keeps (docs/decisions/019-boundaries.md).
 // A feature (server/features/<name>/ or web/src/features/<name>/) uses another only through that
@@ -104,7 +105,7 @@ export default tseslint.config(
     },
   },
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, studynest: projectRules },
     settings: {
       // Imports resolve as Node resolves them (package.json "imports": #server/*, #web/*…), and
       // TypeScript files are read for their imports, or no cycle through them would be seen.
@@ -113,7 +114,9 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // import-x/no-cycle without its exception for type-only imports: a cycle of types is a cycle
+      // (eslint-rules/no-cycle.js).
+      'studynest/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...productionZones] }],
     },
   },

@@ -1,39 +1,39 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Auth } from '#server/auth/auth.ts';
-import { applySessionChange, relaySessionChanges, type SessionChange } from '#server/auth/current-user.ts';
-import type { Config } from '#server/config.ts';
+// The app's dependencies as its features receive them: the core (server/core-deps.ts) and what
+// each feature declares it needs beyond it, composed here, at the top. Nothing below imports this
+// file: core code and features name the core, or their own declared needs (docs/decisions/046-no-hidden-state.md).
 import { changeSignal } from '#server/db/change-signal.ts';
-import type { Db } from '#server/db/database.ts';
-import type { Mailer } from '#server/email/mailer.ts';
-import type { Jobs } from '#server/jobs/jobs.ts';
-import type { FileStorage } from '#server/storage/file-storage.ts';
-import { fileStorage } from '#server/storage/storage-of-config.ts';
+import type { SessionChange } from '#server/auth/current-user.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
+import { bookingsService, type BookingsDeps, type BookingsService } from '#server/features/bookings/public.ts';
+import type { MyDataDeps } from '#server/features/my-data/public.ts';
 import { paymentsService, type PaymentsService } from '#server/features/payments/public.ts';
-import { publicListCache, type PublicListCache } from '#server/features/sessions/public.ts';
+import { publicListCache, type PublicListCache, type SessionsDeps } from '#server/features/sessions/public.ts';
 
 /**
  * What every feature's routes receive: passed explicitly, no container, no module-level
  * registry (each app, and each test's app, has its own). Built by buildAppDeps.
  */
-export interface AppDeps extends CoreDeps {
-  /**
-   * Payments, built once: its routes use it whole; the lower features see it through ports they
-   * own (BookingPayments, SessionRefunds), which features/payments implements. Dependencies
-   * between features run one way; this is how a lower one reaches a higher one
-   * (docs/decisions/019-boundaries.md).
-   */
-  payments: PaymentsService;
-  /** The public session lists' response cache: dropped by every change to what they show. */
-  publicLists: PublicListCache;
-  /** Uploaded files: the data folder, or an S3-compatible bucket (server/storage/file-storage.ts). */
-  files: FileStorage;
-  /**
-   * Tells the other processes on the same PostgreSQL database of every session-cache and list
-   * invalidation, and applies theirs (docs/decisions/023-change-signal.md). `start` when the app
-   * is ready (the operator's CLI: `{ listen: false }`, it only tells), `stop` before the database closes.
-   */
-  changes: { start(options?: { listen?: boolean }): Promise<void>; stop(): Promise<void> };
-}
+export type AppDeps = SessionsDeps &
+  BookingsDeps &
+  MyDataDeps & {
+    /**
+     * Payments, built once: its routes use it whole; the lower features see it through ports they
+     * own (BookingPayments, SessionRefunds), which features/payments implements. Dependencies
+     * between features run one way; this is how a lower one reaches a higher one
+     * (docs/decisions/019-boundaries.md).
+     */
+    payments: PaymentsService;
+    /** The public session lists' response cache: dropped by every change to what they show. */
+    publicLists: PublicListCache;
+    /** The bookings service, built once: its routes and "my data" share it. */
+    bookings: BookingsService;
+    /**
+     * Tells the other processes on the same PostgreSQL database of every session-cache and list
+     * invalidation, and applies theirs (docs/decisions/023-change-signal.md). `start` when the app
+     * is ready (the operator's CLI: `{ listen: false }`, it only tells), `stop` before the database closes.
+     */
+    changes: { start(options?: { listen?: boolean }): Promise<void>; stop(): Promise<void> };
+  };
 
 type Change = SessionChange | { kind: 'lists' };
 
@@ -59,11 +59,11 @@ export function buildAppDeps(core: CoreDeps): AppDeps {
   let detach: (() => void) | null = null;
   const changes: AppDeps['changes'] = {
     async start(options = {}) {
-      detach = relaySessionChanges((change) => signal.publish(change));
+      detach = core.callers.relay((change) => signal.publish(change));
       if (options.listen === false) return;
       await signal.listen((change) => {
         if (change?.kind === 'lists') return lists.invalidate();
-        applySessionChange(change);
+        core.callers.apply(change);
         if (!change) lists.invalidate();
       });
     },
@@ -72,19 +72,7 @@ export function buildAppDeps(core: CoreDeps): AppDeps {
       await signal.close();
     },
   };
-  return { ...core, payments: paymentsService(core), publicLists, files: fileStorage(core.config), changes };
-}
-
-/** What the app builds before its features: everything a feature's service may be built from. */
-export interface CoreDeps {
-  config: Config;
-  db: Db;
-  auth: Auth;
-  /** Sends for real: only the outbox's jobs call it (server/email/outbox.ts). */
-  mailer: Mailer;
-  /** Background and scheduled work: enqueue in the transaction of its cause (server/jobs). */
-  jobs: Jobs;
-  log: FastifyBaseLogger;
-  /** The clock; tests may replace it. */
-  now: () => Date;
+  const payments = paymentsService(core);
+  const bookings = bookingsService({ ...core, payments });
+  return { ...core, payments, publicLists, bookings, changes };
 }

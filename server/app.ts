@@ -9,7 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AdminAuditDeclaration } from '#server/audit/admin-audit.ts';
-import { buildAppDeps, type AppDeps, type CoreDeps } from '#server/app-deps.ts';
+import { buildAppDeps, type AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { createAuth } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
 import type { Config } from '#server/config.ts';
@@ -27,7 +28,8 @@ import { requestLogFields } from '#server/http/log-redaction.ts';
 import { installPageForms } from '#server/http/page-forms.ts';
 import { installLanguageSwitch } from '#server/i18n/language-switch.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
-import { getCurrentUser } from '#server/auth/current-user.ts';
+import { buildCallers } from '#server/auth/current-user.ts';
+import { fileStorage } from '#server/storage/storage-of-config.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { FEATURE_ROUTES, FILE_ROUTES } from '#server/features/index.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
@@ -95,7 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installCanonicalPaths(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env !== 'production' }));
-  // The caller's saved language (Settings, the footer) for their refusals and pages (issue 20): known once the database is.
+  // The caller's saved language (Settings, the footer) for their refusals and pages: known once the database is.
   let accountLanguage: (request: FastifyRequest) => Promise<string | null> = async () => null;
   installErrorHandler(app, { accountLanguage: (request) => accountLanguage(request) });
   // JSON routes take JSON only: Fastify would also parse text/plain, a content type browsers
@@ -117,11 +119,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobs({ db, log: app.log, now });
   // better-auth's emails (verification, reset) go through the outbox like every other.
   const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log: app.log });
-  const core: CoreDeps = { config, db, auth, mailer, jobs, log: app.log, now };
+  const core: CoreDeps = { config, db, auth, callers: buildCallers(auth), mailer, jobs, files: fileStorage(config), log: app.log, now };
   const deps = buildAppDeps(core);
   const accountLanguages = accountLanguageRepository(deps.db.kysely);
   accountLanguage = async (request) => {
-    const user = await getCurrentUser(deps.auth, request);
+    const user = await deps.callers.current(request);
     return user ? accountLanguages.languageOf(user.id) : null;
   };
   if (!options.db) app.addHook('onClose', async () => db.destroy());
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (fs.existsSync(path.join(webDir, 'index.html'))) {
     await installPageForms(app, { origin: config.baseUrl });
     // The language switch of the footer and Settings (a form: it works without the app).
-    await installLanguageSwitch(app, { origin: config.baseUrl, auth: deps.auth, accountLanguages });
+    await installLanguageSwitch(app, { origin: config.baseUrl, callers: deps.callers, accountLanguages });
   }
   return { app, deps, routes };
 }

@@ -1,9 +1,9 @@
 // Demo data for a new, empty database: fixed emails (listed in the README), passwords
 // generated now and printed once, so a demo account is never an open door.
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { onceAcrossProcesses } from '#server/db/start-up-claim.ts';
-import { createUser, type CreatedUser } from '#server/factories.ts';
+import { createUser, type CreatedUser, type DemoSeeder } from '#server/factories.ts';
 import { seedDemoSessions } from '#server/features/sessions/session-demo-seed.ts';
 import { seedDemoMaterials } from '#server/features/materials/material-demo-seed.ts';
 import { seedDemoStudents } from '#server/features/bookings/student-demo-seed.ts';
@@ -19,8 +19,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'student.kim@studynest.example', name: 'Kim Student', role: 'student' },
 ] as const;
 
-export type DemoSeeder = (deps: AppDeps, users: CreatedUser[]) => Promise<void>;
-
 /** Later features add their demo content here (sessions, bookings…). */
 export const DEMO_CONTENT: DemoSeeder[] = [seedDemoSessions, seedDemoStudents, seedDemoReviews, seedDemoNotes, seedDemoMaterials];
 
@@ -28,7 +26,7 @@ export const DEMO_CONTENT: DemoSeeder[] = [seedDemoSessions, seedDemoStudents, s
  * Seeds an empty database and returns the demo accounts with their passwords; null when it has
  * users, or when another process starting at the same time seeds it (one claim wins).
  */
-export async function seedDemoIfEmpty(deps: AppDeps): Promise<CreatedUser[] | null> {
+export async function seedDemoIfEmpty(deps: CoreDeps): Promise<CreatedUser[] | null> {
   const any = await deps.db.kysely.selectFrom('user').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   return onceAcrossProcesses(deps.db.kysely, 'demo-seed', deps.now(), async () => {

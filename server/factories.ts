@@ -5,11 +5,11 @@
 import { authColumns } from '#server/db/auth-columns.ts';
 import { randomBytes } from 'node:crypto';
 import type { Role } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { newId } from '#server/ids.ts';
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
+/** Distinct without a counter kept between calls: the time, then 40 random bits. */
+const unique = () => `${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
 
 export interface CreatedUser {
   id: string;
@@ -18,6 +18,9 @@ export interface CreatedUser {
   password: string;
   role: Role;
 }
+
+/** A feature's demo content for a new, empty database (server/demo-seed.ts runs each once). */
+export type DemoSeeder = (deps: CoreDeps, users: CreatedUser[]) => Promise<void>;
 
 export interface UserOverrides {
   name?: string;
@@ -29,7 +32,7 @@ export interface UserOverrides {
   image?: string | null;
 }
 
-export async function createUser(deps: Pick<AppDeps, 'auth' | 'db'>, overrides: UserOverrides = {}): Promise<CreatedUser> {
+export async function createUser(deps: Pick<CoreDeps, 'auth' | 'db'>, overrides: UserOverrides = {}): Promise<CreatedUser> {
   const role = overrides.role ?? 'student';
   const id = unique();
   const name = overrides.name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${id.slice(-5)}`;
@@ -70,7 +73,7 @@ export interface StudySessionOverrides {
  * from a day ago to a week ahead, class two weeks ahead for 2 hours). Inserted directly.
  */
 export async function createStudySession(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<CoreDeps, 'db'>,
   tutor: Pick<CreatedUser, 'id' | 'name' | 'email'>,
   overrides: StudySessionOverrides = {},
 ) {
@@ -105,7 +108,7 @@ export async function createStudySession(
 
 /** A confirmed booking of `student` on `session` (bookedCount kept in step). Inserted directly. */
 export async function createBooking(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<CoreDeps, 'db'>,
   session: { id: string },
   student: Pick<CreatedUser, 'id' | 'email'>,
   overrides: { status?: 'confirmed' | 'pending_payment'; amountCents?: number } = {},
@@ -129,7 +132,7 @@ export async function createBooking(
 }
 
 /** `student` waiting for a seat of `session`, behind everyone already waiting. Inserted directly. */
-export async function createWaitlistEntry(deps: Pick<AppDeps, 'db'>, session: { id: string }, student: Pick<CreatedUser, 'id'>) {
+export async function createWaitlistEntry(deps: Pick<CoreDeps, 'db'>, session: { id: string }, student: Pick<CreatedUser, 'id'>) {
   const row = { id: newId(), sessionId: session.id, studentId: student.id, createdAt: new Date().toISOString() };
   await deps.db.kysely.insertInto('waitlist_entry').values(row).execute();
   return row;

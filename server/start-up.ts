@@ -2,7 +2,7 @@
 // server lacks, promotes ADMIN_EMAIL, seeds demo data into an empty database when asked. Apart
 // from server/main.ts so a test can run it with a config and capture what it prints
 // (docs/decisions/036-startup-and-photo-ownership.md).
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { offerAdminPassword } from '#server/auth/admin-email.ts';
 import type { Config, UnsetSetting } from '#server/config.ts';
 import { seedDemoIfEmpty } from '#server/demo-seed.ts';
@@ -23,7 +23,7 @@ const UNSET_WARNINGS: Record<UnsetSetting, string> = {
   STRIPE_SECRET_KEY: 'STRIPE_SECRET_KEY is not set: paid sessions cannot be booked.',
 };
 
-export async function startUp(config: Config, deps: AppDeps, out: StartUpOutput): Promise<void> {
+export async function startUp(config: Config, deps: CoreDeps, out: StartUpOutput): Promise<void> {
   if (config.env === 'production') for (const setting of config.unset) out.warn(UNSET_WARNINGS[setting]);
 
   // ADMIN_EMAIL's account, verified but not admin, is emailed the link that sets its password and

@@ -11,7 +11,7 @@ export const auditRoutes = apiRoutes(['audit log'], (r, deps, tags) => {
   r.get('/api/audit-log', {
     schema: { tags, summary: 'The audit log, newest first, filtered by action and searched by actor, target or details (admins)', querystring: auditListQuery, response: { 200: auditPage, ...errorAnswers(400, 401, 403) } },
   }, async (request) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     if (me.role !== 'admin') throw forbidden('errors.auditAdminsOnly');
     const page = await searchAudit(deps.db.kysely, request.query);
     return {

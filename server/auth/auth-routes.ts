@@ -3,16 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resetTokenParams, resetTokenStatusSchema } from '#contract/auth.ts';
 import { errorSchema } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { passwordEvent, securityEvents } from '#server/audit/security-events.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
 import { retryAfterSeconds } from '#server/http/retry-after.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { callerTranslator } from '#server/i18n/caller-language.ts';
 import { saidAuthAnswer } from './auth-answers.ts';
-import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
 import { withAuthCall } from './auth-transaction.ts';
-import { getCurrentUser, invalidateSessionCookie, invalidateUser } from './current-user.ts';
 import { authRepository } from './auth-repository.ts';
 
 /**
@@ -25,7 +24,7 @@ const IDENTITY_CHANGES = new Set([
 ]);
 
 /** The user whose cached sessions an identity change must drop, found before the call consumes its token. */
-async function userChangedBy(path: string, request: FastifyRequest, { auth, db }: { auth: Auth; db: AppDeps['db'] }): Promise<string | null> {
+async function userChangedBy(path: string, request: FastifyRequest, { auth, callers, db }: Pick<CoreDeps, 'auth' | 'callers' | 'db'>): Promise<string | null> {
   const query = request.query as Record<string, unknown> | undefined;
   const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   if (path === '/reset-password') {
@@ -44,10 +43,10 @@ async function userChangedBy(path: string, request: FastifyRequest, { auth, db }
       return null;
     }
   }
-  return (await getCurrentUser(auth, request))?.id ?? null;
+  return (await callers.current(request))?.id ?? null;
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, config, db, now }: AppDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { auth, callers, config, db, now }: CoreDeps): Promise<void> {
   // Bursts of failed sign-ins into the audit log; password changes and resets are
   // recorded inside better-auth's transaction (withAuthCall below, auth-transaction.ts).
   const security = securityEvents(db.kysely, now);
@@ -73,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
       const q = request.url.indexOf('?');
       const path = (q === -1 ? request.url : request.url.slice(0, q)).slice('/api/auth'.length).replace(/\/$/, '');
       const query = q === -1 ? '' : request.url.slice(q);
-      const changedUser = IDENTITY_CHANGES.has(path) ? await userChangedBy(path, request, { auth, db }) : null;
+      const changedUser = IDENTITY_CHANGES.has(path) ? await userChangedBy(path, request, { auth, callers, db }) : null;
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined || key === CLIENT_IP_HEADER) continue;
@@ -100,8 +99,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
       if (response.status >= 500) {
         throw (await isDatabaseReachable(db.kysely)) ? new Error(`better-auth answered ${response.status} on ${path}`) : new AppError(503, 'errors.http.databaseUnavailable');
       }
-      if (path === '/sign-out') invalidateSessionCookie(request.headers.cookie);
-      if (changedUser) invalidateUser(changedUser);
+      if (path === '/sign-out') callers.invalidateSessionCookie(request.headers.cookie);
+      if (changedUser) callers.invalidateUser(changedUser);
       if (path === '/sign-in/email') await security.afterSignIn({ status: response.status, ip: request.ip, body: request.body });
       reply.status(response.status);
       response.headers.forEach((value, key) => {

@@ -1,15 +1,18 @@
 // Who is calling: resolved from the session cookie by better-auth, then kept for a few seconds
-// in an in-process cache keyed by the cookie value, so that signed-in reads do not pay a full
+// in the app's cache keyed by the cookie value, so that signed-in reads do not pay a full
 // session lookup each. Sign-out, password change/reset, profile changes, block and role change
-// drop the entries at once on this process; on PostgreSQL every other process is told at once
+// drop the entries at once in this app; on PostgreSQL every other process is told at once
 // too (server/db/change-signal.ts), and an entry a process missed the word about still expires
-// within SESSION_CACHE_TTL_MS. See docs/decisions/004-session-cache.md and 023-change-signal.md.
+// within SESSION_CACHE_TTL_MS. One cache per app, a field of its deps (`deps.callers`), built
+// once with it: no module keeps any. See docs/decisions/004-session-cache.md,
+// 023-change-signal.md and 046-no-hidden-state.md.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role, UserStatus } from '#contract/common.ts';
 import type { Auth } from '#server/auth/auth.ts';
 import { forbidden, unauthorized } from '#server/errors.ts';
+import { sessionCookieValue } from './session-cookie.ts';
 
 export interface CurrentUser {
   id: string;
@@ -33,83 +36,110 @@ interface CachedSession {
   until: number;
 }
 
-/**
- * One per process (not per app): keys are session cookie values, random per sign-in, so two apps
- * in one process (tests) cannot collide, and `invalidateUser` reaches every app of the process.
- */
-const sessions = new Map<string, CachedSession>();
-/** Bumped by every invalidation: a lookup that started before it must not store its answer. */
-let epoch = 0;
-
-const perRequest = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
-
 /** An invalidation made here, as other processes are told of it (server/db/change-signal.ts). */
 export type SessionChange = { kind: 'user'; userId: string } | { kind: 'session'; hash: string };
-/** Who passes this process's invalidations on: each running app on PostgreSQL, the operator's CLI. */
-const relays = new Set<(change: SessionChange) => void>();
 
-/** Passes every invalidation made in this process to `relay` until the returned function is called. */
-export function relaySessionChanges(relay: (change: SessionChange) => void): () => void {
-  relays.add(relay);
-  return () => relays.delete(relay);
+/** The app's callers: who each request is, cached per session cookie. Built once per app (buildCallers). */
+export interface Callers {
+  /** The signed-in caller of `request`, or null; looked up at most once per request. */
+  current(request: FastifyRequest): Promise<CurrentUser | null>;
+  /** Forget every cached session of a user: call after blocking, a role change or a profile change. */
+  invalidateUser(userId: string): void;
+  /** Forget the session of this cookie header (sign-out). */
+  invalidateSessionCookie(cookieHeader: string | undefined): void;
+  /** Applies an invalidation told by another process; `null` = forget everything (word may have been missed). */
+  apply(change: SessionChange | null): void;
+  /** Passes every invalidation made in this app to `relay` until the returned function is called. */
+  relay(relay: (change: SessionChange) => void): () => void;
 }
 
 const hashOf = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
 
-// better-auth's session cookie: `better-auth.session_token`, `__Secure-` prefixed over HTTPS.
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+/** A visitor without a session cookie: nobody, known without a lookup or a per-request entry. */
+const NOBODY: Promise<null> = Promise.resolve(null);
 
-/** The session cookie's raw value (`token.signature`, URL-encoded), or null. */
-export function sessionCookieValue(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  return SESSION_COOKIE.exec(cookieHeader)?.[1] ?? null;
+export function buildCallers(auth: Auth): Callers {
+  /** Keys are session cookie values, random per sign-in. */
+  const sessions = new Map<string, CachedSession>();
+  /** Bumped by every invalidation: a lookup that started before it must not store its answer. */
+  let epoch = 0;
+  const perRequest = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+  /** Who passes this app's invalidations on: its change signal on PostgreSQL, the operator's CLI. */
+  const relays = new Set<(change: SessionChange) => void>();
+
+  async function resolve(request: FastifyRequest): Promise<CurrentUser | null> {
+    const key = sessionCookieValue(request.headers.cookie);
+    if (!key) return null;
+    const hit = sessions.get(key);
+    if (hit) {
+      if (hit.until > Date.now()) return hit.user;
+      sessions.delete(key);
+    }
+    const startedAt = epoch;
+    const found = await lookup(auth, request);
+    if (found && startedAt === epoch) {
+      if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) evictOldest();
+      sessions.set(key, { user: found.user, hash: hashOf(key), until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, found.expiresAt) });
+    }
+    return found?.user ?? null;
+  }
+
+  /** Insertion order approximates age (entries are written once per TTL), so the first key is the oldest. */
+  function evictOldest(): void {
+    const now = Date.now();
+    for (const [key, entry] of sessions) {
+      if (entry.until <= now) sessions.delete(key);
+    }
+    if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) {
+      const oldest = sessions.keys().next().value;
+      if (oldest !== undefined) sessions.delete(oldest);
+    }
+  }
+
+  function apply(change: SessionChange | null): void {
+    epoch++;
+    if (!change) {
+      sessions.clear();
+      return;
+    }
+    for (const [key, entry] of sessions) {
+      if (change.kind === 'user' ? entry.user.id === change.userId : entry.hash === change.hash) sessions.delete(key);
+    }
+  }
+
+  return {
+    current(request) {
+      if (!sessionCookieValue(request.headers.cookie)) return NOBODY;
+      let pending = perRequest.get(request);
+      if (!pending) {
+        pending = resolve(request);
+        perRequest.set(request, pending);
+      }
+      return pending;
+    },
+    invalidateUser(userId) {
+      apply({ kind: 'user', userId });
+      for (const relay of relays) relay({ kind: 'user', userId });
+    },
+    invalidateSessionCookie(cookieHeader) {
+      const key = sessionCookieValue(cookieHeader);
+      epoch++;
+      if (!key) return;
+      sessions.delete(key);
+      const change: SessionChange = { kind: 'session', hash: hashOf(key) };
+      for (const relay of relays) relay(change);
+    },
+    apply,
+    relay(relay) {
+      relays.add(relay);
+      return () => relays.delete(relay);
+    },
+  };
 }
 
 export function userStatus(u: { blocked?: unknown; emailVerified?: unknown }): UserStatus {
   if (u.blocked) return 'Blocked';
   return u.emailVerified ? 'Verified' : 'Unverified';
-}
-
-/** A visitor without a session cookie: nobody, known without a lookup or a per-request entry. */
-const NOBODY: Promise<null> = Promise.resolve(null);
-
-export function getCurrentUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
-  if (!sessionCookieValue(request.headers.cookie)) return NOBODY;
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = resolve(auth, request);
-    perRequest.set(request, pending);
-  }
-  return pending;
-}
-
-async function resolve(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
-  const key = sessionCookieValue(request.headers.cookie);
-  if (!key) return null;
-  const hit = sessions.get(key);
-  if (hit) {
-    if (hit.until > Date.now()) return hit.user;
-    sessions.delete(key);
-  }
-  const startedAt = epoch;
-  const found = await lookup(auth, request);
-  if (found && startedAt === epoch) {
-    if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) evictOldest();
-    sessions.set(key, { user: found.user, hash: hashOf(key), until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, found.expiresAt) });
-  }
-  return found?.user ?? null;
-}
-
-/** Insertion order approximates age (entries are written once per TTL), so the first key is the oldest. */
-function evictOldest(): void {
-  const now = Date.now();
-  for (const [key, entry] of sessions) {
-    if (entry.until <= now) sessions.delete(key);
-  }
-  if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) {
-    const oldest = sessions.keys().next().value;
-    if (oldest !== undefined) sessions.delete(oldest);
-  }
 }
 
 async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: CurrentUser; expiresAt: number } | null> {
@@ -130,42 +160,14 @@ async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: Curr
   };
 }
 
-/** Forget every cached session of a user: call after blocking, a role change or a profile change. */
-export function invalidateUser(userId: string): void {
-  applySessionChange({ kind: 'user', userId });
-  for (const relay of relays) relay({ kind: 'user', userId });
-}
-
-/** Forget the session of this cookie header (sign-out). */
-export function invalidateSessionCookie(cookieHeader: string | undefined): void {
-  const key = sessionCookieValue(cookieHeader);
-  epoch++;
-  if (!key) return;
-  sessions.delete(key);
-  const change: SessionChange = { kind: 'session', hash: hashOf(key) };
-  for (const relay of relays) relay(change);
-}
-
-/** Applies an invalidation made here or told by another process; `null` = forget everything (word may have been missed). */
-export function applySessionChange(change: SessionChange | null): void {
-  epoch++;
-  if (!change) {
-    sessions.clear();
-    return;
-  }
-  for (const [key, entry] of sessions) {
-    if (change.kind === 'user' ? entry.user.id === change.userId : entry.hash === change.hash) sessions.delete(key);
-  }
-}
-
-export async function requireUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser> {
-  const user = await getCurrentUser(auth, request);
+export async function requireUser(callers: Callers, request: FastifyRequest): Promise<CurrentUser> {
+  const user = await callers.current(request);
   if (!user) throw unauthorized();
   return user;
 }
 
-export async function requireRole(auth: Auth, request: FastifyRequest, ...roles: Role[]): Promise<CurrentUser> {
-  const user = await requireUser(auth, request);
+export async function requireRole(callers: Callers, request: FastifyRequest, ...roles: Role[]): Promise<CurrentUser> {
+  const user = await requireUser(callers, request);
   if (!roles.includes(user.role)) throw forbidden({ key: 'errors.onlyForRoles', values: { roles: roles.map((r) => `${r}s`).join(' and ') } });
   return user;
 }

@@ -3,22 +3,25 @@
 // app's router typed by the contract's zod schemas (requests validated, answers serialised by
 // them), the app's dependencies and the feature's OpenAPI tags. A route names the error statuses
 // it may answer with `errorAnswers(…)`, each `{ message, fields? }` (server/http/error-handler.ts).
-// Who may call a route stays written in the route itself: `requireUser` or `requireRole`
-// (server/auth/current-user.ts), or nothing for a public one (tests/api/trust-routes.test.ts
+// Who may call a route stays written in the route itself: `requireUser(deps.callers, request)` or
+// `requireRole` (server/auth/current-user.ts), or nothing for a public one (tests/api/trust-routes.test.ts
 // holds an access rule for every route).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 
 /** The app's router (or a scope of it: a route with its own body parser), its requests and answers typed by the contract's zod schemas. */
 export const apiRouter = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 export type ApiRouter = ReturnType<typeof apiRouter>;
 
-/** A feature's routes: `register` declares them on `r`, each with `tags` in its schema. */
-export function apiRoutes(tags: string[], register: (r: ApiRouter, deps: AppDeps, tags: string[]) => Promise<void> | void) {
-  return async (app: FastifyInstance, deps: AppDeps): Promise<void> => register(apiRouter(app), deps, tags);
+/**
+ * A feature's routes: `register` declares them on `r`, each with `tags` in its schema. `Deps`: what
+ * they are built from, the core unless the feature declares more (server/app-deps.ts composes it).
+ */
+export function apiRoutes<Deps = CoreDeps>(tags: string[], register: (r: ApiRouter, deps: Deps, tags: string[]) => Promise<void> | void) {
+  return async (app: FastifyInstance, deps: Deps): Promise<void> => register(apiRouter(app), deps, tags);
 }
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 503;

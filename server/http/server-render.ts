@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookieValue } from '#server/auth/current-user.ts';
+import { sessionCookieValue } from '#server/auth/session-cookie.ts';
 import type { PageApiTransport, RenderModule } from '#contract/page-render.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
@@ -53,7 +53,7 @@ export interface PageRendererOptions {
   origin?: string;
   /** Renders running at once in this process; beyond them the shell is sent. */
   maxConcurrentRenders?: number;
-  /** The language saved on a signed-in visitor's account (issue 20), or null: theirs comes first. */
+  /** The language saved on a signed-in visitor's account, or null: theirs comes first. */
   accountLanguage?: (request: FastifyRequest) => Promise<string | null>;
 }
 
@@ -160,8 +160,8 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
 
   /**
    * Draws a page within the cap on renders in progress: a render is 10–40 ms of CPU on the one
-   * event loop, and a crowd of them delayed every other request (issue 14, row 5: /api/health
-   * took 6–10 s). At most `maxConcurrentRenders` run per turn of the loop; beyond them, and when
+   * event loop, and a crowd of them delayed every other request (/api/health once took 6–10 s
+   * under a burst of page loads). At most `maxConcurrentRenders` run per turn of the loop; beyond them, and when
    * drawing fails, the shell.
    */
   async function draw(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, version: number, language: Language): Promise<CachedPage> {
@@ -197,7 +197,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
    * other parameter or cookie changes nothing on it, so it must not cost a render.
    */
   async function pageFor(request: FastifyRequest): Promise<CachedPage> {
-    // The visitor's language: their account's, else the footer's choice, else their browser's (issue 20).
+    // The visitor's language: their account's, else the footer's choice, else their browser's.
     const signedIn = sessionCookieValue(request.headers.cookie) !== null;
     const account = signedIn && accountLanguage ? await accountLanguage(request).catch(() => null) : null;
     const language = chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });

@@ -4,7 +4,7 @@
 // `request.callerLanguage()`, asked once per request. docs/decisions/027-languages.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '#i18n/languages.ts';
-import { sessionCookieValue } from '#server/auth/current-user.ts';
+import { sessionCookieValue } from '#server/auth/session-cookie.ts';
 import { requestLanguage, translatorFor, type ServerTranslator } from './translate.ts';
 
 declare module 'fastify' {

@@ -6,8 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, languageOrNull, type Language } from '#i18n/languages.ts';
-import type { Auth } from '#server/auth/auth.ts';
-import { getCurrentUser } from '#server/auth/current-user.ts';
+import type { Callers } from '#server/auth/current-user.ts';
 import { badRequest } from '#server/errors.ts';
 import type { AccountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 
@@ -19,7 +18,7 @@ export function languageCookie(language: Language | null, secure: boolean): stri
 
 export async function installLanguageSwitch(
   app: FastifyInstance,
-  opts: { origin: string; auth: Auth; accountLanguages: AccountLanguageRepository },
+  opts: { origin: string; callers: Callers; accountLanguages: AccountLanguageRepository },
 ): Promise<void> {
   const origin = new URL(opts.origin).origin;
   const secure = origin.startsWith('https:');
@@ -33,7 +32,7 @@ export async function installLanguageSwitch(
       // Empty: Settings' "the browser's language", which forgets the choice.
       const language = chosen === '' ? null : languageOrNull(chosen);
       if (chosen !== '' && !language) throw badRequest('errors.unknownLanguage');
-      const user = await getCurrentUser(opts.auth, request);
+      const user = await opts.callers.current(request);
       if (user) await opts.accountLanguages.setLanguage(user.id, language);
       return reply
         .header('set-cookie', languageCookie(language, secure))

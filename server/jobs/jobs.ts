@@ -93,19 +93,21 @@ const BUSY_PAUSE_MS = 20;
 const MAX_YIELD_MS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let lastLoopSample = performance.eventLoopUtilization();
-let lastLoopBusy = false;
-let lastLoopCheck = 0;
-/** Whether the event loop was more than 90 % busy over the last ~100 ms: requests go first then. */
-function loopIsBusy(): boolean {
-  const now = performance.now();
-  if (now - lastLoopCheck >= 100) {
-    const sample = performance.eventLoopUtilization();
-    lastLoopBusy = performance.eventLoopUtilization(sample, lastLoopSample).utilization > 0.9;
-    lastLoopSample = sample;
-    lastLoopCheck = now;
-  }
-  return lastLoopBusy;
+/** Whether the event loop was more than 90 % busy over the last ~100 ms: requests go first then. One per worker. */
+function loopMeter(): () => boolean {
+  let lastSample = performance.eventLoopUtilization();
+  let lastBusy = false;
+  let lastCheck = 0;
+  return () => {
+    const now = performance.now();
+    if (now - lastCheck >= 100) {
+      const sample = performance.eventLoopUtilization();
+      lastBusy = performance.eventLoopUtilization(sample, lastSample).utilization > 0.9;
+      lastSample = sample;
+      lastCheck = now;
+    }
+    return lastBusy;
+  };
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -117,6 +119,7 @@ export function createJobs(options: JobsOptions) {
   const concurrency = options.concurrency ?? 2;
   const repo = jobRepository(db.kysely);
   const worker = `w-${newId()}`;
+  const loopIsBusy = loopMeter();
   /**
    * Background work goes after requests; called before each job.
    * - Queries waiting for one of the database's pooled connections (PostgreSQL: the event loop is

@@ -2,7 +2,8 @@
 // signed-in reads skip the session lookup for a few seconds, yet sign-out, password changes,
 // profile changes, block and role change take effect at once on the same process.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invalidateUser, SESSION_CACHE_TTL_MS } from '#server/auth/current-user.ts';
+import { buildApp } from '#server/app.ts';
+import { SESSION_CACHE_TTL_MS } from '#server/auth/current-user.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 
@@ -100,7 +101,23 @@ describe('session cache', () => {
     expect((await me(tutor)).json().role).toBe('tutor');
     await t.deps.db.kysely.updateTable('user').set({ role: 'admin' }).where('id', '=', tutor.user!.id).execute();
     expect((await me(tutor)).json().role).toBe('tutor');
-    invalidateUser(tutor.user!.id);
+    t.deps.callers.invalidateUser(tutor.user!.id);
     expect((await me(tutor)).json().role).toBe('admin');
+  });
+
+  it('is the app’s own: another app in the same process, on the same database, looks the session up itself', async () => {
+    const student = await t.actor({ role: 'student' });
+    expect((await me(student)).statusCode).toBe(200);
+    const other = await buildApp(t.deps.config, { webDir: '/nonexistent' });
+    try {
+      // Signed out by another process: this app may serve its cached session until the TTL ends...
+      await t.deps.db.kysely.deleteFrom('session').where('userId', '=', student.user!.id).execute();
+      expect((await me(student)).statusCode).toBe(200);
+      // ...but an app that never cached it asks the database (before, the cache was the process's).
+      const asked = await other.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: student.cookie! } });
+      expect(asked.statusCode).toBe(401);
+    } finally {
+      await other.app.close();
+    }
   });
 });

@@ -11,7 +11,9 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDb } from '#server/db/database.ts';
-import type { CoreDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
+import { buildCallers } from '#server/auth/current-user.ts';
+import { fileStorage } from '#server/storage/storage-of-config.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
 import { freePort } from '#tests/helpers/built-server.ts';
@@ -160,7 +162,7 @@ export const test = base.extend<
       const db = createDb(config.database);
       const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as CoreDeps['log'];
       const auth = createAuth({ config, db, enqueueEmail: async () => {}, log: quietLog });
-      const deps: CoreDeps = { config, db, auth, mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date() };
+      const deps: CoreDeps = { config, db, auth, callers: buildCallers(auth), files: fileStorage(config), mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date() };
 
       await use({ baseURL, config, deps, mailbox, oidcUser, stripe, logs: () => output });
 

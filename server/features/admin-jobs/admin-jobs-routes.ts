@@ -11,10 +11,10 @@ export const adminJobsRoutes = apiRoutes(['jobs'], (r, deps, tags) => {
 
   r.get('/api/admin/jobs', {
     schema: { tags, summary: 'Background jobs in a state (queued, running, failed, dead), next to run first, with the count of each state (admins)', querystring: listJobsQuery, response: { 200: adminJobPage, ...errorAnswers(400, 401, 403) } },
-  }, async (request) => jobs.list(await requireUser(deps.auth, request), request.query));
+  }, async (request) => jobs.list(await requireUser(deps.callers, request), request.query));
 
   r.post('/api/admin/jobs/:id/retry', {
     config: { adminAudit: 'job.retried' },
     schema: { tags, summary: 'Run a failed or dead job again now, with fresh attempts (admins)', params: idParam, response: { 200: adminJobSchema, ...errorAnswers(401, 403, 404, 409) } },
-  }, async (request) => jobs.retryNow(await requireUser(deps.auth, request), request.params.id, request.ip));
+  }, async (request) => jobs.retryNow(await requireUser(deps.callers, request), request.params.id, request.ip));
 });

@@ -1,7 +1,7 @@
-// The admin's view of background work (issue 16): jobs by state and "retry now". The SQL is
+// The admin's view of background work: jobs by state and "retry now". The SQL is
 // server/jobs' own (job-repository.ts); this is the rule (admins only) and the DTO.
 import type { AdminJob, AdminJobPage, JobState } from '#contract/admin-jobs.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
@@ -41,7 +41,7 @@ function assertAdmin(me: CurrentUser): void {
   if (me.role !== 'admin') throw forbidden('errors.adminsOnly');
 }
 
-export function adminJobsService(deps: Pick<AppDeps, 'jobs' | 'now'>) {
+export function adminJobsService(deps: Pick<CoreDeps, 'jobs' | 'now'>) {
   return {
     async list(me: CurrentUser, query: { state?: JobState; cursor?: string; limit: number }): Promise<AdminJobPage> {
       assertAdmin(me);

@@ -11,10 +11,10 @@ export const adminUsersRoutes = apiRoutes(['users'], (r, deps, tags) => {
 
   r.get('/api/users', {
     schema: { tags, summary: 'All users, searched by name or email and filtered by role (admins)', querystring: listUsersQuery, response: { 200: adminUserPage, ...errorAnswers(400, 401, 403) } },
-  }, async (request) => users.list(await requireUser(deps.auth, request), request.query));
+  }, async (request) => users.list(await requireUser(deps.callers, request), request.query));
 
   r.patch('/api/users/:id', {
     config: { adminAudit: ['user.role_changed', 'user.blocked', 'user.unblocked'] },
     schema: { tags, summary: "Change a user's role or block / unblock them (admins)", params: idParam, body: updateUserBody, response: { 200: adminUserSchema, ...errorAnswers(400, 401, 403, 404, 409) } },
-  }, async (request) => users.update(await requireUser(deps.auth, request), request.params.id, request.body, request.ip));
+  }, async (request) => users.update(await requireUser(deps.callers, request), request.params.id, request.body, request.ip));
 });

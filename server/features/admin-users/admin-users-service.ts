@@ -2,9 +2,9 @@
 // admin who is not blocked always remains, and an admin cannot block themselves.
 import type { AdminUser, UpdateUserBody } from '#contract/admin-users.ts';
 import type { Role } from '#contract/common.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
-import { type CurrentUser, invalidateUser, userStatus } from '#server/auth/current-user.ts';
+import { type CurrentUser, userStatus } from '#server/auth/current-user.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { toIso } from '#server/ids.ts';
 import { adminUsersRepository, type AdminUserRow } from './admin-users-repository.ts';
@@ -25,7 +25,7 @@ function assertAdmin(me: CurrentUser): void {
   if (me.role !== 'admin') throw forbidden('errors.adminsOnly');
 }
 
-export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now' | 'publicLists'>) {
+export function adminUsersService(deps: Pick<CoreDeps, 'db' | 'now' | 'callers'>) {
   const repo = adminUsersRepository(deps.db.kysely);
 
   return {
@@ -75,7 +75,7 @@ export function adminUsersService(deps: Pick<AppDeps, 'db' | 'now' | 'publicList
       if (change.role !== undefined || change.blocked !== undefined) work.changed('publicLists');
     });
     // Their cached sessions carry the old role or a usable account (docs/decisions/004).
-    invalidateUser(id);
+    deps.callers.invalidateUser(id);
 
     return toAdminUserDto((await repo.findById(id))!);
   }

@@ -14,18 +14,18 @@ export const attendanceRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   r.put('/api/sessions/:id/attendance/:studentId', {
     config: { adminAudit: 'session.attendance_marked' },
     schema: { tags, summary: 'Mark a booked student present or absent, once class has started (its tutor, admins)', params: attendanceParams, body: markAttendanceBody, response: { 200: z.object({ studentId: z.string(), attendance: attendanceSchema }), ...errors } },
-  }, async (request) => attendance.mark(await requireUser(deps.auth, request), request.params.id, request.params.studentId, request.body.attendance, request.ip));
+  }, async (request) => attendance.mark(await requireUser(deps.callers, request), request.params.id, request.params.studentId, request.body.attendance, request.ip));
 
   r.post('/api/sessions/:id/attendance/all-present', {
     config: { adminAudit: 'session.attendance_marked' },
     schema: { tags, summary: 'Mark every booked student not marked yet present, once class has started (its tutor, admins)', params: idParam, response: { 200: markAllPresentResultSchema, ...errors } },
-  }, async (request) => attendance.markAllPresent(await requireUser(deps.auth, request), request.params.id, request.ip));
+  }, async (request) => attendance.markAllPresent(await requireUser(deps.callers, request), request.params.id, request.ip));
 
   r.get('/api/sessions/:id/roster.csv', {
     config: { adminAudit: 'session.roster_downloaded' },
     schema: { tags, summary: 'The booked students as CSV: name, email, booked at, paid, attendance (its tutor, admins)', params: idParam, response: { 200: nonJsonBody('text/csv', 'RFC 4180 CSV, spreadsheet-safe'), ...errors } },
   }, async (request, reply) => {
-    const csv = await attendance.rosterCsv(await requireUser(deps.auth, request), request.params.id, await request.callerLanguage(), request.ip);
+    const csv = await attendance.rosterCsv(await requireUser(deps.callers, request), request.params.id, await request.callerLanguage(), request.ip);
     return reply
       .header('content-type', 'text/csv; charset=utf-8; header=present')
       .header('content-disposition', `attachment; filename="${csv.filename}"`)

@@ -4,7 +4,7 @@
 // review (features/reviews).
 import { stringify } from 'csv-stringify/sync';
 import type { Attendance } from '#contract/bookings.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
@@ -16,7 +16,7 @@ import { attendanceRepository } from './attendance-repository.ts';
 import { bookingsRepository } from './bookings-repository.ts';
 
 
-export function attendanceService(deps: AppDeps) {
+export function attendanceService(deps: CoreDeps) {
   const attendance = attendanceRepository(deps.db.kysely);
   const bookings = bookingsRepository(deps.db.kysely);
 

@@ -5,7 +5,7 @@
 // optional (docs/decisions/021-notification-emails.md): dropped when sent if the tutor turned new
 // bookings off, so that the booking itself stays one read and one write. Every email is in its
 // recipient's language (their account's, else English) as it is when sent.
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { defineEmails, queuedEmail, type EmailReader } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
@@ -78,7 +78,7 @@ export function seatHeldEmailJob(session: Pick<StudySessionRow, 'id' | 'title' |
 }
 
 /** How the booking emails are written when sent; a session deleted meanwhile sends no confirmation or notice. */
-export function bookingEmails(deps: AppDeps, findSession: (id: string) => Promise<StudySessionRow | undefined>) {
+export function bookingEmails(deps: CoreDeps, findSession: (id: string) => Promise<StudySessionRow | undefined>) {
   return defineEmails({
     'bookings.confirmation': async (args, to) => {
       const session = await findSession(args.sessionId);
@@ -123,7 +123,7 @@ export function bookingEmails(deps: AppDeps, findSession: (id: string) => Promis
  * An email to a student about their place (not optional: no notification footer): hello, then
  * `lines`, with the calendar file `ics` when there is one.
  */
-function studentMail(deps: Pick<AppDeps, 'config'>, { t }: EmailReader, student: Student, subject: string, lines: string[], ics?: { filename: string; body: string; contentType: string }): Mail {
+function studentMail(deps: Pick<CoreDeps, 'config'>, { t }: EmailReader, student: Student, subject: string, lines: string[], ics?: { filename: string; body: string; contentType: string }): Mail {
   return {
     to: student.email,
     subject,
@@ -133,7 +133,7 @@ function studentMail(deps: Pick<AppDeps, 'config'>, { t }: EmailReader, student:
   };
 }
 
-function confirmationMail(deps: AppDeps, reader: EmailReader, session: StudySessionRow, student: Student, opts: { promotedFromWaitlist: boolean }): Mail {
+function confirmationMail(deps: CoreDeps, reader: EmailReader, session: StudySessionRow, student: Student, opts: { promotedFromWaitlist: boolean }): Mail {
   const { t } = reader;
   const link = `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}`;
   const ics = sessionCalendar(deps, t, session, student, { method: 'PUBLISH' });
@@ -159,7 +159,7 @@ function confirmationMail(deps: AppDeps, reader: EmailReader, session: StudySess
   );
 }
 
-function tutorNoticeMail(deps: AppDeps, { t }: EmailReader, session: StudySessionRow, student: Student, opts: { promotedFromWaitlist: boolean }): Mail {
+function tutorNoticeMail(deps: CoreDeps, { t }: EmailReader, session: StudySessionRow, student: Student, opts: { promotedFromWaitlist: boolean }): Mail {
   const seats = session.maxParticipants === null ? t.t('email.booking.bookedCount', { booked: session.bookedCount }) : t.t('email.booking.seatsTaken', { booked: session.bookedCount, max: session.maxParticipants });
   const who = { student: student.name, email: student.email, title: session.title };
   return {

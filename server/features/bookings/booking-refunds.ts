@@ -3,10 +3,9 @@
 // enqueued in that transaction, so the refund is owed exactly when the release commits, and
 // carried out by the payment service afterwards through the port bookings own (deps.payments).
 // At least once is safe: each refund carries its checkout's idempotency key.
-import type { AppDeps } from '#server/app-deps.ts';
 import type { JobHandler, NewJob } from '#server/jobs/jobs.ts';
 import { EMAIL_MAX_ATTEMPTS } from '#server/jobs/retry-policy.ts';
-import type { PaidBooking } from './booking-payments.ts';
+import type { BookingPayments, PaidBooking } from './booking-payments.ts';
 
 export const REFUND_BOOKING_JOB = 'bookings.refund';
 
@@ -22,7 +21,7 @@ export function refundBookingJob(booking: PaidBooking): NewJob {
   return { kind: REFUND_BOOKING_JOB, payload, key: `${REFUND_BOOKING_JOB}:${booking.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS };
 }
 
-export function bookingRefunds(deps: Pick<AppDeps, 'payments'>): { handler: JobHandler } {
+export function bookingRefunds(deps: { payments: Pick<BookingPayments, 'refundBooking'> }): { handler: JobHandler } {
   return {
     handler: {
       async run(payload) {

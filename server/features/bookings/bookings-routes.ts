@@ -6,40 +6,41 @@ import { idParam, nonJsonBody, pageQuery } from '#contract/common.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { requestLanguage } from '#server/i18n/translate.ts';
-import { bookingsService } from './bookings-service.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
+import type { BookingsService } from './bookings-service.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
-export const bookingsRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
-  const bookings = bookingsService(deps);
+export const bookingsRoutes = apiRoutes<CoreDeps & { bookings: BookingsService }>(['bookings'], (r, deps, tags) => {
+  const bookings = deps.bookings;
 
   r.post('/api/book-session', {
     schema: { tags, summary: 'Book a session (students); a paid one is held and answered with its Checkout page', body: bookSessionBody, response: { 201: bookSessionResultSchema, ...errors, ...errorAnswers(503) } },
   }, async (request, reply) => {
-    const booked = await bookings.book(await requireUser(deps.auth, request), request.body.sessionId, requestLanguage(request));
+    const booked = await bookings.book(await requireUser(deps.callers, request), request.body.sessionId, requestLanguage(request));
     return reply.status(201).send(booked);
   });
 
   r.get('/api/booked-sessions/:email', {
     config: { adminAudit: 'user.bookings_viewed' },
     schema: { tags, summary: "A student's booked and waitlisted sessions (own; admins may read): all, newest first, or upcoming / past classes in class order", params: studentEmailParam, querystring: bookedSessionsQuery, response: { 200: bookedSessionPage, ...errors } },
-  }, async (request) => bookings.listForStudent(await requireUser(deps.auth, request), request.params.email, request.query, requestLanguage(request), request.ip));
+  }, async (request) => bookings.listForStudent(await requireUser(deps.callers, request), request.params.email, request.query, requestLanguage(request), request.ip));
 
   r.get('/api/view-booked-session/:id', {
     schema: { tags, summary: "The caller's booking of a session (id = session id)", params: idParam, response: { 200: bookedSessionSchema, ...errors } },
-  }, async (request) => bookings.view(await requireUser(deps.auth, request), request.params.id, requestLanguage(request)));
+  }, async (request) => bookings.view(await requireUser(deps.callers, request), request.params.id, requestLanguage(request)));
 
   r.delete('/api/booked-sessions/:email/:sessionId', {
     schema: { tags, summary: 'Cancel a booking before the cutoff (the first in line gets the seat)', params: bookedSessionParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
-    await bookings.cancel(await requireUser(deps.auth, request), request.params.email, request.params.sessionId);
+    await bookings.cancel(await requireUser(deps.callers, request), request.params.email, request.params.sessionId);
     return reply.status(204).send(null);
   });
 
   r.get('/api/booked-sessions/:email/:sessionId/calendar.ics', {
     schema: { tags, summary: 'The booked session as an iCalendar file', params: bookedSessionParams, response: { 200: nonJsonBody('text/calendar', 'The session as an iCalendar (RFC 5545) file'), ...errors } },
   }, async (request, reply) => {
-    const ics = await bookings.calendar(await requireUser(deps.auth, request), request.params.email, request.params.sessionId);
+    const ics = await bookings.calendar(await requireUser(deps.callers, request), request.params.email, request.params.sessionId);
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="${ics.filename}"`)
@@ -50,19 +51,19 @@ export const bookingsRoutes = apiRoutes(['bookings'], (r, deps, tags) => {
   r.post('/api/sessions/:id/waitlist', {
     schema: { tags, summary: 'Join the waitlist of a full session (students)', params: idParam, response: { 201: bookedSessionSchema, ...errors } },
   }, async (request, reply) => {
-    const entry = await bookings.joinWaitlist(await requireUser(deps.auth, request), request.params.id, requestLanguage(request));
+    const entry = await bookings.joinWaitlist(await requireUser(deps.callers, request), request.params.id, requestLanguage(request));
     return reply.status(201).send(entry);
   });
 
   r.delete('/api/sessions/:id/waitlist', {
     schema: { tags, summary: 'Leave the waitlist', params: idParam, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
-    await bookings.leaveWaitlist(await requireUser(deps.auth, request), request.params.id);
+    await bookings.leaveWaitlist(await requireUser(deps.callers, request), request.params.id);
     return reply.status(204).send(null);
   });
 
   r.get('/api/sessions/:id/roster', {
     config: { adminAudit: 'session.roster_viewed' },
     schema: { tags, summary: 'Booked students and the waitlist (owning tutor, admins)', params: idParam, querystring: pageQuery, response: { 200: rosterSchema, ...errors } },
-  }, async (request) => bookings.roster(await requireUser(deps.auth, request), request.params.id, request.query, request.ip));
+  }, async (request) => bookings.roster(await requireUser(deps.callers, request), request.params.id, request.query, request.ip));
 });

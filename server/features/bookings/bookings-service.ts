@@ -3,7 +3,7 @@
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
 import type { BookedSession, BookedSessionPage, BookedSessionsWhen, BookSessionResult, Roster } from '#contract/bookings.ts';
 import type { Language } from '#i18n/languages.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
@@ -18,6 +18,7 @@ import { bookingsRepository, type StudentEntryRow } from './bookings-repository.
 import { refundBookingJob } from './booking-refunds.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { seatHolds } from './seat-holds.ts';
+import type { BookingPayments } from './booking-payments.ts';
 
 const HOUR_MS = 3_600_000;
 /** How long a read waits for the hold expiry job held by another process (a run takes milliseconds). */
@@ -32,10 +33,18 @@ export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' |
 const isRefundable = (booking: { status: string; amountCents: number; classStartDate: string; cancellationCutoffHours: number }, now: Date): boolean =>
   booking.status === 'confirmed' && booking.amountCents > 0 && now.getTime() < cancelDeadline(booking).getTime();
 
-export function bookingsService(deps: AppDeps) {
+/** What bookings are built from: the core, and the port to payments they own (filled in by server/app-deps.ts). */
+export type BookingsDeps = CoreDeps & {
+  /** Paid bookings go through payments, a feature above this one, by the port bookings own. */
+  payments: BookingPayments;
+};
+
+export type BookingsService = ReturnType<typeof bookingsService>;
+
+/** Built once per app, by server/app-deps.ts: its routes and "my data" share it. */
+export function bookingsService(deps: BookingsDeps) {
   const bookings = bookingsRepository(deps.db.kysely);
   const languages = accountLanguageRepository(deps.db.kysely);
-  // Paid bookings go through payments, a feature above this one, by the port bookings own.
   const payments = deps.payments;
   const holds = seatHolds(deps);
 

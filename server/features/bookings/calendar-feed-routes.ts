@@ -15,11 +15,11 @@ export const calendarFeedRoutes = apiRoutes(['calendar'], (r, deps, tags) => {
 
   r.get('/api/me/calendar-feed', {
     schema: { tags, summary: "The caller's private calendar feed link (null until made)", response: { 200: calendarFeedSchema, ...errorAnswers(401) } },
-  }, async (request) => feeds.get(await requireUser(deps.auth, request)));
+  }, async (request) => feeds.get(await requireUser(deps.callers, request)));
 
   r.post('/api/me/calendar-feed', {
     schema: { tags, summary: 'Make a new private calendar feed link; the old one stops working', response: { 200: calendarFeedSchema, ...errorAnswers(401) } },
-  }, async (request) => feeds.regenerate(await requireUser(deps.auth, request)));
+  }, async (request) => feeds.regenerate(await requireUser(deps.callers, request)));
 
   r.get('/calendar/:file', {
     schema: {

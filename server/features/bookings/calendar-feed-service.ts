@@ -6,7 +6,7 @@
 // changed is a 304 (ETag, Last-Modified): two indexed reads and no calendar text built.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeed } from '#contract/calendar-feed.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { calendarText, sessionEvent } from '#server/features/sessions/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
@@ -33,7 +33,7 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-export function calendarFeedService(deps: AppDeps) {
+export function calendarFeedService(deps: CoreDeps) {
   const repo = calendarFeedRepository(deps.db.kysely);
   const links = (token: string): CalendarFeed => {
     const url = `${deps.config.baseUrl}/calendar/${token}.ics`;

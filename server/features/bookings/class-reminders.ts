@@ -15,7 +15,7 @@
 //   not sent; one who turns them off after the email was queued gets nothing either;
 // - a student an admin blocked has them recorded, not sent (their calendar feed is closed too).
 // Idempotent: the conditional update records each reminder once, whichever process runs it.
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { defineEmails, queuedEmail } from '#server/email/outbox.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders, usersWithKindOff } from '#server/features/notifications/public.ts';
@@ -54,7 +54,7 @@ declare module '#server/email/outbox.ts' {
   }
 }
 
-export function classReminders(deps: AppDeps) {
+export function classReminders(deps: CoreDeps) {
   const bookings = bookingsRepository(deps.db.kysely);
 
   async function remindDue(): Promise<number> {

@@ -1,10 +1,10 @@
-// Seat holds end on time (PRODUCT.md §4 Fee): a paid seat held for payment, or offered to the
+// Seat holds end on time, or a seat nobody pays for stays taken: a paid seat held for payment, or offered to the
 // first student in line, is freed when its time is up, and the next student in line moves up
 // (emailed in the same transaction). A recurring job (server/jobs) does it every few seconds
 // whether or not anyone reads a page; a read that finds a hold past its time asks for that job
 // to run at once (jobs.runScheduleNow) rather than show it. Idempotent: a hold is released only
 // while it is still unpaid and due (a payment confirmed meanwhile wins).
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { promotionEmailJobs } from './booking-emails.ts';
@@ -16,7 +16,7 @@ export const HOLD_EXPIRY_PERIOD_MS = 10_000;
 /** Holds released per run; a run that takes them all goes on with the next batch. */
 const BATCH = 100;
 
-export function holdExpiry(deps: AppDeps): { schedule: Schedule; handler: JobHandler } {
+export function holdExpiry(deps: CoreDeps): { schedule: Schedule; handler: JobHandler } {
   const bookings = bookingsRepository(deps.db.kysely);
 
   async function releaseDueHolds(): Promise<number> {

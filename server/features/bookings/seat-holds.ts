@@ -1,10 +1,10 @@
-// Seat holds are a bookings concept (issue 16): a paid session's seat is held for
+// Seat holds are a bookings concept (the seat count is theirs): a paid session's seat is held for
 // PAYMENT_HOLD_MINUTES while the student pays, and a waitlist offer for WAITLIST_OFFER_HOURS
 // (both in contract/bookings.ts). Bookings create, confirm, release and expire them
 // (hold-expiry.ts); payments only settles: it asks for a hold's page to pay on and reports a
 // payment it has seen through `confirm`.
 import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
-import type { CoreDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';

@@ -1,6 +1,6 @@
 // Demo content for students on `npm start`: bookings of the open demo sessions and a finished
 // class booked by two students (reviewed by the reviews seed). Runs after the session seed.
-import type { DemoSeeder } from '#server/demo-seed.ts';
+import type { DemoSeeder } from '#server/factories.ts';
 import { createBooking, createStudySession } from '#server/factories.ts';
 
 /** The finished demo class, booked by Lee and Sam (features/reviews/review-demo-seed.ts reviews it). */

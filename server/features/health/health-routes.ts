@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobCountsSchema } from '#contract/admin-jobs.ts';
 import { appConfigSchema } from '#contract/users.ts';
-import type { AppDeps } from '#server/app-deps.ts';
-import { getCurrentUser } from '#server/auth/current-user.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
 
 const healthSchema = z.object({
@@ -14,14 +13,17 @@ const healthSchema = z.object({
   jobs: jobCountsSchema.optional(),
 });
 
-export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What the health and config routes read: the core, and whether payments can be taken (payments implements it). */
+export type HealthDeps = CoreDeps & { payments: { readonly configured: boolean; readonly testPayments: boolean; readonly providerName: string | null } };
+
+export async function healthRoutes(app: FastifyInstance, deps: HealthDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/health', {
     schema: { tags: ['health'], summary: 'Liveness and readiness (database reachable)', response: { 200: healthSchema, 503: healthSchema } },
   }, async (request, reply) => {
     const up = await isDatabaseReachable(deps.db.kysely);
-    const admin = up && (await getCurrentUser(deps.auth, request).catch(() => null))?.role === 'admin';
+    const admin = up && (await deps.callers.current(request).catch(() => null))?.role === 'admin';
     const jobs = admin ? await deps.jobs.counts() : undefined;
     return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', ...(jobs && { jobs }) });
   });

@@ -1,6 +1,6 @@
 // Demo materials for `npm start` on an empty database: a link and a small PDF on each approved
 // demo session, added through the service (same rules and file store as a real upload).
-import type { DemoSeeder } from '#server/demo-seed.ts';
+import type { DemoSeeder } from '#server/factories.ts';
 import { materialRepository } from './material-repository.ts';
 import { materialService } from './material-service.ts';
 

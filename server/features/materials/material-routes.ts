@@ -67,7 +67,7 @@ export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
 
   r.get('/api/materials', {
     schema: { tags, summary: "Materials: a tutor's own, a student's booked sessions', or all for admins", querystring: listMaterialsQuery, response: { 200: materialPage, ...errorAnswers(400, 401) } },
-  }, async (request) => materials.list(await requireUser(deps.auth, request), request.query));
+  }, async (request) => materials.list(await requireUser(deps.callers, request), request.query));
 
   r.post('/api/materials', {
     schema: {
@@ -80,7 +80,7 @@ export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
       response: { 201: materialSchema, ...errors },
     },
   }, async (request, reply) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     let created;
     if (request.isMultipart()) {
       const { fields, file } = await readMultipart(request);
@@ -105,7 +105,7 @@ export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
       response: { 200: materialSchema, ...errors },
     },
   }, async (request) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     if (request.isMultipart()) {
       const { fields, file } = await readMultipart(request);
       const body = parseOr400(updateFileMaterialFields, fields);
@@ -119,7 +119,7 @@ export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
     config: { adminAudit: 'material.removed' },
     schema: { tags, summary: 'Delete a material (its tutor, or an admin)', params: idParam, response: { 204: z.null(), ...errorAnswers(401, 403, 404) } },
   }, async (request, reply) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     await materials.remove(me, request.params.id, request.ip);
     return reply.status(204).send(null);
   });
@@ -133,7 +133,7 @@ export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
       response: { 200: nonJsonBody('application/octet-stream', 'The file (its own Content-Type: a PDF or an image)'), ...errorAnswers(401, 403, 404) },
     },
   }, async (request, reply) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     const file = await materials.openFile(me, request.params.id);
     reply.header('Content-Type', file.mimeType);
     reply.header('Content-Length', String(file.size));

@@ -2,7 +2,7 @@
 // the owning tutor of an approved session adds, edits and deletes; students see the
 // materials of sessions they have a confirmed booking on; admins see all and remove any.
 import type { Material } from '#contract/materials.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
@@ -41,7 +41,7 @@ export function toMaterialDto(row: MaterialRow): Material {
   };
 }
 
-export function materialService(deps: Pick<AppDeps, 'db' | 'files' | 'now'>) {
+export function materialService(deps: Pick<CoreDeps, 'db' | 'files' | 'now'>) {
   const repo = materialRepository(deps.db.kysely);
   const files = materialFileStore(deps.files);
 

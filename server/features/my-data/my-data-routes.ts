@@ -8,10 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
 import { accountDeletedSchema, accountDeletionPreviewSchema, deleteMyAccountBody, myDataSchema, type MyData } from '#contract/my-data.ts';
-import type { AppDeps } from '#server/app-deps.ts';
-import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
+import { requireUser } from '#server/auth/current-user.ts';
 import type { OpenedObject } from '#server/storage/file-storage.ts';
-import { ExportsTooOften, myDataService } from './my-data-service.ts';
+import { ExportsTooOften, myDataService, type MyDataDeps } from './my-data-service.ts';
 import { Readable } from 'node:stream';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -52,14 +51,14 @@ function asDownload(reply: FastifyReply, data: MyData): MyData {
   return data;
 }
 
-export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function myDataRoutes(app: FastifyInstance, deps: MyDataDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const myData = myDataService(deps);
   const tags = ['my data'];
 
   r.get('/api/me/data', {
     schema: { tags, summary: 'Everything StudyNest holds about the caller, as a JSON download', response: { 200: myDataSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema } },
-  }, async (request, reply) => asDownload(reply, await withRetryAfter(reply, async () => myData.exportOwn(await requireUser(deps.auth, request), request.ip))));
+  }, async (request, reply) => asDownload(reply, await withRetryAfter(reply, async () => myData.exportOwn(await requireUser(deps.callers, request), request.ip))));
 
   r.get('/api/me/data.zip', {
     schema: {
@@ -76,7 +75,7 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
       },
     },
   }, async (request, reply) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     let archive;
     try {
       archive = await withRetryAfter(reply, () => myData.exportArchiveOwn(me, request.ip));
@@ -97,7 +96,7 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
       response: { 200: nonJsonBody('application/zip', 'The archive, as GET /api/me/data.zip gives it'), 400: errorSchema, 401: errorSchema, 404: errorSchema },
     },
   }, async (request, reply) => {
-    const zip = await myData.preparedArchive(await requireUser(deps.auth, request), request.params.file.slice(0, -'.zip'.length));
+    const zip = await myData.preparedArchive(await requireUser(deps.callers, request), request.params.file.slice(0, -'.zip'.length));
     return sendZip(reply, 'studynest-data.zip', zip);
   });
 
@@ -105,7 +104,7 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
     // Guessing a password through a stolen session is slowed down like sign-in is.
     config: {
       rateLimit: {
-        keyGenerator: async (request: FastifyRequest) => `delete-me:${(await getCurrentUser(deps.auth, request))?.id ?? request.ip}`,
+        keyGenerator: async (request: FastifyRequest) => `delete-me:${(await deps.callers.current(request))?.id ?? request.ip}`,
         max: 5,
         timeWindow: '15 minutes',
       },
@@ -116,7 +115,7 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
       body: deleteMyAccountBody,
       response: { 200: accountDeletedSchema, ...errors, 429: errorSchema },
     },
-  }, async (request) => myData.deleteOwn(await requireUser(deps.auth, request), request.body.password, request.ip, await request.callerLanguage()));
+  }, async (request) => myData.deleteOwn(await requireUser(deps.callers, request), request.body.password, request.ip, await request.callerLanguage()));
 
   r.get('/api/me/deletion', {
     schema: {
@@ -126,16 +125,16 @@ export async function myDataRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return myData.deletionPreviewOwn(await requireUser(deps.auth, request));
+    return myData.deletionPreviewOwn(await requireUser(deps.callers, request));
   });
 
   r.get('/api/users/:id/data', {
     config: { adminAudit: 'user.data_exported' },
     schema: { tags, summary: "Everything StudyNest holds about a user, as a JSON download (admins; recorded)", params: idParam, response: { 200: myDataSchema, ...errors } },
-  }, async (request, reply) => asDownload(reply, await myData.exportForAdmin(await requireUser(deps.auth, request), request.params.id, request.ip)));
+  }, async (request, reply) => asDownload(reply, await myData.exportForAdmin(await requireUser(deps.callers, request), request.params.id, request.ip)));
 
   r.delete('/api/users/:id', {
     config: { adminAudit: 'user.deleted' },
     schema: { tags, summary: "Delete another user's account (admins; recorded)", params: idParam, response: { 200: accountDeletedSchema, ...errors } },
-  }, async (request) => myData.deleteForAdmin(await requireUser(deps.auth, request), request.params.id, request.ip, await request.callerLanguage()));
+  }, async (request) => myData.deleteForAdmin(await requireUser(deps.callers, request), request.params.id, request.ip, await request.callerLanguage()));
 }

@@ -1,4 +1,4 @@
-// "My data" (issue 23 item 1, PRODUCT.md §4): a user downloads everything StudyNest holds about
+// "My data", a person's right to their data: a user downloads everything StudyNest holds about
 // them, and deletes their account; admins (and the operator's CLI) do the same for any user,
 // recorded in the audit log. The rules of a deletion:
 // - the password is asked of the account's owner (not of an admin acting on someone else);
@@ -11,12 +11,12 @@
 import { EXPORTS_PER_HOUR } from '#contract/my-data.ts';
 import { DELETED_STUDENT_NAME, DELETED_TUTOR_NAME } from '#contract/deleted-names.ts';
 import { MY_DATA_FORMAT, type AccountDeleted, type AccountDeletionPreview, type MyData } from '#contract/my-data.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { actorOf, OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
-import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
+import { userStatus, type CurrentUser } from '#server/auth/current-user.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { toIso } from '#server/ids.ts';
-import { bookingsService } from '#server/features/bookings/public.ts';
+import type { BookingsService } from '#server/features/bookings/public.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
 import { notificationService } from '#server/features/notifications/public.ts';
 import { imageStore, removePhotoNoLongerShown, UPLOAD_URL_PREFIX } from '#server/features/uploads/public.ts';
@@ -65,9 +65,15 @@ export class ExportsTooOften extends AppError {
 }
 
 
-export function myDataService(deps: AppDeps) {
+/** What "my data" is built from: the core and the app's bookings service (server/app-deps.ts). */
+export type MyDataDeps = CoreDeps & {
+  /** An erased account's bookings are released by the bookings feature's own rules. */
+  bookings: Pick<BookingsService, 'releaseAllOf' | 'releasePreviewOf'>;
+};
+
+export function myDataService(deps: MyDataDeps) {
   const repo = myDataRepository(deps.db.kysely);
-  const bookings = bookingsService(deps);
+  const bookings = deps.bookings;
   const materialFiles = materialFileStore(deps.files);
   const photos = imageStore(deps.files);
   const archives = archiveStore(deps.files);
@@ -276,7 +282,7 @@ export function myDataService(deps: AppDeps) {
       }, now);
       return { erased: result, released };
     });
-    invalidateUser(user.id);
+    deps.callers.invalidateUser(user.id);
     // After the commit: a file left behind is only wasted space, never served (no row points at it).
     await Promise.all(erased.materialFiles.map((key) => materialFiles.remove(key)));
     // Unless another account shows it too, or it is another's upload (uploads/photo-owner.ts).

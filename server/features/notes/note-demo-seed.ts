@@ -1,5 +1,5 @@
 // Demo notes for `npm start`: two students' own notes, so the notes pages have something to show.
-import type { DemoSeeder } from '#server/demo-seed.ts';
+import type { DemoSeeder } from '#server/factories.ts';
 import { newId } from '#server/ids.ts';
 import { notesRepository } from './notes-repository.ts';
 

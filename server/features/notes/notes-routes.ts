@@ -15,28 +15,28 @@ export const notesRoutes = apiRoutes(['notes'], (r, deps, tags) => {
   r.post('/api/create-note', {
     schema: { tags, summary: 'Take a note (students)', body: noteBody, response: { 201: noteSchema, ...errors } },
   }, async (request, reply) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     return reply.status(201).send(await notes.create(me, request.body));
   });
 
   r.get('/api/notes/:email', {
     config: { adminAudit: 'user.notes_viewed' },
     schema: { tags, summary: "A student's notes (own; admins may read)", params: emailParam, querystring: pageQuery, response: { 200: notePage, ...errors } },
-  }, async (request) => notes.list(await requireUser(deps.auth, request), request.params.email, request.query, request.ip));
+  }, async (request) => notes.list(await requireUser(deps.callers, request), request.params.email, request.query, request.ip));
 
   r.get('/api/note/:email/:id', {
     config: { adminAudit: 'user.note_viewed' },
     schema: { tags, summary: 'One note (owner; admins may read)', params: noteParams, response: { 200: noteSchema, ...errors } },
-  }, async (request) => notes.get(await requireUser(deps.auth, request), request.params.email, request.params.id, request.ip));
+  }, async (request) => notes.get(await requireUser(deps.callers, request), request.params.email, request.params.id, request.ip));
 
   r.put('/api/note/:email/:id', {
     schema: { tags, summary: 'Change a note (owner)', params: noteParams, body: noteBody, response: { 200: noteSchema, ...errors } },
-  }, async (request) => notes.update(await requireUser(deps.auth, request), request.params.email, request.params.id, request.body));
+  }, async (request) => notes.update(await requireUser(deps.callers, request), request.params.email, request.params.id, request.body));
 
   r.delete('/api/note/:email/:id', {
     schema: { tags, summary: 'Delete a note (owner)', params: noteParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
-    await notes.delete(await requireUser(deps.auth, request), request.params.email, request.params.id);
+    await notes.delete(await requireUser(deps.callers, request), request.params.email, request.params.id);
     return reply.status(204).send(null);
   });
 });

@@ -1,7 +1,7 @@
 // Personal notes: owned by one student. The email in a path must be the caller's own
 // (admins may read, never write, anyone's).
 import type { Note, NoteBody, NotePage } from '#contract/notes.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
@@ -20,7 +20,7 @@ const toNote = (row: NoteRow): Note => ({
 
 const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === me.email.toLowerCase();
 
-export function notesService(deps: AppDeps) {
+export function notesService(deps: CoreDeps) {
   const notes = notesRepository(deps.db.kysely);
 
   function assertCanRead(me: CurrentUser, email: string): void {

@@ -12,11 +12,11 @@ export const notificationRoutes = apiRoutes(['notifications'], async (r, deps, t
 
   r.get('/api/me/notifications', {
     schema: { tags, summary: 'Which optional emails the caller gets', response: { 200: notificationSettingsSchema, ...errorAnswers(401) } },
-  }, async (request) => notifications.settings((await requireUser(deps.auth, request)).id));
+  }, async (request) => notifications.settings((await requireUser(deps.callers, request)).id));
 
   r.put('/api/me/notifications', {
     schema: { tags, summary: 'Turn optional emails on or off', body: updateNotificationSettingsBody, response: { 200: notificationSettingsSchema, ...errorAnswers(400, 401) } },
-  }, async (request) => notifications.update((await requireUser(deps.auth, request)).id, request.body));
+  }, async (request) => notifications.update((await requireUser(deps.callers, request)).id, request.body));
 
   // Not an API call but a link a person follows (a mail client without one-click opens it in the
   // browser): it leads to the settings page, and is left out of the OpenAPI document, whose

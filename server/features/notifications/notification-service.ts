@@ -1,7 +1,7 @@
 // Notification settings: the caller's own, and one-click unsubscribing from an email's
 // List-Unsubscribe link, which names its user by a signed token instead of a cookie.
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings, type UnsubscribeResult, type UpdateNotificationSettingsBody } from '#contract/notifications.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { badRequest } from '#server/errors.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { notificationRepository } from './notification-repository.ts';
@@ -11,7 +11,7 @@ function toSettings(off: readonly NotificationKind[]): NotificationSettings {
   return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !off.includes(kind)])) as NotificationSettings;
 }
 
-export function notificationService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
+export function notificationService(deps: Pick<CoreDeps, 'db' | 'config' | 'now'>) {
   const repo = notificationRepository(deps.db.kysely);
   const languages = accountLanguageRepository(deps.db.kysely);
 

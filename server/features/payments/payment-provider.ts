@@ -4,7 +4,7 @@
 // tests/helpers/fake-stripe.ts instead of replacing it, so the real client's requests and
 // signatures are exercised.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { CoreDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { SeatHolds } from '#server/features/bookings/public.ts';
 
 /** What we ask the provider to charge: always built on the server from the session row. */

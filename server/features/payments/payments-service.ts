@@ -6,7 +6,7 @@
 // 045-payment-providers.md.
 import { PAYMENT_HOLD_MINUTES } from '#contract/bookings.ts';
 import { type ConfirmPayment, type PaymentOutcome, type TestCheckout, type TestPaymentResult } from '#contract/payments.ts';
-import type { CoreDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';

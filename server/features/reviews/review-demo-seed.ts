@@ -1,6 +1,6 @@
 // Demo reviews for `npm start`: Lee and Sam review the finished class they booked (so the
 // average shows). Runs after the bookings seed.
-import type { DemoSeeder } from '#server/demo-seed.ts';
+import type { DemoSeeder } from '#server/factories.ts';
 import { FINISHED_DEMO_SESSION } from '#server/features/bookings/public.ts';
 import { newId } from '#server/ids.ts';
 import { reviewsRepository } from './reviews-repository.ts';

@@ -14,13 +14,13 @@ export const reviewsRoutes = apiRoutes(['reviews'], (r, deps, tags) => {
   r.post('/api/review', {
     schema: { tags, summary: 'Review a booked session (a second call updates the review)', body: reviewBody, response: { 200: reviewSchema, 201: reviewSchema, ...errors } },
   }, async (request, reply) => {
-    const { review, created } = await reviews.create(await requireUser(deps.auth, request), request.body);
+    const { review, created } = await reviews.create(await requireUser(deps.callers, request), request.body);
     return reply.status(created ? 201 : 200).send(review);
   });
 
   r.put('/api/review/:id', {
     schema: { tags, summary: 'Change your review', params: idParam, body: updateReviewBody, response: { 200: reviewSchema, ...errors } },
-  }, async (request) => reviews.update(await requireUser(deps.auth, request), request.params.id, request.body));
+  }, async (request) => reviews.update(await requireUser(deps.callers, request), request.params.id, request.body));
 
   r.get('/api/sessions/:id/reviews', {
     schema: { tags, summary: "A session's reviews, newest first, with average and count (public)", params: idParam, querystring: pageQuery, response: { 200: reviewPage, ...errorAnswers(400, 404) } },
@@ -28,5 +28,5 @@ export const reviewsRoutes = apiRoutes(['reviews'], (r, deps, tags) => {
 
   r.get('/api/sessions/:id/my-review', {
     schema: { tags, summary: "The caller's own review of the session, if any", params: idParam, response: { 200: myReviewSchema, ...errorAnswers(401) } },
-  }, async (request) => reviews.mine(await requireUser(deps.auth, request), request.params.id));
+  }, async (request) => reviews.mine(await requireUser(deps.callers, request), request.params.id));
 });

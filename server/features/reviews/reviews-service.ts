@@ -2,7 +2,7 @@
 // for a class called off, nor on a booking cancelled before class: its row is gone);
 // one per student and session, editable; rating an integer 1–5 (the contract and a CHECK).
 import type { MyReview, Review, ReviewBody, ReviewPage, UpdateReviewBody } from '#contract/reviews.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
@@ -23,7 +23,7 @@ const toReview = (row: ReviewRow): Review => ({
 /** One decimal, as shown on the details page; null when nobody rated yet. */
 export const averageRating = (sum: number, count: number): number | null => (count > 0 ? Math.round((sum / count) * 10) / 10 : null);
 
-export function reviewsService(deps: AppDeps) {
+export function reviewsService(deps: CoreDeps) {
   const reviews = reviewsRepository(deps.db.kysely);
   /** One try; 'retry' when a concurrent first review of the same student won the unique constraint. */
   const saveOnce = async (input: SaveReviewInput) => {

@@ -2,4 +2,5 @@
 export { isRegistrationOpen, isTutorOf, toPublicSessionDto } from './session-dto.ts';
 export { publicListCache, type PublicListCache } from './public-list-cache.ts';
 export type { SessionRefunds } from './session-refunds.ts';
+export type { SessionsDeps } from './session-service.ts';
 export { calendarText, calendarUid, placeText, sessionCalendar, sessionEvent, type CalendarPerson } from './session-calendar.ts';

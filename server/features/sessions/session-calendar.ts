@@ -6,7 +6,7 @@
 // (docs/decisions/024-class-lifecycle.md). Its words (SUMMARY's "Cancelled:", DESCRIPTION's
 // "Tutor:", the alarm) are the server catalogue's, in the language of the person it is for.
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import type { ServerTranslator } from '#server/i18n/translate.ts';
 
@@ -48,7 +48,7 @@ export function placeText(t: ServerTranslator, session: Pick<StudySessionRow, 'l
 }
 
 /** One UID per session and person: every later file or feed entry updates the same calendar event. */
-export function calendarUid(config: AppDeps['config'], sessionId: string, personId: string): string {
+export function calendarUid(config: CoreDeps['config'], sessionId: string, personId: string): string {
   return `${sessionId}.${personId}@${new URL(config.baseUrl).hostname}`;
 }
 
@@ -58,7 +58,7 @@ export function calendarUid(config: AppDeps['config'], sessionId: string, person
  * above the session's for a change that is the person's own (their booking cancelled).
  */
 export function sessionEvent(
-  deps: Pick<AppDeps, 'config' | 'now'>,
+  deps: Pick<CoreDeps, 'config' | 'now'>,
   t: ServerTranslator,
   session: CalendarSession,
   person: CalendarPerson,
@@ -104,7 +104,7 @@ export function calendarText(t: ServerTranslator, events: ICalEventData[], opts:
 
 /** The .ics of one session for one person, as a download or an email attachment. */
 export function sessionCalendar(
-  deps: Pick<AppDeps, 'config' | 'now'>,
+  deps: Pick<CoreDeps, 'config' | 'now'>,
   t: ServerTranslator,
   session: CalendarSession,
   person: CalendarPerson,

@@ -1,6 +1,6 @@
 // Demo sessions for `npm start` on an empty database: open and closed, free and paid,
 // pending and rejected, so that every badge and every tutor/admin action has something to show.
-import type { DemoSeeder } from '#server/demo-seed.ts';
+import type { DemoSeeder } from '#server/factories.ts';
 import { createStudySession, type StudySessionOverrides } from '#server/factories.ts';
 import { sessionRepository } from './session-repository.ts';
 

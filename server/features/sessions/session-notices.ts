@@ -5,7 +5,7 @@
 // outbox (decision 044), enqueued in the transaction of the change, each holding the session as
 // it was then (a deleted session cannot be read again when the email is sent) and written when a
 // worker sends it, in its recipient's language then.
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { defineEmails, queuedEmail, type EmailReader } from '#server/email/outbox.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
@@ -15,7 +15,7 @@ import type { NewJob } from '#server/jobs/jobs.ts';
 import { placeText, sessionCalendar } from './session-calendar.ts';
 import type { SessionPeople } from './session-repository.ts';
 
-type Deps = Pick<AppDeps, 'config' | 'now'>;
+type Deps = Pick<CoreDeps, 'config' | 'now'>;
 type Person = { studentId: string; name: string; email: string };
 /** Where the student stood: booked (the class is in their calendar), holding an unpaid seat, or waiting. */
 type Standing = 'booked' | 'held' | 'waiting';
@@ -61,7 +61,7 @@ export function sessionCancelledEmailJobs(session: StudySessionRow, people: Sess
 }
 
 /** An admin deleted the session: booked students lose the class from their calendar; waiting ones are told. Nothing once the class is over. */
-export function sessionDeletedEmailJobs(deps: Pick<AppDeps, 'now'>, session: StudySessionRow, people: SessionPeople): NewJob[] {
+export function sessionDeletedEmailJobs(deps: Pick<CoreDeps, 'now'>, session: StudySessionRow, people: SessionPeople): NewJob[] {
   if (Date.parse(session.classEndDate) < deps.now().getTime()) return [];
   return everyone(people).map((p) => queuedEmail('sessions.deleted', { session, ...p }, p.person.email));
 }

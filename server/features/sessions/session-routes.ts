@@ -23,21 +23,21 @@ import {
   tutorSessionParams,
   updateSessionBody,
 } from '#contract/sessions.ts';
-import { getCurrentUser, requireUser } from '#server/auth/current-user.ts';
+import { requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { requestLanguage } from '#server/i18n/translate.ts';
-import { sessionService } from './session-service.ts';
+import { sessionService, type SessionsDeps } from './session-service.ts';
 import { withViewerPlaces } from './viewer-places.ts';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
 
-export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
+export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tags) => {
   const sessions = sessionService(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
   const lists = deps.publicLists;
   // A signed-in student's lists carry their own place on each session: answered apart, never cached.
   const studentOf = async (request: FastifyRequest) => {
-    const viewer = await getCurrentUser(deps.auth, request);
+    const viewer = await deps.callers.current(request);
     return viewer?.role === 'student' ? viewer : null;
   };
 
@@ -69,67 +69,67 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
 
   r.get('/api/me/tutor-profile', {
     schema: { tags, summary: "The calling tutor's bio (for Settings)", response: { 200: tutorBioSchema, ...errorAnswers(401, 403) } },
-  }, async (request) => sessions.bio(await requireUser(deps.auth, request)));
+  }, async (request) => sessions.bio(await requireUser(deps.callers, request)));
 
   r.put('/api/me/tutor-profile', {
     schema: { tags, summary: "Save the calling tutor's bio (shown on their public page)", body: updateTutorBioBody, response: { 200: tutorBioSchema, ...errorAnswers(400, 401, 403) } },
-  }, async (request) => sessions.saveBio(await requireUser(deps.auth, request), request.body));
+  }, async (request) => sessions.saveBio(await requireUser(deps.callers, request), request.body));
 
   // Public and read-only: a session's link can be shared (booking still needs a signed-in student).
   r.get('/api/session/:id', {
     schema: { tags, summary: 'One session: approved ones for anyone, pending and rejected ones only for their tutor and admins', params: idParam, response: { 200: sessionDetailsSchema, ...errorAnswers(400, 404) } },
-  }, async (request) => sessions.getVisible(await getCurrentUser(deps.auth, request), request.params.id, requestLanguage(request)));
+  }, async (request) => sessions.getVisible(await deps.callers.current(request), request.params.id, requestLanguage(request)));
 
   r.post('/api/create-session/:email', {
     schema: { tags, summary: 'A tutor creates a session (pending, free until approved)', params: tutorEmailParam, body: createSessionBody, response: { 201: sessionSchema, ...errors } },
   }, async (request, reply) => {
-    const me = await requireUser(deps.auth, request);
+    const me = await requireUser(deps.callers, request);
     return reply.status(201).send(await sessions.create(me, request.params.email, request.body, requestLanguage(request)));
   });
 
   r.get('/api/view-sessions/:email', {
     config: { adminAudit: 'user.sessions_viewed' },
     schema: { tags, summary: "A tutor's own sessions, every status (admins may read any)", params: tutorEmailParam, querystring: pageQuery, response: { 200: sessionPageSchema, ...errors } },
-  }, async (request) => sessions.listForTutor(await requireUser(deps.auth, request), request.params.email, request.query, requestLanguage(request), request.ip));
+  }, async (request) => sessions.listForTutor(await requireUser(deps.callers, request), request.params.email, request.query, requestLanguage(request), request.ip));
 
   r.get('/api/session/:email/:id', {
     config: { adminAudit: 'session.viewed' },
     schema: { tags, summary: 'One of the tutor\'s sessions (tutor, admin)', params: tutorSessionParams, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.getForTutor(await requireUser(deps.auth, request), request.params.email, request.params.id, requestLanguage(request), request.ip));
+  }, async (request) => sessions.getForTutor(await requireUser(deps.callers, request), request.params.email, request.params.id, requestLanguage(request), request.ip));
 
   r.put('/api/session/:email/:id', {
     config: { adminAudit: 'session.updated' },
     schema: { tags, summary: 'Edit a session (tutor: dates only while pending or rejected; admin)', params: tutorSessionParams, body: updateSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.update(await requireUser(deps.auth, request), request.params.email, request.params.id, request.body, requestLanguage(request), request.ip));
+  }, async (request) => sessions.update(await requireUser(deps.callers, request), request.params.email, request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.delete('/api/session/:email/:id', {
     config: { adminAudit: 'session.deleted' },
     schema: { tags, summary: 'Delete a session (tutor: only without bookings; admin: with everything attached)', params: tutorSessionParams, response: { 204: z.null(), ...errors } },
   }, async (request, reply) => {
-    await sessions.remove(await requireUser(deps.auth, request), request.params.email, request.params.id, request.ip);
+    await sessions.remove(await requireUser(deps.callers, request), request.params.email, request.params.id, request.ip);
     return reply.status(204).send(null);
   });
 
   r.post('/api/sessions/:id/approve', {
     config: { adminAudit: 'session.approved' },
     schema: { tags, summary: 'Admin approves a pending session, setting its fee (0 = free) and optional capacity', params: idParam, body: approveSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.approve(await requireUser(deps.auth, request), request.params.id, request.body, requestLanguage(request), request.ip));
+  }, async (request) => sessions.approve(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.post('/api/sessions/:id/reject', {
     config: { adminAudit: 'session.rejected' },
     schema: { tags, summary: 'Admin rejects a pending session with a reason and feedback', params: idParam, body: rejectSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.reject(await requireUser(deps.auth, request), request.params.id, request.body, requestLanguage(request), request.ip));
+  }, async (request) => sessions.reject(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.post('/api/sessions/:id/resubmit', {
     schema: { tags, summary: 'The owning tutor sends a rejected session back for review', params: idParam, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.resubmit(await requireUser(deps.auth, request), request.params.id, requestLanguage(request)));
+  }, async (request) => sessions.resubmit(await requireUser(deps.callers, request), request.params.id, requestLanguage(request)));
 
   r.post('/api/sessions/:id/cancel', {
     config: { adminAudit: 'session.cancelled' },
     schema: { tags, summary: 'Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed', params: idParam, body: cancelSessionBody, response: { 200: sessionSchema, ...errors } },
-  }, async (request) => sessions.cancel(await requireUser(deps.auth, request), request.params.id, request.body, requestLanguage(request), request.ip));
+  }, async (request) => sessions.cancel(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.get('/api/admin/sessions', {
     schema: { tags, summary: 'Every session for admins, pending first; status filter and search', querystring: adminSessionListQuery, response: { 200: sessionPageSchema, ...errors } },
-  }, async (request) => sessions.listForAdmin(await requireUser(deps.auth, request), request.query, requestLanguage(request)));
+  }, async (request) => sessions.listForAdmin(await requireUser(deps.callers, request), request.query, requestLanguage(request)));
 });

@@ -22,7 +22,7 @@ import type {
 } from '#contract/sessions.ts';
 import { placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
 import type { Language } from '#i18n/languages.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
@@ -39,6 +39,8 @@ import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessio
 import { durationMinutesBetween } from './session-duration.ts';
 import { sessionApprovedEmailJob, sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs, sessionRejectedEmailJob } from './session-notices.ts';
 import { orPaidMeanwhile, sessionRepository } from './session-repository.ts';
+import type { PublicListCache } from './public-list-cache.ts';
+import type { SessionRefunds } from './session-refunds.ts';
 
 type PublicListQuery = z.output<typeof sessionListQuery>;
 type CreateInput = z.output<typeof createSessionBody>;
@@ -123,9 +125,15 @@ function refuseProblems(problems: Partial<Record<string, string>>): void {
   if (found.length > 0) throw invalidRequest(found);
 }
 
-export function sessionService(deps: AppDeps) {
+/** What the sessions feature is built from: the core, and the ports it owns (filled in by server/app-deps.ts). */
+export type SessionsDeps = CoreDeps & {
+  /** Refunds go through payments, a feature above this one, by the port sessions own. */
+  payments: SessionRefunds;
+  publicLists: PublicListCache;
+};
+
+export function sessionService(deps: SessionsDeps) {
   const repo = sessionRepository(deps.db.kysely);
-  // Refunds go through payments, a feature above this one, by the port sessions own.
   const payments = deps.payments;
   const users = userRepository(deps.db.kysely);
   const files = materialFileStore(deps.files);

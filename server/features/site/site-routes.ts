@@ -3,7 +3,7 @@
 // drawn with them (web/src/lib/page-meta.ts); the favicon, the web app manifest and the preview
 // image are files of the built web app (web/public).
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { SITEMAP_MAX_URLS, siteRepository } from './site-repository.ts';
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -22,7 +22,7 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-export async function siteRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function siteRoutes(app: FastifyInstance, deps: CoreDeps): Promise<void> {
   const origin = new URL(deps.config.baseUrl).origin;
   const site = siteRepository(deps.db.kysely);
 

@@ -4,7 +4,7 @@
 // (materials keep their own files). A recurring job of server/jobs, every hour (the first time
 // when the database is new), once across processes; idempotent, and safe with several processes
 // sharing the database and the file storage.
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { JobHandler, Schedule } from '#server/jobs/jobs.ts';
 import { recurringJob } from '#server/jobs/recurring-job.ts';
 import { imageStore } from './image-store.ts';
@@ -15,7 +15,7 @@ export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
-type CleanupDeps = Pick<AppDeps, 'db' | 'files' | 'now'>;
+type CleanupDeps = Pick<CoreDeps, 'db' | 'files' | 'now'>;
 
 /**
  * Removes the photos uploaded before `now` − 1 day that no user's image points to; returns how
@@ -56,7 +56,7 @@ export async function removeUnreferencedUploads(deps: CleanupDeps, now: Date = d
 export const REMOVE_UNREFERENCED_UPLOADS_JOB = 'uploads.remove-unreferenced';
 
 /** The hourly job (server/features/background-work.ts); a failed run is logged and tried at the next. */
-export function uploadCleanup(deps: CleanupDeps & Pick<AppDeps, 'log'>): { schedule: Schedule; handler: JobHandler } {
+export function uploadCleanup(deps: CleanupDeps & Pick<CoreDeps, 'log'>): { schedule: Schedule; handler: JobHandler } {
   return recurringJob(REMOVE_UNREFERENCED_UPLOADS_JOB, UPLOAD_CLEANUP_INTERVAL_MS, async () => {
     const removed = await removeUnreferencedUploads(deps);
     if (removed > 0) deps.log.info({ removed }, 'removed unreferenced uploads');

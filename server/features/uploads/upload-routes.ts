@@ -3,14 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, nonJsonBody } from '#contract/common.ts';
 import { uploadResultSchema } from '#contract/users.ts';
-import type { AppDeps } from '#server/app-deps.ts';
-import { getCurrentUser } from '#server/auth/current-user.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
 import { PHOTO_MAX_BYTES, imageStore } from './image-store.ts';
 import { UPLOAD_URL_PREFIX, uploadRepository } from './upload-repository.ts';
 
-export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, deps: CoreDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = imageStore(deps.files);
   const uploads = uploadRepository(deps.db.kysely);
@@ -22,7 +21,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
     config: {
       rateLimit: {
         keyGenerator: async (request: FastifyRequest) => {
-          const me = await getCurrentUser(deps.auth, request);
+          const me = await deps.callers.current(request);
           return me ? `user:${me.id}` : `ip:${request.ip}`;
         },
         max: (_request: FastifyRequest, key: string) => (key.startsWith('user:') ? 60 : 10),
@@ -52,7 +51,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
     // Recorded before it is written: a stored file always has its record, and a photo nobody
     // uses is removed a day later (upload-cleanup.ts).
     // Its owner is the signed-in uploader; the sign-up page's upload has none until that sign-up (photo-owner.ts).
-    const uploader = await getCurrentUser(deps.auth, request);
+    const uploader = await deps.callers.current(request);
     await uploads.record(name, deps.now().toISOString(), uploader?.id ?? null);
     try {
       await store.write(name, webp);

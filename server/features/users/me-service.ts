@@ -1,14 +1,14 @@
 // The caller's own account: their name and photo (copied where their name is shown), and who may
 // read a user's role (themselves, or an admin).
 import type { Me, UpdateMeBody } from '#contract/users.ts';
-import type { AppDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
-import { invalidateUser, userStatus, type CurrentUser } from '#server/auth/current-user.ts';
+import { userStatus, type CurrentUser } from '#server/auth/current-user.ts';
 import { forbidden, notFound } from '#server/errors.ts';
 import { claimPhoto } from '#server/features/uploads/public.ts';
 import { userRepository } from './user-repository.ts';
 
-export function meService(deps: AppDeps) {
+export function meService(deps: CoreDeps) {
   const users = userRepository(deps.db.kysely);
   return {
     async updateProfile(me: CurrentUser, body: UpdateMeBody): Promise<Me> {
@@ -19,7 +19,7 @@ export function meService(deps: AppDeps) {
         patch.image = body.image;
       }
       const row = await deps.db.unitOfWork(async (work) => userRepository(await work.db()).updateProfile(me.id, patch, deps.now()));
-      invalidateUser(me.id);
+      deps.callers.invalidateUser(me.id);
       return { id: row.id, name: row.name, email: row.email, role: row.role, status: userStatus(row), image: row.image };
     },
 

@@ -4,7 +4,7 @@
 // cancel. It keeps no state of its own: a test checkout is its seat hold, and it is paid once the
 // hold is booked with it (payments-service.ts payTestCheckout).
 import { randomBytes } from 'node:crypto';
-import type { CoreDeps } from '#server/app-deps.ts';
+import type { CoreDeps } from '#server/core-deps.ts';
 import type { SeatHold } from '#server/features/bookings/public.ts';
 import type { Checkout, PaymentProvider, PaymentProviderEntry } from '../../payment-provider.ts';
 
