@@ -342,7 +342,7 @@ export function myDataService(deps: MyDataDeps) {
               if (!user || isDeletedEmail(user.email)) return;
               const token = await archives.write(user.id, (await archiveOf(user)).zip);
               const link = `${deps.config.baseUrl}/api/me/data-exports/${token}.zip`;
-              await deps.jobs.enqueue(deps.db.kysely, archiveReadyEmailJob(user, link));
+              await deps.db.unitOfWork(async (work) => work.enqueue(deps.jobs.row(archiveReadyEmailJob(user, link))));
             },
           },
           [REMOVE_OLD_ARCHIVES_JOB]: removeOld.handler,
