@@ -18,7 +18,6 @@
 // Nothing typed is lost and, a POST, no password ever goes into an address. The same-origin check
 // of every state-changing request (server/http/security.ts) applies to these routes too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { VERIFIED_LANDING } from '#contract/auth.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { createSessionFormBody, updateSessionFormBody } from '#contract/session-form.ts';
 import type { SessionSchedule } from '#contract/sessions.ts';
@@ -72,16 +71,6 @@ const PAGE_FORMS: Record<string, PageForm> = {
   },
 
   // Six forms, told apart by the button that sent them.
-  // Personal Details' "Resend verification email" (issue 17).
-  '/dashboard': async ({ fields, api }) => {
-    if (text(fields, 'intent') !== 'resend-verification') return null;
-    const me = await api('GET', '/api/me');
-    const email = (me.body as { email?: unknown } | null)?.email;
-    if (!me.ok || typeof email !== 'string') return null;
-    const sent = await api('POST', '/api/auth/send-verification-email', { email, callbackURL: VERIFIED_LANDING });
-    return sent.ok ? '/dashboard?verification=sent' : null;
-  },
-
   '/dashboard/settings': async ({ fields, api }) => {
     // "Delete my account" with the password (issue 23): Home once done, signed out; refused
     // (a wrong password, a tutor with booked sessions), the page stays.
@@ -138,29 +127,6 @@ const PAGE_FORMS: Record<string, PageForm> = {
     if (text(fields, 'source') !== 'link') return { refused: 'errors.pageForms.fileNeedsApp' };
     const added = await api('POST', '/api/materials', { sessionId: text(fields, 'sessionId'), title: text(fields, 'title'), link: text(fields, 'link') });
     return added.ok ? '/dashboard/upload-materials' : null;
-  },
-
-  // The booking panel of a session's page: book (a paid session: to its payment page, as the
-  // app goes), pay for a held seat (the same call resumes the same payment), join or leave the
-  // waitlist; then the session's page again, which shows where the visitor stands.
-  '/session/:id': async ({ fields, params, api }) => {
-    const id = params.id ?? '';
-    const page = `/session/${encodeURIComponent(id)}`;
-    const waitlist = `/api/sessions/${encodeURIComponent(id)}/waitlist`;
-    switch (text(fields, 'intent')) {
-      case 'book': {
-        const booked = await api('POST', '/api/book-session', { sessionId: id });
-        if (!booked.ok) return null;
-        const checkoutUrl = (booked.body as { checkoutUrl?: unknown } | null)?.checkoutUrl;
-        return typeof checkoutUrl === 'string' ? { checkout: checkoutUrl } : page;
-      }
-      case 'join':
-        return (await api('POST', waitlist)).ok ? page : null;
-      case 'leave':
-        return (await api('DELETE', waitlist)).ok ? page : null;
-      default:
-        return null;
-    }
   },
 
   // The test payment page's Pay (server/features/payments/providers/test/): paid, to where a real provider would have gone.

@@ -5,17 +5,14 @@
 // Reads the production build of the web app (`npm test` builds first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { builtWeb } from '#tests/helpers/built-web.ts';
 
 
-let t: TestApp & { stripe: FakeStripe };
-let stripe: FakeStripe;
+let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { webDir: builtWeb(), stripe: true });
-  stripe = t.stripe;
+  t = await createTestApp({}, { webDir: builtWeb() });
 });
 afterAll(async () => {
   await t?.close();
@@ -142,75 +139,6 @@ it('All Sessions pages without the app: "Load more" is a GET form to the next pa
   expect(new Set(secondTitles).size).toBe(2);
   expect([...new Set([...firstTitles, ...secondTitles])].sort()).toHaveLength(14);
   expect(second.body).not.toMatch(/Load more/);
-});
-
-describe("a session's booking panel", () => {
-  const bookingOf = (sessionId: string, studentId: string) =>
-    t.deps.db.kysely.selectFrom('booking').select(['status']).where('sessionId', '=', sessionId).where('studentId', '=', studentId).executeTakeFirst();
-
-  it('books a free session and shows its page again, which says it is booked', async () => {
-    const tutor = await t.createUser({ role: 'tutor' });
-    const studentUser = await t.createUser({ role: 'student' });
-    const student = await t.signIn(studentUser);
-    const session = await createStudySession(t.deps, tutor);
-    const res = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/session/${session.id}`);
-    expect(await bookingOf(session.id, studentUser.id)).toEqual({ status: 'confirmed' });
-    const page = await t.request(student, { method: 'GET', url: `/session/${session.id}` });
-    expect(page.body).toContain('You have booked this session.');
-  });
-
-  it('holds the seat of a paid session and sends the visitor to its payment page; Pay now resumes the same one', async () => {
-    const tutor = await t.createUser({ role: 'tutor' });
-    const studentUser = await t.createUser({ role: 'student' });
-    const student = await t.signIn(studentUser);
-    const session = await createStudySession(t.deps, tutor, { registrationFeeCents: 1500 });
-    const first = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) });
-    expect(first.statusCode).toBe(303);
-    expect(first.headers.location).toMatch(new RegExp(`^${stripe.url}/checkout/cs_test_`));
-    expect(await bookingOf(session.id, studentUser.id)).toEqual({ status: 'pending_payment' });
-    const page = await t.request(student, { method: 'GET', url: `/session/${session.id}` });
-    expect(page.body).toContain('A seat is held for you');
-    const again = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) });
-    expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe(first.headers.location);
-  });
-
-  it('joins and leaves the waitlist of a full session', async () => {
-    const tutor = await t.createUser({ role: 'tutor' });
-    const taken = await t.createUser({ role: 'student' });
-    const studentUser = await t.createUser({ role: 'student' });
-    const student = await t.signIn(studentUser);
-    const session = await createStudySession(t.deps, tutor, { maxParticipants: 1 });
-    await createBooking(t.deps, session, taken);
-    const joined = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'join' }) });
-    expect(joined.statusCode).toBe(303);
-    expect(joined.headers.location).toBe(`/session/${session.id}`);
-    const waiting = () => t.deps.db.kysely.selectFrom('waitlist_entry').select('studentId').where('sessionId', '=', session.id).execute();
-    expect(await waiting()).toEqual([{ studentId: studentUser.id }]);
-    expect((await t.request(student, { method: 'GET', url: `/session/${session.id}` })).body.replaceAll('<!-- -->', '')).toContain('You are on the waitlist: number 1 in line.');
-    const left = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'leave' }) });
-    expect(left.statusCode).toBe(303);
-    expect(await waiting()).toEqual([]);
-  });
-
-  it('keeps the page (204) when the API refuses: signed out, a tutor, a full session, an unknown intent; and refuses another site', async () => {
-    const tutorUser = await t.createUser({ role: 'tutor' });
-    const tutor = await t.signIn(tutorUser);
-    const studentUser = await t.createUser({ role: 'student' });
-    const student = await t.signIn(studentUser);
-    const session = await createStudySession(t.deps, tutorUser, { maxParticipants: 1 });
-    expect((await t.request(null, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) })).statusCode).toBe(204);
-    expect((await t.request(tutor, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) })).statusCode).toBe(204);
-    expect((await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'cancel-everything' }) })).statusCode).toBe(204);
-    const crossSite = await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
-    expect(crossSite.statusCode).toBe(403);
-    expect(await bookingOf(session.id, studentUser.id)).toBeUndefined();
-    await createBooking(t.deps, session, await t.createUser({ role: 'student' }));
-    expect((await t.request(student, { method: 'POST', url: `/session/${session.id}`, ...form({ intent: 'book' }) })).statusCode).toBe(204);
-    expect(await bookingOf(session.id, studentUser.id)).toBeUndefined();
-  });
 });
 
 it('reads urlencoded bodies on these pages only: the API still refuses them', async () => {

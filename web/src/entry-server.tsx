@@ -102,6 +102,9 @@ export async function render({ url, method = 'GET', body, api, origin = 'http://
           </ServerTitleContext>
         </StrictMode>
       );
+      // A query a loader prefetched and could not read is drawn loading, as the browser draws it
+      // before fetching it again (an error drawn here would not match the browser's first render).
+      queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
       const deadline = Date.now() + timeoutMs;
       if (!context.matches.at(-1)?.route.loader) await discoverQueries(app, queryClient, deadline);
       const html = await renderToHtml(app, deadline - Date.now());

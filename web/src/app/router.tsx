@@ -90,7 +90,7 @@ export const publicRoutes: RouteObject[] = [
   },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: (t) => t('routes.resetPassword') } satisfies RouteHandle },
   // Read by anyone (a shared link, a calendar entry); booking asks to log in.
-  { path: 'session/:id', ...page(() => import('#web/app/pages/session-details-page.tsx'), 'SessionDetailsPage') },
+  { path: 'session/:id', ...page(() => import('#web/app/pages/session-details-page.tsx'), 'SessionDetailsPage', { action: true }) },
   // A tutor's public page, linked from every "by …".
   { path: 'tutors/:id', ...page(() => import('#web/features/sessions/pages/tutor-profile-page.tsx'), 'TutorProfilePage') },
 ];

@@ -9,19 +9,29 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { type DoneMessage, doneMessageKey, type FormRefusal, type RefusalReason } from '#web/lib/page-data.ts';
 import type { Translator } from '#web/lib/i18n.ts';
 
-/** The words of each success message a form leaves for its next page. */
-function doneText(t: Translator['t'], done: DoneMessage): string {
+/** The words of each success message a form leaves for its next page: a title, and a text under it. */
+function doneText(t: Translator['t'], done: DoneMessage): [string, string?] {
   switch (done) {
     case 'login.succeeded':
-      return t('login.succeeded');
+      return [t('login.succeeded')];
     case 'login.resetSent':
-      return t('login.resetSent');
+      return [t('login.resetSent')];
     case 'register.succeeded':
-      return t('register.succeeded');
+      return [t('register.succeeded')];
     case 'notes.created':
-      return t('notes.created');
+      return [t('notes.created')];
     case 'notes.updated':
-      return t('notes.updated');
+      return [t('notes.updated')];
+    case 'booking.booked':
+      return [t('booking.success'), t('booking.booked')];
+    case 'booking.joined':
+      return [t('booking.joined')];
+    case 'booking.left':
+      return [t('booking.left')];
+    case 'verification.sent':
+      return [t('personalDetails.sentTitle'), t('personalDetails.sentText')];
+    case 'notes.deleted':
+      return [t('notes.deleted')];
   }
 }
 
@@ -76,13 +86,13 @@ export function DoneMessageNote() {
   useEffect(() => {
     if (!done) return;
     queryClient.setQueryData(doneMessageKey, null);
-    void showSuccessToast(doneText(t, done));
+    void showSuccessToast(...doneText(t, done));
   }, [done, queryClient, t]);
   if (!done) return null;
   return (
     <noscript>
       <p role="status" className="alert alert-success alert-soft">
-        {doneText(t, done)}
+        {doneText(t, done).at(-1)}
       </p>
     </noscript>
   );

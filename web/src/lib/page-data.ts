@@ -66,7 +66,7 @@ export function refusedBecause(reason: RefusalReason, intent?: string) {
  * the server's 303, in the short-lived `done` cookie the server reads and clears when it draws
  * that page (server/http/server-render.ts).
  */
-export const DONE_MESSAGES = ['login.succeeded', 'login.resetSent', 'register.succeeded', 'notes.created', 'notes.updated'] as const;
+export const DONE_MESSAGES = ['login.succeeded', 'login.resetSent', 'register.succeeded', 'notes.created', 'notes.updated', 'booking.booked', 'booking.joined', 'booking.left', 'verification.sent', 'notes.deleted'] as const;
 export type DoneMessage = (typeof DONE_MESSAGES)[number];
 export const DONE_COOKIE = 'done';
 export const doneMessageKey = ['done-message'] as const;

@@ -1,7 +1,7 @@
-import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useParams } from 'react-router';
 import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
 import { authConfigQuery, meQuery } from '#web/features/auth/public.ts';
-import { bookedSessionQuery, BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
+import { bookedSessionQuery, bookingPanelAction, BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
 import { SessionReviews, sessionReviewsQuery } from '#web/features/reviews/public.ts';
 import { OpenBadge, SessionBody, SessionHeading, sessionQuery, StatusBadge, useSession, useSessionText } from '#web/features/sessions/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -19,9 +19,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   // The session first: a missing one is the 404 page, whatever its reviews' address answers.
   await orNotFound(() => queryClient.ensureQueryData(sessionQuery(id)));
-  const [me] = await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.ensureQueryData(authConfigQuery), queryClient.ensureInfiniteQueryData(sessionReviewsQuery(id))]);
-  if (me?.role === 'student') await queryClient.ensureQueryData(bookedSessionQuery(id));
+  // The rest is prefetched: a part that cannot be read is drawn as its part of the page draws a failure.
+  const [me] = await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchInfiniteQuery(sessionReviewsQuery(id))]);
+  if (me?.role === 'student') await queryClient.prefetchQuery(bookedSessionQuery(id));
   return null;
+}
+
+/** The booking panel's forms: book, pay for a held seat, join or leave the waitlist. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return bookingPanelAction(request, params.id ?? '');
 }
 
 /**

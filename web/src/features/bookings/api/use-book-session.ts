@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookSessionResultSchema, type BookSessionResult } from '#contract/bookings.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { invalidateBookings } from './invalidate-bookings.ts';
 
 /**
  * POST /api/book-session: books the signed-in student (409 with a message when full, closed or
@@ -9,9 +7,4 @@ import { invalidateBookings } from './invalidate-bookings.ts';
  */
 export async function bookSession(sessionId: string): Promise<BookSessionResult> {
   return bookSessionResultSchema.parse(await apiRequest<unknown>('/book-session', { method: 'POST', body: { sessionId } }));
-}
-
-export function useBookSession() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bookSession, onSettled: () => invalidateBookings(queryClient) });
 }

@@ -1,72 +1,41 @@
-// The Book now / waitlist / paid panel on /session/:id. The
-// server decides every refusal; this panel only picks the button and shows the answers.
-// Each button sends a real form to the page's own address (docs/decisions/018): pressed before
-// the app is live, or without JavaScript, the server books, pays, joins or leaves
-// (server/http/page-forms.ts); once the app is live it takes the form over.
-import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+// The Book now / waitlist / paid panel on /session/:id. The server decides every refusal; this
+// panel only picks the button and shows the answers. Each button is a form to the page's own
+// address, taken by the page's route action (../booking-panel-action.ts): by the app once it is
+// live, by the server when pressed before then or without JavaScript (docs/decisions/041).
+import type { ReactNode } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
 import { PAYMENT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from '#contract/bookings.ts';
 import type { PublicSession } from '#contract/sessions.ts';
 import { useAuthConfig, useMe } from '#web/features/auth/public.ts';
-import { useBookSession } from '#web/features/bookings/api/use-book-session.ts';
-import { useJoinWaitlist } from '#web/features/bookings/api/use-join-waitlist.ts';
-import { useLeaveWaitlist } from '#web/features/bookings/api/use-leave-waitlist.ts';
+import type { BookingIntent } from '#web/features/bookings/booking-panel-action.ts';
 import { useSessionText, type BookabilityView } from '#web/features/sessions/public.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
-export function BookingPanel({ session, bookability }: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
+export function BookingPanel(props: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
+  const { t } = useTranslator();
+  // A refusal is said whichever button the panel shows once the page is drawn again.
+  return (
+    <>
+      <RefusalMessage title={t('booking.failed')} intent="book" />
+      <RefusalMessage title={t('booking.joinFailed')} intent="join" />
+      <RefusalMessage title={t('booking.leaveFailed')} intent="leave" />
+      <PanelBody {...props} />
+    </>
+  );
+}
+
+function PanelBody({ session, bookability }: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
   const { t } = useTranslator();
   const { feeText } = useSessionText();
   const { user } = useMe();
   const config = useAuthConfig();
   const isStudent = user?.role === 'student';
-  const book = useBookSession();
-  const join = useJoinWaitlist();
-  const leave = useLeaveWaitlist();
+  const navigation = useNavigation();
+  const sending = (intent: BookingIntent) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const paid = session.registrationFee > 0;
   const fee = feeText(session.registrationFee);
-
-  async function handleBook() {
-    let checkoutUrl: string | null;
-    try {
-      ({ checkoutUrl } = await book.mutateAsync(session.id));
-    } catch (error) {
-      await showErrorDialog(t('booking.failed'), errorMessage(error));
-      return;
-    }
-    // Paid session: the seat is held; the booking happens once the server sees the payment.
-    if (checkoutUrl) {
-      window.location.assign(checkoutUrl);
-      return;
-    }
-    await showSuccessToast(t('booking.success'), t('booking.booked'));
-  }
-
-  async function handleJoin() {
-    try {
-      const entry = await join.mutateAsync(session.id);
-      await showSuccessToast(t('booking.joined'), t('booking.joinedText', { place: entry.placeInLine ?? 1 }));
-    } catch (error) {
-      await showErrorDialog(t('booking.joinFailed'), errorMessage(error));
-    }
-  }
-
-  async function handleLeave() {
-    try {
-      await leave.mutateAsync(session.id);
-      await showSuccessToast(t('booking.left'));
-    } catch (error) {
-      await showErrorDialog(t('booking.leaveFailed'), errorMessage(error));
-    }
-  }
-
-  const onSubmit = (action: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void action();
-  };
 
   if (bookability.checking) return <p className="text-sm text-base-content/70">{t('booking.checking')}</p>;
 
@@ -83,9 +52,9 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
   if (state.kind === 'holding') {
     return (
       <PlaceAlert tone="alert-warning" text={`${detail} ${t('booking.feeNote', { fee })}`}>
-        <ActionForm intent="book" onSubmit={onSubmit(handleBook)}>
-          <button type="submit" className="btn btn-sm btn-primary" disabled={book.isPending}>
-            {book.isPending ? t('booking.opening') : t('booking.payNow')}
+        <ActionForm intent="book">
+          <button type="submit" className="btn btn-sm btn-primary" disabled={sending('book')}>
+            {sending('book') ? t('booking.opening') : t('booking.payNow')}
           </button>
         </ActionForm>
       </PlaceAlert>
@@ -94,8 +63,8 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
   if (state.kind === 'waitlisted') {
     return (
       <PlaceAlert tone="alert-info" text={`${detail} ${paid ? t('booking.offerPaid', { hours: WAITLIST_OFFER_HOURS }) : t('booking.offerFree')}`}>
-        <ActionForm intent="leave" onSubmit={onSubmit(handleLeave)}>
-          <button type="submit" className="btn btn-sm" disabled={leave.isPending}>
+        <ActionForm intent="leave">
+          <button type="submit" className="btn btn-sm" disabled={sending('leave')}>
             {t('booking.leave')}
           </button>
         </ActionForm>
@@ -133,11 +102,11 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
   }
   // Full: join the waitlist; open: book (a paid one says how it is paid).
   const full = state.kind === 'full';
-  const pending = full ? join.isPending : book.isPending;
+  const pending = sending(full ? 'join' : 'book');
   return (
     <div className="flex flex-col gap-2">
       <p className={full ? 'font-medium' : 'text-sm'}>{detail}</p>
-      <ActionForm intent={full ? 'join' : 'book'} onSubmit={onSubmit(full ? handleJoin : handleBook)}>
+      <ActionForm intent={full ? 'join' : 'book'}>
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={pending}>
           {full ? (pending ? t('booking.joining') : t('booking.join')) : pending ? t('booking.booking') : t('booking.bookNow')}
         </button>
@@ -163,13 +132,13 @@ function PlaceAlert({ tone, text, children }: { tone: 'alert-success' | 'alert-w
   );
 }
 
-/** One of the panel's actions as a form to the page's own address; `intent` tells the server which. */
-function ActionForm({ intent, onSubmit, children }: { intent: 'book' | 'join' | 'leave'; onSubmit: (event: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+/** One of the panel's actions as a form to the page's own address; `intent` tells the action which. */
+function ActionForm({ intent, children }: { intent: BookingIntent; children: ReactNode }) {
   return (
-    <form method="post" onSubmit={onSubmit}>
+    <Form method="post">
       <NoScriptField />
       <input type="hidden" name="intent" value={intent} />
       {children}
-    </form>
+    </Form>
   );
 }
