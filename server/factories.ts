@@ -44,7 +44,7 @@ export async function createUser(deps: Pick<CoreDeps, 'auth' | 'db'>, overrides:
   });
   const userId = result.user.id;
   const verified = overrides.verified ?? true;
-  const auth = authColumns(deps.db.dialect);
+  const auth = authColumns(deps.db.kysely);
   await deps.db.kysely
     .updateTable('user')
     .set({ role, emailVerified: auth.bool(verified), blocked: auth.bool(Boolean(overrides.blocked)) })

@@ -11,7 +11,7 @@ import { authRepository } from './auth-repository.ts';
 
 /** Makes `userId` an admin if it is the account of `email` and its address is verified; whether it changed. */
 export async function promoteAdminEmail(db: Db, email: string, userId: string): Promise<boolean> {
-  return authRepository(db.kysely, db.dialect).promoteVerified(email, userId);
+  return authRepository(db.kysely).promoteVerified(email, userId);
 }
 
 /**
@@ -19,7 +19,7 @@ export async function promoteAdminEmail(db: Db, email: string, userId: string): 
  * ADMIN_EMAIL's address and the account has no password someone else may have set.
  */
 export async function promoteByGoogle(db: Db, email: string, userId: string): Promise<boolean> {
-  const repository = authRepository(db.kysely, db.dialect);
+  const repository = authRepository(db.kysely);
   const claims = idTokenClaims(await repository.providerIdToken(userId, 'google'));
   if (claims?.email_verified !== true || typeof claims.email !== 'string' || claims.email.toLowerCase() !== email) return false;
   if (await repository.hasPassword(userId)) return false;
@@ -32,7 +32,7 @@ export async function promoteByGoogle(db: Db, email: string, userId: string): Pr
  * password reset request, whose email says what the link is for (auth.ts).
  */
 export async function offerAdminPassword(db: Db, email: string, now: Date, sendLink: (email: string) => Promise<unknown>): Promise<boolean> {
-  const repository = authRepository(db.kysely, db.dialect);
+  const repository = authRepository(db.kysely);
   const userId = await repository.verifiedNonAdminId(email);
   if (userId === undefined || (await repository.hasOpenResetLink(userId, now))) return false;
   await sendLink(email);

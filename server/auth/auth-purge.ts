@@ -13,7 +13,7 @@ type PurgeDeps = Pick<CoreDeps, 'db' | 'now'>;
 
 /** Deletes the sessions and verification tokens that expired before `now`; returns how many. */
 export async function purgeExpiredAuthRows(deps: PurgeDeps, now: Date = deps.now()): Promise<{ sessions: number; tokens: number }> {
-  return authRepository(deps.db.kysely, deps.db.dialect).purgeExpired(now.toISOString());
+  return authRepository(deps.db.kysely).purgeExpired(now.toISOString());
 }
 
 export function authPurge(deps: PurgeDeps & Pick<CoreDeps, 'log'>): { schedule: Schedule; handler: JobHandler } {

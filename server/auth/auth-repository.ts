@@ -2,7 +2,6 @@
 // hooks, routes and purge job read and write around better-auth's tables.
 import { sql, type Kysely } from 'kysely';
 import { authColumns } from '#server/db/auth-columns.ts';
-import type { Dialect } from '#server/db/database.ts';
 import { prepare } from '#server/db/prepared.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -31,8 +30,8 @@ const openResetLinkOf = prepare((db, p: { userId: string; now: Date | string }) 
 const deleteExpiredSessions = prepare((db, p: { before: string }) => db.deleteFrom('session').where('expiresAt', '<', p.before));
 const deleteExpiredTokens = prepare((db, p: { before: string }) => db.deleteFrom('verification').where('expiresAt', '<', p.before));
 
-export function authRepository(db: Kysely<Database>, dialect: Dialect) {
-  const columns = authColumns(dialect);
+export function authRepository(db: Kysely<Database>) {
+  const columns = authColumns(db);
   return {
     /** Whether the account may sign in: undefined when it does not exist. */
     async isBlocked(userId: string): Promise<boolean | undefined> {

@@ -38,7 +38,7 @@ async function userChangedBy(path: string, request: FastifyRequest, { auth, call
     try {
       const payload = JSON.parse(Buffer.from(query.token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
       if (typeof payload.email !== 'string') return null;
-      return (await authRepository(db.kysely, db.dialect).userIdByEmail(payload.email)) ?? null;
+      return (await authRepository(db.kysely).userIdByEmail(payload.email)) ?? null;
     } catch {
       return null;
     }

@@ -133,7 +133,7 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
       beforeEmailVerification: async (user, request) => {
         const cookie = request ? getSessionCookie(request) : null;
         const keepToken = cookie ? sessionToken(cookie) : null;
-        await authRepository(kysely, db.dialect).revokeSessions(user.id, keepToken);
+        await authRepository(kysely).revokeSessions(user.id, keepToken);
       },
       // ADMIN_EMAIL's address proved (by its first link, or a change of address to it): the role
       // is not given to whatever password the account has; its owner is emailed the link to set one.
@@ -223,14 +223,14 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
           // Runs only once the credentials were right (password, or the provider's answer).
           // Inside a password change's transaction, through it (one SQLite connection).
           before: async (session) => {
-            const blocked = await authRepository(authExecutor(kysely), db.dialect).isBlocked(session.userId);
+            const blocked = await authRepository(authExecutor(kysely)).isBlocked(session.userId);
             if (blocked === undefined) return false;
             // Said after the right password only: a wrong one is answered like any other account's.
             if (blocked) throw authRefusal('FORBIDDEN', 'ACCOUNT_BLOCKED', new AppError(403, 'errors.auth.blocked'));
             return { data: session };
           },
           after: async (session) => {
-            await authRepository(kysely, db.dialect).recordSignIn(session.userId, new Date());
+            await authRepository(kysely).recordSignIn(session.userId, new Date());
             // Only a Google sign-in can make ADMIN_EMAIL's admin here: an account with a password
             // is never promoted by signing in (admin-email.ts), and without one, a session comes
             // from the provider, whose last ID token decides.

@@ -31,7 +31,7 @@ const isRetryable = (job: JobRow | undefined): job is JobRow => job !== undefine
 
 export function operatorCommands(deps: AppDeps) {
   const users = adminUsersService(deps);
-  const repo = operatorRepository(deps.db);
+  const repo = operatorRepository(deps.db.kysely);
   const jobs = jobRepository(deps.db.kysely);
   const myData = myDataService(deps);
   const CACHE_NOTE = appliedNote(deps.db.dialect);

@@ -1,7 +1,8 @@
 // The only SQL of the operator's CLI that no feature already has: what `show` prints about a user.
 import { authColumns } from '#server/db/auth-columns.ts';
-import type { Db } from '#server/db/database.ts';
+import type { Kysely } from 'kysely';
 import { prepare } from '#server/db/prepared.ts';
+import type { Database } from '#server/db/schema.ts';
 
 // Prepared (decision 030).
 const userByEmail = prepare((db, p: { email: string }) =>
@@ -17,8 +18,7 @@ const reviewsOf = prepare((db, p: { userId: string }) => db.selectFrom('review')
 const notesOf = prepare((db, p: { userId: string }) => db.selectFrom('note').select((eb) => eb.fn.countAll().as('n')).where('studentId', '=', p.userId));
 const materialsOf = prepare((db, p: { userId: string }) => db.selectFrom('material').select((eb) => eb.fn.countAll().as('n')).where('tutorId', '=', p.userId));
 
-export function operatorRepository(db: Db) {
-  const k = db.kysely;
+export function operatorRepository(k: Kysely<Database>) {
   const count = async (query: Promise<{ rows: Array<{ n: number | string | bigint }> }>) => Number((await query).rows[0]?.n ?? 0);
 
   return {
@@ -28,7 +28,7 @@ export function operatorRepository(db: Db) {
 
     /** What the account holds: sign-in methods, open sessions and its rows in each feature. */
     async summaryOf(userId: string, now: Date) {
-      const nowText = authColumns(db.dialect).date(now);
+      const nowText = authColumns(k).date(now);
       const [providers, signedIn, bookings, tutoring, reviews, notes, materials] = await Promise.all([
         providersOf(k, { userId }),
         count(openSessionsOf(k, { userId, now: nowText })),
