@@ -1,6 +1,6 @@
 import { type ActionFunction, createBrowserRouter, data, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import { HomePage } from '#web/features/sessions/pages/home-page.tsx';
+import { HomePage, homeLoader } from '#web/features/sessions/pages/home-page.tsx';
 import { redirectIfSignedIn, requireAuth, requireRole, rootLoader } from '#web/app/guards/guards.ts';
 import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
@@ -32,21 +32,14 @@ const UploadMaterialsPage = lazyPage(() => import('#web/features/materials/pages
 const ViewAllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage');
 const StudyMaterialsPage = lazyPage(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage');
 const AllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage');
-const PersonalDetailsPage = lazyPage(() => import('#web/features/account/pages/personal-details-page.tsx'), 'PersonalDetailsPage');
 const SettingsPage = lazyPage(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage');
 const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
-const AllSessionsPage = lazyPage(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage');
 const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
 const ManageSessionsPage = lazyPage(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage');
 const EditSessionPage = lazyPage(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage');
 const TutorSessionDetailsPage = lazyPage(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage');
 const AdminSessionsPage = lazyPage(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage');
-const BookedSessionsPage = lazyPage(() => import('#web/features/bookings/pages/booked-sessions-page.tsx'), 'BookedSessionsPage');
 const BookedSessionPage = lazyPage(() => import('#web/features/bookings/pages/booked-session-page.tsx'), 'BookedSessionPage');
-const ManageNotesPage = lazyPage(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage');
-const NotePage = lazyPage(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage');
-const PaymentSuccessPage = lazyPage(() => import('#web/features/payments/pages/payment-success-page.tsx'), 'PaymentSuccessPage');
-const PaymentCancelledPage = lazyPage(() => import('#web/features/payments/pages/payment-cancelled-page.tsx'), 'PaymentCancelledPage');
 const TestPaymentPage = lazyPage(() => import('#web/app/pages/test-payment-page.tsx'), 'TestPaymentPage');
 const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
@@ -81,11 +74,12 @@ export const publicRoutes: RouteObject[] = [
   {
     index: true,
     element: <HomePage />,
+    loader: homeLoader,
     handle: { description: (t) => t('routes.home') } satisfies RouteHandle,
   },
   {
     path: 'all-sessions',
-    element: <AllSessionsPage />,
+    ...page(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage'),
     handle: { searchParams: ['q', 'open', 'after'], description: (t) => t('routes.allSessions') } satisfies RouteHandle,
   },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: (t) => t('routes.resetPassword') } satisfies RouteHandle },
@@ -102,25 +96,25 @@ export const authRoutes: RouteObject[] = [
 ];
 
 export const signedInRoutes: RouteObject[] = [
-  { path: 'payment/success', element: <PaymentSuccessPage />, handle: { searchParams: ['checkout_session_id'] } satisfies RouteHandle },
-  { path: 'payment/cancelled', element: <PaymentCancelledPage />, handle: { searchParams: ['session'] } satisfies RouteHandle },
+  { path: 'payment/success', ...page(() => import('#web/features/payments/pages/payment-success-page.tsx'), 'PaymentSuccessPage'), handle: { searchParams: ['checkout_session_id'] } satisfies RouteHandle },
+  { path: 'payment/cancelled', ...page(() => import('#web/features/payments/pages/payment-cancelled-page.tsx'), 'PaymentCancelledPage'), handle: { searchParams: ['session'] } satisfies RouteHandle },
   // Where Stripe is not configured and test payments are on: the stand-in for Checkout.
   { path: 'payment/test/:id', element: <TestPaymentPage /> },
 ];
 
 /** Children of /dashboard: add a page to its role's group, and its sidebar entry to dashboard-menu.ts. */
 export const dashboardRoutes: RouteObject[] = [
-  { index: true, element: <PersonalDetailsPage />, handle: { searchParams: ['verified', 'verification'] } satisfies RouteHandle },
+  { index: true, ...page(() => import('#web/features/account/pages/personal-details-page.tsx'), 'PersonalDetailsPage', { action: true }), handle: { searchParams: ['verified'] } satisfies RouteHandle },
   // ?export=emailed: a large data archive is being built, its link emailed.
   { path: 'settings', element: <SettingsPage />, handle: { searchParams: ['export', 'minutes'] } satisfies RouteHandle },
   {
     loader: requireRole('student'),
     children: [
-      { path: 'view-booked-session', element: <BookedSessionsPage /> },
+      { path: 'view-booked-session', ...page(() => import('#web/features/bookings/pages/booked-sessions-page.tsx'), 'BookedSessionsPage') },
       { path: 'view-booked-session/:id', element: <BookedSessionPage /> },
       { path: 'create-note', ...page(() => import('#web/features/notes/pages/create-note-page.tsx'), 'CreateNotePage', { action: true }) },
-      { path: 'manage-personal-notes', element: <ManageNotesPage /> },
-      { path: 'note/:id', element: <NotePage /> },
+      { path: 'manage-personal-notes', ...page(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage', { action: true }) },
+      { path: 'note/:id', ...page(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage') },
       { path: 'note/edit/:id', ...page(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage', { action: true }) },
       { path: 'study-materials', element: <StudyMaterialsPage /> },
     ],

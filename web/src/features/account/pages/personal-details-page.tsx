@@ -1,15 +1,35 @@
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ActionFunctionArgs, Form, useNavigation, useSearchParams } from 'react-router';
 import type { Me } from '#contract/users.ts';
 import { Avatar } from '#web/components/avatar.tsx';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { SubmitButton } from '#web/components/submit-button.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { resendVerification } from '#web/features/account/api/resend-verification.ts';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
+import { formText, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
-import { roleName, useMe } from '#web/features/auth/public.ts';
+import { meQuery, roleName, useMe } from '#web/features/auth/public.ts';
+
+const RESEND = 'resend-verification';
+
+/** The signed-in user (the dashboard's guard has read it already). */
+export async function loader() {
+  await pageQueryClient().ensureQueryData(meQuery);
+  return null;
+}
+
+/** "Resend verification email": sent, the page again, which says "Verification email sent". */
+export async function action({ request }: ActionFunctionArgs) {
+  const fields = formText(await request.formData());
+  const me = await pageQueryClient().ensureQueryData(meQuery);
+  if (fields.intent !== RESEND || !me) return null;
+  try {
+    await resendVerification(me.email);
+  } catch (error) {
+    return refused(error, RESEND);
+  }
+  return sentOn('/dashboard', 'verification.sent');
+}
 
 const statusBadges = {
   Verified: 'badge-success',
@@ -30,22 +50,9 @@ export function PersonalDetailsPage() {
   useTitle(t('nav.dashboard'));
   const { user } = useMe();
   const [params] = useSearchParams();
-  const [sending, setSending] = useState(false);
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === RESEND;
   if (!user) return null; // The dashboard layout renders pages only once the user is known.
-
-  // A real form (decision 018): sent before the app is live, the server asks for the email.
-  async function handleResend(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSending(true);
-    try {
-      await resendVerification(user!.email);
-      await showSuccessToast(t('personalDetails.sentTitle'), t('personalDetails.sentText', { email: user!.email }));
-    } catch (error) {
-      await showErrorDialog(t('personalDetails.sendFailed'), errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <section className="flex flex-col gap-6">
@@ -53,11 +60,6 @@ export function PersonalDetailsPage() {
       {params.get('verified') === '1' && user.status === 'Verified' && (
         <div role="status" className="alert alert-success alert-soft">
           {t('personalDetails.verified')}
-        </div>
-      )}
-      {params.get('verification') === 'sent' && (
-        <div role="status" className="alert alert-info alert-soft">
-          {t('personalDetails.sent', { email: user.email })}
         </div>
       )}
       <div className="card bg-base-100 shadow-sm">
@@ -80,11 +82,12 @@ export function PersonalDetailsPage() {
                 {statusName(t, user.status)}
               </span>
               {user.status === 'Unverified' && (
-                <form method="post" className="mt-2" onSubmit={(event) => void handleResend(event)}>
+                <Form method="post" className="mt-2">
                   <NoScriptField />
-                  <input type="hidden" name="intent" value="resend-verification" />
+                  <input type="hidden" name="intent" value={RESEND} />
+                  <RefusalMessage title={t('personalDetails.sendFailed')} intent={RESEND} />
                   <SubmitButton className="btn btn-sm btn-outline" busy={sending} busyLabel={t('personalDetails.sending')} label={t('personalDetails.resend')} />
-                </form>
+                </Form>
               )}
             </dd>
           </dl>

@@ -1,5 +1,5 @@
 import { bookedSessionPage, type BookedSessionsWhen } from '#contract/bookings.ts';
-import { usePagedListQuery } from '#web/lib/paged-list-query.ts';
+import { pagedListQuery, usePagedListQuery } from '#web/lib/paged-list-query.ts';
 import { bookingKeys } from './booking-query-keys.ts';
 
 /**
@@ -7,5 +7,10 @@ import { bookingKeys } from './booking-query-keys.ts';
  * bookings and waitlist entries whose class is upcoming (soonest first) or past (latest first).
  */
 export function useBookedSessions(email: string, when: BookedSessionsWhen) {
-  return usePagedListQuery({ queryKey: [...bookingKeys.mine(email), when], path: `/booked-sessions/${encodeURIComponent(email)}`, params: { when }, limit: 20, schema: bookedSessionPage, enabled: email !== '' });
+  return usePagedListQuery(bookedSessionsList(email, when));
 }
+
+/** For Booked Sessions' loader (`ensureInfiniteQueryData`): the section the hook reads. */
+export const bookedSessionsQuery = (email: string, when: BookedSessionsWhen) => pagedListQuery(bookedSessionsList(email, when));
+
+const bookedSessionsList = (email: string, when: BookedSessionsWhen) => ({ queryKey: [...bookingKeys.mine(email), when], path: `/booked-sessions/${encodeURIComponent(email)}`, params: { when }, limit: 20, schema: bookedSessionPage, enabled: email !== '' });

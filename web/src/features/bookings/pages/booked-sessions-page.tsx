@@ -1,12 +1,22 @@
 import { Link } from 'react-router';
 import type { BookedSession, BookedSessionsWhen } from '#contract/bookings.ts';
-import { useMe } from '#web/features/auth/public.ts';
-import { useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
+import { meQuery, useMe } from '#web/features/auth/public.ts';
+import { bookedSessionsQuery, useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { PageSection } from '#web/components/page-section.tsx';
+
+/** Both sections' first pages. */
+export async function loader() {
+  const queryClient = pageQueryClient();
+  const me = await queryClient.ensureQueryData(meQuery);
+  // Signed out: the parent route's guard sends the visitor to log in.
+  if (me) await Promise.all([queryClient.ensureInfiniteQueryData(bookedSessionsQuery(me.email, 'upcoming')), queryClient.ensureInfiniteQueryData(bookedSessionsQuery(me.email, 'past'))]);
+  return null;
+}
 
 /**
  * Student: booked sessions: session title, class time, instructor email, View Details;

@@ -1,9 +1,44 @@
+import type { FormEvent } from 'react';
+import { type ActionFunctionArgs, Form, useNavigation, useSubmit } from 'react-router';
 import type { Note } from '#contract/notes.ts';
-import { useMe } from '#web/features/auth/public.ts';
-import { useDeleteNote } from '#web/features/notes/api/use-delete-note.ts';
-import { useNotes } from '#web/features/notes/api/use-notes.ts';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
+import { ListRow, PagedListPage, RowLink } from '#web/components/list-page.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { meQuery, useMe } from '#web/features/auth/public.ts';
+import { deleteNote } from '#web/features/notes/api/delete-note.ts';
+import { noteKeys } from '#web/features/notes/api/note-query-keys.ts';
+import { notesQuery, useNotes } from '#web/features/notes/api/use-notes.ts';
+import { confirmDelete } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { DeleteButton, ListRow, PagedListPage, RowLink } from '#web/components/list-page.tsx';
+import { formText, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
+
+const DELETE = 'delete';
+
+/** The student's notes, first page. */
+export async function loader() {
+  const queryClient = pageQueryClient();
+  const me = await queryClient.ensureQueryData(meQuery);
+  // Signed out: the parent route's guard sends the visitor to log in.
+  if (me) await queryClient.ensureInfiniteQueryData(notesQuery(me.email));
+  return null;
+}
+
+/** A row's Delete: the list again, which says "Note deleted successfully". */
+export async function action({ request }: ActionFunctionArgs) {
+  const fields = formText(await request.formData());
+  const queryClient = pageQueryClient();
+  const me = await queryClient.ensureQueryData(meQuery);
+  if (fields.intent !== DELETE || !me) return null;
+  const id = fields.id ?? '';
+  try {
+    await deleteNote(me.email, id);
+  } catch (error) {
+    return refused(error, DELETE);
+  }
+  queryClient.removeQueries({ queryKey: noteKeys.one(id) });
+  await queryClient.invalidateQueries({ queryKey: noteKeys.mine(me.email) });
+  return sentOn('/dashboard/manage-personal-notes', 'notes.deleted');
+}
 
 /** Student: own notes: title, last update, Edit, View, Delete. */
 export function ManageNotesPage() {
@@ -12,15 +47,26 @@ export function ManageNotesPage() {
   const notes = useNotes(email);
 
   return (
-    <PagedListPage title={t('notes.manageTitle')} headingId="manage-notes-heading" create={{ to: '/dashboard/create-note', label: t('notes.create') }} query={notes} loadingLabel={t('notes.loadingMine')} empty={t('notes.none')}>
-      {(note) => <NoteRow key={note.id} email={email} note={note} />}
-    </PagedListPage>
+    <>
+      {/* A refused Delete, said once for the list. */}
+      <RefusalMessage title={t('dashboardShell.error')} intent={DELETE} />
+      <PagedListPage title={t('notes.manageTitle')} headingId="manage-notes-heading" create={{ to: '/dashboard/create-note', label: t('notes.create') }} query={notes} loadingLabel={t('notes.loadingMine')} empty={t('notes.none')}>
+        {(note) => <NoteRow key={note.id} note={note} />}
+      </PagedListPage>
+    </>
   );
 }
 
-function NoteRow({ email, note }: { email: string; note: Note }) {
-  const remove = useDeleteNote();
+function NoteRow({ note }: { note: Note }) {
   const { t } = useTranslator();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === note.id;
+  // Asked first with the app; without it, the button deletes (a page cannot ask without scripts).
+  async function confirmFirst(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await confirmDelete()) await submit({ intent: DELETE, id: note.id }, { method: 'post' });
+  }
   return (
     <ListRow
       testId="note-row"
@@ -30,7 +76,13 @@ function NoteRow({ email, note }: { email: string; note: Note }) {
         <>
           <RowLink to={`/dashboard/note/edit/${note.id}`} name={note.title} kind="edit" />
           <RowLink to={`/dashboard/note/${note.id}`} name={note.title} kind="view" />
-          <DeleteButton name={note.title} pending={remove.isPending} remove={() => remove.mutateAsync({ email, id: note.id })} deleted={t('notes.deleted')} />
+          <Form method="post" className="contents" onSubmit={(event) => void confirmFirst(event)}>
+            <NoScriptField />
+            <input type="hidden" name="id" value={note.id} />
+            <button type="submit" name="intent" value={DELETE} className="btn btn-sm btn-error btn-outline" aria-label={t('dashboardShell.deleteLabel', { name: note.title })} disabled={busy}>
+              {t('dashboardShell.delete')}
+            </button>
+          </Form>
         </>
       }
     />

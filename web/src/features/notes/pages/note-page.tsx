@@ -1,12 +1,19 @@
-import { Link, useParams } from 'react-router';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/public.ts';
-import { useNote } from '#web/features/notes/api/use-note.ts';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { meQuery, useMe } from '#web/features/auth/public.ts';
+import { noteQuery, useNote } from '#web/features/notes/api/use-note.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { orNotFound, pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+
+/** The note, or the 404 page (not the student's, or no such note). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const queryClient = pageQueryClient();
+  const me = await queryClient.ensureQueryData(meQuery);
+  // Signed out: the parent route's guard sends the visitor to log in.
+  if (me) await orNotFound(() => queryClient.ensureQueryData(noteQuery(me.email, params.id ?? '')));
+  return null;
+}
 
 /** Student: one note: title, last update, details, Edit link. */
 export function NotePage() {
@@ -14,15 +21,10 @@ export function NotePage() {
   const { formatDate } = useDateFormatters();
   const { id = '' } = useParams();
   const { user } = useMe();
-  const note = useNote(user?.email ?? '', id);
-  useTitle(note.data?.title ?? t('notes.note'));
-
-  if (note.isPending) return <Spinner label={t('notes.loading')} />;
-  if (note.isError) {
-    if (note.error instanceof ApiError && note.error.status === 404) return <p role="alert" className="alert">{t('notes.missing')}</p>;
-    return <LoadError message={errorMessage(note.error)} onRetry={() => void note.refetch()} />;
-  }
-  const n = note.data;
+  // Read by the loader: here at once.
+  const n = useNote(user?.email ?? '', id).data;
+  useTitle(n?.title ?? t('notes.note'));
+  if (!n) return null;
   return (
     <article aria-labelledby="note-title" className="card max-w-3xl bg-base-100 shadow-sm">
       <div className="card-body gap-3">

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmPaymentSchema, type ConfirmPayment } from '#contract/payments.ts';
 import { invalidateBookings } from '#web/features/bookings/public.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
@@ -16,8 +16,12 @@ const PENDING_POLL_MS = 2000;
  * page keeps asking until the server has seen it.
  */
 export function useConfirmPayment(checkoutSessionId: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
+  return useQuery(confirmPaymentQuery(checkoutSessionId, useQueryClient()));
+}
+
+/** The success page's answer, for its loader and its component alike; a booking made refreshes `queryClient`'s bookings. */
+export const confirmPaymentQuery = (checkoutSessionId: string, queryClient: QueryClient) =>
+  queryOptions({
     queryKey: ['payments', 'confirm', checkoutSessionId],
     queryFn: async () => {
       const result = await confirmPayment(checkoutSessionId);
@@ -29,4 +33,3 @@ export function useConfirmPayment(checkoutSessionId: string) {
     refetchOnWindowFocus: false,
     retry: 1,
   });
-}

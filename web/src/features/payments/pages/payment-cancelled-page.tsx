@@ -5,6 +5,11 @@ import { PageSection } from '#web/components/page-section.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
+/** Nothing to read: the page says what happened and links back. */
+export async function loader() {
+  return null;
+}
+
 export function PaymentCancelledPage() {
   const { t } = useTranslator();
   useTitle(t('payments.cancelledTitle'));

@@ -1,12 +1,21 @@
 // /payment/success?checkout_session_id=…: where Stripe Checkout returns after paying. The
 // booking is the server's decision (it asks Stripe, or has already seen the webhook).
-import { Link, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useConfirmPayment } from '#web/features/payments/api/use-confirm-payment.ts';
+import { confirmPaymentQuery, useConfirmPayment } from '#web/features/payments/api/use-confirm-payment.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+
+/** The server's answer for the checkout; a refusal is shown by the page, with Try again. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const checkoutSessionId = new URL(request.url).searchParams.get('checkout_session_id') ?? '';
+  const queryClient = pageQueryClient();
+  if (checkoutSessionId) await queryClient.ensureQueryData(confirmPaymentQuery(checkoutSessionId, queryClient)).catch(() => null);
+  return null;
+}
 
 export function PaymentSuccessPage() {
   const { t } = useTranslator();

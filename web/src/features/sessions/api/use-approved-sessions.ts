@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicSessionPageSchema, type PublicSessionPage } from '#contract/sessions.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { sessionKeys } from './session-query-keys.ts';
@@ -20,6 +20,9 @@ export async function getApprovedSessions(): Promise<PublicSessionPage> {
   return { items, nextCursor: null };
 }
 
+/** Home's sessions, for its loader and its components alike. */
+export const approvedSessionsQuery = queryOptions({ queryKey: sessionKeys.approved(), queryFn: getApprovedSessions });
+
 export function useApprovedSessions() {
-  return useQuery({ queryKey: sessionKeys.approved(), queryFn: getApprovedSessions });
+  return useQuery(approvedSessionsQuery);
 }

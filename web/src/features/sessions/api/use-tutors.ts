@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { tutorPageSchema, type TutorPage } from '#contract/sessions.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { sessionKeys } from './session-query-keys.ts';
@@ -8,6 +8,9 @@ export async function getTutors(): Promise<TutorPage> {
   return tutorPageSchema.parse(await apiRequest<unknown>('/tutors?limit=12'));
 }
 
+/** Home's tutors, for its loader and its components alike. */
+export const tutorsQuery = queryOptions({ queryKey: sessionKeys.tutors(), queryFn: getTutors });
+
 export function useTutors() {
-  return useQuery({ queryKey: sessionKeys.tutors(), queryFn: getTutors });
+  return useQuery(tutorsQuery);
 }

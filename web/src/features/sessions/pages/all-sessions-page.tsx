@@ -1,12 +1,25 @@
 import { useId } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
-import { useSessions } from '#web/features/sessions/api/use-sessions.ts';
+import { type LoaderFunctionArgs, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { authConfigQuery } from '#web/features/auth/public.ts';
+import { sessionsQuery, useSessions } from '#web/features/sessions/api/use-sessions.ts';
 import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
 import { SearchForm } from '#web/components/search-form.tsx';
 import { useFilterField } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
+
+/**
+ * The list the address asks for (`?q=`, `?open=true`, `?after=`) and the config its fees are
+ * written with. Prefetched: a list the API cannot give is the page's error with Try again.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const queryClient = pageQueryClient();
+  await Promise.all([queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchInfiniteQuery(sessionsQuery(params.get('q') ?? '', params.get('open') === 'true', params.get('after')))]);
+  return null;
+}
 
 /**
  * All Sessions: approved sessions in a 1/2/3-column grid, searched by title or tutor,

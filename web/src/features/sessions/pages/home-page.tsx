@@ -3,15 +3,28 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/public.ts';
-import { useApprovedSessions } from '#web/features/sessions/api/use-approved-sessions.ts';
-import { useTutors } from '#web/features/sessions/api/use-tutors.ts';
+import { authConfigQuery, meQuery, useMe } from '#web/features/auth/public.ts';
+import { approvedSessionsQuery, useApprovedSessions } from '#web/features/sessions/api/use-approved-sessions.ts';
+import { tutorsQuery, useTutors } from '#web/features/sessions/api/use-tutors.ts';
 import { HeroCarousel } from '#web/features/sessions/components/hero-carousel.tsx';
 import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
 import { TutorAvatar } from '#web/features/sessions/components/tutor-avatar.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+
+/**
+ * Home's data: the visitor, the sessions, the tutors and the config their fees are written with.
+ * Given inline to its route (router.tsx), Home being in the first bundle, not loaded on first
+ * visit (its JavaScript budget). Prefetched: a list the API cannot give is the section's error
+ * with Try again, never the whole page's.
+ */
+export async function homeLoader() {
+  const queryClient = pageQueryClient();
+  await Promise.all([queryClient.prefetchQuery(meQuery), queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchQuery(approvedSessionsQuery), queryClient.prefetchQuery(tutorsQuery)]);
+  return null;
+}
 
 /** Home: the hero carousel, approved sessions and the tutors who teach them. */
 export function HomePage() {
