@@ -165,6 +165,17 @@ test('a refused form says why and keeps what was typed: a wrong password, then a
   await close();
 });
 
+test('"Resend verification email" without JavaScript sends the email and the dashboard says so', async ({ browser, server, createUser }) => {
+  const student = await createUser({ role: 'student', verified: false });
+  const { page, close } = await withoutJavaScript(browser, server, student);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Open the link we sent to your email address to verify it.' })).toBeVisible();
+  await server.mailbox.waitFor(student.email, /Verify your StudyNest email/);
+  await close();
+});
+
 test('every form that posts says when scripts are off, so that a refusal can come back as the page (footer, Settings, Personal Details)', async ({ browser, server, createUser }) => {
   const tutor = await createUser({ role: 'tutor', verified: false });
   const { page, close } = await withoutJavaScript(browser, server, tutor);
