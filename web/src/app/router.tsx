@@ -25,20 +25,13 @@ function page<M extends { loader: LoaderFunction; action?: ActionFunction }>(loa
 }
 
 // Pages not yet moved to route modules (decision 041), loaded on first visit (app/lazy-page.ts).
-const AllUsersPage = lazyPage(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage');
-const AuditLogPage = lazyPage(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage');
 const BackgroundJobsPage = lazyPage(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage');
 const UploadMaterialsPage = lazyPage(() => import('#web/features/materials/pages/upload-materials-page.tsx'), 'UploadMaterialsPage');
-const ViewAllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage');
 const StudyMaterialsPage = lazyPage(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage');
-const AllMaterialsPage = lazyPage(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage');
 const SettingsPage = lazyPage(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage');
 const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
 const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
-const ManageSessionsPage = lazyPage(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage');
 const EditSessionPage = lazyPage(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage');
-const TutorSessionDetailsPage = lazyPage(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage');
-const AdminSessionsPage = lazyPage(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage');
 const BookedSessionPage = lazyPage(() => import('#web/features/bookings/pages/booked-session-page.tsx'), 'BookedSessionPage');
 const TestPaymentPage = lazyPage(() => import('#web/app/pages/test-payment-page.tsx'), 'TestPaymentPage');
 const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
@@ -123,9 +116,9 @@ export const dashboardRoutes: RouteObject[] = [
     loader: requireRole('tutor'),
     children: [
       { path: 'upload-materials', element: <UploadMaterialsPage /> },
-      { path: 'view-all-materials', element: <ViewAllMaterialsPage /> },
+      { path: 'view-all-materials', ...page(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage') },
       { path: 'create-session', element: <CreateSessionPage /> },
-      { path: 'manage-sessions', element: <ManageSessionsPage /> },
+      { path: 'manage-sessions', ...page(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage') },
     ],
   },
   {
@@ -133,17 +126,17 @@ export const dashboardRoutes: RouteObject[] = [
     loader: requireRole('tutor', 'admin'),
     children: [
       { path: 'session/edit/:id', element: <EditSessionPage /> },
-      { path: 'session/:email/:id', element: <TutorSessionDetailsPage /> },
+      { path: 'session/:email/:id', ...page(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage') },
     ],
   },
   {
     loader: requireRole('admin'),
     children: [
-      { path: 'all-materials', element: <AllMaterialsPage /> },
-      { path: 'all-sessions', element: <AdminSessionsPage />, handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
+      { path: 'all-materials', ...page(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage') },
+      { path: 'all-sessions', ...page(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage'), handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
       { path: 'background-jobs', element: <BackgroundJobsPage />, handle: { searchParams: ['state'] } satisfies RouteHandle },
-      { path: 'audit-log', element: <AuditLogPage />, handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
-      { path: 'all-users', element: <AllUsersPage />, handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
+      { path: 'audit-log', ...page(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage'), handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
+      { path: 'all-users', ...page(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage'), handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
     ],
   },
 ];

@@ -1,25 +1,34 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
-import { Roster } from '#web/features/bookings/public.ts';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { authConfigQuery } from '#web/features/auth/public.ts';
+import { Roster, rosterQuery } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { CancelSessionDialog, OpenBadge, SessionBody, StatusBadge, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { CancelSessionDialog, OpenBadge, SessionBody, StatusBadge, tutorSessionQuery, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { orNotFound, pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+
+/**
+ * The session (or the 404 page: no such session of this tutor; 403, another tutor's), the config
+ * (its fee's currency) and its roster (prefetched: a part that cannot be read is drawn loading).
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const queryClient = pageQueryClient();
+  const id = params.id ?? '';
+  await orNotFound(() => queryClient.ensureQueryData(tutorSessionQuery(params.email ?? '', id)));
+  await Promise.all([queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchInfiniteQuery(rosterQuery(id))]);
+  return null;
+}
 
 /** The tutor's (and admins') Session Details, with its status, Edit link and roster. */
 export function TutorSessionDetailsPage() {
   const { t } = useTranslator();
   useTitle(t('tutorSession.title'));
   const { email = '', id = '' } = useParams();
-  const session = useTutorSession(email, id);
-
-  if (session.isPending) return <Spinner label={t('sessionForm.loading')} />;
-  if (session.isError) return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
-  return <TutorSessionDetails s={session.data} />;
+  // Read by the loader: here at once.
+  const session = useTutorSession(email, id).data;
+  return session ? <TutorSessionDetails s={session} /> : null;
 }
 
 function TutorSessionDetails({ s }: { s: Session }) {

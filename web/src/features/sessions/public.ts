@@ -2,8 +2,8 @@
 // who may use it: WEB_FEATURE_USES in eslint.config.js).
 export { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
 export { sessionQuery, useSession } from '#web/features/sessions/api/use-session.ts';
-export { useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
-export { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
+export { tutorSessionQuery, useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
+export { tutorSessionsQuery, useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 export { CancelSessionDialog } from '#web/features/sessions/components/cancel-session-dialog.tsx';
 export { CancelledNote } from '#web/features/sessions/components/cancelled-note.tsx';
 export { RejectionNote } from '#web/features/sessions/components/session-row-title.tsx';

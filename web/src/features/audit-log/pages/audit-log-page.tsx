@@ -1,7 +1,9 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/audit-log.ts';
 import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
-import { useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
+import { auditLogQuery, useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
@@ -47,6 +49,14 @@ const familyLabels = ({ t }: Translator): Record<(typeof FAMILIES)[number], stri
 
 const CHOICES = new Set<string>([...FAMILIES, ...AUDIT_ACTIONS]);
 const isChoice = (value: string): value is string => CHOICES.has(value);
+
+/** The first page of the log the address asks for (`?action=…&q=…`, read as useListQuery reads them). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  const action = search.get('action') ?? '';
+  await pageQueryClient().prefetchInfiniteQuery(auditLogQuery(isChoice(action) ? action : '', search.get('q') ?? ''));
+  return null;
+}
 
 /**
  * Admin: the audit log: every admin action and security event, newest first, with who,

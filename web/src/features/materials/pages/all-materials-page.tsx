@@ -1,9 +1,17 @@
 import { useDeleteMaterial } from '#web/features/materials/api/use-delete-material.ts';
+import { materialsQuery } from '#web/features/materials/api/use-materials.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { MaterialsList } from '#web/features/materials/components/materials-list.tsx';
 import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
+
+/** The first page of materials the server lets this user see (the list's own query). */
+export async function loader() {
+  await pageQueryClient().prefetchInfiniteQuery(materialsQuery());
+  return null;
+}
 
 /** Admin: every material with its session and tutor, and Remove. */
 export function AllMaterialsPage() {

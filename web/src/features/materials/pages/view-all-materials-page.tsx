@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { useDeleteMaterial } from '#web/features/materials/api/use-delete-material.ts';
+import { materialsQuery } from '#web/features/materials/api/use-materials.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { EditMaterialForm } from '#web/features/materials/components/edit-material-form.tsx';
 import { MaterialsList } from '#web/features/materials/components/materials-list.tsx';
 import { DeleteButton, ListPage } from '#web/components/list-page.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
+
+/** The first page of materials the server lets this user see (the list's own query). */
+export async function loader() {
+  await pageQueryClient().prefetchInfiniteQuery(materialsQuery());
+  return null;
+}
 
 /** Tutor: their materials grouped by session, with Edit and Delete. */
 export function ViewAllMaterialsPage() {

@@ -1,8 +1,13 @@
 import { sessionPageSchema, type SessionStatus } from '#contract/sessions.ts';
-import { usePagedListQuery } from '#web/lib/paged-list-query.ts';
+import { pagedListQuery, usePagedListQuery } from '#web/lib/paged-list-query.ts';
 import { sessionKeys } from './session-query-keys.ts';
 
 /** GET /api/admin/sessions: every session, pending first; status filter and search. */
+const adminSessionsList = (status: SessionStatus | '', q: string) => ({ queryKey: sessionKeys.admin(status, q), path: '/admin/sessions', params: { status, q }, limit: 20, schema: sessionPageSchema });
+
+/** For the page's loader (`prefetchInfiniteQuery`): the list the hook reads. */
+export const adminSessionsQuery = (status: SessionStatus | '', q: string) => pagedListQuery(adminSessionsList(status, q));
+
 export function useAdminSessions(status: SessionStatus | '', q: string) {
-  return usePagedListQuery({ queryKey: sessionKeys.admin(status, q), path: '/admin/sessions', params: { status, q }, limit: 20, schema: sessionPageSchema });
+  return usePagedListQuery(adminSessionsList(status, q));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionSchema, type Session } from '#contract/sessions.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { sessionKeys } from './session-query-keys.ts';
@@ -10,6 +10,9 @@ export async function getTutorSession(email: string, id: string): Promise<Sessio
   );
 }
 
+/** The query options: for the hook and for the page's loader, one definition. */
+export const tutorSessionQuery = (email: string, id: string) => queryOptions({ queryKey: sessionKeys.tutorDetail(email, id), queryFn: () => getTutorSession(email, id) });
+
 export function useTutorSession(email: string, id: string) {
-  return useQuery({ queryKey: sessionKeys.tutorDetail(email, id), queryFn: () => getTutorSession(email, id) });
+  return useQuery(tutorSessionQuery(email, id));
 }

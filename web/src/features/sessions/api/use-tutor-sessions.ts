@@ -1,8 +1,13 @@
 import { sessionPageSchema } from '#contract/sessions.ts';
-import { usePagedListQuery } from '#web/lib/paged-list-query.ts';
+import { pagedListQuery, usePagedListQuery } from '#web/lib/paged-list-query.ts';
 import { sessionKeys } from './session-query-keys.ts';
 
 /** GET /api/view-sessions/{email}: the tutor's own sessions, every status, newest first. */
+const tutorSessionsList = (email: string) => ({ queryKey: sessionKeys.ofTutor(email), path: `/view-sessions/${encodeURIComponent(email)}`, limit: 20, schema: sessionPageSchema });
+
+/** For the page's loader (`prefetchInfiniteQuery`): the list the hook reads. */
+export const tutorSessionsQuery = (email: string) => pagedListQuery(tutorSessionsList(email));
+
 export function useTutorSessions(email: string) {
-  return usePagedListQuery({ queryKey: sessionKeys.ofTutor(email), path: `/view-sessions/${encodeURIComponent(email)}`, limit: 20, schema: sessionPageSchema });
+  return usePagedListQuery(tutorSessionsList(email));
 }

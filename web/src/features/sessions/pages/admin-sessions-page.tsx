@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { Session, SessionStatus } from '#contract/sessions.ts';
-import { useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
+import { authConfigQuery } from '#web/features/auth/public.ts';
+import { adminSessionsQuery, useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
 import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
 import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
 import { useSessionText } from '#web/features/sessions/session-text.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
@@ -13,6 +16,15 @@ import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } 
 
 const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfies SessionStatus[];
 const isStatus = (value: string): value is SessionStatus => STATUSES.includes(value);
+
+/** The first page of the list the address asks for (`?status=…&q=…`, read as useListQuery reads them) and the config (fees' currency). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const queryClient = pageQueryClient();
+  const search = new URL(request.url).searchParams;
+  const status = search.get('status') ?? '';
+  await Promise.all([queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchInfiniteQuery(adminSessionsQuery(isStatus(status) ? status : '', search.get('q') ?? ''))]);
+  return null;
+}
 
 /**
  * Admin: every session, pending first; approve, reject, edit, delete. The status

@@ -1,11 +1,20 @@
 import type { Session } from '#contract/sessions.ts';
-import { useMe } from '#web/features/auth/public.ts';
+import { authConfigQuery, meQuery, useMe } from '#web/features/auth/public.ts';
 import { useResubmitSession } from '#web/features/sessions/api/use-resubmit-session.ts';
-import { useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
+import { tutorSessionsQuery, useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { ListRow, PagedListPage, RowLink } from '#web/components/list-page.tsx';
 import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
+
+/** The tutor's first page of sessions and the config (fees' currency); signed out, the parent route's guard sends the visitor to log in. */
+export async function loader() {
+  const queryClient = pageQueryClient();
+  const [me] = await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.prefetchQuery(authConfigQuery)]);
+  if (me) await queryClient.prefetchInfiniteQuery(tutorSessionsQuery(me.email));
+  return null;
+}
 
 /** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit. */
 export function ManageSessionsPage() {

@@ -1,15 +1,17 @@
 import { useId } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { AdminUser } from '#contract/admin-users.ts';
 import { roleSchema, type Role } from '#contract/common.ts';
 import { Avatar } from '#web/components/avatar.tsx';
-import { useMe } from '#web/features/auth/public.ts';
+import { meQuery, useMe } from '#web/features/auth/public.ts';
 import { useDeleteUser } from '#web/features/users/api/use-delete-user.ts';
 import { useUpdateUser } from '#web/features/users/api/use-update-user.ts';
-import { useUsers } from '#web/features/users/api/use-users.ts';
+import { useUsers, usersQuery } from '#web/features/users/api/use-users.ts';
 import { confirmAction, type Confirmation, runWithDialogs } from '#web/lib/dialogs.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 import { useFilterField } from '#web/lib/form-fields.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
@@ -18,6 +20,15 @@ const roleLabels = ({ t }: Translator): Record<Role, string> => ({ student: t('u
 const statusLabels = ({ t }: Translator): Record<AdminUser['status'], string> => ({ Verified: t('users.verified'), Unverified: t('users.unverified'), Blocked: t('users.blocked') });
 
 const isRole = (value: string): value is Role => (roleSchema.options as readonly string[]).includes(value);
+
+/** The first page of the list the address asks for (`?role=…&q=…`, read as useListQuery reads them), and who is signed in (their own row says so). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const queryClient = pageQueryClient();
+  const search = new URL(request.url).searchParams;
+  const role = search.get('role') ?? '';
+  await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.prefetchInfiniteQuery(usersQuery(search.get('q') ?? '', isRole(role) ? role : ''))]);
+  return null;
+}
 
 /**
  * Admin: every user, searched and filtered, with role change and block.
