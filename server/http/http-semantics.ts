@@ -55,16 +55,12 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * The methods some route takes at this (canonical) path; none when no route matches it. The
- * pages' route `/*` (server/http/static-web.ts) is left out: it matches every path, and which of
- * them are pages, and what each takes, static-web.ts says.
+ * pages' route `/*` (server/http/static-web.ts) is left out: a lookup without constraints never
+ * finds it, and which paths are pages, and what each takes, static-web.ts says.
  */
 export function allowedMethods(app: FastifyInstance, url: string): string[] {
   const path = url.split('?')[0] ?? '';
-  return METHODS.filter((method) => {
-    const route = app.findRoute({ method, url: path });
-    // The root catch-all's `*` holds the whole path; any other route's leaves part of it to its prefix.
-    return route !== null && (route.params as Record<string, string | undefined>)['*'] !== path.slice(1);
-  });
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
 }
 
 /**
@@ -73,7 +69,9 @@ export function allowedMethods(app: FastifyInstance, url: string): string[] {
  * handler in the caller's language) or the reply sent; null when the path is no resource (404).
  */
 export function answerOtherMethod(request: FastifyRequest, reply: FastifyReply, allowed: readonly string[]): AppError | FastifyReply | null {
-  if (allowed.length === 0) return null;
+  // A route that takes the method and found nothing (a file not there, a wrong token) sends its
+  // request here: that is a 404, not a method refused.
+  if (allowed.length === 0 || allowed.includes(request.method)) return null;
   reply.header('allow', allowed.join(', '));
   if (request.method === 'OPTIONS') return reply.status(204).send();
   return new AppError(405, { key: 'errors.http.methodNotAllowed', values: { method: request.method, allowed: allowed.join(', ') } });

@@ -82,7 +82,6 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const url = request.url.split('?')[0] ?? '';
-    if (isApiPath(url)) throw notFound();
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
       return reply.status(404).type('text/plain; charset=utf-8').send(translatorFor(requestLanguage(request)).t('errors.http.notFound'));
     }
@@ -102,7 +101,11 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
       pages.addHook('onRoute', (route) => {
         route.onSend = [...[route.onSend ?? []].flat(), compressed.keep];
       });
-      pages.route({ method: ['GET', 'HEAD'], url: '/*', exposeHeadRoute: false, compress: PAGE_COMPRESSION, onSend: compressed.reuse, handler: servePage });
+      // Constrained to paths outside the API: an API path is never a page, so a method no API
+      // route takes there goes to the not-found handler (405 with Allow, or 404), and a lookup
+      // without constraints (http-semantics' allowedMethods) never finds this route.
+      app.addConstraintStrategy(PAGE_PATH);
+      pages.route({ method: ['GET', 'HEAD'], url: '/*', constraints: { [PAGE_PATH.name]: true }, exposeHeadRoute: false, compress: PAGE_COMPRESSION, onSend: compressed.reuse, handler: servePage });
     });
   }
 
@@ -173,3 +176,15 @@ interface PageRoutesModule {
 }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api';
+
+/** The router's constraint that keeps the pages' route to paths outside the API. */
+const PAGE_PATH: Parameters<FastifyInstance['addConstraintStrategy']>[0] = {
+  name: 'pagePath',
+  storage() {
+    type Storage = ReturnType<Parameters<FastifyInstance['addConstraintStrategy']>[0]['storage']>;
+    const stores = new Map<unknown, Parameters<Storage['set']>[1]>();
+    return { get: (value) => stores.get(value) ?? null, set: (value, store) => void stores.set(value, store) } satisfies Storage;
+  },
+  deriveConstraint: (request) => !isApiPath(request.url?.split('?')[0] ?? ''),
+  mustMatchWhenDerived: false,
+};

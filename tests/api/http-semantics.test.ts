@@ -141,6 +141,26 @@ describe('methods', () => {
     expect((await t.request(null, { method: 'PUT', url: '/api/no-such-thing' })).statusCode).toBe(404);
     expect((await t.http(null, { method: 'PUT', path: '/api/./health' })).statusCode).toBe(404);
   });
+
+  it('answers GET and HEAD of an API path that takes neither 405 and Allow, never as a page', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      for (const path of ['/api/create-note', '/api/create-note/']) {
+        const res = await t.http(student, { method, path });
+        expect([method, path, res.statusCode, res.headers.allow, res.headers['content-type']]).toEqual([method, path, 405, 'POST', expect.stringContaining('application/json')]);
+      }
+    }
+  });
+
+  it('answers 404, not 405, when a route that takes the method finds nothing there', async () => {
+    // The docs' files: a file that is not there, and one spelled with a trailing slash.
+    for (const path of ['/api/docs/static/no-such-file.css', '/api/docs/static/swagger-ui.css/']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await t.http(null, { method, path });
+        expect([method, path, res.statusCode, res.headers.allow]).toEqual([method, path, 404, undefined]);
+      }
+    }
+    expect((await t.http(null, { method: 'GET', path: '/api/docs/static/swagger-ui.css' })).statusCode).toBe(200);
+  });
 });
 
 describe('page methods', () => {
