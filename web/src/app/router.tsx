@@ -27,7 +27,6 @@ function page<M extends { loader: LoaderFunction; action?: ActionFunction }>(loa
 // Pages not yet moved to route modules (decision 041), loaded on first visit (app/lazy-page.ts).
 const BackgroundJobsPage = lazyPage(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage');
 const UploadMaterialsPage = lazyPage(() => import('#web/features/materials/pages/upload-materials-page.tsx'), 'UploadMaterialsPage');
-const StudyMaterialsPage = lazyPage(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage');
 const SettingsPage = lazyPage(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage');
 const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
 const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
@@ -109,7 +108,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'manage-personal-notes', ...page(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage', { action: true }) },
       { path: 'note/:id', ...page(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage') },
       { path: 'note/edit/:id', ...page(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage', { action: true }) },
-      { path: 'study-materials', element: <StudyMaterialsPage /> },
+      { path: 'study-materials', ...page(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage') },
     ],
   },
   {
