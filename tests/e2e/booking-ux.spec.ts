@@ -43,8 +43,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Log In' }).click();
     const popup = page.getByRole('dialog').filter({ hasText: 'Login Failed' });
     await expect(popup).toBeVisible();
-    // The popup's background: dark on a dark page, light on a light one.
-    const [r, g, b] = (await popup.evaluate((element) => getComputedStyle(element).backgroundColor)).match(/\d+/g)!.map(Number);
+    // The popup's box (the <dialog> itself is the dimmed backdrop around it): dark on a dark page, light on a light one.
+    const [r, g, b] = (await popup.locator('.modal-box').evaluate((element) => getComputedStyle(element).backgroundColor)).match(/\d+/g)!.map(Number);
     const luminance = (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
     if (colorScheme === 'dark') expect(luminance).toBeLessThan(0.3);
     else expect(luminance).toBeGreaterThan(0.9);
