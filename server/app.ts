@@ -93,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installCanonicalPaths(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env !== 'production' }));
-  // The caller's saved language (Settings, the footer) for their refusals and pages (issue 20): known once the database is.
+  // The caller's saved language (Settings, the footer) for their refusals and pages: known once the database is.
   let accountLanguage: (request: FastifyRequest) => Promise<string | null> = async () => null;
   installErrorHandler(app, { accountLanguage: (request) => accountLanguage(request) });
   // A session's duration in words, in the caller's language (server/features/sessions/session-duration.ts).

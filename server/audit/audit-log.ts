@@ -1,4 +1,4 @@
-// The audit log (issue 23 item 2): admin actions and security events, one row each, inserted
+// The audit log: admin actions and security events, one row each, inserted
 // through the executor of the action's own transaction, so that the action and its record commit
 // together or not at all. Nothing updates or deletes a row; admins read it (GET /api/audit-log).
 // Its SQL is in audit-repository.ts.

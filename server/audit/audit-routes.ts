@@ -1,4 +1,4 @@
-// GET /api/audit-log: admins read and filter the audit log (issue 23 item 2). There is no route
+// GET /api/audit-log: admins read and filter the audit log. There is no route
 // that writes, edits or removes an entry: entries are only made by the actions they record.
 import { auditListQuery, auditPage } from '#contract/audit-log.ts';
 import { requireUser } from '#server/auth/current-user.ts';

@@ -1,4 +1,4 @@
-// Security events of the audit log (issue 23 item 2) that happen inside better-auth's own
+// Security events of the audit log that happen inside better-auth's own
 // endpoints: a password changed or reset, and bursts of failed sign-ins. A password change is
 // written by better-auth's database hook through the transaction that changes it
 // (server/auth/auth-transaction.ts, recordPasswordChange below); failed sign-ins are counted in

@@ -1,4 +1,4 @@
-// better-auth's answers as users see them, in the caller's language (issue 20). better-auth
+// better-auth's answers as users see them, in the caller's language. better-auth
 // answers in English (`{ code, message }`); the one place the server answers for it (the bridge,
 // auth-routes.ts) says them from the server catalogues: better-auth's refusals by their code, our
 // own rules inside it (account-rules.ts, common-passwords.ts, auth.ts) by the words they carry,

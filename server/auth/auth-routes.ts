@@ -48,7 +48,7 @@ async function userChangedBy(path: string, request: FastifyRequest, { auth, db }
 }
 
 export async function authRoutes(app: FastifyInstance, { auth, config, db, now }: AppDeps): Promise<void> {
-  // Bursts of failed sign-ins into the audit log (issue 23); password changes and resets are
+  // Bursts of failed sign-ins into the audit log; password changes and resets are
   // recorded inside better-auth's transaction (withAuthCall below, auth-transaction.ts).
   const security = securityEvents(db.kysely, now);
   // Our rules on what better-auth takes (roles, fields, blocked accounts) live inside it, in
@@ -57,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, { auth, config, db, now }
   const origin = new URL(config.baseUrl).origin;
 
   // The reset page asks before showing its form: a used or expired link says so at once, with a
-  // way to ask for a new one (issue 17). Tokens are long and random; this reveals nothing else.
+  // way to ask for a new one. Tokens are long and random; this reveals nothing else.
   app.withTypeProvider<ZodTypeProvider>().get('/api/password-reset/:token', {
     schema: { tags: ['auth'], summary: 'Whether a password reset link can still be used', params: resetTokenParams, response: { 200: resetTokenStatusSchema, 400: errorSchema } },
   }, async (request) => {

@@ -1,5 +1,5 @@
 // better-auth's database adapter, with real transactions for the calls whose security event must
-// commit with the change (issue 23: a password changed or reset and its audit entry, together or
+// commit with the change (a password changed or reset and its audit entry, together or
 // not at all; docs/decisions/022-sent-emails-and-security-events.md).
 //
 // better-auth groups a password change (or reset) in `runWithTransaction`: the sessions revoked,

@@ -36,7 +36,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
   const kysely = db.kysely;
   const languages = accountLanguageRepository(kysely);
   /**
-   * The language of an account email (issue 20): the account's saved one, else that of the request
+   * The language of an account email: the account's saved one, else that of the request
    * that caused it (a new account has none yet: the sign-up's `lang` cookie or Accept-Language).
    */
   const mailTranslator = async (userId: string, request: Request | undefined): Promise<ServerTranslator> =>
@@ -233,7 +233,7 @@ export function createAuth(opts: { config: Config; db: Db; mailer: Mailer; log: 
       },
       account: {
         // A password written by a call the bridge marked (change, reset): its audit entry goes
-        // into the same transaction (issue 23; auth-transaction.ts). A reset may create the
+        // into the same transaction (auth-transaction.ts). A reset may create the
         // password of an account that had only Google.
         create: {
           before: async (account) => {

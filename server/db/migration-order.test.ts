@@ -27,7 +27,7 @@ it('runs 0005 on a database that already ran 0006', async () => {
   expect(index.rows).toEqual([{ name: 'waitlist_student_idx' }]);
 });
 
-// Migration 0009: roles stored through the old update-user hole (issue 14) become student.
+// Migration 0009: roles stored through the old update-user hole become student.
 it('turns a role outside student, tutor and admin into student, and leaves the others', async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-role-repair-'));
   db = createDb({ dialect: 'sqlite', file: path.join(dir, 'db.sqlite') });

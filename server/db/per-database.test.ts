@@ -1,4 +1,4 @@
-// What prepared queries and guarded writes keep, they keep per database (issue 18): two apps in
+// What prepared queries and guarded writes keep, they keep per database: two apps in
 // one process (two createDb) share nothing but the queries' code. On both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 // The emails StudyNest sent, kept SENT_EMAIL_KEEP_MS (30 days) so that an account's export shows
-// what was sent to it (issue 23; docs/decisions/022-sent-emails-and-security-events.md). The text
+// what was sent to it (docs/decisions/022-sent-emails-and-security-events.md). The text
 // of a message holding a one-time link (a password reset, an email verification) is not kept:
 // anyone reading the export (an admin, the operator) must not be able to use it. Removed with the
 // account, and by a recurring job once older than the retention.

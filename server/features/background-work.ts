@@ -19,9 +19,9 @@ export function backgroundWork(deps: AppDeps): JobWork {
   const reminders = classReminders(deps);
   const uploads = uploadCleanup(deps);
   const auth = authPurge(deps);
-  // Large "Download my data" archives, built and emailed; old ones removed (issue 23).
+  // Large "Download my data" archives, built and emailed; old ones removed.
   const archives = myDataService(deps).archiveWork();
-  // Sent emails are kept 30 days for their recipient's export (issue 23).
+  // Sent emails are kept 30 days for their recipient's export.
   const sentEmails = sentEmailRepository(deps.db.kysely);
   const sentRetention = sentEmailRetention(deps);
   return {

@@ -1,5 +1,5 @@
 // The server's own 429 (the @fastify/rate-limit routes: uploads, materials…) names the wait it
-// sends in Retry-After, in the words the web app uses (issue 14, row 11), in the caller's language.
+// sends in Retry-After, in the words the web app uses, in the caller's language.
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe("the server's 429", () => {
   });
 });
 
-describe("the server's 429 in the caller's language (issue 20)", () => {
+describe("the server's 429 in the caller's language", () => {
   it.each([
     [8_000, 'Demasiadas solicitudes. Inténtalo de nuevo dentro de 8 segundos.'],
     [60_000, 'Demasiadas solicitudes. Inténtalo de nuevo dentro de 1 minuto.'],

@@ -1,4 +1,4 @@
-// A form refused while JavaScript is off (issue 15): the browser gets the page again, drawn as
+// A form refused while JavaScript is off: the browser gets the page again, drawn as
 // usual, with the refusal said at the top of the form that was sent and every field as the
 // visitor left it (never a password or a file). Such a page never runs the app, so it is changed
 // as HTML: parse5, the HTML standard's parser, reads and writes it.

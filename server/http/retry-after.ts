@@ -1,5 +1,5 @@
 /**
- * How a 429 names its wait (issue 14, row 11; issue 20): the server reads the wait from the answer's
+ * How a 429 names its wait, in the caller's language: the server reads the wait from the answer's
  * headers (retryAfterSeconds) and rounds it (waitToName) for its catalogues' sentence, in the
  * caller's language ("Too many requests. Try again in 8 seconds."). The web app shows the
  * server's sentence as it is: it has no words of its own for a 429.

@@ -1,5 +1,5 @@
 // Server-side rendering of the web app's pages: the page's HTML and the data it was drawn with,
-// so that a visitor sees it before the JavaScript has arrived (issue 9: LCP on a slow phone).
+// so that a visitor sees it before the JavaScript has arrived (the largest paint comes early on a slow phone).
 // The renderer is the production build of web/src/entry-server.tsx (dist/ssr), loaded on the
 // first page request. Its API calls go through app.inject with the visitor's own cookie, so
 // they pass every check a browser's call would. docs/decisions/013-server-rendering.md.
@@ -60,7 +60,7 @@ export interface PageRendererOptions {
   origin?: string;
   /** Renders running at once in this process; beyond them the shell is sent. */
   maxConcurrentRenders?: number;
-  /** The language saved on a signed-in visitor's account (issue 20), or null: theirs comes first. */
+  /** The language saved on a signed-in visitor's account, or null: theirs comes first. */
   accountLanguage?: (request: FastifyRequest) => Promise<string | null>;
 }
 
@@ -92,7 +92,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       url,
       origin,
       language,
-      // Times on the page in the visitor's zone, as their browser will draw them (issue 17).
+      // Times on the page in the visitor's zone, as their browser will draw them.
       timeZone: timeZoneFromCookieHeader(request.headers.cookie),
       api: async (apiUrl, init) => {
         // Drawing a page reads; it never changes anything on the visitor's behalf.
@@ -100,7 +100,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
         const res = await app.inject({
           method: 'GET',
           url: apiUrl,
-          // In the page's language: a refusal the page shows reads as the page does (issue 20).
+          // In the page's language: a refusal the page shows reads as the page does.
           headers: { accept: 'application/json', 'accept-language': language, ...(cookie ? { cookie } : {}) },
           remoteAddress: request.ip,
         });
@@ -112,7 +112,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       },
     });
     if (page.redirect !== undefined) return { redirect: page.redirect };
-    // index.html preloads the carousel's first slide for Home's first paint; no other page shows it (issue 17).
+    // index.html preloads the carousel's first slide for Home's first paint; no other page shows it.
     const base = new URL(url, 'http://localhost').pathname === '/' ? head : head.replace(HERO_PRELOAD, '');
     // Replaced by functions: a `$&` in a session's title or text is text, not a replacement pattern.
     const languageHead = inLanguage(base, language);
@@ -139,7 +139,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
 
   /**
    * Draws a page within the cap on renders in progress: a render is 10–40 ms of CPU on the one
-   * event loop, and a crowd of them delayed every other request (issue 14, row 5: /api/health
+   * event loop, and a crowd of them delayed every other request (/api/health
    * took 6–10 s). At most `maxConcurrentRenders` run per turn of the loop; beyond them, and when
    * drawing fails, the shell.
    */
@@ -176,7 +176,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
    * other parameter or cookie changes nothing on it, so it must not cost a render.
    */
   async function pageFor(request: FastifyRequest): Promise<CachedPage> {
-    // The visitor's language: their account's, else the footer's choice, else their browser's (issue 20).
+    // The visitor's language: their account's, else the footer's choice, else their browser's.
     const signedIn = sessionCookieValue(request.headers.cookie) !== null;
     const account = signedIn && accountLanguage ? await accountLanguage(request).catch(() => null) : null;
     const language = chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });

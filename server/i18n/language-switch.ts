@@ -1,4 +1,4 @@
-// The language switch (issue 20): the footer's buttons and Settings' choice are forms posting
+// The language switch: the footer's buttons and Settings' choice are forms posting
 // here, so they work before the app is live and without JavaScript
 // (docs/decisions/018-forms-before-the-app.md). The choice is kept in the `lang` cookie and, for
 // a signed-in user, on their account (emails follow it); the visitor is sent back to the page

@@ -42,7 +42,7 @@ export function translatorForAccount(language: string | null | undefined): Serve
 const utcFormats = new Map<Language, Intl.DateTimeFormat>();
 /**
  * A moment in an email or calendar text: "Tue 24/11/2026, 18:00 UTC" ("mar 24/11/2026, 18:00 UTC"):
- * the weekday in the language, dd/MM/yyyy in every language (PRODUCT.md §4), 24-hour, in UTC
+ * the weekday in the language, dd/MM/yyyy in every language, 24-hour, in UTC
  * (an email has no time zone of its reader).
  */
 export function formatUtc(language: Language, instant: string | Date): string {

@@ -1,4 +1,4 @@
-// The admin's view of background work (issue 16): jobs by state and "retry now". The SQL is
+// The admin's view of background work: jobs by state and "retry now". The SQL is
 // server/jobs' own (job-repository.ts); this is the rule (admins only) and the DTO.
 import type { AdminJob, AdminJobPage, JobState } from '#contract/admin-jobs.ts';
 import type { AppDeps } from '#server/app-deps.ts';

@@ -1,4 +1,4 @@
-// The admin's users list and changes: GET /api/users (the spec's call, with search and pages),
+// The admin's users list and changes: GET /api/users (the original API's call, with search and pages),
 // PATCH /api/users/{id}. Rules live in admin-users-service.ts.
 import { adminUserPage, adminUserSchema, listUsersQuery, updateUserBody } from '#contract/admin-users.ts';
 import { idParam } from '#contract/common.ts';

@@ -1,4 +1,4 @@
-// The admin's changes to users (PRODUCT.md §3, §4): role changes and blocking. At least one
+// The admin's changes to users: role changes and blocking. At least one
 // admin who is not blocked always remains, and an admin cannot block themselves.
 import type { AdminUser, UpdateUserBody } from '#contract/admin-users.ts';
 import type { Role } from '#contract/common.ts';

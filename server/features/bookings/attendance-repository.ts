@@ -1,4 +1,4 @@
-// The SQL of attendance (issue 19): the tutor's mark on each confirmed booking, and the roster
+// The SQL of attendance: the tutor's mark on each confirmed booking, and the roster
 // as the CSV download lists it.
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '#server/db/database.ts';

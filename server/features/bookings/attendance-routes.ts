@@ -1,4 +1,4 @@
-// Attendance and the roster download (issue 19): the session's tutor and admins.
+// Attendance and the roster download: the session's tutor and admins.
 import { z } from 'zod';
 import { attendanceParams, attendanceSchema, markAllPresentResultSchema, markAttendanceBody } from '#contract/bookings.ts';
 import { idParam, nonJsonBody } from '#contract/common.ts';

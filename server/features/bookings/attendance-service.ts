@@ -1,4 +1,4 @@
-// Attendance (issue 19): once class has started, the session's tutor (or an admin) marks each
+// Attendance: once class has started, the session's tutor (or an admin) marks each
 // booked student present or absent, or every one not yet marked present at once; the roster
 // downloads as CSV. A student sees their own mark on their booking; one marked absent cannot
 // review (features/reviews).

@@ -1,9 +1,9 @@
-// The booking emails (PRODUCT.md §7): confirmation with the .ics to the student, new booking
+// The booking emails: confirmation with the .ics to the student, new booking
 // to the tutor. Jobs of the outbox, enqueued in the booking's transaction; rendered when a worker
 // sends them, from the session as it is then (server/email/outbox.ts). The tutor's notice is
 // optional (docs/decisions/021-notification-emails.md): dropped when sent if the tutor turned new
 // bookings off, so that the booking itself stays one read and one write. Every email is in its
-// recipient's language (their account's, else English), read when it is written (issue 20).
+// recipient's language (their account's, else English), read when it is written.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob, renderedEmailJob, type MailRenderer } from '#server/email/outbox.ts';

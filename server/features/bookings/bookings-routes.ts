@@ -1,4 +1,4 @@
-// Booking calls: spec §7 (book-session, booked-sessions, view-booked-session) and PRODUCT.md §6
+// Booking calls (book-session, booked-sessions, view-booked-session) and the rest
 // (cancel, waitlist, roster, calendar.ics). Identity always from the cookie.
 import { z } from 'zod';
 import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookedSessionsQuery, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';

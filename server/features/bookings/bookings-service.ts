@@ -1,4 +1,4 @@
-// Booking rules (PRODUCT.md §4): only students; only approved sessions inside their
+// Booking rules: only students; only approved sessions inside their
 // registration window; once per student; capacity never exceeded (the repository's guarded
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
 import type { BookedSession, BookedSessionPage, BookedSessionsWhen, BookSessionResult, Roster } from '#contract/bookings.ts';
@@ -150,7 +150,7 @@ export function bookingsService(deps: AppDeps) {
       const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
       if (!student) throw notFound('errors.users.noUserEmail');
       const { when } = page;
-      // Every entry by booking time (spec §7), or one of Booked Sessions' sections by class time (issue 17).
+      // Every entry by booking time, or one of Booked Sessions' sections by class time.
       const read = () =>
         when ? bookings.entriesByClass(student.id, when, page.limit + 1, deps.now().toISOString(), after) : bookings.entriesOfStudent(student.id, page.limit + 1, deps.now().toISOString(), after);
       let rows = await read();
@@ -278,7 +278,7 @@ export function bookingsService(deps: AppDeps) {
       const session = await bookings.findSession(sessionId);
       // A seat held for payment is not a booking yet: its event would carry the meeting link.
       if (!session || (await bookings.findBooking(sessionId, me.id))?.status !== 'confirmed') throw notFound('errors.bookings.notBooked');
-      // In the language of the student it is for (issue 20).
+      // In the language of the student it is for.
       return sessionCalendar(deps, await languages.translatorOf(me.id), session, me);
     },
   };

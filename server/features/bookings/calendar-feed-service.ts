@@ -1,4 +1,4 @@
-// A person's private calendar feed (issue 19): the sessions they booked or teach, from a month ago
+// A person's private calendar feed: the sessions they booked or teach, from a month ago
 // on, as one iCalendar file that calendar apps poll (webcal://…/calendar/<token>.ics). The
 // token is the only key (256 random bits, no cookie: calendar apps have none); a new one makes the
 // old URL answer 404. Each event keeps the UID of the person's .ics files (session-calendar.ts),
@@ -59,7 +59,7 @@ export function calendarFeedService(deps: AppDeps) {
       if (!token) return null;
       const owner = await repo.feedOwner(token);
       if (!owner) return null;
-      // Its words in the owner's language (issue 20): part of what the content depends on.
+      // Its words in the owner's language: part of what the content depends on.
       const t = await accountLanguageRepository(deps.db.kysely).translatorOf(owner.id);
       const now = deps.now();
       const sessions = await repo.feedSessions(owner.id, new Date(now.getTime() - RECENT_MS).toISOString(), MAX_EVENTS);

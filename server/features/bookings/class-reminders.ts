@@ -1,4 +1,4 @@
-// Reminders (issue 16): each booked student gets an email 24 hours and 1 hour before class
+// Reminders: each booked student gets an email 24 hours and 1 hour before class
 // starts. A recurring job (server/jobs) looks every 30 s for confirmed bookings whose reminder
 // moment has come and whose class has not started, and for each, in one transaction, records
 // the class start it reminded of (booking.reminded24hFor / reminded1hFor) and enqueues the email.
@@ -92,7 +92,7 @@ export function classReminders(deps: AppDeps): { schedule: Schedule; handler: Jo
     if (!found || found.session.classStartDate !== args.classStartDate || deps.now().getTime() >= Date.parse(args.classStartDate)) return null;
     const { session, studentId, studentEmail, studentName } = found;
     if (await isTurnedOff(deps.db, studentId, 'classReminders')) return null;
-    // In the student's language (issue 20); `offset` picks "24 hours" or "1 hour" in it.
+    // In the student's language; `offset` picks "24 hours" or "1 hour" in it.
     const t = await languages.translatorOf(studentId);
     const offset = args.offset === '1h' ? 'h1' : 'h24';
     const mail: Mail = {

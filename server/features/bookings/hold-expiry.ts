@@ -1,4 +1,4 @@
-// Seat holds end on time (PRODUCT.md §4 Fee): a paid seat held for payment, or offered to the
+// Seat holds end on time: a paid seat held for payment, or offered to the
 // first student in line, is freed when its time is up, and the next student in line moves up
 // (emailed in the same transaction). A recurring job (server/jobs) does it every few seconds
 // whether or not anyone reads a page; a read that finds a hold past its time asks for that job

@@ -1,4 +1,4 @@
-// Seat holds are a bookings concept (issue 16): a paid session's seat is held for
+// Seat holds are a bookings concept: a paid session's seat is held for
 // PAYMENT_HOLD_MINUTES while the student pays, and a waitlist offer for WAITLIST_OFFER_HOURS
 // (both in contract/bookings.ts). Bookings create, confirm, release and expire them
 // (hold-expiry.ts); payments only settles: it asks for a hold's page to pay on and reports a

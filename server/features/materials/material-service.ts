@@ -1,4 +1,4 @@
-// Rules of the materials feature, and its permissions in one place (PRODUCT.md §4):
+// Rules of the materials feature, and its permissions in one place:
 // the owning tutor of an approved session adds, edits and deletes; students see the
 // materials of sessions they have a confirmed booking on; admins see all and remove any.
 import type { Material } from '#contract/materials.ts';

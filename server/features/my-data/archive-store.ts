@@ -1,4 +1,4 @@
-// Archives of "Download my data" too large to build during a request (issue 23): built by a
+// Archives of "Download my data" too large to build during a request: built by a
 // background job into `exports/<user id>.<token>.zip` of the file storage (DATA_DIR/exports/ or
 // a bucket), the link emailed, kept 7 days.
 // The file name binds the archive to its owner: the download route looks it up under the

@@ -260,7 +260,7 @@ export function myDataRepository(db: Db) {
       await deleteSignInSessionsOf(tx, byUser);
       await deleteAccountsOf(tx, byUser);
       await deleteVerificationsOf(tx, byUser);
-      // Their private calendar feed link stops working (issue 19).
+      // Their private calendar feed link stops working.
       await deleteCalendarFeedOf(tx, byUser);
       // A tutor's public bio goes with their name (the user row stays, so its cascade never runs).
       await deleteTutorProfileOf(tx, byUser);

@@ -1,4 +1,4 @@
-// "My data" (issue 23 item 1): GET /api/me/data (JSON) and /api/me/data.zip (with the files),
+// "My data": GET /api/me/data (JSON) and /api/me/data.zip (with the files),
 // DELETE /api/me (the caller's own, with their password) and GET /api/me/deletion (what it would
 // do, asked first); GET /api/users/{id}/data,
 // DELETE /api/users/{id} (admins, for any other user).

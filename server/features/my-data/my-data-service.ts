@@ -1,4 +1,4 @@
-// "My data" (issue 23 item 1, PRODUCT.md §4): a user downloads everything StudyNest holds about
+// "My data" (docs/decisions/038-account-erasure-and-exports.md): a user downloads everything StudyNest holds about
 // them, and deletes their account; admins (and the operator's CLI) do the same for any user,
 // recorded in the audit log. The rules of a deletion:
 // - the password is asked of the account's owner (not of an admin acting on someone else);
@@ -336,7 +336,7 @@ export function myDataService(deps: AppDeps) {
               if (!user || isDeletedEmail(user.email)) return;
               const token = await archives.write(user.id, (await archiveOf(user)).zip);
               const link = `${deps.config.baseUrl}/api/me/data-exports/${token}.zip`;
-              // In the account's language (issue 20).
+              // In the account's language.
               const t = translatorForAccount(user.language);
               await deps.jobs.enqueue(deps.db.kysely, emailJob({
                 to: user.email,

@@ -1,4 +1,4 @@
-// Spec §7 note calls under /api: create-note, notes/{email}, note/{email}/{id}.
+// The note calls under /api: create-note, notes/{email}, note/{email}/{id}.
 import { z } from 'zod';
 import { pageQuery } from '#contract/common.ts';
 import { noteBody, noteParams, notePage, noteSchema } from '#contract/notes.ts';

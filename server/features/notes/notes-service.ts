@@ -1,5 +1,5 @@
 // Personal notes: owned by one student. The email in a path must be the caller's own
-// (admins may read, never write, anyone's): PRODUCT.md §3.
+// (admins may read, never write, anyone's).
 import type { Note, NoteBody, NotePage } from '#contract/notes.ts';
 import type { AppDeps } from '#server/app-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';

@@ -1,4 +1,4 @@
-// Notification settings (issue 16): the caller's own, and one-click unsubscribing from an email's
+// Notification settings: the caller's own, and one-click unsubscribing from an email's
 // List-Unsubscribe link, which names its user by a signed token instead of a cookie.
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationSettings, type UnsubscribeResult, type UpdateNotificationSettingsBody } from '#contract/notifications.ts';
 import type { AppDeps } from '#server/app-deps.ts';

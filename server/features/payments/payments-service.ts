@@ -1,4 +1,4 @@
-// Paid sessions (PRODUCT.md §4 Fee): a seat is held while the student pays on Stripe Checkout,
+// Paid sessions: a seat is held while the student pays on Stripe Checkout,
 // and the booking is confirmed only when the server has seen the payment succeed — from the
 // signed webhook or by asking Stripe when the student comes back, whichever comes first.
 // Price always from the session row. See docs/decisions/009-paid-sessions.md.

@@ -1,4 +1,4 @@
-// The built-in test payment provider (issue 17, PRODUCT.md §8 "Test payments"): without Stripe,
+// The built-in test payment provider: without Stripe,
 // on a demo installation (or where TEST_PAYMENTS=true), a page of StudyNest's own marked "Test
 // payment, no money moves" stands in for Checkout, so that the whole paid flow can be tried:
 // hold, pay, confirm, refund on cancel. It keeps no state of its own: a test checkout is its seat

@@ -1,4 +1,4 @@
-// POST /api/review (spec §7), PUT /api/review/{id}, GET /api/sessions/{id}/reviews (public)
+// POST /api/review, PUT /api/review/{id}, GET /api/sessions/{id}/reviews (public)
 // and GET /api/sessions/{id}/my-review.
 import { idParam, pageQuery } from '#contract/common.ts';
 import { myReviewSchema, reviewBody, reviewPage, reviewSchema, updateReviewBody } from '#contract/reviews.ts';

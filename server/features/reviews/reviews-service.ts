@@ -33,7 +33,7 @@ export function reviewsService(deps: AppDeps) {
     if (session.status === 'cancelled') throw conflict('errors.reviews.sessionCancelled');
     const booking = await reviews.confirmedBooking(sessionId, me.id);
     if (!booking) throw forbidden('errors.reviews.bookedOnly');
-    // Reviews come from those who came (issue 19): a student the tutor marked absent cannot review.
+    // Reviews come from those who came: a student the tutor marked absent cannot review.
     if (booking.attendance === 'absent') throw forbidden('errors.reviews.absent');
     if (deps.now().getTime() < Date.parse(session.classStartDate)) throw conflict('errors.reviews.notStarted');
     const now = deps.now();

@@ -4,7 +4,7 @@
 // updates the entry the person already has: a new SEQUENCE when the time or place changes, and
 // STATUS:CANCELLED (with METHOD:CANCEL in an email) when it is called off
 // (docs/decisions/024-class-lifecycle.md). Its words (SUMMARY's "Cancelled:", DESCRIPTION's
-// "Tutor:", the alarm) are the server catalogue's, in the language of the person it is for (issue 20).
+// "Tutor:", the alarm) are the server catalogue's, in the language of the person it is for.
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
 import type { AppDeps } from '#server/app-deps.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';

@@ -31,7 +31,7 @@ export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, n
 
 /** A session's page: its email only for the tutor and admins. */
 export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, waitlistLength: number, viewerBooked = false): SessionDetails {
-  // The meeting link of an online class: its tutor, admins and the students booked on it (issue 19).
+  // The meeting link of an online class: its tutor, admins and the students booked on it.
   const meetingUrl = canSeePrivateDetails(row, viewer) || viewerBooked ? row.meetingUrl : null;
   return { ...toPublicSessionDto(row, viewer, now), tutorEmail: canSeePrivateDetails(row, viewer) ? row.tutorEmail : null, waitlistLength, meetingUrl };
 }

@@ -1,6 +1,6 @@
-// "2 hours 30 minutes": the spec's sessionDuration, in words, from the class start and end. A
+// "2 hours 30 minutes": the API's sessionDuration, in words, from the class start and end. A
 // session's answer is built once for every caller (the public lists are cached), in English; the
-// words are said again in the caller's language as the answer goes out (issue 20).
+// words are said again in the caller's language as the answer goes out.
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '#i18n/languages.ts';
 import { requestLanguage, translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';

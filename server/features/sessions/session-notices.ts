@@ -1,8 +1,8 @@
-// The emails a change of a whole session sends to its students (issue 19): called off, deleted,
+// The emails a change of a whole session sends to its students: called off, deleted,
 // moved. Booked students get an .ics that updates the event they already have (METHOD:CANCEL, or
 // the same UID with a higher SEQUENCE); students waiting or holding an unpaid seat had no event,
 // so theirs carry none. Whole messages (emailJob), built in the transaction of the change: a
-// deleted session cannot be read again when the email is sent. Each in its recipient's language (issue 20).
+// deleted session cannot be read again when the email is sent. Each in its recipient's language.
 import type { AppDeps } from '#server/app-deps.ts';
 import type { Mail } from '#server/email/mailer.ts';
 import { emailJob } from '#server/email/outbox.ts';

@@ -309,7 +309,7 @@ class PaidMeanwhile extends Error {}
 
 export function sessionRepository(db: Kysely<Database>) {
   return {
-    /** A tutor who can sign in, with their bio (issue 19's profile page); undefined for anyone else. */
+    /** A tutor who can sign in, with their bio (their public page); undefined for anyone else. */
     async tutorById(id: string) {
       return (await tutorByIdQuery(db, { id })).rows[0];
     },

@@ -1,4 +1,4 @@
-// The session calls of spec §7 and PRODUCT.md §6, under /api with `id` for `_id`. Thin:
+// The session calls, under /api with `id` for `_id`. Thin:
 // parse, find the caller, call the service. Permissions are decided in session-service.ts.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
   const sessions = sessionService(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
   const lists = deps.publicLists;
-  // A signed-in student's lists carry their own place on each session (issue 17): answered apart, never cached.
+  // A signed-in student's lists carry their own place on each session: answered apart, never cached.
   const studentOf = async (request: FastifyRequest) => {
     const viewer = await getCurrentUser(deps.auth, request);
     return viewer?.role === 'student' ? viewer : null;
@@ -61,7 +61,7 @@ export const sessionRoutes = apiRoutes(['sessions'], (r, deps, tags) => {
     schema: { tags, summary: "Home's tutors: not blocked, with at least one approved session", querystring: pageQuery, response: { 200: tutorPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => lists.send(reply, `tutors|${request.query.limit}|${request.query.cursor ?? ''}`, tutorPageSchema, () => sessions.listTutors(request.query)));
 
-  // A tutor's public page (issue 19).
+  // A tutor's public page.
   r.get('/api/tutors/:id', {
     schema: { tags, summary: "A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating", params: idParam, response: { 200: tutorProfileSchema, ...errorAnswers(400, 404) } },
   }, async (request) => sessions.tutorProfile(request.params.id));

@@ -1,4 +1,4 @@
-// The rules of study sessions (PRODUCT.md §4): who may create, read, edit, approve, reject,
+// The rules of study sessions: who may create, read, edit, approve, reject,
 // resubmit and delete; the date rules; the lists. Every permission of the feature is decided
 // here, in the guards at the top. Routes call these; SQL is in the repository.
 import type { Kysely, Updateable } from 'kysely';
@@ -90,7 +90,7 @@ function assertAdmin(me: CurrentUser, refusal: 'errors.sessions.adminsApprove' |
   if (me.role !== 'admin') throw forbidden(refusal);
 }
 
-// ——— Where the class happens (issue 19): one kind's fields, the other's dropped ———
+// ——— Where the class happens: one kind's fields, the other's dropped ———
 
 type PlaceInput = Partial<Record<keyof SessionPlace, string | undefined>>;
 
@@ -111,7 +111,7 @@ function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
 const NO_PLACE: SessionPlace = { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
 const samePlace = (a: SessionPlace, b: SessionPlace) => a.locationKind === b.locationKind && a.placeName === b.placeName && a.placeAddress === b.placeAddress && a.meetingUrl === b.meetingUrl;
 
-// ——— Date rules (PRODUCT.md §4, contract/sessions.ts): 400 naming the field ———
+// ——— Date rules (contract/sessions.ts): 400 naming the field ———
 
 type Schedule = SessionSchedule;
 
@@ -142,7 +142,7 @@ export function sessionService(deps: AppDeps) {
 
   const dto = (row: StudySessionRow, viewer: CurrentUser | null): Session => toSessionDto(row, viewer, deps.now());
 
-  /** An email to the session's tutor, in their language (`t`, issue 20). */
+  /** An email to the session's tutor, in their language (`t`). */
   function mailTutor(t: ServerTranslator, row: StudySessionRow, subject: string, lines: string[]): Mail {
     const link = `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(row.tutorEmail)}/${row.id}`;
     return {
@@ -165,7 +165,7 @@ export function sessionService(deps: AppDeps) {
     });
   }
 
-  /** An admin's decision on a session, for the audit log (issue 23). */
+  /** An admin's decision on a session, for the audit log. */
   const auditSession = (me: CurrentUser, ip: string | null, action: string, details: Record<string, unknown>) => (trx: Kysely<Database>, row: StudySessionRow) =>
     recordAudit(trx, actorOf(me, ip), { action, targetType: 'session', targetId: row.id, details: { title: row.title, tutorEmail: row.tutorEmail, ...details } }, deps.now());
 
@@ -216,7 +216,7 @@ export function sessionService(deps: AppDeps) {
       return pageFrom(rows, query.limit, (row) => [row.name, row.id]);
     },
 
-    /** A tutor's public page (issue 19): 404 for anyone who is not a tutor who can sign in. */
+    /** A tutor's public page: 404 for anyone who is not a tutor who can sign in. */
     async tutorProfile(id: string): Promise<TutorProfile> {
       const tutor = await repo.tutorById(id);
       if (!tutor) throw notFound('errors.sessions.noTutor');
@@ -467,7 +467,7 @@ export function sessionService(deps: AppDeps) {
     },
 
     /**
-     * Calls an approved session off before its class starts (issue 19): its tutor while nobody
+     * Calls an approved session off before its class starts: its tutor while nobody
      * has paid, or an admin, who refunds the paid bookings first (a failed refund stops here,
      * nothing changed; again is safe: each refund carries its checkout's idempotency key). The
      * session stays, "Cancelled", never bookable again; every booked and waiting student is

@@ -1,4 +1,4 @@
-// A signed-in student's own place on the sessions of a public list page (issue 17): the list
+// A signed-in student's own place on the sessions of a public list page: the list
 // itself stays the shared, cached one (public-list-cache.ts); each item gains `mine` from one
 // more query over the page's ids (viewer-places-repository.ts), so a card says "You are booked",
 // "On the waitlist (#2)" or "Seat held until …" from the same bookability state as the session's page.

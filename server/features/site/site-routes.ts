@@ -1,4 +1,4 @@
-// What crawlers and link previews read besides the pages (issue 22 part 3): /robots.txt and a
+// What crawlers and link previews read besides the pages: /robots.txt and a
 // /sitemap.xml of the public pages, approved sessions and their tutors. The pages' own tags are
 // drawn with them (web/src/lib/page-meta.ts); the favicon, the web app manifest and the preview
 // image are files of the built web app (web/public).
