@@ -2,7 +2,7 @@
  * The page's only script tag. Pages arrive drawn by the server (server/http/server-render.ts),
  * so the app's JavaScript is not needed to see them, only to use them: it is fetched once the
  * browser has painted the page, so that on a slow phone it does not compete with the stylesheet
- * and the hero image for the connection (issue 9: LCP ≤ 1.5 s on slow 4G); its files are then
+ * and the hero image for the connection (target: LCP ≤ 1.5 s on slow 4G); its files are then
  * all requested at once (start). docs/decisions/013-server-rendering.md.
  *
  * Nothing on the page waits for it: links are links, and forms are real forms whose fields keep

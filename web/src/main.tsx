@@ -15,7 +15,7 @@ const queryClient = createQueryClient();
 hydrateServerState(queryClient);
 const router = createRouter();
 
-// PRODUCT.md §3: a 401 means the session ended; forget the user and go to login, replacing
+// A 401 means the session ended; forget the user and go to login, replacing
 // history so that Back does not return to a page that needs a session.
 setUnauthorizedHandler(() => {
   queryClient.setQueryData(meQueryKey, null);
@@ -41,7 +41,7 @@ const app = (
 
 // The server sends most pages already drawn (server/http/server-render.ts): React takes them
 // over instead of drawing them again. As a transition, that work yields to the browser every few
-// milliseconds instead of blocking input for the whole page (Total Blocking Time, issue 9).
+// milliseconds instead of blocking input for the whole page (Total Blocking Time).
 // The page's own chunks first (above): a server-drawn page is then hydrated whole, in one pass.
 startTransition(() => {
   if (rootElement.hasChildNodes()) {

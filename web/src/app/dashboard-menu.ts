@@ -10,7 +10,7 @@ type Entry = { to: string; label: (t: Translator['t']) => string };
 type Menu = Array<{ roles: readonly Role[]; entries: Entry[] }>;
 
 /**
- * The dashboard sidebar (spec §6), by role, in this order. Add an entry here when a dashboard page
+ * The dashboard sidebar, by role, in this order. Add an entry here when a dashboard page
  * lands, next to its route in router.tsx; its label is a literal t() call (the catalogues' test finds it).
  */
 const menu: Menu = [

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { refetchOnMount } from '#web/app/server-state.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
-/** Spec §9 data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache. */
+/** Data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -60,7 +60,7 @@ export interface RouteHandle {
 }
 
 /*
- * Routes of spec §2, grouped so that each feature adds its own entries:
+ * The routes, grouped so that each feature adds its own entries:
  * - publicRoutes: anyone (a session's details too: reading is public, booking needs a login);
  * - authRoutes: only signed-out visitors (a signed-in user goes to / or ?from=);
  * - signedInRoutes: any signed-in user, outside the dashboard;
@@ -83,7 +83,7 @@ export const publicRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: (t) => t('routes.resetPassword') } satisfies RouteHandle },
   // Read by anyone (a shared link, a calendar entry); booking asks to log in.
   { path: 'session/:id', element: <SessionDetailsPage /> },
-  // A tutor's public page (issue 19), linked from every "by …".
+  // A tutor's public page, linked from every "by …".
   { path: 'tutors/:id', element: <TutorProfilePage /> },
 ];
 
@@ -96,13 +96,13 @@ export const authRoutes: RouteObject[] = [
 export const signedInRoutes: RouteObject[] = [
   { path: 'payment/success', element: <PaymentSuccessPage />, handle: { searchParams: ['checkout_session_id'] } satisfies RouteHandle },
   { path: 'payment/cancelled', element: <PaymentCancelledPage />, handle: { searchParams: ['session'] } satisfies RouteHandle },
-  // Where Stripe is not configured and test payments are on: the stand-in for Checkout (issue 17).
+  // Where Stripe is not configured and test payments are on: the stand-in for Checkout.
   { path: 'payment/test/:id', element: <TestPaymentPage /> },
 ];
 
 export const dashboardRoutes: RouteObject[] = [
   { index: true, element: <PersonalDetailsPage />, handle: { searchParams: ['verified', 'verification'] } satisfies RouteHandle },
-  // ?export=emailed: a large data archive is being built, its link emailed (issue 23).
+  // ?export=emailed: a large data archive is being built, its link emailed.
   { path: 'settings', element: <SettingsPage />, handle: { searchParams: ['export', 'minutes'] } satisfies RouteHandle },
   // Student pages: { path: 'view-booked-session', element: <StudentOnly>…</StudentOnly> }
   { path: 'view-booked-session', element: <StudentOnly><BookedSessionsPage /></StudentOnly> },

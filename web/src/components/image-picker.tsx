@@ -13,7 +13,7 @@ type ImagePickerProps = {
 };
 
 /**
- * Spec §2 image upload: accepts images, uses the first chosen file, previews it and shows its
+ * The image upload: accepts images, uses the first chosen file, previews it and shows its
  * name (default text "Please select an image"). The preview is a data: URL, which the CSP's
  * img-src allows, unlike blob: URLs. The file stays in the field (its form reads it when sent),
  * including one chosen before the app was live.
@@ -44,7 +44,7 @@ export function ImagePicker({ label, name, currentSrc = null }: ImagePickerProps
   }, [file]);
 
   /**
-   * Checked on choosing (issue 17), by contract/photos.ts's rule: the size, the type, and that the
+   * Checked on choosing, by contract/photos.ts's rule: the size, the type, and that the
    * browser can decode it (a text file named .png is not an image, whatever its name says). The
    * server checks the bytes again when the form is sent.
    */

@@ -16,7 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'menu-active font-semibold' : '';
 
 /**
- * Spec §2 layout: logo and name, Home, Sessions, Dashboard when signed in, the avatar menu or
+ * The layout: logo and name, Home, Sessions, Dashboard when signed in, the avatar menu or
  * a Log In link; on phones a collapsible menu that also shows the user's name and email.
  */
 export function Navbar({ user, onLogOut }: NavbarProps) {

@@ -34,7 +34,7 @@ export function PagedListState({ query, moreQuery, loadingLabel, empty, children
   const list = useRef<HTMLDivElement>(null);
 
   /**
-   * "Load more", then keyboard focus on the first item it brought (issue 17: it fell to the top of
+   * "Load more", then keyboard focus on the first item it brought (else it fell to the top of
    * the page when the button went away or was disabled while loading).
    */
   async function loadMore() {

@@ -1,7 +1,7 @@
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * Spec §9 loader: five bars, 35 px high, 4 px wide, centred in a fixed-size box so that the
+ * The loader: five bars, 35 px high, 4 px wide, centred in a fixed-size box so that the
  * page does not jump when content replaces it. Motion is reduced in styles.css.
  */
 export function Spinner({ label }: { label?: string }) {

@@ -3,8 +3,8 @@ import { loadedPageTranslator, type Translator } from '#web/lib/i18n.ts';
 /**
  * The one fetch wrapper for StudyNest's JSON API: same origin, cookies sent, errors parsed from
  * the server's `{ message, fields? }` into an ApiError, its message shown as the server said it,
- * in the caller's language, which is the page's (a 429's names the wait: issue 20). A 401 sends
- * the user to the login page (PRODUCT.md §3), through a handler the router registers, so lib/
+ * in the caller's language, which is the page's (a 429's names the wait). A 401 sends
+ * the user to the login page, through a handler the router registers, so lib/
  * does not import app/.
  */
 

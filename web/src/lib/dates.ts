@@ -6,10 +6,10 @@ import { browserTimeZone } from './time-zone-cookie.ts';
 
 /**
  * Dates are stored as UTC instants and shown as dd/MM/yyyy in the viewer's time zone; anything
- * with an hour says which zone (PRODUCT.md §4, issue 17): `Mon 01/12/2026, 18:00–19:30 (your
+ * with an hour says which zone: `Mon 01/12/2026, 18:00–19:30 (your
  * time)`, 24-hour. Formatted with Intl in an explicit zone, so that the server (Node) and the
  * browser write the same text for the same zone. The weekday and the zone's words are in the
- * translator's language (issue 20: `lun 01/12/2026, 18:00–19:30 (tu hora)`); dd/MM/yyyy in every one.
+ * translator's language (`lun 01/12/2026, 18:00–19:30 (tu hora)`); dd/MM/yyyy in every one.
  *
  * The zone: the browser's own. The server learns it from a cookie the page's script sets
  * (lib/time-zone-cookie.ts) and draws the page in it; without the cookie (a first visit) it draws in

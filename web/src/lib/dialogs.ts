@@ -2,11 +2,11 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { loadPageTranslator } from '#web/lib/i18n.ts';
 
 /**
- * The popups of spec §8, in one place so that texts and timings stay consistent. sweetalert2
- * loads with the first popup, not with the home page (issue 9 budgets); later popups reuse it.
+ * The popups, in one place so that texts and timings stay consistent. sweetalert2
+ * loads with the first popup, not with the home page (its JavaScript budget); later popups reuse it.
  * Its default build injects its own stylesheet (allowed by the CSP's style-src). Its `auto`
- * theme follows the visitor's colour scheme, as the app's daisyUI themes do (issue 17: the
- * popups stayed white in the dark theme).
+ * theme follows the visitor's colour scheme, as the app's daisyUI themes do (the
+ * popups stayed white in the dark theme before).
  */
 async function loadSwal() {
   const [{ default: Swal }, { t }] = await Promise.all([import('sweetalert2'), loadPageTranslator()]);
@@ -14,7 +14,7 @@ async function loadSwal() {
   return Swal.mixin({ theme: 'auto', confirmButtonText: t('dialogs.ok'), cancelButtonText: t('dialogs.cancel'), closeButtonAriaLabel: t('dialogs.close') });
 }
 
-/** Spec §9: success popups close themselves after 1500 ms. */
+/** Success popups close themselves after 1500 ms. */
 export const SUCCESS_POPUP_MS = 1500;
 
 export async function showSuccessToast(title: string, text?: string): Promise<void> {
@@ -71,7 +71,7 @@ export async function confirmDelete(): Promise<boolean> {
  * Runs `flow` (dialogs and the action between them), then puts keyboard focus back where it was:
  * on the control that started it, or, when that control is gone (a deleted row) or still
  * disabled, on the page's heading; never on the page's top, where it fell once the dialog closed
- * (issue 17).
+ *.
  */
 async function keepingFocus<T>(flow: () => Promise<T>): Promise<T> {
   const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
@@ -108,7 +108,7 @@ export async function runWithDialogs(action: () => Promise<unknown>, { success, 
   });
 }
 
-/** A list's Delete (spec §8): asked first (confirmDelete), then done with runWithDialogs. */
+/** A list's Delete: asked first (confirmDelete), then done with runWithDialogs. */
 export async function deleteAfterConfirm(action: () => Promise<unknown>, success: string): Promise<boolean> {
   return keepingFocus(async () => (await confirmDelete()) && runWithDialogs(action, { success }));
 }

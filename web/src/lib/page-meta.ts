@@ -1,4 +1,4 @@
-// What a shared link shows (issue 22 part 3): a public page's own title and description, its
+// What a shared link shows: a public page's own title and description, its
 // canonical address, and the Open Graph and Twitter tags link previews read, in the <head> the
 // server sends (web/src/entry-server.tsx, server/http/server-render.ts). Crawlers do not run the
 // app's JavaScript: only the server's HTML counts.

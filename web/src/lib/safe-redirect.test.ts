@@ -1,5 +1,5 @@
 // The one place a redirect target taken from a URL (`?from=`) is judged: the server renderer's
-// 302 and the browser's navigation both go through safeRedirectPath (issue 14, row 3).
+// 302 and the browser's navigation both go through safeRedirectPath.
 import { describe, expect, it } from 'vitest';
 import { returnPathFrom } from '#web/lib/login-path.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';

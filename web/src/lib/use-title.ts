@@ -8,7 +8,7 @@ import { useTranslator } from './i18n.ts';
 export const ServerTitleContext = createContext<{ title: string | null; description?: string | null } | null>(null);
 
 /**
- * Sets the document title to `StudyNest | <page>` (PRODUCT.md §1), in the server's HTML too.
+ * Sets the document title to `StudyNest | <page>`, in the server's HTML too.
  * `description`: a public page's own summary for search results and link previews; pages
  * without one take their route's (`handle.description`, app/router.tsx).
  */

@@ -6,7 +6,7 @@ import { useMe } from '#web/features/auth/api/use-me.ts';
 import { returnPathFrom } from '#web/lib/login-path.ts';
 
 /**
- * Spec §4: a signed-in user visiting /login or /register goes to / — or, right after signing
+ * A signed-in user visiting /login or /register goes to / — or, right after signing
  * in, back to the page that sent them to login (`?from=`, when it is a page of this origin:
  * lib/safe-redirect.ts).
  */

@@ -6,8 +6,8 @@ import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * Spec §6 wrappers: a user whose role is not in `roles` goes to /dashboard. Used inside
- * RequireAuth; the server enforces the same rule on every call (PRODUCT.md §3).
+ * A user whose role is not in `roles` goes to /dashboard. Used inside
+ * RequireAuth; the server enforces the same rule on every call.
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { t } = useTranslator();

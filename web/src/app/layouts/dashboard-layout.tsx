@@ -8,7 +8,7 @@ import { useTranslator } from '#web/lib/i18n.ts';
 const DRAWER_ID = 'dashboard-drawer';
 
 /**
- * Spec §2 dashboard shell: a spinner while the role loads, then the role's sidebar (a drawer
+ * The dashboard shell: a spinner while the role loads, then the role's sidebar (a drawer
  * opened by "Menu" on small screens, always open on large ones) beside the page.
  */
 export function DashboardLayout() {

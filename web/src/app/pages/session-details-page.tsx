@@ -13,7 +13,7 @@ import { useTitle } from '#web/lib/use-title.ts';
 
 /**
  * Session details: every field, the booking panel and the reviews. Public and read-only for a
- * signed-out visitor (a shared link, a calendar entry: issue 22), who is asked to log in to book.
+ * signed-out visitor (a shared link, a calendar entry), who is asked to log in to book.
  */
 export function SessionDetailsPage() {
   const { t } = useTranslator();

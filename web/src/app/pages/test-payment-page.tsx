@@ -1,5 +1,5 @@
 // /payment/test/:id: the built-in stand-in for Stripe Checkout where Stripe is not configured
-// (server/features/payments/test-gateway.ts, issue 17). Clearly marked: no money moves. Pay is a
+// (server/features/payments/test-gateway.ts). Clearly marked: no money moves. Pay is a
 // real form (docs/decisions/018): sent before the app is live, the server pays and redirects.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -10,7 +10,7 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** The tutor's (and admins') Session Details (spec §2), with its status, Edit link and roster. */
+/** The tutor's (and admins') Session Details, with its status, Edit link and roster. */
 export function TutorSessionDetailsPage() {
   const { t } = useTranslator();
   useTitle(t('tutorSession.title'));
@@ -71,7 +71,7 @@ function TutorSessionDetails({ s }: { s: Session }) {
           </div>
         </div>
       </div>
-      {/* Attendance once class has started (issue 19); a cancelled class has none. */}
+      {/* Attendance once class has started; a cancelled class has none. */}
       <Roster sessionId={s.id} takeAttendance={s.status === 'approved' && Date.parse(s.classStartDate) <= Date.now()} />
       <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
     </section>

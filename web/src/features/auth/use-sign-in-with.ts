@@ -6,7 +6,7 @@ import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 /**
  * Signing in with a form (log in, register): the server's refusal in a dialog, else the success
  * toast and the caller read again. Once ['me'] holds the user, RedirectIfSignedIn takes them on
- * (to `?from=`, default /: spec §4).
+ * (to `?from=`, default /).
  */
 export function useSignInWith() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 // How a session's numbers read on screen (fee, rating, seats, status), the same on every page,
-// in the page's language (issue 20: money through Intl, counts with ICU plurals).
+// in the page's language (money through Intl, counts with ICU plurals).
 import { useMemo } from 'react';
 import type { Session } from '#contract/sessions.ts';
 import { useTranslator, type Translator } from '#web/lib/i18n.ts';

@@ -12,7 +12,7 @@ export interface BookabilityView {
   label: string;
   /** A sentence: the session's page, beside its button. */
   detail: string;
-  /** The spec's green "Ongoing" badge (else red "Closed"). */
+  /** The green "Ongoing" badge (else red "Closed"). */
   ongoing: boolean;
 }
 

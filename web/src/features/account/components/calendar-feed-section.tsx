@@ -7,7 +7,7 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /**
- * The private calendar feed (issue 19): a webcal:// link that calendar apps subscribe to, with
+ * The private calendar feed: a webcal:// link that calendar apps subscribe to, with
  * the sessions the user booked or teaches; moved classes move, cancelled ones say so. A new link
  * makes the old one stop working. Sent before the app is live, the form goes to its page's own
  * address (server/http/page-forms.ts, intent "calendar-feed").

@@ -3,7 +3,7 @@ import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * The account's language (issue 20): pages and emails use it. A real form to the language
+ * The account's language: pages and emails use it. A real form to the language
  * switch (POST /language, as the footer's), so it works before the app is live and without
  * JavaScript; the server saves it on the account and draws Settings again in it.
  */

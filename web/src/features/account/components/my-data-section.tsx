@@ -14,7 +14,7 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
 /**
- * "My data" (issue 23): download everything StudyNest holds about me (plain links to a ZIP with
+ * "My data": download everything StudyNest holds about me (plain links to a ZIP with
  * the JSON and my files, or the JSON alone: they work before the app is live too), and delete my
  * account with my password. The ZIP link is not a `download` link: a large archive answers with a
  * redirect back here (?export=emailed), which the browser must follow as a page.

@@ -8,7 +8,7 @@ import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * A tutor's short bio (issue 19), shown on their public page (/tutors/:id). Sent before the app
+ * A tutor's short bio, shown on their public page (/tutors/:id). Sent before the app
  * is live, the form goes to its page's own address (server/http/page-forms.ts, intent "bio").
  */
 export function TutorBioForm({ tutorId }: { tutorId: string }) {

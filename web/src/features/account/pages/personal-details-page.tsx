@@ -24,7 +24,7 @@ function statusName(t: Translator['t'], status: Me['status']): string {
   return t('personalDetails.blockedStatus');
 }
 
-/** Dashboard home (spec §2): the signed-in user's details, with their real status. */
+/** Dashboard home: the signed-in user's details, with their real status. */
 export function PersonalDetailsPage() {
   const { t } = useTranslator();
   useTitle(t('nav.dashboard'));

@@ -9,7 +9,7 @@ import { NotificationSettingsForm } from '#web/features/account/components/notif
 import { TutorBioForm } from '#web/features/account/components/tutor-bio-form.tsx';
 import { ProfileForm } from '#web/features/account/components/profile-form.tsx';
 
-/** Account settings (PRODUCT.md §7): name, photo, password, which optional emails come (issue 16), the calendar feed (issue 19), my data (issue 23), the language (issue 20). */
+/** Account settings: name, photo, password, which optional emails come, the calendar feed, my data, the language. */
 export function SettingsPage() {
   const { t } = useTranslator();
   useTitle(t('settings.title'));

@@ -49,7 +49,7 @@ const CHOICES = new Set<string>([...FAMILIES, ...AUDIT_ACTIONS]);
 const isChoice = (value: string): value is string => CHOICES.has(value);
 
 /**
- * Admin: the audit log (issue 23): every admin action and security event, newest first, with who,
+ * Admin: the audit log: every admin action and security event, newest first, with who,
  * what, when and from which address. Read-only: nothing on this page changes an entry. The
  * filter and the search live in the URL (`?action=…&q=…`), what the search form (a GET) asks for
  * when sent before the app is live.

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { authClient, unwrapAuthResult } from '#web/lib/auth-client.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
-/** Roles anyone may choose at sign-up; admins are made by admins (PRODUCT.md §3). */
+/** Roles anyone may choose at sign-up; admins are made by admins. */
 export type SignUpRole = 'student' | 'tutor';
 
 export type SignUpInput = {

@@ -5,7 +5,7 @@ import { useAuthConfig } from '#web/features/auth/api/use-auth-config.ts';
 import { signInWithGoogle } from '#web/features/auth/api/sign-in-with-google.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
-/** Shown only when the server has Google sign-in configured (PRODUCT.md §2). */
+/** Shown only when the server has Google sign-in configured. */
 export function GoogleSignInButton() {
   const { t } = useTranslator();
   const { data: config } = useAuthConfig();

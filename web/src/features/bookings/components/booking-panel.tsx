@@ -1,4 +1,4 @@
-// The Book now / waitlist / paid panel on /session/:id (spec §2, §8; PRODUCT.md §4). The
+// The Book now / waitlist / paid panel on /session/:id. The
 // server decides every refusal; this panel only picks the button and shows the answers.
 // Each button sends a real form to the page's own address (docs/decisions/018): pressed before
 // the app is live, or without JavaScript, the server books, pays, joins or leaves
@@ -102,7 +102,7 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       </PlaceAlert>
     );
   }
-  // The page's CancelledNote says it, with the reason (issue 19).
+  // The page's CancelledNote says it, with the reason.
   if (state.kind === 'cancelled') return null;
   // Every state but open and full: its sentence, and no button (the badge says Closed).
   if (state.kind !== 'open' && state.kind !== 'full') return <p className="text-sm text-base-content/70">{detail}</p>;
@@ -122,7 +122,7 @@ export function BookingPanel({ session, bookability }: { session: PublicSession;
       </div>
     );
   }
-  // Booking is for students (spec §2): tutors and admins see no Book now (the server refuses them too).
+  // Booking is for students: tutors and admins see no Book now (the server refuses them too).
   if (!isStudent) {
     return (
       <div className="flex flex-col gap-1 text-sm">

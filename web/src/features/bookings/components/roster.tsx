@@ -1,5 +1,5 @@
 // The tutor's roster on their session page: booked students, then the waitlist in line order.
-// Once class has started, each booked student is marked present or absent (issue 19): one press
+// Once class has started, each booked student is marked present or absent: one press
 // per student, "Mark all present" for the rest; the roster downloads as CSV at any time.
 import type { ReactNode } from 'react';
 import type { Attendance, RosterEntry } from '#contract/bookings.ts';

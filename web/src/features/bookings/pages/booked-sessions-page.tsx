@@ -9,8 +9,8 @@ import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx
 import { PageSection } from '#web/components/page-section.tsx';
 
 /**
- * Student: booked sessions (spec §2): session title, class time, instructor email, View Details;
- * waitlist places too. Two sections, each its own list from the server in class order (issue 17):
+ * Student: booked sessions: session title, class time, instructor email, View Details;
+ * waitlist places too. Two sections, each its own list from the server in class order:
  * Upcoming (class not ended), soonest first, and Past, latest first, right whatever is loaded.
  */
 export function BookedSessionsPage() {

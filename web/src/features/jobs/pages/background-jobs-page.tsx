@@ -24,7 +24,7 @@ const isState = (value: string): value is JobState => (JOB_STATES as readonly st
 
 /**
  * Admin: the background work (emails, scheduled jobs) by state, with "Retry now" for a job that
- * failed or gave up (issue 16, docs/decisions/017-durable-jobs.md). The state lives in the URL
+ * failed or gave up (docs/decisions/017-durable-jobs.md). The state lives in the URL
  * (`?state=dead`): the filters are plain links and "Retry now" a form's button, both working before
  * the app is live.
  */

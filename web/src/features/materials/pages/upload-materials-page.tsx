@@ -14,7 +14,7 @@ import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { SubmitButton } from '#web/components/submit-button.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
-/** Tutor: add a file (image or PDF) or a link to one of their approved sessions (PRODUCT.md §4). */
+/** Tutor: add a file (image or PDF) or a link to one of their approved sessions. */
 export function UploadMaterialsPage() {
   const translator = useTranslator();
   const { t } = translator;

@@ -8,7 +8,7 @@ import { SubmitButton } from '#web/components/submit-button.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * Title and details, both required (spec §5); the same form creates and edits. Sent before the
+ * Title and details, both required; the same form creates and edits. Sent before the
  * app is live, it goes to its page's own address, where the server saves it
  * (server/http/page-forms.ts).
  */

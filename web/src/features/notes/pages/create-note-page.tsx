@@ -4,7 +4,7 @@ import { NoteForm } from '#web/features/notes/components/note-form.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Student: "Take a note" (spec §2); Save → manage notes. */
+/** Student: "Take a note"; Save → manage notes. */
 export function CreateNotePage() {
   const { t } = useTranslator();
   useTitle(t('notes.createTitle'));

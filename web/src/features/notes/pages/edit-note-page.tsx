@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Student: the note form prefilled (spec §2); on success → the note. */
+/** Student: the note form prefilled; on success → the note. */
 export function EditNotePage() {
   const { t } = useTranslator();
   useTitle(t('notes.editTitle'));

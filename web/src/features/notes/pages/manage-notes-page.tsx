@@ -5,7 +5,7 @@ import { useNotes } from '#web/features/notes/api/use-notes.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { DeleteButton, ListRow, PagedListPage, RowLink } from '#web/components/list-page.tsx';
 
-/** Student: own notes (spec §2): title, last update, Edit, View, Delete. */
+/** Student: own notes: title, last update, Edit, View, Delete. */
 export function ManageNotesPage() {
   const { t } = useTranslator();
   const email = useMe().user?.email ?? '';

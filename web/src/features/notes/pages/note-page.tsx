@@ -8,7 +8,7 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Student: one note (spec §2): title, last update, details, Edit link. */
+/** Student: one note: title, last update, details, Edit link. */
 export function NotePage() {
   const { t } = useTranslator();
   const { formatDate } = useDateFormatters();

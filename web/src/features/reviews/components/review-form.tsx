@@ -1,4 +1,4 @@
-// The review form of the booked-session page (spec §2): required review text, required rating
+// The review form of the booked-session page: required review text, required rating
 // with the hint "rate the session from 1 to 5", Submit. Prefilled with the student's own review.
 import { type FormEvent, useState } from 'react';
 import type { Review } from '#contract/reviews.ts';
@@ -57,7 +57,7 @@ export function ReviewForm({ sessionId, existing }: { sessionId: string; existin
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /**
- * The rating as five stars (issue 17): a radio group named "Rating", one radio a star ("4 stars"),
+ * The rating as five stars: a radio group named "Rating", one radio a star ("4 stars"),
  * so arrows move between them and a screen reader reads the choice; the form sends the integer.
  */
 function StarRating({ name, defaultValue, error }: { name: string; defaultValue?: number | undefined; error?: string | undefined }) {

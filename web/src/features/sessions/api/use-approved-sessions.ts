@@ -8,7 +8,7 @@ const HOME_SESSIONS = 6;
 /**
  * Home's Sessions section, a small page: the newest sessions open for registration now first
  * (GET /api/sessions?open=true), then, if fewer, the newest other approved ones
- * (GET /api/approved-sessions). Both lists are the server's cached public lists (issue 17).
+ * (GET /api/approved-sessions). Both lists are the server's cached public lists.
  */
 export async function getApprovedSessions(): Promise<PublicSessionPage> {
   const [open, newest] = await Promise.all([

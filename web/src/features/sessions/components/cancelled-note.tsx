@@ -1,7 +1,7 @@
 import type { PublicSession } from '#contract/sessions.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
-/** A cancelled session says so, with the reason its students were told (issue 19). */
+/** A cancelled session says so, with the reason its students were told. */
 export function CancelledNote({ session }: { session: Pick<PublicSession, 'status' | 'cancellationReason'> }) {
   const { t } = useTranslator();
   if (session.status !== 'cancelled') return null;

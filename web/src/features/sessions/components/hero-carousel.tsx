@@ -6,18 +6,18 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { usePrefersReducedMotion } from '#web/lib/use-prefers-reduced-motion.ts';
 import { useTypewriter } from './use-typewriter.ts';
 
-/** Spec §9: autoplay every 5000 ms (not stopped by using the controls), 30 px between slides. */
+/** Autoplay every 5000 ms (not stopped by using the controls), 30 px between slides. */
 export const AUTOPLAY_MS = 5000;
 const GAP_PX = 30;
 
 /**
  * Home's hero carousel, hand-written: looping, centred slides, clickable bullets, previous and
  * next. With reduced motion it stays still and shows each title whole. A Pause button lets
- * anyone stop the rotation (WCAG 2.2.2), which the spec's "not stopped by interaction" allows.
+ * anyone stop the rotation (WCAG 2.2.2); the other controls do not stop it.
  */
 export function HeroCarousel() {
   const { t } = useTranslator();
-  /** Spec §2 hero slides (ids 1–3), images shipped with the app (PRODUCT.md §2). */
+  /** The hero slides (ids 1–3), images shipped with the app. */
   const slides = [
     { id: 1, title: t('hero.math'), image: mathUrl },
     { id: 2, title: t('hero.physics'), image: physicsUrl },
@@ -41,7 +41,7 @@ export function HeroCarousel() {
 
   return (
     <section aria-roledescription="carousel" aria-label={t('hero.label')} className="relative overflow-hidden rounded-box bg-neutral">
-      {/* Right to left, the slides run leftwards: --flow turns the slide's move (issue 20). */}
+      {/* Right to left, the slides run leftwards: --flow turns the slide's move. */}
       <div
         className="flex transition-transform duration-700 ease-in-out [--flow:1] rtl:[--flow:-1]"
         style={{ gap: `${GAP_PX}px`, transform: `translateX(calc(var(--flow) * ${-index} * (100% + ${GAP_PX}px)))` }}

@@ -1,7 +1,7 @@
 /**
- * PRODUCT.md §4: green "Ongoing" while the session can be booked (or waited for) now, else red
+ * Green "Ongoing" while the session can be booked (or waited for) now, else red
  * "Closed": from the session's one bookability state (use-bookability.ts), so that it never
- * contradicts the booking button. `as="button"` is the card's status button of spec §2
+ * contradicts the booking button. `as="button"` is the card's status button
  * (informational).
  */
 import { useTranslator } from '#web/lib/i18n.ts';

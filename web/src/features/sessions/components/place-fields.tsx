@@ -3,7 +3,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * Where the class happens (issue 19): in person at a named place with its address, or online at
+ * Where the class happens: in person at a named place with its address, or online at
  * a meeting link (http or https) that only booked students, the tutor and admins see. Optional
  * (a session may say it later). The chosen kind's fields show by CSS alone, so the form works
  * before the app is live; the server checks what the chosen kind needs. The form's fields are

@@ -2,7 +2,7 @@ import type { PublicSession } from '#contract/sessions.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * Where a class happens, for a page's facts (issue 19): the place and its address, or "Online"
+ * Where a class happens, for a page's facts: the place and its address, or "Online"
  * with the meeting link when the viewer may have it (booked, the tutor, admins); null when its
  * tutor has not said.
  */

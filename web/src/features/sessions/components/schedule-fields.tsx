@@ -22,7 +22,7 @@ type ScheduleFieldsProps = {
 };
 
 /**
- * The dates, capacity and cutoff of a session (issue 17). Each date is a dd/MM/yyyy text field
+ * The dates, capacity and cutoff of a session. Each date is a dd/MM/yyyy text field
  * and a 24-hour HH:mm one, whatever the browser's language (a native date or datetime-local
  * picker draws the browser's format, MM/DD/YYYY and a 12-hour clock in en-US, which a page
  * cannot change), in the zone the page is drawn in and the form names (`timeZone`): the viewer's

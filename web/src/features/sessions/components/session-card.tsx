@@ -9,8 +9,8 @@ import { OpenBadge } from './open-badge.tsx';
 import { TutorByline } from './session-heading.tsx';
 
 /**
- * Spec §2 card: title, description, the Ongoing/Closed button and Read More; and what a reader
- * needs at a glance (issue 17): when the class is, its fee, and whether it can be booked now.
+ * The card: title, description, the Ongoing/Closed button and Read More; and what a reader
+ * needs at a glance: when the class is, its fee, and whether it can be booked now.
  */
 /** `session.mine`: a signed-in student's own place on it (the lists carry it), said on the card too. */
 export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession & { mine?: ViewerPlace | null }; headingLevel?: 2 | 3 }) {

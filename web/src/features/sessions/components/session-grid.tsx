@@ -2,7 +2,7 @@ import type { PublicSession } from '#contract/sessions.ts';
 import type { ViewerPlace } from '#contract/viewer-place.ts';
 import { SessionCard } from './session-card.tsx';
 
-/** Spec §9: 1 column on small screens, 2 from sm, 3 from md. */
+/** 1 column on small screens, 2 from sm, 3 from md. */
 /** `headingLevel`: the cards' title level, one below the heading above the grid. */
 export function SessionGrid({ sessions, headingLevel = 2 }: { sessions: Array<PublicSession & { mine?: ViewerPlace | null }>; headingLevel?: 2 | 3 }) {
   return (

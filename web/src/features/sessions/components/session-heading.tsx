@@ -27,7 +27,7 @@ export function SessionHeading({ id, session, children }: SessionHeadingProps) {
   );
 }
 
-/** "by <tutor>", the name linking to the tutor's page (issue 19): a session's heading and its card. */
+/** "by <tutor>", the name linking to the tutor's page: a session's heading and its card. */
 export function TutorByline({ session, className }: { session: Pick<PublicSession, 'tutorName' | 'tutorId'>; className: string }) {
   const { t } = useTranslator();
   const personName = usePersonName();

@@ -6,7 +6,7 @@ export function initialsOf(name: string): string {
 }
 
 // A few calm background colours; a name always gets the same one. Not `neutral`: in the dark
-// theme it is nearly the page's own colour, and the avatar vanished (issue 17).
+// theme it is nearly the page's own colour, and the avatar vanished.
 const palettes = ['bg-primary text-primary-content', 'bg-secondary text-secondary-content', 'bg-accent text-accent-content', 'bg-info text-info-content'];
 
 function paletteOf(name: string): string {
@@ -15,7 +15,7 @@ function paletteOf(name: string): string {
   return palettes[hash % palettes.length]!;
 }
 
-/** Spec §2: a placeholder avatar derived from the tutor's name (their initials). */
+/** A placeholder avatar derived from the tutor's name (their initials). */
 export function TutorAvatar({ name }: { name: string }) {
   return (
     <div className="avatar avatar-placeholder" aria-hidden="true">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: type 100 ms per character, delete 100 ms per character, 1000 ms pause, forever. */
+/** Type 100 ms per character, delete 100 ms per character, 1000 ms pause, forever. */
 export const TYPE_SPEED_MS = 100;
 export const DELETE_SPEED_MS = 100;
 export const PAUSE_MS = 1000;

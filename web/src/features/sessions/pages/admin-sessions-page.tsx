@@ -15,7 +15,7 @@ const STATUSES: readonly string[] = ['pending', 'approved', 'rejected'] satisfie
 const isStatus = (value: string): value is SessionStatus => STATUSES.includes(value);
 
 /**
- * Admin: every session, pending first; approve, reject, edit, delete (PRODUCT.md §4). The status
+ * Admin: every session, pending first; approve, reject, edit, delete. The status
  * filter and the search live in the URL (`?status=…&q=…`), the address the search form (a GET)
  * asks for when sent before the app is live.
  */

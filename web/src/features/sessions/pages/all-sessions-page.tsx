@@ -9,7 +9,7 @@ import { useFilterField } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * All Sessions (spec §2): approved sessions in a 1/2/3-column grid, searched by title or tutor,
+ * All Sessions: approved sessions in a 1/2/3-column grid, searched by title or tutor,
  * optionally only those open for registration, with "Load more" pages. The search lives in
  * the URL so that it survives reloads and can be shared.
  */
@@ -53,7 +53,7 @@ export function AllSessionsPage() {
         {t('sessions.allTitle')}
       </h1>
 
-      {/* The switch filters the same search: it sits right beside the search box (issue 17). */}
+      {/* The switch filters the same search: it sits right beside the search box. */}
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:gap-6">
         <SearchForm
           id={formId}

@@ -8,14 +8,14 @@ import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Tutor: create a session (spec §2). It starts pending and free until an admin approves it. */
+/** Tutor: create a session. It starts pending and free until an admin approves it. */
 export function CreateSessionPage() {
   const { t } = useTranslator();
   useTitle(t('sessionForm.createTitle'));
   const { user } = useMe();
   const createSession = useCreateSession(user?.email ?? '');
   const { errors, submit } = usePageSubmit();
-  // Spec §5: every date defaults to now.
+  // Every date defaults to now.
   const [defaults] = useState(() => {
     const now = new Date().toISOString();
     return { dates: { registrationStartDate: now, registrationEndDate: now, classStartDate: now, classEndDate: now }, maxParticipants: '', cancellationCutoffHours: '24' };

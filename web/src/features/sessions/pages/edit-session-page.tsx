@@ -14,7 +14,7 @@ import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** Edit Session (spec §2): Title and Details; dates, capacity and cutoff while pending or rejected (admins: always). */
+/** Edit Session: Title and Details; dates, capacity and cutoff while pending or rejected (admins: always). */
 export function EditSessionPage() {
   const { t } = useTranslator();
   useTitle(t('sessionForm.editTitle'));
@@ -57,7 +57,7 @@ function EditSessionForm({ session }: { session: Session }) {
       pending={updateSession.isPending}
       onSubmit={(fields) =>
         void submit({
-          // The place may change at any time: booked and waiting students are emailed (issue 19).
+          // The place may change at any time: booked and waiting students are emailed.
           // The same mapping of the form's fields as the server's, when it is sent without the app.
           send: () => updateSession.mutateAsync({ email: session.tutorEmail, id: session.id, body: updateSessionFormBody((name) => fieldText(fields, name), null, schedule.dates) }),
           successTitle: t('sessionForm.updated'),

@@ -13,18 +13,18 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
-/** Home (spec §2): the hero carousel, approved sessions and the tutors who teach them. */
+/** Home: the hero carousel, approved sessions and the tutors who teach them. */
 export function HomePage() {
   const { t } = useTranslator();
   useTitle(t('home.title'));
   const { isPending: authLoading } = useMe();
   // Tutors appear once the sessions above them have loaded, so that the session cards do not
-  // push them down while someone reads them (layout shift, issue 9).
+  // push them down while someone reads them (layout shift).
   const sessionsLoading = useApprovedSessions().isPending;
   return (
     <div className="flex flex-col gap-14">
       <h1 className="sr-only">{t('home.heading')}</h1>
-      {/* Spec §2: a loader instead of the carousel while auth is loading. */}
+      {/* A loader instead of the carousel while auth is loading. */}
       {/* The loader keeps the carousel's height: nothing below moves when it arrives. */}
       {authLoading ? (
         <div className="flex h-64 items-center sm:h-80 lg:h-[26rem]">
@@ -49,7 +49,7 @@ function SessionsSection() {
         <div>
           <SectionTitle id="home-sessions-heading" title={t('home.sessionsHeading')} lead={t('home.sessionsLead')} leadClassName="mt-1" />
         </div>
-        {/* Spec §9: the link shows only when more than 2 sessions are loaded. */}
+        {/* The link shows only when more than 2 sessions are loaded. */}
         {items.length > 2 && (
           <Link to="/all-sessions" className="btn btn-outline btn-primary">
             {t('home.seeAll')}

@@ -7,7 +7,7 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { ListRow, PagedListPage, RowLink } from '#web/components/list-page.tsx';
 import { DeleteSessionButton, EditSessionLink, RejectionNote, SessionRowTitle } from '#web/features/sessions/components/session-row-title.tsx';
 
-/** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit (spec §2, PRODUCT.md §4). */
+/** Tutor: their sessions, every status, with Edit, View, Delete and Resubmit. */
 export function ManageSessionsPage() {
   const { t } = useTranslator();
   const { user } = useMe();

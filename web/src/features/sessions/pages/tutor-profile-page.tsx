@@ -13,7 +13,7 @@ import { usePersonName } from '#web/lib/person-name.ts';
 import { shortText } from '#web/lib/page-meta.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** A tutor's public page (issue 19): photo, name, bio, rating, upcoming and past sessions. */
+/** A tutor's public page: photo, name, bio, rating, upcoming and past sessions. */
 export function TutorProfilePage() {
   const { t } = useTranslator();
   const { ratingText } = useSessionText();

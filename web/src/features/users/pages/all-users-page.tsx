@@ -20,7 +20,7 @@ const statusLabels = ({ t }: Translator): Record<AdminUser['status'], string> =>
 const isRole = (value: string): value is Role => (roleSchema.options as readonly string[]).includes(value);
 
 /**
- * Admin: every user, searched and filtered, with role change and block (spec §2, PRODUCT.md §4).
+ * Admin: every user, searched and filtered, with role change and block.
  * The role filter and the search live in the URL (`?role=…&q=…`), the address the search form
  * (a GET) asks for when sent before the app is live.
  */
@@ -94,7 +94,7 @@ function UserRow({ user }: { user: AdminUser }) {
     }
   }
 
-  /** Issue 23: the rules of "Delete my account"; refusals (a tutor with booked sessions) come back as the server says them. */
+  /** The rules of "Delete my account" (docs/decisions/020-account-deletion.md); refusals (a tutor with booked sessions) come back as the server says them. */
   async function handleDelete() {
     const asked = await confirmAction({
       title: t('users.deleteTitle', { name: user.name }),
