@@ -1,4 +1,4 @@
-// The admin's view of background work (issue 16, server/jobs): jobs by state, and "retry now"
+// The admin's view of background work (server/jobs): jobs by state, and "retry now"
 // for a job that failed. docs/decisions/017-durable-jobs.md says what the states mean.
 import { z } from 'zod';
 import { dateTime, pageOf, pageQuery } from './common.ts';

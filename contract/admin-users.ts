@@ -1,4 +1,4 @@
-// The admin's list of users and the changes an admin makes to them (PRODUCT.md §4, §6).
+// The admin's list of users and the changes an admin makes to them.
 import { z } from 'zod';
 import { dateTime, pageOf, pageQuery, roleSchema } from './common.ts';
 import { meSchema } from './users.ts';

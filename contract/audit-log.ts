@@ -1,4 +1,4 @@
-// The audit log as admins read it (issue 23 item 2): GET /api/audit-log. Read-only: no call
+// The audit log as admins read it: GET /api/audit-log. Read-only: no call
 // changes or removes an entry.
 import { z } from 'zod';
 import { dateTime, pageOf, pageQuery } from './common.ts';

@@ -97,7 +97,7 @@ export const VERIFIED_LANDING = `/login?${new URLSearchParams({ verified: '1', f
 export const verifyEmailQuery = z.object({ token: z.string().min(1), callbackURL });
 export const verifyEmailResult = z.object({ status: z.boolean(), user: authUserSchema.nullable().optional() });
 
-/** GET /api/password-reset/{token}: whether a reset link can still be used (issue 17: an expired or used one says so at once). */
+/** GET /api/password-reset/{token}: whether a reset link can still be used (an expired or used one says so at once). */
 export const resetTokenParams = z.object({ token: z.string().min(1).max(200) });
 export const resetTokenStatusSchema = z.object({ usable: z.boolean() });
 export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;

@@ -1,4 +1,4 @@
-// One bookability state per session and viewer (PRODUCT.md §8, issue 17): computed here, once,
+// One bookability state per session and viewer: computed here, once,
 // and shown the same way on the session's card, its page, its badge and its booking button.
 // A pure function over the session's dates, status, seats and fee, the viewer's role and own
 // booking, waitlist place or seat hold, and the moment it is asked. To add a state: add its
@@ -11,7 +11,7 @@ export type Bookability =
   /** Not published yet, or turned down: only its tutor and admins see it. */
   | { kind: 'pending' }
   | { kind: 'rejected' }
-  /** Called off by its tutor or an admin (issue 19): kept for history, never bookable again. */
+  /** Called off by its tutor or an admin: kept for history, never bookable again. */
   | { kind: 'cancelled'; reason: string | null }
   /** Registration has not started: it opens at `opensAt`. */
   | { kind: 'opens'; opensAt: string }
@@ -74,7 +74,7 @@ export function bookabilityOf({ session, waitlistLength = null, mine = null, pay
   return { kind: 'open', seatsLeft, seats: session.maxParticipants, closesAt };
 }
 
-/** The spec's green "Ongoing" badge: only while the viewer could book or wait for a seat, so it never contradicts the button. */
+/** The green "Ongoing" badge: only while the viewer could book or wait for a seat, so it never contradicts the button. */
 export function isOngoing(state: Bookability): boolean {
   if (state.kind === 'open' || state.kind === 'full') return true;
   return 'registrationOpen' in state && state.registrationOpen;

@@ -1,11 +1,11 @@
 // Booking a session, the waitlist, cancellation, the student's booked sessions and the
-// tutor's roster (PRODUCT.md §4, §6).
+// tutor's roster.
 import { z } from 'zod';
 import { dateTime, pageOf, pageQuery } from './common.ts';
 import { publicSessionSchema } from './sessions.ts';
 import { bookingStateSchema } from './viewer-place.ts';
 
-/** POST /api/book-session. The spec's other fields (role, studentEmail…) may be sent and are ignored: identity comes from the cookie. */
+/** POST /api/book-session. The original API's other fields (role, studentEmail…) may be sent and are ignored: identity comes from the cookie. */
 export const bookSessionBody = z.object({
   sessionId: z.string().min(1, 'errors.input.sessionRequired').max(64),
 });
@@ -20,7 +20,7 @@ export const PAYMENT_HOLD_MINUTES = 30;
 export const WAITLIST_OFFER_HOURS = 24;
 
 /** A session the student booked or is waiting for, with the session's details. */
-/** Marked by the tutor once class has started (issue 19). */
+/** Marked by the tutor once class has started. */
 export const attendanceSchema = z.enum(['present', 'absent']);
 export type Attendance = z.infer<typeof attendanceSchema>;
 
@@ -52,7 +52,7 @@ export const bookedSessionSchema = z.object({
   canCancel: z.boolean(),
   /** The tutor's mark of this student, once class has started; null until marked (and while waiting). */
   attendance: attendanceSchema.nullable(),
-  /** An online class's meeting link, once booked (a seat paid or free); null otherwise (issue 19). */
+  /** An online class's meeting link, once booked (a seat paid or free); null otherwise. */
   meetingUrl: z.string().nullable(),
   session: publicSessionSchema,
 });
@@ -68,9 +68,9 @@ export type BookSessionResult = z.infer<typeof bookSessionResultSchema>;
 export const bookedSessionPage = pageOf(bookedSessionSchema);
 
 /**
- * GET /api/booked-sessions/{email}: without `when`, every entry, newest booking first (spec §7);
+ * GET /api/booked-sessions/{email}: without `when`, every entry, newest booking first;
  * `when=upcoming`, those whose class has not ended, soonest class first; `when=past`, those whose
- * class has ended, latest class first (Booked Sessions' two sections, issue 17). Pages by class start.
+ * class has ended, latest class first (Booked Sessions' two sections). Pages by class start.
  */
 export const bookedSessionsQuery = pageQuery.extend({ when: z.enum(['upcoming', 'past']).optional() });
 export type BookedSessionsWhen = NonNullable<z.output<typeof bookedSessionsQuery>['when']>;

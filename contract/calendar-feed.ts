@@ -1,4 +1,4 @@
-// A person's private calendar feed (issue 19, "calendar subscription"): the sessions they booked
+// A person's private calendar feed (a "calendar subscription"): the sessions they booked
 // or teach, upcoming and recent, as an iCalendar feed that calendar apps poll.
 import { z } from 'zod';
 

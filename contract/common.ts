@@ -42,7 +42,7 @@ export const dateTime = z.string().meta({ format: 'date-time' });
 /** When a stored record was made and last changed: the last fields of most answers' objects. */
 export const recordTimes = {
   createdAt: dateTime,
-  /** Last update (the spec's "timestamp"). */
+  /** Last update (the original API's "timestamp"). */
   updatedAt: dateTime,
 };
 

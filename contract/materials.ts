@@ -1,5 +1,5 @@
 // Study materials: a title plus either an uploaded file (image or PDF) or an http(s) link,
-// attached by a tutor to one of their approved sessions (PRODUCT.md §4).
+// attached by a tutor to one of their approved sessions.
 import { z } from 'zod';
 import { pageOf, pageQuery, recordTimes } from './common.ts';
 

@@ -1,4 +1,4 @@
-// "My data" (issue 23 item 1): everything StudyNest holds about an account, as one JSON document
+// "My data": everything StudyNest holds about an account, as one JSON document
 // (GET /api/me/data, GET /api/users/{id}/data for admins), and the deletion of an account
 // (DELETE /api/me with the password, DELETE /api/users/{id} for admins).
 import { z } from 'zod';

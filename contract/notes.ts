@@ -1,4 +1,4 @@
-// A student's personal notes (spec §3 Note; only the owner reads or writes them).
+// A student's personal notes (only the owner reads or writes them).
 import { z } from 'zod';
 import { pageOf, recordTimes } from './common.ts';
 

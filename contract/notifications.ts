@@ -1,4 +1,4 @@
-// Which emails a user gets (issue 16, "emails people can live with"). Every notification email
+// Which emails a user gets (docs/decisions/021-notification-emails.md). Every notification email
 // carries a List-Unsubscribe link (RFC 2369) with one-click unsubscribing (RFC 8058); security
 // emails (verification, password reset) do not. docs/decisions/021-notification-emails.md.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Paying for a session (PRODUCT.md §4 Fee): Stripe Checkout, confirmed by the server only.
+// Paying for a session: Stripe Checkout, confirmed by the server only.
 // Booking itself is POST /api/book-session (contract/bookings.ts), which answers a paid session
 // with its Checkout page (checkoutUrl).
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
 
 export const webhookAckSchema = z.object({ received: z.boolean() });
 
-// ——— The built-in test payment page (issue 17): stands in for Checkout when Stripe is not configured ———
+// ——— The built-in test payment page: stands in for Checkout when Stripe is not configured ———
 
 /** GET /api/payments/test-checkouts/{id} and its POST …/pay. */
 export const testCheckoutParams = z.object({ id: z.string().min(1).max(200) });

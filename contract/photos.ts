@@ -1,5 +1,5 @@
-// Profile photos (PRODUCT.md §2 uploads): the limits the server enforces, said up front by the
-// forms and checked there as soon as a file is chosen (issue 17). The server's sniffing of the
+// Profile photos: the limits the server enforces, said up front by the
+// forms and checked there as soon as a file is chosen. The server's sniffing of the
 // file's bytes (server/features/uploads/image-store.ts) is the authority; the browser checks
 // the same rule on choosing: the size, the type, and that it decodes as an image.
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-// Reviews of a session by the students who booked it (PRODUCT.md §4).
+// Reviews of a session by the students who booked it.
 import { z } from 'zod';
 import { pageOf, recordTimes } from './common.ts';
 

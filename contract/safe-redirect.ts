@@ -1,7 +1,7 @@
 /**
  * Where a redirect target taken from a URL (`/login?from=…`) may send the visitor: the one
  * judgement used by the server renderer's 302 (BASE_URL as the origin) and by the browser's
- * navigation (location.origin). Issue 14, row 3.
+ * navigation (location.origin), so that both agree.
  *
  * The target is resolved as the browser would resolve it against the app's origin, must land on
  * that same origin, and is sent on as the resolved URL's own serialisation (path, query and

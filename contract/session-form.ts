@@ -1,6 +1,6 @@
 // The create/edit session form's fields → the API's body, shared by the web app (a form sent by
 // the app) and the server (the same form sent without it, server/http/page-forms.ts): one mapping.
-// Dates are typed as dd/MM/yyyy and times as 24-hour HH:mm (issue 17), whatever the browser's
+// Dates are typed as dd/MM/yyyy and times as 24-hour HH:mm, whatever the browser's
 // language, in the zone the form names in its `timeZone` field (the zone its labels say: the
 // viewer's, docs/decisions/028-session-date-fields.md). Converted with Intl's offsets of that zone.
 import { SCHEDULE_FIELDS, type CreateSessionBody, type ScheduleField, type UpdateSessionBody } from './sessions.ts';

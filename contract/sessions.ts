@@ -1,20 +1,20 @@
 // The study session as every client sees it, and the request/response schemas of the session
-// calls (spec §7, PRODUCT.md §4 and §6). The server validates with these; the web app parses
+// calls. The server validates with these; the web app parses
 // and builds its forms with them.
 import { z } from 'zod';
 import { dateTime, isoDate, pageOf, pageQuery, recordTimes } from './common.ts';
 import { timeZoneOrNull } from './time-zone.ts';
 import { viewerPlaceSchema } from './viewer-place.ts';
 
-/** 'cancelled': an approved session called off (issue 19); kept for history, never bookable again. */
+/** 'cancelled': an approved session called off; kept for history, never bookable again. */
 export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
-/** Where a class happens (issue 19): at a place, or online at a meeting URL. */
+/** Where a class happens: at a place, or online at a meeting URL. */
 export const locationKindSchema = z.enum(['in_person', 'online']);
 export type LocationKind = z.infer<typeof locationKindSchema>;
 
-/** What a session's reviews add up to (spec §3), on a session and on its tutor's page. */
+/** What a session's reviews add up to, on a session and on its tutor's page. */
 const ratingSummary = {
   /** The average of the reviews' ratings; null without any. */
   averageRating: z.number().nullable(),
@@ -51,7 +51,7 @@ export const sessionSchema = z.object({
   /** Why a cancelled session was called off (what its students were told); null otherwise. */
   cancellationReason: z.string().nullable(),
   cancelledAt: dateTime.nullable(),
-  /** Where the class happens; null when its tutor has not said (sessions older than issue 19). */
+  /** Where the class happens; null when its tutor has not said (sessions written before places existed). */
   locationKind: locationKindSchema.nullable(),
   /** In person: the place's name and address (public). */
   placeName: z.string().nullable(),
@@ -77,7 +77,7 @@ export type PublicSession = z.infer<typeof publicSessionSchema>;
 
 /**
  * The public lists (Home, All Sessions): for a signed-in student each session also carries
- * `mine`, their own place on it (null: none), so that its card says "You are booked" (issue 17).
+ * `mine`, their own place on it (null: none), so that its card says "You are booked".
  * Absent for everyone else: their lists are the shared, cached ones.
  */
 export const publicSessionPageSchema = pageOf(publicSessionSchema.extend({ mine: viewerPlaceSchema.nullable().optional() }));
@@ -93,13 +93,13 @@ export const sessionDetailsSchema = publicSessionSchema.extend({
 });
 export type SessionDetails = z.infer<typeof sessionDetailsSchema>;
 
-/** Home's tutors: a name and an id (spec §3 Tutor). */
+/** Home's tutors: a name and an id. */
 export const tutorSchema = z.object({ id: z.string(), name: z.string() });
 export type Tutor = z.infer<typeof tutorSchema>;
 export const tutorPageSchema = pageOf(tutorSchema);
 export type TutorPage = z.infer<typeof tutorPageSchema>;
 
-/** GET /api/tutors/{id}: a tutor's public page (issue 19): photo, name, bio, sessions and rating. */
+/** GET /api/tutors/{id}: a tutor's public page: photo, name, bio, sessions and rating. */
 export const tutorProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -161,7 +161,7 @@ const cancellationCutoffHours = z
   .min(0, 'errors.input.cutoffNegative')
   .max(MAX_CUTOFF_HOURS, 'errors.input.cutoffTooLarge');
 
-// ——— Schedule rules (PRODUCT.md §4), checked by the server; each refusal a key of its catalogues ———
+// ——— Schedule rules, checked by the server; each refusal a key of its catalogues ———
 
 /** Every date of a session lies within these (inclusive), whatever offset it was written with. */
 export const SESSION_DATES_FROM = '2000-01-01T00:00:00.000Z';
@@ -266,7 +266,7 @@ const scheduleFields = z.object({
   cancellationCutoffHours: cancellationCutoffHours.optional(),
   /** The zone the dates were typed in (the tutor's browser's): stored to show the tutor's time beside a student's. */
   timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'errors.input.timeZone').optional(),
-  /** Where the class happens (issue 19); the fields of the other kind are dropped. Optional for API clients older than it. */
+  /** Where the class happens; the fields of the other kind are dropped. Optional for API clients older than it. */
   locationKind: locationKindSchema.optional(),
   placeName: placeName.optional(),
   placeAddress: placeAddress.optional(),
@@ -275,8 +275,8 @@ const scheduleFields = z.object({
 
 /**
  * POST /api/create-session/{email}. status, registrationFee, sessionDuration, tutorName and
- * tutorEmail of the spec's payload are not part of it: unknown keys are dropped, the server
- * sets them (PRODUCT.md §4).
+ * tutorEmail of the original API's payload are not part of it: unknown keys are dropped, the server
+ * sets them.
  */
 export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
   const place = { locationKind: body.locationKind ?? null, placeName: body.placeName || null, placeAddress: body.placeAddress || null, meetingUrl: body.meetingUrl || null };

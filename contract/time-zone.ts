@@ -1,5 +1,5 @@
 // The viewer's time zone as the browser reports it (web/src/lib/time-zone.ts writes it into this
-// cookie), so that the server draws a page's times as the browser will (issue 17: no flip when
+// cookie), so that the server draws a page's times as the browser will (no flip when
 // the app takes the page over). A zone is an IANA name Intl knows, e.g. "Europe/Madrid".
 export const TIME_ZONE_COOKIE = 'tz';
 

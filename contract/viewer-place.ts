@@ -1,6 +1,6 @@
 // A student's own place on a session: booked, waiting in line, or holding a seat while paying.
 // What the bookability state (bookability.ts) takes as `mine`, what a booking answers with
-// (bookings.ts), and what the public lists carry for a signed-in student (sessions.ts, issue 17).
+// (bookings.ts), and what the public lists carry for a signed-in student (sessions.ts).
 import { z } from 'zod';
 import { dateTime } from './common.ts';
 
