@@ -2,7 +2,7 @@
 // simulated) against the production build, served by StudyNest on a temporary data folder with
 // the demo data. Three runs of `/`, `/all-sessions` and a session's page (signed in as a fresh
 // student, the page needs a login); prints the medians and writes lighthouse/latest.json.
-// Exits 1 when a median misses a target of issue 9.
+// Exits 1 when a median misses its target (TARGETS below).
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';

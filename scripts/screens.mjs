@@ -1,4 +1,4 @@
-// npm run screens: the screenshots of docs/screens/ (issue 17), drawn again from the production
+// npm run screens: the screenshots of docs/screens/, drawn again from the production
 // build with the demo data: each page at 375 px (a phone) and 1366 px, in the light and the dark
 // theme (the app follows prefers-color-scheme), as JPEG of the first screen, to keep them small.
 // Uses Debian's Chromium (CHROMIUM_PATH), like the browser tests.

@@ -1,4 +1,4 @@
-// Crash durability (issue 7, item 8), run by CI: `npm run trust:crash`.
+// Crash durability, run by CI: `npm run trust:crash`.
 //
 // Starts the production bundle on a temporary SQLite data folder, has 64 concurrent clients
 // write notes and bookings, kills the server with SIGKILL at a random moment, and checks — five

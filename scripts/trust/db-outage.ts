@@ -1,4 +1,4 @@
-// Database outage (issue 7, item 9), run by CI: `npm run trust:outage`.
+// Database outage, run by CI: `npm run trust:outage`.
 //
 // Runs the production bundle on a fresh PostgreSQL database reached through a small TCP proxy
 // of our own, drives load, then cuts the proxy (every connection dropped, new ones refused):
