@@ -1,4 +1,4 @@
-// Issue 19 item 3: attendance. Once class has started the tutor (or an admin) marks each booked
+// Attendance. Once class has started the tutor (or an admin) marks each booked
 // student present or absent, or all not yet marked present; the student sees theirs; the roster
 // downloads as RFC 4180 CSV that no spreadsheet runs as a formula; an absent student cannot
 // review. Runs on SQLite and PostgreSQL.
@@ -165,7 +165,7 @@ describe('attendance', () => {
     expect(records[1]![2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('writes the roster\'s words in the caller\'s language (issue 20), the amount and time still machine-readable', async () => {
+  it('writes the roster\'s words in the caller\'s language, the amount and time still machine-readable', async () => {
     const s = await startedClass({ title: 'Química' });
     const [paid, free] = await Promise.all([t.createUser({ role: 'student', name: 'Pagó' }), t.createUser({ role: 'student', name: 'Gratis' })]);
     await createBooking(t.deps, s, paid, { amountCents: 1250 });

@@ -1,4 +1,4 @@
-// Issue 23 item 2: admins' actions (role changes, blocks, session approvals, rejections and
+// Admins' actions (role changes, blocks, session approvals, rejections and
 // deletions, material removals, job retries) are written to the audit log in the transaction of
 // the action, through the API and the operator's CLI alike; admins read it with GET /api/audit-log.
 import { sql } from 'kysely';

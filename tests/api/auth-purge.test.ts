@@ -1,4 +1,4 @@
-// Expired sign-in sessions and one-time tokens are deleted by a recurring job (issue 16).
+// Expired sign-in sessions and one-time tokens are deleted by a recurring job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURGE_EXPIRED_AUTH_JOB } from '#server/auth/auth-purge.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';

@@ -1,4 +1,4 @@
-// Issue 23 item 3: `npm run backup` of a database being written, and `npm run restore`.
+// `npm run backup` of a database being written, and `npm run restore`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,12 +1,12 @@
 // Every bookability state, as a table over the session's dates, status, seats and fee and the
-// viewer's own place (issue 17): what the card, the page, the badge and the button all say.
+// viewer's own place: what the card, the page, the badge and the button all say.
 import { describe, expect, it } from 'vitest';
 import { bookabilityOf, bookabilityText, isOngoing, type BookabilityInput } from '#contract/bookability.ts';
 import type { ViewerPlace } from '#contract/viewer-place.ts';
 import { CATALOGUES } from '#i18n/catalogues.ts';
 import { createTranslator } from '#i18n/translator.ts';
 
-// The words come from the catalogues (issue 20): English, the reference, unless a test says otherwise.
+// The words come from the catalogues: English, the reference, unless a test says otherwise.
 const { t } = createTranslator('en', CATALOGUES.en);
 const es = createTranslator('es', CATALOGUES.es).t;
 
@@ -56,7 +56,7 @@ describe('bookabilityOf', () => {
     expect(isOngoing(state)).toBe(ongoing);
   });
 
-  it('counts seats with plurals, in English and in Spanish (issue 20)', () => {
+  it('counts seats with plurals, in English and in Spanish', () => {
     const open = (seatsTaken: number) => bookabilityOf({ paymentsAvailable: true, now, session: { ...base, seatsTaken } });
     expect(bookabilityText(open(9), at, t).label).toBe('Open: 1 of 10 seats left');
     expect(bookabilityText(open(9), at, es).label).toBe('Abierta: queda 1 de 10 plazas');

@@ -1,4 +1,4 @@
-// Issue 17: a student's own place on the public lists' cards, and Booked Sessions by class time.
+// A student's own place on the public lists' cards, and Booked Sessions by class time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSessionPage } from '#contract/bookings.ts';
 import type { PublicSessionPage } from '#contract/sessions.ts';
@@ -23,7 +23,7 @@ const list = async (who: Actor | null, url: string) => {
 };
 const mineOn = (page: PublicSessionPage, id: string) => page.items.find((item) => item.id === id)?.mine;
 
-describe('the public lists carry a signed-in student’s own place (issue 17)', () => {
+describe('the public lists carry a signed-in student’s own place', () => {
   it('says booked, waiting (#k) and holding until …, for the student only, while visitors keep the shared cached list', async () => {
     const me = await t.actor({ role: 'student' });
     const other = await t.actor({ role: 'student' });
@@ -67,7 +67,7 @@ describe('the public lists carry a signed-in student’s own place (issue 17)', 
   });
 });
 
-describe('Booked Sessions by class time (issue 17 item 11)', () => {
+describe('Booked Sessions by class time', () => {
   it('pages upcoming classes soonest first and past ones latest first, whatever the booking order', async () => {
     const me = await t.actor({ role: 'student' });
     const now = Date.now();

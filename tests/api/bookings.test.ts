@@ -96,7 +96,7 @@ describe('booking routes: permission matrix', () => {
     ]);
   });
 
-  it('refuses a tutor or admin with the spec message, whatever the body claims', async () => {
+  it('refuses a tutor or admin with "You cannot book a session", whatever the body claims', async () => {
     const s = await sessionOfTutor();
     for (const who of [actors.tutor, actors.admin]) {
       const res = await book(who, s.id, { role: 'student', studentEmail: actors.student.user!.email, tutorEmail: 'x@example.com', sessionTitle: 'x' });

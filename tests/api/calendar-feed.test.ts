@@ -1,4 +1,4 @@
-// Issue 19 item 5: each person's private calendar feed. Read with a real parser (ical.js).
+// Each person's private calendar feed. Read with a real parser (ical.js).
 // Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '#contract/calendar-feed.ts';

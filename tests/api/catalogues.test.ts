@@ -1,4 +1,4 @@
-// Issue 20: the catalogues (i18n/locales: the web app's; i18n/server-locales: the server's error
+// The catalogues (i18n/locales: the web app's; i18n/server-locales: the server's error
 // messages, emails and .ics texts) hold exactly the messages the code uses, in every language, and
 // each is a valid ICU message.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 21 item 2: on PostgreSQL, a sign-out, block, role or password change made through one
+// On PostgreSQL (docs/decisions/023-change-signal.md), a sign-out, block, role or password change made through one
 // process is refused by every other within 1 s, and a change to the public lists shows there
 // within 1 s: LISTEN/NOTIFY tells them to re-read (server/db/change-signal.ts). "Another process"
 // is a real one here: the production bundle started on this test's database, with a 60 s list

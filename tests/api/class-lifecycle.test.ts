@@ -1,4 +1,4 @@
-// Issue 19: calling a class off (item 4) and calendars that follow every change (item 6). Every
+// Calling a class off and calendars that follow every change (docs/decisions/024-class-lifecycle.md). Every
 // .ics is read with a real parser (ical.js, tests/helpers/ical.ts). Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSessionPage, BookSessionResult } from '#contract/bookings.ts';
@@ -197,7 +197,7 @@ describe('calendars follow every change', () => {
     expect(ics.method).toBe('PUBLISH');
     expect(ics.events[0]).toMatchObject({ uid: before.uid, status: 'CONFIRMED', start: classStartDate, end: classEndDate, alarms: [-3600] });
     expect(ics.events[0]!.sequence).toBe(before.sequence + 1);
-    // Emails write a moment dd/MM/yyyy with its weekday, in UTC (issue 20: through Intl, in the recipient's language).
+    // Emails write a moment dd/MM/yyyy with its weekday, in UTC (through Intl, in the recipient's language).
     const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' }).format(new Date(classStartDate));
     expect((await mailTo(waiting!, /^Changed: Moved class$/)).text).toContain(`${weekday} ${classStartDate.slice(8, 10)}/${classStartDate.slice(5, 7)}/${classStartDate.slice(0, 4)}, ${classStartDate.slice(11, 16)} UTC`);
     // A change of title alone moves nothing: no email.

@@ -1,4 +1,4 @@
-// Issue 19 item 2: where a class happens. In person (a place's name and address, public) or
+// Where a class happens. In person (a place's name and address, public) or
 // online (a meeting URL that only booked students, the tutor and admins ever receive). Runs on
 // SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

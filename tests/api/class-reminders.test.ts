@@ -142,7 +142,7 @@ describe('class reminders', () => {
     // The new time's: both, for the new time.
     setClock(newStart - DAY + 1000);
     const moved = await t.mail.waitFor(me.user!.email, /^Reminder: Moved Class starts in 24 hours$/);
-    // dd/MM/yyyy with its weekday (issue 20: emails write dates through Intl).
+    // dd/MM/yyyy with its weekday (emails write dates through Intl).
     const [year, month, day] = new Date(newStart).toISOString().slice(0, 10).split('-');
     const weekday = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' }).format(newStart);
     expect(moved.text).toContain(`Class: ${weekday} ${day}/${month}/${year}`);
@@ -201,7 +201,7 @@ describe('class reminders', () => {
 
 // Last: it moves the clock days ahead, which the recurring jobs then follow.
 describe('class reminders of a cancelled class', () => {
-  it('sends none for a class that was called off (issue 19)', async () => {
+  it('sends none for a class that was called off', async () => {
     const { s, me } = await bookedClass('Called Off Class', 3 * DAY);
     const admin = await t.actor({ role: 'admin' });
     const cancelled = await t.request(admin, { method: 'POST', url: `/api/sessions/${s.id}/cancel`, ...json({ reason: 'Ill.' }) });

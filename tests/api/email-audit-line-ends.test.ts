@@ -1,4 +1,4 @@
-// Issue 16, "the dev outbox writes the same bytes SMTP would (CRLF)": audited with text people
+// "The dev outbox writes the same bytes SMTP would (CRLF)": audited with text people
 // type on several lines. A rejection's feedback or a cancellation's reason comes from a textarea,
 // and a form posts its line ends as CRLF (a JSON client may send LF or a lone CR): the message
 // must still have CRLF line ends only, in its plain text and in its HTML alternative, over SMTP

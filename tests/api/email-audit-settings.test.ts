@@ -1,4 +1,4 @@
-// Issue 16's notification settings, audited from the attacker's and the mail scanner's side
+// The notification settings, audited from the attacker's and the mail scanner's side
 // (docs/decisions/021-notification-emails.md): a link scanner that opens (GET, HEAD) every link of
 // an email turns nothing off; a user who turned every optional email off still gets the ones that
 // always come (a booking confirmation, the approval of a session), and not the optional ones.

@@ -1,4 +1,4 @@
-// Issue 16: seat holds are a bookings concept with their durations in the contract
+// Seat holds are a bookings concept with their durations in the contract
 // (contract/bookings.ts); the web app says them from there, never from a literal of its own.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Audit of issue 16's engine: a job whose process dies while running it (out of memory, killed,
+// Audit of the job engine (docs/decisions/017-durable-jobs.md): a job whose process dies while running it (out of memory, killed,
 // a crash its own handler causes) is claimed again once its lease ends: at least once. Each such
 // claim counts as a try; a job whose tries all ended that way is dead with a reason the admins
 // read, not claimed for ever (a job that crashes every process that runs it would otherwise

@@ -1,4 +1,4 @@
-// Audit of issue 16's engine: a job with a key ("at most one job of this key at a time", the large
+// Audit of the job engine: a job with a key ("at most one job of this key at a time", the large
 // "Download my data" archive of an account) that gave up must not refuse the next one of its key
 // for ever. A dead row stays for the admins; asking again (the user asks for their archive again)
 // queues it again with fresh attempts, as "Retry now" would, instead of answering "emailed" and

@@ -1,4 +1,4 @@
-// Audit of issue 16's engine: a graceful shutdown (a deploy, a restart: normal operation) lets the
+// Audit of the job engine: a graceful shutdown (a deploy, a restart: normal operation) lets the
 // jobs that are running finish and starts no new one. A worker claims due jobs a batch at a time
 // (up to 16) and runs them two at a time; the jobs of its batch it has not started yet when the
 // app closes are handed back at once, not run during the shutdown (where a slow SMTP server would

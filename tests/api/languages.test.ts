@@ -1,4 +1,4 @@
-// Issue 20: the page's language. The server draws a page in the account's language, else the
+// The page's language (docs/decisions/027-languages.md). The server draws a page in the account's language, else the
 // footer's choice (the `lang` cookie), else the browser's Accept-Language, else English, with
 // <html lang> set; the switch (footer, Settings) is a form that works without the app. Reads the
 // production build of the web app (`npm run build`).

@@ -318,7 +318,7 @@ describe('editing and deleting', () => {
   });
 });
 
-describe('file names (issue 14 row 9)', () => {
+describe('file names', () => {
   const download = async (who: Actor, url: string) => {
     const res = await t.request(who, { method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);

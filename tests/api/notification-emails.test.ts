@@ -1,4 +1,4 @@
-// Issue 16, "emails people can live with": every notification email (not a security email) carries
+// Emails people can live with (docs/decisions/021-notification-emails.md): every notification email (not a security email) carries
 // List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058); one click on it, with no cookie,
 // turns off what it names; the settings are the caller's own (GET/PUT /api/me/notifications) and
 // are honoured when reminders are enqueued and again when any optional email is sent. SQLite, and

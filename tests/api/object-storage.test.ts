@@ -1,4 +1,4 @@
-// Issue 21 item 1: with S3_URL, photos, material files and prepared archives live in an
+// With S3_URL (docs/decisions/025-object-storage.md), photos, material files and prepared archives live in an
 // S3-compatible bucket (here s3rver, started by this file), written and read through the AWS
 // SDK, streamed through our routes after their permission checks; nothing lands in DATA_DIR.
 // `npm run storage -- to-disk|to-s3` moves the files both ways. Runs on SQLite and PostgreSQL.

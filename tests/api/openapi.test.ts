@@ -1,4 +1,4 @@
-// Issue 22 part 1: the OpenAPI document drives a generated client. Checked with tools nobody here
+// The OpenAPI document drives a generated client. Checked with tools nobody here
 // wrote: redocly's recommended rules (no error, no warning), and openapi-typescript +
 // openapi-fetch running a sign-in, a booking and a note against the app listening on a port.
 import { execFile } from 'node:child_process';

@@ -88,7 +88,7 @@ describe('refused with scripts off (the <noscript> field _nojs=1)', () => {
 
     const tutor = await t.actor({ role: 'tutor' });
     const session = await t.request(tutor, { method: 'POST', url: '/dashboard/create-session', ...form({ _nojs: '1', title: 'Algebra' }) });
-    // Issue 17: the server now creates a session itself; this one lacks its dates, and the API says so.
+    // The server creates a session itself; this one lacks its dates, and the API says so.
     expect(session.statusCode).toBe(400);
     expect(session.body).toMatch(/role="alert"/);
     expect(session.body).toContain('value="Algebra"');
@@ -350,7 +350,7 @@ it('reads urlencoded bodies on these pages only: the API still refuses them', as
   expect(res.statusCode).toBe(415);
 });
 
-// Issue 17: Create and Edit Session are real forms without JavaScript. Their dates are typed as
+// Create and Edit Session are real forms without JavaScript. Their dates are typed as
 // dd/MM/yyyy and 24-hour HH:mm in the zone the form names (its labels say it), else the tz cookie's, else UTC.
 describe('create and edit session without JavaScript', () => {
   const sessionFields = (over: Record<string, string> = {}) => ({

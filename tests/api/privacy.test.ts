@@ -1,4 +1,4 @@
-// Issue 23 item 5: privacy by default. A visitor finds no email address in any public answer or
+// Privacy by default. A visitor finds no email address in any public answer or
 // page; a tutor's email goes only to the tutor, admins and the students who booked them. Reads
 // the production build for the pages (`npm run build` first; `npm test` does).
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
-// A 429 tells the visitor how long to wait, from the answer's Retry-After (issue 14, row 11), in
-// the page's language (issue 20): the server says it (server/http/error-handler.ts for its own
+// A 429 tells the visitor how long to wait, from the answer's Retry-After, in
+// the page's language: the server says it (server/http/error-handler.ts for its own
 // limiter, server/auth/auth-answers.ts for better-auth's) and the web app's clients show it as is.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { retryAfterSeconds, waitToName } from '#server/http/retry-after.ts';
@@ -44,7 +44,7 @@ describe('retryAfterSeconds', () => {
   });
 });
 
-describe('the web app’s clients show the server’s 429 as it is, in the page’s language (issue 20)', () => {
+describe('the web app’s clients show the server’s 429 as it is, in the page’s language', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     setApiTransport((url, init) => fetch(url, init));

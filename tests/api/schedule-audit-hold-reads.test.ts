@@ -1,4 +1,4 @@
-// Audit of issue 16's hold expiry on read paths. A read that finds a hold past its time asks the
+// Audit of the hold expiry on read paths. A read that finds a hold past its time asks the
 // expiry job (hold-expiry.ts) to run now and waits for it (jobs.runScheduleNow). When another
 // process holds that job — a process that crashed mid-run keeps its 30 s lease — the read waited
 // 10 s and then failed with a 500: a student's Booked Sessions (and Book now, and joining a

@@ -1,4 +1,4 @@
-// Audit of issue 16's reminders for seats held for payment (class-reminders.ts, seat-holds.ts),
+// Audit of the reminders for seats held for payment (class-reminders.ts, seat-holds.ts),
 // with a controllable clock. A held seat is not a booking: it gets no reminder while unpaid, and
 // once paid it is booked *then*, so a reminder whose moment passed while it was only held is
 // skipped, as for any booking made after that moment ("no 'starts in 24 hours' two hours before

@@ -1,4 +1,4 @@
-// Issue 20, the server's words: refusals in the caller's language (their account's, else the
+// The server's words: refusals in the caller's language (their account's, else the
 // `lang` cookie, else Accept-Language, else English), emails in the recipient's, the .ics texts in
 // the owner's. English stays as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,7 +173,7 @@ describe('the description of a page the server draws', () => {
   });
 });
 
-// ——— The rest of the server's words (issue 20): each in Spanish for Accept-Language: es and for an
+// ——— The rest of the server's words: each in Spanish for Accept-Language: es and for an
 // account whose language is es, in English by default (as before). ———
 
 const ES = { 'accept-language': 'es' };

@@ -1,4 +1,4 @@
-// The server renderer under load (issue 14, row 5): 50 clients asking `/?v=<random>` forced a
+// The server renderer under load: 50 clients asking `/?v=<random>` forced a
 // fresh render each, and /api/health waited 6–10 s behind them. A signed-out page is kept for its
 // path and the query parameters its page reads only, concurrent misses share one render, and no
 // more than a few renders run at once: beyond that the page goes out as the shell the browser
@@ -47,7 +47,7 @@ async function appWithRenderer(source: string, options: { maxConcurrentRenders?:
   const app = Fastify();
   await installStaticWeb(app, webDir, { serverRenderEntry: entry, pageCache: { ttlMs: 60_000, version: () => 0 }, ...options });
   apps.push(app);
-  // The shell as an English visitor gets it: index.html with the visitor's language on <html> (issue 20).
+  // The shell as an English visitor gets it: index.html with the visitor's language on <html>.
   const shell = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(/<html[^>]*>/, '<html lang="en" dir="ltr">');
   return { app, shell };
 }

@@ -1,5 +1,5 @@
 // Redirects the server renderer answers (a guard's 302) for hostile `?from=` values and paths:
-// the Location always stays on this origin and is a valid header, never a 500 (issue 14, row 3).
+// the Location always stays on this origin and is a valid header, never a 500.
 // Reads the production build (`npm test` builds first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type Actor, type TestApp } from '#tests/helpers/test-app.ts';

@@ -1,4 +1,4 @@
-// Issue 17: a session keeps the IANA zone its tutor wrote the dates in (the web form sends its
+// A session keeps the IANA zone its tutor wrote the dates in (the web form sends its
 // browser's), shown beside a student's own time; a name that is not a zone is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session, SessionDetails } from '#contract/sessions.ts';

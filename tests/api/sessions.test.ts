@@ -1,5 +1,5 @@
-// Sessions: every route over the permission matrix, then each rule of issue 3's "Server rules"
-// (PRODUCT.md §4), asserting what the caller sees and that refused calls change nothing.
+// Sessions: every route over the permission matrix, then each rule the server enforces on sessions,
+// asserting what the caller sees and that refused calls change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '#contract/sessions.ts';
 import { newId } from '#server/ids.ts';
@@ -50,7 +50,7 @@ describe('sessions: permission matrix', () => {
       {
         name: 'GET /api/session/{approved}',
         request: async () => ({ method: 'GET', url: `/api/session/${(await sessionOfTutor()).id}` }),
-        // Public since issue 22: a session's link can be shared.
+        // Public: a session's link can be shared.
         expect: everyone200,
       },
       {

@@ -1,4 +1,4 @@
-// Issue 22 part 3: pages worth sharing. What a link-preview crawler or a search engine reads
+// Pages worth sharing. What a link-preview crawler or a search engine reads
 // (no cookie, no JavaScript: the server's HTML only), against the built app (`npm run build`
 // first): each public page's own title and description, its canonical link, Open Graph and
 // Twitter tags with an image that exists; a session's page is public and read-only; robots.txt,

@@ -1,4 +1,4 @@
-// Issue 17: without Stripe, a built-in test payment page stands in for Checkout ("Test payment,
+// Without Stripe, a built-in test payment page stands in for Checkout ("Test payment,
 // no money moves"): on by default for `npm start` with demo data, in production and tests only
 // with TEST_PAYMENTS=true, never beside Stripe. The whole paid flow: hold, pay, confirm, refund
 // on cancel.

@@ -1,4 +1,4 @@
-// Issue 7, item 5: sessions and passwords. Logout, password change and blocking end sessions;
+// Sessions and passwords. Logout, password change and blocking end sessions;
 // sign-up and reset answers do not tell whether an email has an account; passwords are 8–128
 // characters and the most common ones are refused wherever a password is chosen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14, rows 6 and 7: what an attacker sends that is not a normal request — a forged
+// What an attacker sends that is not a normal request — a forged
 // cookie to get a bigger upload budget, deep JSON, broken multipart, extreme dates and numbers —
 // answers 4xx with a sentence (never 500), and photos nobody uses do not pile up on disk.
 import fs from 'node:fs';
@@ -38,7 +38,7 @@ function expectRefusal(res: { statusCode: number; body: string }, status: number
   return JSON.parse(res.body) as { message: string; fields?: Record<string, string> };
 }
 
-describe('upload rate limit (row 6)', () => {
+describe('upload rate limit', () => {
   const upload = (remoteAddress: string, headers: Record<string, string> = {}, who: Actor | null = null) =>
     t.request(who, {
       method: 'POST',
@@ -70,7 +70,7 @@ describe('upload rate limit (row 6)', () => {
   });
 });
 
-describe('unreferenced uploads (row 6)', () => {
+describe('unreferenced uploads', () => {
   const uploadsDir = () => path.join(t.deps.config.dataDir, 'uploads');
   const exists = (url: string) => fs.existsSync(path.join(uploadsDir(), url.split('/').pop()!));
   const uploadPhoto = async () => {
@@ -129,7 +129,7 @@ describe('unreferenced uploads (row 6)', () => {
   });
 });
 
-describe('bodies the parsers choke on (row 7)', () => {
+describe('bodies the parsers choke on', () => {
   it('answers 400 to JSON nested 200,000 deep, on sign-in and on every JSON route', async () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     const signIn = await t.request(null, { method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '192.0.2.77', payload: deep, headers: { 'content-type': 'application/json' } });
@@ -166,7 +166,7 @@ describe('bodies the parsers choke on (row 7)', () => {
   });
 });
 
-describe('dates and numbers out of bounds (row 7)', () => {
+describe('dates and numbers out of bounds', () => {
   const tutor = () => actors.tutor;
   const createUrl = () => `/api/create-session/${enc(tutor().user!.email)}`;
   function body(overrides: Record<string, unknown> = {}) {

@@ -1,4 +1,4 @@
-// Issue 7, items 1, 2, 3 and 7, generated from the app's own route table:
+// Access rules and answers of every route (docs/decisions/010-trust-suite.md), generated from the app's own route table:
 //  1. every registered route must have an access rule below (a new route without one fails),
 //     and each route × {anonymous, student A, student B, owning tutor, other tutor, admin}
 //     answers the expected status;
@@ -158,7 +158,7 @@ const rules = (): Record<string, Rule> => ({
   'GET /api/docs/static/swagger-initializer.js': { request: () => get('/api/docs/static/swagger-initializer.js'), expect: all(200), noFuzz: 'static documentation' },
   'GET /api/docs/static/*': { request: () => get('/api/docs/static/swagger-ui.css'), expect: all(200), noFuzz: 'static documentation' },
 
-  // For crawlers (issue 22): robots.txt and the sitemap of public pages
+  // For crawlers: robots.txt and the sitemap of public pages
   'GET /robots.txt': { request: () => get('/robots.txt'), expect: all(200) },
   'GET /sitemap.xml': { request: () => get('/sitemap.xml'), expect: all(200) },
 
@@ -168,7 +168,7 @@ const rules = (): Record<string, Rule> => ({
 
   // Identity
   'GET /api/me': { request: () => get('/api/me'), expect: signedIn(200) },
-  // Notification settings (issue 16): the caller's own; the one-click link of an email carries a signed token, no cookie.
+  // Notification settings: the caller's own; the one-click link of an email carries a signed token, no cookie.
   'GET /api/me/notifications': { request: () => get('/api/me/notifications'), expect: signedIn(200) },
   'PUT /api/me/notifications': { request: () => json('PUT', '/api/me/notifications', { bookingNotices: true }), expect: signedIn(200) },
   'GET /api/notifications/unsubscribe': { request: () => get(unsubscribeLink()), expect: all(303) },
@@ -192,7 +192,7 @@ const rules = (): Record<string, Rule> => ({
     expect: only({ admin: 200 }),
   },
 
-  // My data and the audit log (issue 23)
+  // My data and the audit log
   'GET /api/me/data': { request: () => get('/api/me/data'), expect: signedIn(200) },
   'GET /api/me/data.zip': { request: () => get('/api/me/data.zip'), expect: signedIn(200) },
   'GET /api/me/deletion': { request: () => get('/api/me/deletion'), expect: signedIn(200) },
@@ -208,7 +208,7 @@ const rules = (): Record<string, Rule> => ({
   'GET /api/approved-sessions': { request: () => get('/api/approved-sessions'), expect: all(200) },
   'GET /api/sessions': { request: () => get('/api/sessions?q=Owned&open=true'), expect: all(200) },
   'GET /api/tutors': { request: () => get('/api/tutors'), expect: all(200) },
-  // Public and read-only since issue 22 (a shared link); pending and rejected ones stay private (sessions.test.ts).
+  // Public and read-only, so that a shared link works; pending and rejected ones stay private (sessions.test.ts).
   'GET /api/session/:id': { request: () => get(`/api/session/${fx.tutorSession.id}`), expect: all(200) },
   'POST /api/create-session/:email': {
     request: () =>
@@ -242,11 +242,11 @@ const rules = (): Record<string, Rule> => ({
     // Another tutor does not learn that the rejected session exists.
     expect: only({ tutor: 200, otherTutor: 404 }),
   },
-  // A tutor's public page and the bio they write (issue 19).
+  // A tutor's public page and the bio they write.
   'GET /api/tutors/:id': { request: () => get(`/api/tutors/${user('tutor').id}`), expect: all(200) },
   'GET /api/me/tutor-profile': { request: () => get('/api/me/tutor-profile'), expect: only({ tutor: 200, otherTutor: 200 }) },
   'PUT /api/me/tutor-profile': { request: () => json('PUT', '/api/me/tutor-profile', { bio: 'Teaching for years.' }), expect: only({ tutor: 200, otherTutor: 200 }) },
-  // Attendance and the roster download (issue 19): the session's tutor and admins.
+  // Attendance and the roster download: the session's tutor and admins.
   'PUT /api/sessions/:id/attendance/:studentId': {
     request: async () => {
       const s = await fresh.session({ registrationStartDate: iso(Date.now() - 3 * DAY), registrationEndDate: iso(Date.now() - 2 * DAY), classStartDate: iso(Date.now() - DAY) });
@@ -257,7 +257,7 @@ const rules = (): Record<string, Rule> => ({
   },
   'POST /api/sessions/:id/attendance/all-present': { request: () => ({ method: 'POST', url: `/api/sessions/${fx.pastSession.id}/attendance/all-present` }), expect: only({ tutor: 200, admin: 200 }) },
   'GET /api/sessions/:id/roster.csv': { request: () => get(`/api/sessions/${fx.tutorSession.id}/roster.csv`), expect: only({ tutor: 200, admin: 200 }) },
-  // Calendar feeds (issue 19): the caller's own link; the feed answers its token, not a cookie.
+  // Calendar feeds: the caller's own link; the feed answers its token, not a cookie.
   'GET /api/me/calendar-feed': { request: () => get('/api/me/calendar-feed'), expect: signedIn(200) },
   'POST /api/me/calendar-feed': { request: () => ({ method: 'POST', url: '/api/me/calendar-feed' }), expect: signedIn(200) },
   'GET /calendar/:file': {
@@ -267,14 +267,14 @@ const rules = (): Record<string, Rule> => ({
     },
     expect: all(200),
   },
-  // Calling a class off (issue 19): the owning tutor while nobody has paid, or an admin.
+  // Calling a class off: the owning tutor while nobody has paid, or an admin.
   'POST /api/sessions/:id/cancel': {
     request: async () => json('POST', `/api/sessions/${(await fresh.bookingOfStudentA()).id}/cancel`, { reason: 'The tutor is ill.' }),
     expect: only({ tutor: 200, admin: 200 }),
   },
   'GET /api/admin/sessions': { request: () => get('/api/admin/sessions'), expect: only({ admin: 200 }) },
 
-  // Background work (issue 16)
+  // Background work
   'GET /api/admin/jobs': { request: () => get('/api/admin/jobs?state=dead'), expect: only({ admin: 200 }) },
   'POST /api/admin/jobs/:id/retry': { request: async () => ({ method: 'POST', url: `/api/admin/jobs/${await fresh.deadJob()}/retry` }), expect: only({ admin: 200 }) },
 
@@ -359,7 +359,7 @@ const rules = (): Record<string, Rule> => ({
     expect: all(404),
     csrfExempt: 'called by Stripe, authenticated by its signature over the raw body, never by a cookie',
   },
-  // Whether a password reset link is still usable: anyone holding a link asks (issue 17).
+  // Whether a password reset link is still usable: anyone holding a link asks.
   'GET /api/password-reset/:token': {
     request: () => get('/api/password-reset/not-a-token'),
     expect: all(200),
@@ -433,7 +433,7 @@ describe('access control over every route', () => {
     expect(serverErrors).toEqual([]);
     expect(actual).toEqual(expected);
 
-    // Every status seen is documented for its operation in the OpenAPI document (issue 22).
+    // Every status seen is documented for its operation in the OpenAPI document.
     const doc = (await t.request(null, get('/api/docs/json'))).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     const undocumented: string[] = [];
     for (const [key, statuses] of Object.entries(actual)) {
@@ -609,7 +609,7 @@ async function tableCounts(): Promise<string> {
   return JSON.stringify([counts, updated]);
 }
 
-// ---- 8. every spelling of every path (issue 14) -------------------------------------------------
+// ---- 8. every spelling of every path -------------------------------------------------
 describe('every route in every spelling of its path', () => {
   /** The rule's request as raw HTTP (a real socket: app.inject would normalise the path). */
   const raw = (req: InjectOptions, path: string) => ({

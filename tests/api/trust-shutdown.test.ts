@@ -1,4 +1,4 @@
-// Issue 7, item 10: SIGTERM while requests are in flight lets them finish (200) and the
+// SIGTERM while requests are in flight lets them finish (200) and the
 // process exits 0. Runs the production bundle as a real process on a loopback port.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14, row 4: a client that trickles its request (one byte every few seconds) is cut, so
+// A client that trickles its request (one byte every few seconds) is cut, so
 // that thousands of them cannot hold the server. Over a real socket, with the timeouts shortened.
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';

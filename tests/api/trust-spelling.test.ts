@@ -1,4 +1,4 @@
-// Issue 14: guards that hold whatever the request's spelling. Sent over a real socket, path as
+// Guards that hold whatever the request's spelling. Sent over a real socket, path as
 // written (app.inject would normalise `/./` away, which is how the first round's tests missed it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActors, type Actors } from '#tests/helpers/permission-matrix.ts';

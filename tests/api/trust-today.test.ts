@@ -1,4 +1,4 @@
-// Attacks on what issue 17, 19 and 23 added on 24/11/2026: the meeting link of an online class
+// Attacks on what was added on 24/11/2026: the meeting link of an online class
 // (only the tutor, admins and students whose seat is confirmed), the private calendar feed, the
 // test payment page, attendance and the roster CSV. Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

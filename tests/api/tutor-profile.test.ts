@@ -1,4 +1,4 @@
-// Issue 19 item 1: a tutor's public page (/api/tutors/{id}) and the bio they edit in Settings.
+// A tutor's public page (/api/tutors/{id}) and the bio they edit in Settings.
 // Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TutorProfile } from '#contract/sessions.ts';

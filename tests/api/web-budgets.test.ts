@@ -1,4 +1,4 @@
-// Issue 9 budgets. Bundle sizes are deterministic, so they are tests: they read the production
+// The web app's size budgets. Bundle sizes are deterministic, so they are tests: they read the production
 // build in dist/web (`npm test` builds first) through the Vite manifest and the module map that
 // web/vite.config.ts writes next to it, and the images and <img> tags of web/src.
 import fs from 'node:fs';

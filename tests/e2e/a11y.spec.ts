@@ -1,5 +1,5 @@
-// Issue 9: axe on every route of the router, signed out and as each role, plus the dialogs and
-// the date fields, and (issue 20) the main pages in Spanish; zero violations of WCAG 2.x A/AA and axe's best practices. A page added to
+// Axe on every route of the router, signed out and as each role, plus the dialogs and
+// the date fields, and the main pages in Spanish; zero violations of WCAG 2.x A/AA and axe's best practices. A page added to
 // web/src/app/router.tsx is checked here without editing this file (tests/e2e/app-routes.ts).
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -90,7 +90,7 @@ test.describe('dialogs and date fields', () => {
   test('the date fields of Create a Session, focused and filled', async ({ page, loginAs }) => {
     await loginAs(page, tour.users.tutor);
     await visitSettled(page, '/dashboard/create-session');
-    // Since issue 17 each date is a dd/MM/yyyy field and an HH:mm one.
+    // Each date is a dd/MM/yyyy field and an HH:mm one.
     const dates = page.locator('input[inputmode="numeric"][pattern]');
     expect(await dates.count(), 'date fields on Create a Session').toBeGreaterThanOrEqual(4);
     await dates.first().focus();
@@ -118,7 +118,7 @@ test.describe('dark colour scheme', () => {
   }
 });
 
-// Issue 20: the main pages in Spanish, drawn with <html lang="es"> (axe checks that the page's
+// The main pages in Spanish, drawn with <html lang="es"> (axe checks that the page's
 // language is declared and valid, and reads every label in it).
 test.describe('in Spanish', () => {
   test.use({ locale: 'es-ES' });

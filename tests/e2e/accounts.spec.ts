@@ -1,6 +1,6 @@
-// The account side in Spanish (issue 20): register, Personal Details, Settings and log in, each
+// The account side in Spanish: register, Personal Details, Settings and log in, each
 // page saying the same words when the server draws it and once the app has taken it over (the
-// fixture also fails on a hydration mismatch). And the photo field's rule (issue 17 item 8).
+// fixture also fails on a hydration mismatch). And the photo field's rule.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { pngPhoto } from './png-photo';

@@ -1,5 +1,5 @@
-// Issue 17: a student's own booking on the session cards, and Booked Sessions in class order.
-// Issue 20: a session's page and a booking in Spanish, the server's words kept by the app.
+// A student's own booking on the session cards, and Booked Sessions in class order.
+// A session's page and a booking in Spanish, the server's words kept by the app.
 // Times are read in UTC (the browser's zone in these tests).
 import { createBooking, createStudySession, createUser, createWaitlistEntry } from '#tests/factories.ts';
 import { expect, test, waitForApp } from './fixtures';

@@ -1,4 +1,4 @@
-// Issue 17: one bookability state per session and viewer, the same on the card, the session's
+// One bookability state per session and viewer, the same on the card, the session's
 // page, its badge and its button (contract/bookability.ts). Times here are read in UTC (the
 // browser's zone in these tests), so "(your time)" is UTC.
 import { createBooking, createStudySession, createUser, createWaitlistEntry } from '#tests/factories.ts';

@@ -1,4 +1,4 @@
-// Issue 17's rough edges, each as a user meets them.
+// Rough edges of booking, each as a user meets them.
 import { createStudySession } from '#tests/factories.ts';
 import { expect, test } from './fixtures';
 

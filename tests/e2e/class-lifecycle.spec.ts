@@ -1,4 +1,4 @@
-// Issue 19 in a real browser on a 375 px phone: a tutor calls a class off and the booked student
+// The class lifecycle in a real browser on a 375 px phone: a tutor calls a class off and the booked student
 // sees it everywhere (and is emailed); a student subscribes to their calendar feed in Settings
 // and renews the link (the old address stops answering).
 import type { Page } from '@playwright/test';

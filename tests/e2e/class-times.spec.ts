@@ -1,4 +1,4 @@
-// Issue 17: every class is shown as its date and time range with the zone, in the viewer's zone,
+// Every class is shown as its date and time range with the zone, in the viewer's zone,
 // with the tutor's beside it when they differ; deadlines with their hour; the server draws the
 // same text the browser does (the zone comes from a cookie the page sets; UTC, labelled, before).
 import { createBooking, createStudySession } from '#tests/factories.ts';

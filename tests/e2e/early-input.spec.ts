@@ -166,7 +166,7 @@ test("create session: the dates' bounds follow the browser's clock once the app 
 
   // The server drew "now" in its own minute; the browser's "now" is 17 minutes later (a slow
   // load, a minute that turned, another clock): the fields agree with each other, and the form
-  // is accepted. (Since issue 17 the fields are dd/MM/yyyy and HH:mm text, with no min or max
+  // is accepted. (The fields are dd/MM/yyyy and HH:mm text, with no min or max
   // attributes to disagree: the server checks the order of the dates.)
   const start = await page.getByLabel('Registration Start Date').inputValue();
   await expect(page.getByLabel('Registration End Date')).toHaveValue(start);
@@ -470,7 +470,7 @@ test('a new session sent before the app is live is created by the server, as the
   const { page } = held;
   const answered = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/dashboard/create-session');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  // Since issue 17 the form names the zone its dates are in (the page's): the server creates the
+  // The form names the zone its dates are in (the page's): the server creates the
   // session as the app would have, and sends the browser on to the tutor's sessions.
   expect((await answered).status()).toBe(303);
   await expect(page).toHaveURL(`${server.baseURL}/dashboard/manage-sessions`);

@@ -1,4 +1,4 @@
-// Issue 9, keyboard only: after opening the first URL, every step is a key press. A student logs
+// Keyboard only: after opening the first URL, every step is a key press. A student logs
 // in, books a session, writes a note and logs out; focus moves into each dialog and back to the
 // control that opened it; form errors are announced.
 import type { Locator, Page } from '@playwright/test';
@@ -61,7 +61,7 @@ test('a student logs in, books a session, writes a note and logs out with the ke
   await enterOn(page, bookNow);
   const booked = page.getByRole('dialog', { name: 'Success' });
   await expect(booked).toContainText('Session booked successfully');
-  await expect(booked).toBeHidden(); // the success popup closes itself (spec §9: 1500 ms)
+  await expect(booked).toBeHidden(); // the success popup closes itself (after 1500 ms)
 
   // Dashboard → Create Note in the sidebar → title, details, Save.
   await enterOn(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
@@ -128,7 +128,7 @@ test('a modal of the dashboard takes focus and gives it back (admin rejects a se
 });
 
 test('form errors are announced (role=alert)', async ({ page, server, createUser }) => {
-  // A real reset link: the page shows its form only for a token that can still be used (issue 17).
+  // A real reset link: the page shows its form only for a token that can still be used.
   const user = await createUser({ role: 'student' });
   await page.goto(await passwordResetLink(server, user));
   await tabTo(page, page.getByLabel('New password', { exact: true }));

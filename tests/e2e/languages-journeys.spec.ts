@@ -1,4 +1,4 @@
-// Issue 20: the journeys of Home, All Sessions (search, filter, more pages) and login, and the
+// The journeys of Home, All Sessions (search, filter, more pages) and login, and the
 // pages a booking leads to (a booked session with its review form, the tutor's roster, a tutor's
 // page, the test payment page), in Spanish. Each asserts the Spanish words a user sees, and that
 // no English word is left on the page (noEnglish: the page's text and its labels, the people's

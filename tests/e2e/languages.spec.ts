@@ -1,4 +1,4 @@
-// Issue 20: StudyNest in Spanish. A browser that prefers Spanish gets the pages the server draws
+// StudyNest in Spanish. A browser that prefers Spanish gets the pages the server draws
 // in Spanish with <html lang="es">, and the app takes them over with the same words (a hydration
 // mismatch is a console error, which fails the test); the footer's switch works; axe passes with
 // the language set; right-to-left pages overflow nothing on a phone and on a desktop.

@@ -1,4 +1,4 @@
-// Materials and user administration in a real browser (issue 5): a tutor uploads a PDF and a
+// Materials and user administration in a real browser: a tutor uploads a PDF and a
 // link, a booked student sees and downloads them, an admin removes one and it is gone for the
 // student; an admin finds a user, makes them a tutor, and their menu changes on their next load.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 23 in a real browser: a student downloads their data from Settings, deletes their account
+// "My data" and account deletion in a real browser: a student downloads their data from Settings, deletes their account
 // (a wrong password first, then the right one) and lands on Home signed out; an admin finds the
 // deletion in the Audit Log page. Without JavaScript, on a phone, the form deletes it too.
 import fs from 'node:fs/promises';

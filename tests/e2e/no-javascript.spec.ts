@@ -1,4 +1,4 @@
-// StudyNest with JavaScript turned off (issue 15, docs/decisions/018): the server draws every page
+// StudyNest with JavaScript turned off (docs/decisions/018-forms-before-the-app.md): the server draws every page
 // and answers every form, so a visitor can browse, search, filter, page, open a session, sign in,
 // register with a role, reset a forgotten password, and a student can book a free session and
 // write a note. Each journey runs in a browser context with JavaScript disabled: no app at all.

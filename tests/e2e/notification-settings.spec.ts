@@ -1,4 +1,4 @@
-// Issue 16, "emails people can live with", in a real browser on a 375 px phone: a student turns
+// Emails people can live with, in a real browser on a 375 px phone: a student turns
 // class reminders off in Settings and the choice stays, with or without JavaScript; a tutor sees the
 // new-bookings switch; the unsubscribe link of an email, opened in a browser, leads to these settings.
 import type { Page } from '@playwright/test';

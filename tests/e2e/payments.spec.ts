@@ -58,7 +58,7 @@ test('leaving Checkout keeps the seat held; Pay now resumes the same payment', a
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   // A full page load (the link from the cancelled page): pressed before the app is live, Pay now is
   // the server's form (early-input.spec.ts); pressed while the app hydrates, the browser's POST was
-  // seen abandoned twice in CI (an open bug of issue 15): this test is about resuming the payment.
+  // seen abandoned twice in CI (a known, still open flake): this test is about resuming the payment.
   await waitForApp(page);
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(checkoutUrl);

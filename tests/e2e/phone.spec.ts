@@ -1,4 +1,4 @@
-// Issue 9, phones: every route of the router at 375 × 812, signed out and as each role, fits the
+// Phones: every route of the router at 375 × 812, signed out and as each role, fits the
 // width (no horizontal scroll) and has no two visible controls on top of each other; the
 // dashboard's Menu drawer works by touch and by keyboard.
 import type { Page } from '@playwright/test';

@@ -1,6 +1,6 @@
 // A visitor who hits the sign-in rate limit is told how long to wait, from the answer's
-// Retry-After (or better-auth's X-Retry-After), not just "try again later" (issue 14, row 11), in
-// the page's language (issue 20: the server says it, the page shows it as is).
+// Retry-After (or better-auth's X-Retry-After), not just "try again later", in
+// the page's language (the server says it, the page shows it as is).
 import type { Page } from '@playwright/test';
 import { expect, test, type Server } from './fixtures';
 

@@ -1,4 +1,4 @@
-// Issue 17's rough edges (items 5, 10, 13), each as a user meets them.
+// Rough edges of booking and forms, each as a user meets them.
 import type { Locator, Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
 import { expect, passwordResetLink, test } from './fixtures';

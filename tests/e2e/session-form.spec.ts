@@ -1,4 +1,4 @@
-// The create/edit session form (issue 17): its dates read and write dd/MM/yyyy and 24-hour
+// The create/edit session form: its dates read and write dd/MM/yyyy and 24-hour
 // HH:mm whatever the browser's language, labelled with the zone they are in; it fits a 375 px
 // phone; and it works without JavaScript (docs/decisions/028-session-date-fields.md).
 import type { Browser, Page } from '@playwright/test';

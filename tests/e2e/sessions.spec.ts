@@ -1,4 +1,4 @@
-// Sessions in a real browser (issue 3): a tutor creates, an admin approves with a fee, everyone
+// Sessions in a real browser: a tutor creates, an admin approves with a fee, everyone
 // sees it with the right badge; a rejected session shows its feedback and is resubmitted; the
 // carousel advances and its controls work; All Sessions is 1 column on a phone, 3 on a desktop.
 import type { Page } from '@playwright/test';
@@ -6,13 +6,13 @@ import { createStudySession } from '#tests/factories.ts';
 import { test, expect } from './fixtures';
 
 // The first test's session is approved with a fee and seen open: only true where the server
-// takes payments (issue 17: a paid session nobody can pay for is Closed), so this file's server
+// takes payments (a paid session nobody can pay for is Closed), so this file's server
 // pays through the local fake of Stripe.
 test.use({ withStripe: true });
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-/** The browser runs in UTC (playwright.config.ts): a date field holds dd/MM/yyyy, a time field HH:mm (issue 17). */
+/** The browser runs in UTC (playwright.config.ts): a date field holds dd/MM/yyyy, a time field HH:mm. */
 const fillPicker = async (page: Page, field: string, ms: number) => {
   await page.getByLabel(`${field} Date`).fill(ddMMyyyy(ms));
   await page.getByLabel(`${field} Time`).fill(new Date(ms).toISOString().slice(11, 16));
@@ -46,7 +46,7 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await expect(page).toHaveTitle('StudyNest | Create Session');
   await expect(page.getByRole('heading', { name: 'Create a Session' })).toBeVisible();
   await expect(page.getByText('Fill the form below to create a session.')).toBeVisible();
-  // Every picker defaults to now (dd/MM/yyyy and HH:mm since issue 17).
+  // Every picker defaults to now (dd/MM/yyyy and HH:mm).
   const regStart = page.getByLabel('Registration Start Date');
   await expect(regStart).toHaveValue(ddMMyyyy(now));
   await expect(page.getByLabel('Registration End Date')).toHaveValue(await regStart.inputValue());
@@ -91,7 +91,7 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await expect(card).toBeVisible();
   await expect(card.getByText('Ongoing')).toBeVisible();
 
-  // Details are public (a shared link works signed out: issue 22); booking needs a login.
+  // Details are public (a shared link works signed out); booking needs a login.
   await card.getByRole('link', { name: `Read More about ${title}` }).click();
   await page.waitForURL('**/session/**');
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();

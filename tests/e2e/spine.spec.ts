@@ -130,8 +130,8 @@ test('password reset end to end through the captured email', async ({
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
-  // The link is single-use: opened again, the page says so before anything is typed (issue 17,
-  // item 9) and offers no form.
+  // The link is single-use: opened again, the page says so before anything is typed
+  // and offers no form.
   await page.goto(link!);
   await expect(page.getByRole('alert')).toContainText('This password reset link has expired or was already used');
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();

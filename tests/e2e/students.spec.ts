@@ -1,4 +1,4 @@
-// Students in a real browser (issue 4): book → booked sessions → .ics → cancel → book again →
+// Students in a real browser: book → booked sessions → .ics → cancel → book again →
 // (class started) review → average on the details page; refusals for tutors, full and paid
 // sessions; the tutor's roster; notes create → edit → view → delete; 375 px phones.
 import fs from 'node:fs';
@@ -51,7 +51,7 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   expect(ics).toMatch(/\r\nDTSTART:\d{8}T\d{6}Z\r\n/);
 
   // Cancel (with confirmation, which says what really happens to the seat): back to the list,
-  // which no longer has it, and no request that could only answer 404 (issue 17).
+  // which no longer has it, and no request that could only answer 404.
   const notFound: string[] = [];
   page.on('response', (res) => {
     if (res.status() === 404) notFound.push(res.url());
@@ -74,7 +74,7 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   await page.goto(`/dashboard/view-booked-session/${session.id}`);
   await expect(page.getByText('rate the session from 1 to 5')).toBeVisible();
   await page.getByRole('textbox', { name: 'Review' }).fill('Clear explanations and good exercises.');
-  // Five stars, a radio group: chosen with the keyboard (issue 17).
+  // Five stars, a radio group: chosen with the keyboard.
   await expect(page.getByRole('group', { name: 'Rating' }).getByRole('radio')).toHaveCount(5);
   await page.getByRole('radio', { name: '3 stars' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -100,7 +100,7 @@ test('tutors see no Book now, a full session offers the waitlist, a paid one say
   await createBooking(server.deps, full, booked);
   const paid = await createStudySession(server.deps, tutor, { title: `Paid ${suffix()}`, registrationFeeCents: 1500 });
 
-  // Book now is for students (spec §2): a tutor is told so instead (issue 17).
+  // Book now is for students: a tutor is told so instead.
   const other = await createStudySession(server.deps, tutor, { title: `Open ${suffix()}` });
   await loginAs(page, tutor);
   await page.goto(`/session/${other.id}`);
@@ -119,7 +119,7 @@ test('tutors see no Book now, a full session offers the waitlist, a paid one say
   await expect(page.getByTestId('booking-status')).toHaveText('Waitlisted: #1 in line');
 
   // A paid session cannot be booked while payments are not configured (this worker runs without
-  // Stripe); a student is told so in their words, not the operator's (issue 17).
+  // Stripe); a student is told so in their words, not the operator's.
   await page.goto(`/session/${paid.id}`);
   await expect(page.getByText('This paid session cannot be booked online yet.')).toBeVisible();
   await expect(page.getByText('Payments are not configured')).toHaveCount(0);

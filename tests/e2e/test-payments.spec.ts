@@ -1,4 +1,4 @@
-// Issue 17: without Stripe, the built-in test payment page stands in for Checkout, marked "Test
+// Without Stripe, the built-in test payment page stands in for Checkout, marked "Test
 // payment, no money moves": hold, pay, confirm and refund on cancel, in a real browser. This
 // file's server runs with TEST_PAYMENTS=true (as `npm start` with demo data does by default).
 import { createStudySession } from '#tests/factories.ts';

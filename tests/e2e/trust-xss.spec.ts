@@ -1,4 +1,4 @@
-// Issue 7, item 4: stored content is text. A <script> or an onerror handler in a session's
+// Stored content is text. A <script> or an onerror handler in a session's
 // title and description, a tutor's and a student's name, a review and a note renders as visible
 // text in the browser and never runs; and the Content-Security-Policy would block an inline
 // script anyway.

@@ -1,5 +1,5 @@
 // Reads an iCalendar file with a real parser (ical.js), so that tests check what calendar apps
-// will read, not how the text happens to be spelled (issue 19).
+// will read, not how the text happens to be spelled.
 import ICAL from 'ical.js';
 
 export interface ParsedEvent {

@@ -1,5 +1,5 @@
 // The ways one path can be spelled so that a router, a URL parser or an auth library reads it
-// as the same place while a string check does not (issue 14). Each keeps the query as it was.
+// as the same place while a string check does not. Each keeps the query as it was.
 
 export interface Spelling {
   kind: string;
