@@ -1,5 +1,5 @@
-// The languages StudyNest speaks, and how a request's language is chosen (issue 20,
-// docs/decisions/027-languages.md). Shared by the server and the web app: no dependencies.
+// The languages StudyNest speaks, and how a request's language is chosen
+// (docs/decisions/027-languages.md). Shared by the server and the web app: no dependencies.
 // A new language is its catalogue (i18n/locales/<code>.json) and its line here.
 
 export const LANGUAGES = [
