@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 14: before the account rules moved into better-auth's hooks, a client could store any
+// Before the account rules moved into better-auth's hooks, a client could store any
 // role through `/api/auth/./update-user` ("wizard" made the Users page fail for every admin).
 // A role outside the three becomes student. (An "admin" made that way cannot be told from a real
 // one here: the README tells operators to review their admins after upgrading.)

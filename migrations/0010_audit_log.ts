@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 23 item 2: the audit log of admin actions, written in the transaction of the action
+// The audit log of admin actions, written in the transaction of the action
 // (server/audit/audit-log.ts). Rows are only ever inserted: no route updates or deletes them.
 import type { Kysely } from 'kysely';
 

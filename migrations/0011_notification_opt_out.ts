@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 16, "emails people can live with": the optional notifications a user turned off (one row
+// Emails people can live with (docs/decisions/021-notification-emails.md): the optional notifications a user turned off (one row
 // per user and kind; no row = on). Read when such an email is enqueued and again when it is sent
 // (server/features/notifications). Goes with the account.
 import type { Kysely } from 'kysely';

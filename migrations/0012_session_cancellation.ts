@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 19, "calling a class off" and "calendars follow every change": a session may be
+// "Calling a class off" and "calendars follow every change" (docs/decisions/024-class-lifecycle.md): a session may be
 // cancelled (status 'cancelled', kept for history) with the reason its students are told, and
 // carries the SEQUENCE of its calendar event (RFC 5545 §3.8.7.4), raised by every change of
 // time, place or status that students' calendars must follow.

@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 19, "calendar subscription": each user's private feed URL (/calendar/<token>.ics). The
+// Calendar subscription: each user's private feed URL (/calendar/<token>.ics). The
 // token is 256 random bits (unguessable; a new one replaces the old, whose URL then answers 404).
 // contentTag/contentSince remember the last content served and since when, so that the feed's
 // Last-Modified is true even when an event disappears (docs/decisions/024-class-lifecycle.md).

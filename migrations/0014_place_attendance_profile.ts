@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 19, the rest of the class lifecycle, in one migration:
+// The rest of the class lifecycle, in one migration:
 // - where a class happens: in person (a place's name and address) or online (a meeting URL,
 //   shown only to booked students, the tutor and admins); null = not said (older sessions);
 // - attendance: the tutor marks each booked student present or absent once class has started;

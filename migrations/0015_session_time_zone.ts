@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 17, times with their zone: the IANA time zone the tutor wrote a session's dates in
+// Times with their zone: the IANA time zone the tutor wrote a session's dates in
 // (their browser's), so that a student elsewhere sees the class in the tutor's time beside
 // their own. Null for sessions written before, and when the browser did not say.
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 23. sent_email: the emails StudyNest sent, kept 30 days so that "Download my data" shows
+// sent_email (docs/decisions/022-sent-emails-and-security-events.md): the emails StudyNest sent, kept 30 days so that "Download my data" shows
 // what was sent to the account (docs/decisions/022-sent-emails-and-security-events.md); the text
 // of a message that held a one-time link is not kept. sign_in_failure: the failed sign-ins to one
 // email address in the current window, one row per address, shared by every app process, so a

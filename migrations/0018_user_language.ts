@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 20, languages: the language a user chose in Settings (an i18n/languages.ts code), for
+// Languages: the language a user chose in Settings (an i18n/languages.ts code), for
 // the pages the server draws for them and the emails they are sent. Null: their browser's.
 import type { Kysely } from 'kysely';
 

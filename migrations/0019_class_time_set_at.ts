@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 16, reminders: when a session's class dates were last set by a change (a tutor's or an
+// Reminders: when a session's class dates were last set by a change (a tutor's or an
 // admin's edit). A reminder whose moment was already past when the class was moved to its time
 // is skipped, as one booked after its moment is. Null: the dates are those the session was
 // created with (createdAt).

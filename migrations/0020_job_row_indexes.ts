@@ -1,5 +1,5 @@
 // Never edit this file once landed: add a new migration instead.
-// Issue 16, the booking storm: every booking writes two job rows (its emails) in its
+// The booking storm: every booking writes two job rows (its emails) in its
 // transaction, and each index of the job table is one more b-tree page written at every commit
 // (docs/decisions/017-durable-jobs.md, "Trade-offs").
 // On SQLite (one process, decision 034):
