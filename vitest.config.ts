@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // The same API and data-layer suite runs on SQLite, and again on PostgreSQL when
 // TEST_DATABASE_URL is set.
 const shared = {
-  include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'],
+  include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/meta/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'],
   setupFiles: ['tests/helpers/vitest-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,

@@ -78,8 +78,8 @@ export interface Config {
   logLevel: NonNullable<Env['LOG_LEVEL']>;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /**
-   * Without Stripe, a built-in page marked "Test payment, no money moves" stands in for Checkout
-   * (issue 17): on by default for `npm start` with demo data (development), in production and
+   * Without Stripe, a built-in page marked "Test payment, no money moves" stands in for Checkout:
+   * on by default for `npm start` with demo data (development), in production and
    * tests only when TEST_PAYMENTS=true; never beside Stripe.
    */
   testPayments: boolean;

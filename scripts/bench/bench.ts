@@ -46,7 +46,7 @@ const LARGE_CATALOGUE = COUNTS.sessions * 10;
 const READERS = 500;
 const STORM = QUICK ? { students: 500, sessions: 100, perStudent: 10, capacity: 40 } : { students: 2_000, sessions: 400, perStudent: 10, capacity: 40 };
 const DEEP_PAGES = 5_000;
-/** Emails waiting in the outbox while reads are measured (issue 16: p99 at most twice idle). */
+/** Emails waiting in the outbox while reads are measured (goal: p99 at most twice idle). */
 const EMAIL_BACKLOG = 10_000;
 /** Seconds of the short baseline measured right before each route. */
 const BASELINE_SLICE = QUICK ? 2 : 3;
@@ -427,7 +427,7 @@ async function bookingStorm(
  * A signed-in read (a student's booked sessions) measured with the server's worker idle, and
  * while it drains EMAIL_BACKLOG emails from the outbox (to the dev outbox folder, as a server
  * without SMTP_URL does): background work yields to requests (server/jobs), so the read's p99
- * should stay within twice its idle p99 (issue 16). Then the drain is timed to its end.
+ * should stay within twice its idle p99. Then the drain is timed to its end.
  *
  * The two figures differ only by the worker's work:
  * - The backlog is written first, not yet due, so the table holds the same rows in both phases

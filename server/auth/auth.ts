@@ -201,7 +201,7 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
       },
       account: {
         // A password written by a call the bridge marked (change, reset): its audit entry goes
-        // into the same transaction (issue 23; auth-transaction.ts). A reset may create the
+        // into the same transaction (auth-transaction.ts). A reset may create the
         // password of an account that had only Google.
         create: {
           before: async (account) => {

@@ -25,7 +25,7 @@ export interface UserTable {
   role: Role;
   blocked: AuthBool;
   lastSeen: AuthDate | null;
-  /** The language chosen in Settings (i18n/languages.ts), or null: the browser's (issue 20). */
+  /** The language chosen in Settings (i18n/languages.ts), or null: the browser's. */
   language: string | null;
 }
 
@@ -99,7 +99,7 @@ export interface StudySessionTable {
   cancelledAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** SEQUENCE of the session's calendar events: raised by each change students' calendars must follow. */
   calendarSequence: Generated<number>;
-  /** Where the class happens (issue 19); null = not said. The meeting URL only reaches booked students, the tutor and admins. */
+  /** Where the class happens; null = not said. The meeting URL only reaches booked students, the tutor and admins. */
   locationKind: ColumnType<LocationKind | null, LocationKind | null | undefined, LocationKind | null>;
   placeName: ColumnType<string | null, string | null | undefined, string | null>;
   placeAddress: ColumnType<string | null, string | null | undefined, string | null>;
@@ -127,7 +127,7 @@ export interface BookingTable {
   /** The class start the 24-hour / 1-hour reminder was sent for (a moved class gets new ones). */
   reminded24hFor: ColumnType<string | null, string | null | undefined, string | null>;
   reminded1hFor: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Marked by the tutor once class has started (issue 19); null = not marked. */
+  /** Marked by the tutor once class has started; null = not marked. */
   attendance: ColumnType<Attendance | null, Attendance | null | undefined, Attendance | null>;
   attendanceMarkedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -257,7 +257,7 @@ export interface CalendarFeedTable {
   contentSince: string | null;
 }
 
-/** A tutor's public profile text (issue 19); no row = no bio yet. */
+/** A tutor's public profile text; no row = no bio yet. */
 export interface TutorProfileTable {
   userId: string;
   bio: string;

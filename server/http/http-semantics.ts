@@ -1,4 +1,4 @@
-// What caches, proxies and HTTP clients expect of every answer (issue 22 part 2):
+// What caches, proxies and HTTP clients expect of every answer:
 //  - a compressed answer always says `Vary: Accept-Encoding`, whoever compressed it (the build's
 //    .br/.gz files sent by @fastify/static, the page renderer, @fastify/compress), so that a
 //    shared cache never hands Brotli to a client that did not ask for it;

@@ -72,7 +72,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
 
   // Six forms, told apart by the button that sent them.
   '/dashboard/settings': async ({ fields, api }) => {
-    // "Delete my account" with the password (issue 23): Home once done, signed out; refused
+    // "Delete my account" with the password: Home once done, signed out; refused
     // (a wrong password, a tutor with booked sessions), the page stays.
     if (text(fields, 'intent') === 'delete-account') {
       const deleted = await api('DELETE', '/api/me', { password: text(fields, 'password') });
@@ -84,12 +84,12 @@ const PAGE_FORMS: Record<string, PageForm> = {
       const saved = await api('PUT', '/api/me/notifications', body);
       return saved.ok ? '/dashboard/settings' : null;
     }
-    // A tutor's bio (issue 19).
+    // A tutor's bio.
     if (text(fields, 'intent') === 'bio') {
       const saved = await api('PUT', '/api/me/tutor-profile', { bio: text(fields, 'bio') });
       return saved.ok ? '/dashboard/settings' : null;
     }
-    // A new private calendar feed link (issue 19); the old one stops working.
+    // A new private calendar feed link; the old one stops working.
     if (text(fields, 'intent') === 'calendar-feed') {
       const made = await api('POST', '/api/me/calendar-feed');
       return made.ok ? '/dashboard/settings#calendar' : null;
@@ -136,7 +136,7 @@ const PAGE_FORMS: Record<string, PageForm> = {
     return paid.ok && typeof successUrl === 'string' ? successUrl : null;
   },
 
-  // Create and Edit Session (issue 17): the same mapping of the fields as the app's
+  // Create and Edit Session: the same mapping of the fields as the app's
   // (contract/session-form.ts). The dates are read in the zone the form names (the one its labels
   // said: the tz cookie's when the page was drawn, else UTC), else the tz cookie's, else UTC.
   '/dashboard/create-session': async ({ fields, timeZone, api }) => {

@@ -22,7 +22,7 @@ export interface StaticWebOptions {
   origin?: string;
   /** Server renders running at once; beyond them the page goes out as index.html for the browser to draw (server/http/server-render.ts). */
   maxConcurrentRenders?: number;
-  /** A signed-in visitor's saved language (issue 20), or null. */
+  /** A signed-in visitor's saved language, or null. */
   accountLanguage?: PageRendererOptions['accountLanguage'];
 }
 

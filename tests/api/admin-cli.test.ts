@@ -1,4 +1,4 @@
-// Issue 23 item 4: the operator's CLI (`npm run admin -- …`). Its commands run here against the
+// The operator's CLI (`npm run admin -- …`). Its commands run here against the
 // test app's database; one test spawns the real command.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 16, "admins see the work": GET /api/admin/jobs lists jobs by state (kind, attempts, last
+// Admins see the work: GET /api/admin/jobs lists jobs by state (kind, attempts, last
 // error, next try) with the count of each state, POST /api/admin/jobs/{id}/retry runs a failed or
 // dead job again now. Admins only, as a role × owner matrix. SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set.

@@ -1,5 +1,5 @@
-// Issue 16, "in normal operation each email is sent exactly once", audited against the sent-email
-// log of issue 23 (docs/decisions/022): the email job records each message after the mailer took
+// "In normal operation each email is sent exactly once", audited against the sent-email
+// log (docs/decisions/022-sent-emails-and-security-events.md): the email job records each message after the mailer took
 // it. If that record fails (the database busy or briefly away), the email is out already: sending
 // it again at every retry, up to EMAIL_MAX_ATTEMPTS times over a day, is what must not happen;
 // losing one line of the log is what decision 022 accepts. SQLite, and PostgreSQL when

@@ -1,4 +1,4 @@
-// Issue 16's proofs of the email outbox with real processes (the production bundle, on SQLite, and
+// Proofs of the email outbox with real processes (the production bundle, on SQLite, and
 // on PostgreSQL when TEST_DATABASE_URL is set): two StudyNest processes draining one database
 // (each sends some) deliver each of 1,000 emails once (two claims overlap only now and then
 // here: tests/api/jobs-audit-claims.test.ts makes the overlap certain); a process killed (SIGKILL)

@@ -1,4 +1,4 @@
-// Issue 22 part 2: HTTP as caches, proxies and clients expect it, over a real socket against the
+// HTTP as caches, proxies and clients expect it, over a real socket against the
 // built app (`npm run build` first): HEAD answers like GET on every page route, every compressed
 // answer says Vary: Accept-Encoding, API JSON and the docs' bundle are compressed (and the bundle
 // cacheable), a wrong method is 405 with Allow, a 429 says Retry-After.

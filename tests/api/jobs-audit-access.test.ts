@@ -1,4 +1,4 @@
-// Audit of issue 16's admin half (the job routes, the Background Jobs page's form and the health
+// Audit of the job engine's admin half (the job routes, the Background Jobs page's form and the health
 // details), as an attacker would try it: anonymous, student, tutor, a blocked admin and an admin;
 // every spelling of the paths a router or a proxy may take, sent byte for byte over a real
 // socket; proxy and method-override headers; other methods; a cross-site "Retry now" carrying

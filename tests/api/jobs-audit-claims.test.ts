@@ -1,4 +1,4 @@
-// Audit of issue 16's claims (server/jobs/job-repository.ts): each job is claimed by one worker,
+// Audit of the job engine's claims (server/jobs/job-repository.ts): each job is claimed by one worker,
 // and only the worker that holds it finishes it. The drain tests (jobs.test.ts, email-outbox*.test.ts)
 // pass with a claim that takes rows twice most of the time (seen: without FOR UPDATE SKIP LOCKED on
 // PostgreSQL, 1,000 emails through two processes arrived once each, and 300 through two workers

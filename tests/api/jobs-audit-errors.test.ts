@@ -1,4 +1,4 @@
-// Audit of issue 16: what a failed email leaves for the admins to read (its last error, on the
+// Audit of the job engine: what a failed email leaves for the admins to read (its last error, on the
 // Background Jobs page and in GET /api/admin/jobs) never carries the SMTP URL's user or password,
 // whether the server cannot be reached or refuses the login; GET /api/health tells others nothing
 // of it. SQLite, and PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,4 +1,4 @@
-// Audit of issue 16: "Retry now" refuses with a clear sentence what it cannot do (a malformed or
+// Audit of the job engine: "Retry now" refuses with a clear sentence what it cannot do (a malformed or
 // unknown id, a job waiting for its first try, a running one), and an admin's double click (two
 // retries at once, or one more while the job runs) sends the email once. And the booking's emails
 // are written with the booking or not at all: two bookings of one seat by the same student at

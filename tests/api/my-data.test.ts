@@ -1,4 +1,4 @@
-// Issue 23 item 1: "My data". A user downloads everything StudyNest holds about them and deletes
+// "My data" (docs/decisions/020-account-deletion.md, 038-account-erasure-and-exports.md). A user downloads everything StudyNest holds about them and deletes
 // their account with their password; admins do both for another user. The rules of a deletion:
 // bookings of classes not started cancelled (refund, waitlist promotion), reviews kept as "Former
 // student", a tutor with upcoming booked sessions refused, the last admin refused; every export
@@ -94,7 +94,7 @@ describe('exporting my data', () => {
     await createBooking(t.deps, upcoming, other);
     await createBooking(t.deps, past, me.user!, { amountCents: 900 });
     await createBooking(t.deps, full, other);
-    // The tutor marked them present at the class that took place (issue 19).
+    // The tutor marked them present at the class that took place.
     await db().updateTable('booking').set({ attendance: 'present', attendanceMarkedAt: iso(Date.now() - 7 * DAY + HOUR) }).where('sessionId', '=', past.id).where('studentId', '=', me.user!.id).execute();
     expect((await t.request(me, { method: 'POST', url: `/api/sessions/${full.id}/waitlist` })).statusCode).toBe(201);
     await addReview(past, me.user!, 'Loved it');

@@ -1,4 +1,4 @@
-// Issue 16, "admins see the work", in a real browser on a 375 px phone: an email that gave up
+// Admins see the work, in a real browser on a 375 px phone: an email that gave up
 // (dead, with its last error) is listed on the admin's Background Jobs page; "Retry now" sends it
 // through the running server's worker, and the Dead list is empty afterwards; without JavaScript
 // "Retry now" is a form the server acts on. Others are turned away.

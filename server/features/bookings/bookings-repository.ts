@@ -26,7 +26,7 @@ export interface StudentEntryRow extends StudySessionRow {
    * the session it waits for (releasing it moves the line). The list sweeps first, then.
    */
   holdDue: boolean;
-  /** The tutor's mark of a booked student (issue 19); null until marked, and for waitlist entries. */
+  /** The tutor's mark of a booked student; null until marked, and for waitlist entries. */
   attendance: Attendance | null;
 }
 
@@ -49,7 +49,7 @@ export interface PromotedStudent {
   bookingId: string;
   /** Paid sessions: the seat is held until then for the student to pay (features/payments). */
   holdExpiresAt: string | null;
-  /** Their account's language (user.language), for the email that tells them (issue 20). */
+  /** Their account's language (user.language), for the email that tells them. */
   language?: string | null;
 }
 
@@ -276,7 +276,7 @@ const remindersDueQuery = (column: (typeof reminderColumn)[ReminderOffset]) =>
         .innerJoin('user as u', 'u.id', 'b.studentId')
         .select(['b.id', 'b.studentId', 'b.createdAt', 's.classStartDate', 's.classTimeSetAt', 'u.blocked as studentBlocked'])
         .where('b.status', '=', sql.lit('confirmed'))
-        // A cancelled class sends no reminder (issue 19).
+        // A cancelled class sends no reminder.
         .where('s.status', '=', sql.lit('approved'))
         .where('s.classStartDate', '>', p.now)
         .where('s.classStartDate', '<=', p.horizon)
@@ -296,7 +296,7 @@ const bookingWithStudent = prepare((db, p: { id: string }) =>
 const userByEmail = prepare((db, p: { email: string }) => db.selectFrom('user').select(['id', 'email']).where('email', '=', p.email));
 const studentById = prepare((db, p: { id: string }) => db.selectFrom('user').select(['id', 'name', 'email']).where('id', '=', p.id));
 const bookingById = prepare((db, p: { id: string }) => db.selectFrom('booking').selectAll().where('id', '=', p.id));
-/** Booked Sessions' sections (issue 17), each its first page and a page after (classStartDate, id). */
+/** Booked Sessions' sections, each its first page and a page after (classStartDate, id). */
 const entriesByClassQuery = (when: BookedSessionsWhen, paged: boolean) => {
   const order = when === 'upcoming' ? 'asc' : 'desc';
   return prepare((db, p: { studentId: string; limit: number; now: string; classStartDate: string; id: string }) =>
@@ -430,7 +430,7 @@ export function bookingsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Booked Sessions' sections (issue 17): `upcoming`, classes not ended, soonest first; `past`,
+     * Booked Sessions' sections: `upcoming`, classes not ended, soonest first; `past`,
      * classes ended, latest first. `after` is the (classStartDate, id) of the previous page's last entry.
      */
     async entriesByClass(studentId: string, when: BookedSessionsWhen, limit: number, now: string, after?: readonly [string, string]): Promise<StudentEntryRow[]> {

@@ -323,7 +323,7 @@ export async function orPaidMeanwhile<T>(unit: Promise<T>): Promise<T | 'paid-me
  */
 export function sessionRepository(db: Kysely<Database>) {
   return {
-    /** A tutor who can sign in, with their bio (issue 19's profile page); undefined for anyone else. */
+    /** A tutor who can sign in, with their bio (their public page); undefined for anyone else. */
     async tutorById(id: string) {
       return (await tutorByIdQuery(db, { id })).rows[0];
     },

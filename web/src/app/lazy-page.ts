@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
  * A page component loaded on first render, in its own chunk, so that `/` downloads only what the
- * home page needs (issue 9 budgets). Use it for every page but the home page:
+ * home page needs (tests/api/web-budgets.test.ts). Use it for every page but the home page:
  *   const NotesPage = lazyPage(() => import('#web/features/notes/pages/notes-page.tsx'), 'NotesPage');
  * Route entries keep their usual shape (`element: <NotesPage />`, guards around it); the layouts
  * hold the Suspense boundary, and a router navigation keeps the old page on screen until the

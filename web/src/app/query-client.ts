@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
- * Spec §9 data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache.
+ * Data-fetching defaults: 3 retries, exponential delay capped at 30 s, 5 min cache.
  * Data is fresh for 10 s: what a route's loader just read (on the server for the page it drew,
  * or in the browser before a navigation) is not fetched again by the components that mount with
  * it (docs/decisions/041-pages-loaders-actions.md). A change the app makes invalidates its

@@ -15,7 +15,7 @@ export async function getMe(): Promise<Me | null> {
 }
 
 /**
- * The one source of the signed-in user and role (spec §4: auth is "loading" until this
+ * The one source of the signed-in user and role (auth is "loading" until this
  * resolves). `user` is undefined while loading, null when signed out.
  */
 export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
