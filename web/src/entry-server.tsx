@@ -64,6 +64,16 @@ export function sharedPageUrl(url: string): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * A form posted to a page drawn by an index route (`/dashboard`) is that page's: React Router's
+ * <Form> says so with `?index`, and a plain POST to the page's address (what `Allow` offers) is
+ * read the same, instead of reaching the parent layout, which takes no form.
+ */
+function toIndexRoute(url: URL): void {
+  const leaf = matchRoutes(routes, url.pathname)?.at(-1);
+  if (leaf?.route.index && !url.searchParams.getAll('index').includes('')) url.searchParams.append('index', '');
+}
+
 /** A page not yet given a loader (decision 041) needs more rounds of drawing than this: drawn with what it has. */
 const MAX_DISCOVERY_ROUNDS = 4;
 
@@ -75,7 +85,9 @@ export async function render({ url, method = 'GET', body, api, origin = 'http://
     try {
       const init: RequestInit = method === 'POST' ? { method, body: body ?? '', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {};
       // Loaders (and a POST's action) fill the query cache, throw 404s or send elsewhere.
-      const context = await handler.query(new Request(new URL(url, origin), init));
+      const requestUrl = new URL(url, origin);
+      if (method === 'POST') toIndexRoute(requestUrl);
+      const context = await handler.query(new Request(requestUrl, init));
       if (context instanceof Response) {
         const location = context.headers.get('Location');
         if (context.status >= 300 && context.status < 400 && location) {
