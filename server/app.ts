@@ -17,6 +17,7 @@ import type { Config } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { createMailer, type Mailer } from '#server/email/mailer.ts';
 import { installCanonicalPaths } from '#server/http/canonical-path.ts';
+import { closeConnectionsWhileDraining, createDrain } from '#server/http/drain.ts';
 import { frameworkErrors, installErrorHandler } from '#server/http/error-handler.ts';
 import { installHttpSemantics } from '#server/http/http-semantics.ts';
 import { installJsonBodyParser } from '#server/http/json-body.ts';
@@ -119,7 +120,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobs({ db, log: app.log, now });
   // better-auth's emails (verification, reset) go through the outbox like every other.
   const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log: app.log });
-  const core: CoreDeps = { config, db, auth, callers: buildCallers(auth), mailer, jobs, files: fileStorage(config), log: app.log, now };
+  const drain = createDrain();
+  closeConnectionsWhileDraining(app, drain);
+  const core: CoreDeps = { config, db, auth, callers: buildCallers(auth), mailer, jobs, files: fileStorage(config), log: app.log, now, drain };
   const deps = buildAppDeps(core);
   const accountLanguages = accountLanguageRepository(deps.db.kysely);
   accountLanguage = async (request) => {

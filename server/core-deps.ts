@@ -8,6 +8,7 @@ import type { Callers } from '#server/auth/current-user.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Mailer } from '#server/email/mailer.ts';
+import type { Drain } from '#server/http/drain.ts';
 import type { Jobs } from '#server/jobs/jobs.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 
@@ -27,4 +28,6 @@ export interface CoreDeps {
   log: FastifyBaseLogger;
   /** The clock; tests may replace it. */
   now: () => Date;
+  /** Whether this process is stopping (server/http/drain.ts): then /api/health says it is not ready. */
+  drain: Drain;
 }

@@ -1,7 +1,6 @@
 // Starts StudyNest: parse config, build the app, listen; on SIGTERM drain, then shut down gracefully.
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
-import { installDrain } from '#server/http/drain.ts';
 import { prettyLog } from '#server/http/pretty-log.ts';
 import { startUp } from '#server/start-up.ts';
 
@@ -19,7 +18,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   // Readable lines in development; JSON lines (for a log collector) everywhere else.
   const { app, deps } = await buildApp(config, config.env === 'development' ? { logStream: prettyLog(process.stdout) } : {});
-  const drain = installDrain(app);
+  const { drain } = deps;
 
   // What start-up prints (the demo accounts' passwords) comes after the address, below the log
   // lines of the start, where it is seen.

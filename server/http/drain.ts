@@ -5,28 +5,15 @@
 // (DRAIN_GRACE_MS) does the server stop listening and finish what is in flight.
 import type { FastifyInstance } from 'fastify';
 
-export const HEALTH_PATH = '/api/health';
-
 export interface Drain {
   /** From now on: not ready, and no connection kept alive. */
   start(): void;
   readonly draining: boolean;
 }
 
-/** Call before the app is ready (it adds a hook). */
-export function installDrain(app: FastifyInstance): Drain {
+/** A process's drain, not started: the health route reads it (a field of the app's core, never a hook rewriting answers). */
+export function createDrain(): Drain {
   let draining = false;
-  // On the server itself, before Fastify sees the request: every answer of every route and
-  // plugin (files, pages, 404s) carries the header, which Node also obeys by closing the socket.
-  app.server.prependListener('request', (request, response) => {
-    if (draining && request.httpVersionMajor === 1) response.setHeader('connection', 'close');
-  });
-  // The health route still checks the database; while draining, its answer is "unavailable".
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!draining || request.routeOptions.url !== HEALTH_PATH || reply.statusCode !== 200) return payload;
-    reply.code(503);
-    return { ...(payload as Record<string, unknown>), status: 'unavailable' };
-  });
   return {
     start: () => {
       draining = true;
@@ -35,4 +22,13 @@ export function installDrain(app: FastifyInstance): Drain {
       return draining;
     },
   };
+}
+
+/** Closes each kept-alive connection after its next answer once `drain` has started. */
+export function closeConnectionsWhileDraining(app: FastifyInstance, drain: Drain): void {
+  // On the server itself, before Fastify sees the request: every answer of every route and
+  // plugin (files, pages, 404s) carries the header, which Node also obeys by closing the socket.
+  app.server.prependListener('request', (request, response) => {
+    if (drain.draining && request.httpVersionMajor === 1) response.setHeader('connection', 'close');
+  });
 }

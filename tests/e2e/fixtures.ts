@@ -12,6 +12,7 @@ import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDb } from '#server/db/database.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
+import { createDrain } from '#server/http/drain.ts';
 import { buildCallers } from '#server/auth/current-user.ts';
 import { fileStorage } from '#server/storage/storage-of-config.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
@@ -162,7 +163,7 @@ export const test = base.extend<
       const db = createDb(config.database);
       const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as CoreDeps['log'];
       const auth = createAuth({ config, db, enqueueEmail: async () => {}, log: quietLog });
-      const deps: CoreDeps = { config, db, auth, callers: buildCallers(auth), files: fileStorage(config), mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date() };
+      const deps: CoreDeps = { config, db, auth, callers: buildCallers(auth), files: fileStorage(config), mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date(), drain: createDrain() };
 
       await use({ baseURL, config, deps, mailbox, oidcUser, stripe, logs: () => output });
 

@@ -25,7 +25,9 @@ export async function healthRoutes(app: FastifyInstance, deps: HealthDeps): Prom
     const up = await isDatabaseReachable(deps.db.kysely);
     const admin = up && (await deps.callers.current(request).catch(() => null))?.role === 'admin';
     const jobs = admin ? await deps.jobs.counts() : undefined;
-    return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', ...(jobs && { jobs }) });
+    // A stopping process is not ready, whatever its database says: the balancer stops choosing it while it drains.
+    const ready = up && !deps.drain.draining;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', database: up ? 'up' : 'down', ...(jobs && { jobs }) });
   });
 
   // The benchmark's baseline: this same Fastify build and serialiser, without any work behind it.
