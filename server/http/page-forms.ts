@@ -25,6 +25,7 @@ import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 import type { ServerMessageKey } from '#i18n/catalogues.ts';
 import { callerTranslator } from '#server/i18n/caller-language.ts';
 import { refusedFormPage } from './refused-form-page.ts';
+import { mergeCookies } from './server-render.ts';
 
 /** The hidden field every post form carries inside <noscript>: sent only when scripts are off (web/src/components/no-script-field.tsx). */
 const NO_SCRIPT_FIELD = '_nojs';
@@ -241,23 +242,4 @@ function checkoutLocation(url: string): string {
 function withQuery(path: string, query: URLSearchParams): string {
   const search = query.toString();
   return search ? `${path}?${search}` : path;
-}
-
-/** The Cookie header `cookie` with the cookies of `setCookies` (Set-Cookie values) in place. */
-function mergeCookies(cookie: string | undefined, setCookies: string[]): string {
-  const jar = new Map<string, string>();
-  for (const part of (cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0) jar.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
-  }
-  for (const set of setCookies) {
-    const pair = set.split(';')[0] ?? '';
-    const at = pair.indexOf('=');
-    if (at <= 0) continue;
-    const name = pair.slice(0, at).trim();
-    const value = pair.slice(at + 1).trim();
-    if (value === '' || /;\s*max-age=0/i.test(set)) jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }

@@ -293,7 +293,7 @@ function cookieValue(header: string | undefined, name: string): string | null {
 }
 
 /** The Cookie header `cookie` with the cookies of `setCookies` (Set-Cookie values) in place. */
-function mergeCookies(cookie: string | undefined, setCookies: string[]): string {
+export function mergeCookies(cookie: string | undefined, setCookies: string[]): string {
   const jar = new Map<string, string>();
   for (const part of (cookie ?? '').split(';')) {
     const at = part.indexOf('=');
