@@ -24,11 +24,6 @@ const GROUPS: Record<string, { prefix: string; visitors: Visitor[] }> = {
   signedInRoutes: { prefix: '/', visitors: ROLES },
   dashboardRoutes: { prefix: '/dashboard/', visitors: ROLES },
 };
-const GUARDS: Record<string, Role[]> = {
-  StudentOnly: ['student'],
-  TutorOnly: ['tutor'],
-  AdminOnly: ['admin'],
-};
 
 function stringProperty(object: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
   for (const property of object.properties) {
@@ -37,21 +32,10 @@ function stringProperty(object: ts.ObjectLiteralExpression, name: string): ts.Ex
   return undefined;
 }
 
-/** Roles allowed by the guard wrapping a route's element (StudentOnly, RequireRole roles=…). */
-function guardRoles(element: ts.Expression | undefined): Role[] | undefined {
-  let node = element;
-  while (node && ts.isParenthesizedExpression(node)) node = node.expression;
-  if (!node || !ts.isJsxElement(node)) return undefined;
-  const tag = node.openingElement.tagName.getText();
-  if (GUARDS[tag]) return GUARDS[tag];
-  if (tag === 'RequireRole') {
-    for (const attribute of node.openingElement.attributes.properties) {
-      if (!ts.isJsxAttribute(attribute) || attribute.name.getText() !== 'roles') continue;
-      const roles = attribute.initializer?.getText().match(/'(student|tutor|admin)'/g) ?? [];
-      return roles.map((role) => role.slice(1, -1) as Role);
-    }
-  }
-  return undefined;
+/** Roles a group's guard loader lets in (`loader: requireRole('tutor', 'admin')`, app/guards/guards.ts), else undefined. */
+function guardRoles(loader: ts.Expression | undefined): Role[] | undefined {
+  if (!loader || !ts.isCallExpression(loader) || loader.expression.getText() !== 'requireRole') return undefined;
+  return loader.arguments.flatMap((argument) => (ts.isStringLiteral(argument) && ROLES.includes(argument.text as Role) ? [argument.text as Role] : []));
 }
 
 export function appRoutes(): AppRoute[] {
@@ -62,19 +46,28 @@ export function appRoutes(): AppRoute[] {
     for (const declaration of statement.declarationList.declarations) {
       const group = GROUPS[declaration.name.getText()];
       if (!group || !declaration.initializer || !ts.isArrayLiteralExpression(declaration.initializer)) continue;
-      for (const entry of declaration.initializer.elements) {
-        if (!ts.isObjectLiteralExpression(entry)) continue;
-        const pathNode = stringProperty(entry, 'path');
-        const isIndex = stringProperty(entry, 'index')?.kind === ts.SyntaxKind.TrueKeyword;
-        if (!isIndex && !(pathNode && ts.isStringLiteral(pathNode))) continue;
-        const segment = isIndex ? '' : (pathNode as ts.StringLiteral).text;
-        const pattern = `${group.prefix}${segment}`.replace(/\/$/, '') || '/';
-        const roles = guardRoles(stringProperty(entry, 'element'));
-        routes.push({ pattern, visitors: roles ?? group.visitors });
-      }
+      const visit = (entries: ts.NodeArray<ts.Expression>, visitors: Visitor[]) => {
+        for (const entry of entries) {
+          if (!ts.isObjectLiteralExpression(entry)) continue;
+          // A group of pages behind one guard: its children, seen by the roles it lets in.
+          const children = stringProperty(entry, 'children');
+          if (children && ts.isArrayLiteralExpression(children)) {
+            visit(children.elements, guardRoles(stringProperty(entry, 'loader')) ?? visitors);
+            continue;
+          }
+          const pathNode = stringProperty(entry, 'path');
+          const isIndex = stringProperty(entry, 'index')?.kind === ts.SyntaxKind.TrueKeyword;
+          if (!isIndex && !(pathNode && ts.isStringLiteral(pathNode))) continue;
+          const segment = isIndex ? '' : (pathNode as ts.StringLiteral).text;
+          const pattern = `${group.prefix}${segment}`.replace(/\/$/, '') || '/';
+          routes.push({ pattern, visitors });
+        }
+      };
+      visit(declaration.initializer.elements, group.visitors);
     }
   }
   if (routes.length < 5) throw new Error(`Only ${routes.length} routes found in ${ROUTER_FILE}: has its shape changed?`);
+  if (!routes.some((route) => route.visitors.length === 1)) throw new Error(`No page of one role found in ${ROUTER_FILE}: has the shape of its guards changed?`);
   return routes;
 }
 
