@@ -44,7 +44,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const popup = page.getByRole('dialog').filter({ hasText: 'Login Failed' });
     await expect(popup).toBeVisible();
     // The popup's box (the <dialog> itself is the dimmed backdrop around it): dark on a dark page, light on a light one.
-    const [r, g, b] = (await popup.locator('.modal-box').evaluate((element) => getComputedStyle(element).backgroundColor)).match(/\d+/g)!.map(Number);
+    // Read as the screen shows it: the theme's colours are oklch(), which a canvas turns into red, green and blue.
+    const [r, g, b] = await popup.locator('.modal-box').evaluate((element) => {
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.fillStyle = getComputedStyle(element).backgroundColor;
+      canvas.fillRect(0, 0, 1, 1);
+      return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    });
     const luminance = (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
     if (colorScheme === 'dark') expect(luminance).toBeLessThan(0.3);
     else expect(luminance).toBeGreaterThan(0.9);
