@@ -53,7 +53,7 @@ const handler = createStaticHandler(routes);
  * (`?v=<random>`, `utm_source`) changes nothing on the page, so it makes no new render.
  */
 export function sharedPageUrl(url: string): string {
-  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const { pathname, searchParams } = pageUrl(url, 'http://localhost');
   const read = new Set((matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle as RouteHandle | undefined)?.searchParams ?? []));
   const kept = new URLSearchParams();
   for (const name of [...read].sort()) {
@@ -62,6 +62,15 @@ export function sharedPageUrl(url: string): string {
   }
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
+}
+
+/**
+ * The page's URL on `origin`: the request's path and query as sent, appended to the origin rather
+ * than resolved against it, so that a path such as `//elsewhere.example/login` stays a path of
+ * this site (no page: the 404) instead of naming another host whose `/login` the loaders read.
+ */
+function pageUrl(url: string, origin: string): URL {
+  return new URL(`${new URL(origin).origin}${url.startsWith('/') ? url : `/${url}`}`);
 }
 
 /**
@@ -85,7 +94,7 @@ export async function render({ url, method = 'GET', body, api, origin = 'http://
     try {
       const init: RequestInit = method === 'POST' ? { method, body: body ?? '', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {};
       // Loaders (and a POST's action) fill the query cache, throw 404s or send elsewhere.
-      const requestUrl = new URL(url, origin);
+      const requestUrl = pageUrl(url, origin);
       if (method === 'POST') toIndexRoute(requestUrl);
       const context = await handler.query(new Request(requestUrl, init));
       if (context instanceof Response) {
