@@ -16,8 +16,8 @@ import projectRules from './eslint-rules/no-cycle.js';
 // A feature not listed uses none.
 const FEATURE_DOOR = 'public.ts';
 const FEATURE_USES = {
-  sessions: ['materials', 'notifications', 'users'],
-  bookings: ['sessions', 'notifications'],
+  sessions: ['materials', 'notifications', 'users', 'webhooks'],
+  bookings: ['sessions', 'notifications', 'webhooks'],
   payments: ['bookings'],
   reviews: ['bookings'],
   'my-data': ['bookings', 'materials', 'notifications', 'uploads'],
@@ -25,6 +25,8 @@ const FEATURE_USES = {
 };
 const WEB_FEATURE_USES = {
   account: ['auth', 'uploads'],
+  'api-keys': ['auth'],
+  'audit-log': ['auth'],
   auth: ['uploads'],
   bookings: ['auth', 'reviews', 'sessions'],
   materials: ['auth', 'sessions'],

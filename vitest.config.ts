@@ -9,6 +9,11 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   env: { TZ: 'UTC', NODE_ENV: 'test' },
+  // One module graph per worker, not per file: every file imported the whole server again (8 of
+  // the 20 minutes of both databases' suites). Files build their own app and data, and share no
+  // module state they rely on (docs/decisions/059-api-suites-without-isolation.md). Set on each
+  // project: an inline project does not inherit the root's test options.
+  isolate: false,
 };
 
 export default defineConfig({

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { dateTime, pageOf, pageQuery, roleSchema } from './common.ts';
 import { meSchema } from './users.ts';
 
-/** An account as its owner sees it (contract/users.ts), and when it last signed in. */
-export const adminUserSchema = meSchema.extend({
+/** An account as its owner sees it (contract/users.ts) but its reader's settings, and when it last signed in. */
+export const adminUserSchema = meSchema.omit({ timeZone: true, language: true }).extend({
   /** Last sign-in, ISO instant; null when the user never signed in. */
   lastSeen: dateTime.nullable(),
 });

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'session.rejected',
   'session.deleted',
   'session.cancelled',
+  'session.rescheduled',
   'session.updated',
   'session.viewed',
   'session.roster_viewed',
@@ -31,6 +32,11 @@ export const AUDIT_ACTIONS = [
   'material.removed',
   'job.retried',
   'job.failed_listed',
+  'api_key.created',
+  'api_key.revoked',
+  'api_key.used',
+  'webhook.created',
+  'webhook.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,9 @@ export const authUserSchema = z.object({
   role: z.enum(['student', 'tutor', 'admin']),
   blocked: z.boolean(),
   lastSeen: dateTime.nullable(),
+  /** The reader's language and time zone the account keeps (contract/users.ts meSchema). */
+  language: z.string().nullable().optional(),
+  timeZone: z.string().nullable().optional(),
   createdAt: dateTime,
   updatedAt: dateTime,
 });
@@ -101,3 +104,25 @@ export const verifyEmailResult = z.object({ status: z.boolean(), user: authUserS
 export const resetTokenParams = z.object({ token: z.string().min(1).max(200) });
 export const resetTokenStatusSchema = z.object({ usable: z.boolean() });
 export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;
+
+/** What an identity provider sends back to GET /api/auth/callback/{providerId} (OAuth 2.0 and OpenID Connect). */
+export const oauthCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  iss: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
+/** POST /api/auth/sign-in/social: start a sign-in with an identity provider configured here (Google). */
+export const signInSocialBody = z.object({
+  provider: z.string().min(1).max(50),
+  callbackURL: callbackURL.optional(),
+  errorCallbackURL: callbackURL.optional(),
+  newUserCallbackURL: callbackURL.optional(),
+});
+/** Where to send the browser: the provider's authorization page. */
+export const signInSocialResult = z.object({ url: z.string(), redirect: z.boolean() });
+
+/** POST /api/auth/change-email: a new address for the signed-in account (verified by an emailed link before it applies). */
+export const changeEmailBody = z.object({ newEmail: email, callbackURL: callbackURL.optional() });

@@ -46,7 +46,7 @@ export const bookedSessionSchema = z.object({
   /** While awaiting payment: the seat is released at this instant unless paid. */
   paymentDueBy: dateTime.nullable(),
   createdAt: dateTime,
-  /** The last instant a booking can be cancelled (class start minus the session's cutoff). */
+  /** The last instant a booking can be cancelled: class start minus the session's cutoff, or 48 hours after its tutor moved the class if later (never past class start). */
   cancelUntil: dateTime,
   /** Booked and before the cutoff now. */
   canCancel: z.boolean(),

@@ -26,7 +26,8 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const roleSchema = z.enum(['student', 'tutor', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-export const userStatusSchema = z.enum(['Verified', 'Unverified', 'Blocked']);
+/** Deleted: an account its owner or an admin deleted, whose anonymised row stays (decision 038). */
+export const userStatusSchema = z.enum(['Verified', 'Unverified', 'Blocked', 'Deleted']);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /** The longest ISO 8601 instant accepted ("2026-05-01T09:00:00.123456789+05:30" has 35 characters). */

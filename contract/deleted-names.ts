@@ -3,3 +3,6 @@
 // zod, so that the pages that show names do not carry the my-data schemas in their JavaScript.
 export const DELETED_STUDENT_NAME = 'Former student';
 export const DELETED_TUTOR_NAME = 'Former tutor';
+
+/** A deleted account's row keeps an address in this reserved domain (decision 038). */
+export const isDeletedEmail = (email: string) => email.endsWith('@deleted.invalid');

@@ -1,10 +1,26 @@
-// Study materials: a title plus either an uploaded file (image or PDF) or an http(s) link,
+// Study materials: a title plus either an uploaded file (an image, a PDF or an office document) or an http(s) link,
 // attached by a tutor to one of their approved sessions.
 import { z } from 'zod';
 import { pageOf, pageQuery, recordTimes } from './common.ts';
 
+/**
+ * Office documents a tutor may upload: Word, PowerPoint and Excel (Office Open XML) and their
+ * OpenDocument counterparts, the types the server's sniffing (file-type) names from the bytes.
+ * The older binary formats (.doc, .ppt, .xls) are not among them: their container is the one
+ * Windows installers use too, and the bytes cannot tell them apart.
+ */
+export const MATERIAL_DOCUMENT_TYPES = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/vnd.oasis.opendocument.spreadsheet',
+] as const;
 /** Files a tutor may upload, sniffed from the bytes on the server. */
-export const MATERIAL_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+export const MATERIAL_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', ...MATERIAL_DOCUMENT_TYPES] as const;
+/** The file field's `accept`: the types, and the extensions of the documents (a browser may not know their types). */
+export const MATERIAL_FILE_ACCEPT = [...MATERIAL_FILE_TYPES, '.docx', '.pptx', '.xlsx', '.odt', '.odp', '.ods'].join(',');
 export const MATERIAL_MAX_BYTES = 10 * 1024 * 1024;
 /**
  * The longest file name a material's upload may carry, checked before anything reads it. File

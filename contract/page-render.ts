@@ -2,6 +2,12 @@
 // implements it, server/http/server-render.ts loads its build and calls it (the server never
 // imports the web app). docs/decisions/013-server-rendering.md, 041-pages-loaders-actions.md.
 
+/**
+ * The cookie a form's action leaves for its next page, holding that page's success message
+ * (web/src/lib/page-data.ts `sentOn`), which the server reads and clears when it draws the page.
+ */
+export const DONE_COOKIE = 'done';
+
 /** Answers a page's API calls (`/api/…`) in-process, as the visitor. */
 export type PageApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 

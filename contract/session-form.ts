@@ -1,9 +1,11 @@
-// The create/edit session form's fields → the API's body, shared by the web app (a form sent by
-// the app) and the server (the same form sent without it, server/http/page-forms.ts): one mapping.
+// The create/edit/reschedule session forms' fields → the API's body, shared by the web app's route
+// actions (web/src/features/sessions/pages/create-session-page.tsx, edit-session-page.tsx,
+// reschedule-session-page.tsx), which run for a form sent by the app, before it is live or without
+// JavaScript: one mapping.
 // Dates are typed as dd/MM/yyyy and times as 24-hour HH:mm, whatever the browser's
 // language, in the zone the form names in its `timeZone` field (the zone its labels say: the
 // viewer's, docs/decisions/028-session-date-fields.md). Converted with Intl's offsets of that zone.
-import { SCHEDULE_FIELDS, type CreateSessionBody, type ScheduleField, type UpdateSessionBody } from './sessions.ts';
+import { SCHEDULE_FIELDS, type CreateSessionBody, type RescheduleSessionBody, type ScheduleField, type SessionSchedule, type UpdateSessionBody } from './sessions.ts';
 import { timeZoneOrNull } from './time-zone.ts';
 
 /** dd/MM/yyyy, as the field's `pattern` (the HTML attribute's syntax). */
@@ -61,6 +63,30 @@ export function instantOf(date: string, time: string, zone: string): string | nu
   return new Date(wall - offsetAt(first)).toISOString();
 }
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** How long a proposed class lasts. */
+export const PROPOSED_CLASS_MINUTES = 90;
+
+/**
+ * Create Session's first proposal, a schedule the server accepts as it is: the class a week from
+ * now at the next whole hour of `zone` (the form's), for 90 minutes; registration open from now
+ * (to the minute, the fields' precision) until the class starts.
+ */
+export function proposedSchedule(now: number, zone: string): SessionSchedule {
+  const inAWeek = wallTimeOf(now + 7 * 24 * HOUR_MS, zone);
+  const hourStarted = Date.parse(instantOf(inAWeek.date, `${inAWeek.time.slice(0, 2)}:00`, zone) ?? new Date(now).toISOString());
+  const classStart = hourStarted + HOUR_MS;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    registrationStartDate: iso(Math.floor(now / MINUTE_MS) * MINUTE_MS),
+    registrationEndDate: iso(classStart),
+    classStartDate: iso(classStart),
+    classEndDate: iso(classStart + PROPOSED_CLASS_MINUTES * MINUTE_MS),
+  };
+}
+
 type Read = (name: string) => string;
 
 /** The zone the form's dates were typed in: its `timeZone` field, else `fallback` (the tz cookie's, else UTC). */
@@ -83,6 +109,12 @@ function placeOf(read: Read): PlaceBody {
   if (kind === 'in_person') return { locationKind: kind, placeName: read('placeName').trim(), placeAddress: read('placeAddress').trim() };
   if (kind === 'online') return { locationKind: kind, meetingUrl: read('meetingUrl').trim() };
   return {};
+}
+
+/** Whether date field `field` (and its time) holds `instant` as the form drew it in `zone`. */
+function typedAsDrawn(read: Read, field: ScheduleField, instant: string, zone: string): boolean {
+  const was = wallTimeOf(instant, zone);
+  return read(field) === was.date && read(timeFieldOf(field)) === was.time;
 }
 
 /** Create Session's body. */
@@ -111,13 +143,23 @@ export function updateSessionFormBody(read: Read, zoneFallback: string | null, c
   const body: UpdateSessionBody = { title: schedule.title, description: schedule.description, ...placeOf(read) };
   if (read('registrationStartDate') === '') return body;
   const zone = schedule.timeZone!;
-  const changed = SCHEDULE_FIELDS.filter((field) => {
-    const was = wallTimeOf(current[field], zone);
-    return read(field) !== was.date || read(timeFieldOf(field)) !== was.time;
-  });
+  const changed = SCHEDULE_FIELDS.filter((field) => !typedAsDrawn(read, field, current[field], zone));
   for (const field of changed) body[field] = schedule[field];
   if (changed.length > 0) body.timeZone = zone;
   body.maxParticipants = schedule.maxParticipants;
   body.cancellationCutoffHours = schedule.cancellationCutoffHours;
   return body;
+}
+
+/**
+ * Reschedule's body (docs/decisions/053-reschedule-and-class-order.md): the class's start and end
+ * (as stored when typed as drawn: the fields have minute precision, the stored instants may not),
+ * the registration end only when typed differently from `current`'s (left out, the server brings
+ * it back to the new start when that comes first), the place, and the message for the students.
+ */
+export function rescheduleSessionFormBody(read: Read, zoneFallback: string | null, current: Pick<SessionSchedule, 'registrationEndDate' | 'classStartDate' | 'classEndDate'>): RescheduleSessionBody {
+  const zone = formZone(read, zoneFallback);
+  const date = (field: 'classStartDate' | 'classEndDate') => (typedAsDrawn(read, field, current[field], zone) ? current[field] : dateValue(read, field, zone));
+  const registrationEnd = typedAsDrawn(read, 'registrationEndDate', current.registrationEndDate, zone) ? {} : { registrationEndDate: dateValue(read, 'registrationEndDate', zone) };
+  return { classStartDate: date('classStartDate'), classEndDate: date('classEndDate'), ...registrationEnd, timeZone: zone, ...placeOf(read), message: read('message') };
 }

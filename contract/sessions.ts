@@ -129,13 +129,25 @@ const queryFlag = z
 
 const searchText = z.string().trim().max(100, 'errors.input.searchTooLong').optional();
 
-/** Home's Sessions section: a small first page. */
+/** Which classes a public list shows: those not ended yet (the default) or those already held. */
+export const SESSION_LIST_WHEN = ['upcoming', 'past'] as const;
+export type SessionListWhen = (typeof SESSION_LIST_WHEN)[number];
+/** A public list's order: by class date (upcoming soonest first, past latest first; the default) or newest created first. */
+export const SESSION_LIST_SORTS = ['class', 'newest'] as const;
+export type SessionListSort = (typeof SESSION_LIST_SORTS)[number];
+const listWhen = z.enum(SESSION_LIST_WHEN).default('upcoming');
+const listSort = z.enum(SESSION_LIST_SORTS).default('class');
+
+/** Home's Sessions section: a small first page of upcoming classes, soonest first. */
 export const approvedSessionsQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(6),
 });
 
-/** GET /api/sessions: search by title or tutor name; `open` = registration window open now. */
-export const sessionListQuery = pageQuery.extend({ q: searchText, open: queryFlag });
+/**
+ * GET /api/sessions: search by title or tutor name; `open` = registration window open now;
+ * `when` upcoming or past classes; `sort` by class date or newest. A cursor belongs to its sort.
+ */
+export const sessionListQuery = pageQuery.extend({ q: searchText, open: queryFlag, when: listWhen, sort: listSort });
 export type SessionListQuery = z.input<typeof sessionListQuery>;
 
 /** GET /api/admin/sessions: every status, pending first. */
@@ -199,12 +211,34 @@ export function sessionDateProblem(field: ScheduleField, value: string): RulePro
   return OUT_OF_RANGE[field];
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day (yyyy-MM-dd) an instant falls on in `zone`, to tell a wrong day from a wrong time. */
+function dayIn(zone: string, ms: number): string {
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  return format.format(ms);
+}
+
+/**
+ * A rule between two of a schedule's moments, said of the day or of the time: when both fall
+ * on the same day in the zone the dates were typed in, only the time can be wrong, and the
+ * refusal says "Time" (the form's time field), else "Date".
+ */
+function dateOrTime(zone: string, a: number, b: number, keys: { date: RuleProblem; time: RuleProblem }): RuleProblem {
+  return dayIn(zone, a) === dayIn(zone, b) ? keys.time : keys.date;
+}
+
 /**
  * What is wrong with a whole schedule, by field (the first rule a field breaks), in the order
  * the rules are listed; empty when nothing is. Dates that do not parse are left to their own
- * field's check.
+ * field's check. `zone`: the one the dates were typed in (the day a refusal speaks of).
+ * A class ends after it starts; registration opens before it closes, and closes no later than
+ * the class starts (after that nobody can book anyway).
  */
-export function scheduleProblems(s: SessionSchedule): Partial<Record<ScheduleField, RuleProblem>> {
+export function scheduleProblems(s: SessionSchedule, zone = 'UTC'): Partial<Record<ScheduleField, RuleProblem>> {
   const problems: Partial<Record<ScheduleField, RuleProblem>> = {};
   const add = (field: ScheduleField, problem: RuleProblem) => {
     problems[field] ??= problem;
@@ -214,12 +248,27 @@ export function scheduleProblems(s: SessionSchedule): Partial<Record<ScheduleFie
     if (problem) add(field, problem);
   }
   const t = (field: ScheduleField) => Date.parse(s[field]);
-  if (t('registrationEndDate') < t('registrationStartDate')) add('registrationEndDate', 'errors.sessionRules.registrationEndBeforeStart');
-  if (t('classEndDate') < t('classStartDate')) add('classEndDate', 'errors.sessionRules.classEndBeforeStart');
-  if (t('registrationStartDate') > t('classEndDate')) add('registrationStartDate', 'errors.sessionRules.registrationStartAfterClassEnd');
-  if (t('registrationEndDate') > t('classEndDate')) add('registrationEndDate', 'errors.sessionRules.registrationEndAfterClassEnd');
-  if (t('classEndDate') - t('classStartDate') > MAX_CLASS_DAYS * DAY_MS) add('classEndDate', 'errors.sessionRules.classTooLong');
+  if (SCHEDULE_FIELDS.some((field) => Number.isNaN(t(field)))) return problems;
+  const day = timeZoneOrNull(zone) ?? 'UTC';
+  const [regStart, regEnd, classStart, classEnd] = SCHEDULE_FIELDS.map(t) as [number, number, number, number];
+  if (regEnd <= regStart) add('registrationEndDate', dateOrTime(day, regStart, regEnd, { date: 'errors.sessionRules.registrationEndBeforeStart', time: 'errors.sessionRules.registrationEndTimeNotAfterStart' }));
+  if (classEnd <= classStart) add('classEndDate', dateOrTime(day, classStart, classEnd, { date: 'errors.sessionRules.classEndBeforeStart', time: 'errors.sessionRules.classEndTimeNotAfterStart' }));
+  if (regStart > classEnd) add('registrationStartDate', 'errors.sessionRules.registrationStartAfterClassEnd');
+  if (regEnd > classEnd) add('registrationEndDate', 'errors.sessionRules.registrationEndAfterClassEnd');
+  if (regEnd > classStart) add('registrationEndDate', dateOrTime(day, classStart, regEnd, { date: 'errors.sessionRules.registrationEndAfterClassStart', time: 'errors.sessionRules.registrationEndTimeAfterClassStart' }));
+  if (classEnd - classStart > MAX_CLASS_DAYS * DAY_MS) add('classEndDate', 'errors.sessionRules.classTooLong');
   return problems;
+}
+
+/**
+ * A new class (or a class moved to a new start) starts in the future: its refusal, by field,
+ * said of the day when that day is already over in `zone`, else of the time.
+ */
+export function classStartProblem(classStartDate: string, now: number, zone = 'UTC'): Partial<Record<'classStartDate', RuleProblem>> {
+  const start = Date.parse(classStartDate);
+  if (Number.isNaN(start) || start > now) return {};
+  const day = timeZoneOrNull(zone) ?? 'UTC';
+  return { classStartDate: dateOrTime(day, now, start, { date: 'errors.sessionRules.classStartDatePast', time: 'errors.sessionRules.classStartTimePast' }) };
 }
 
 const sessionDate = (field: ScheduleField) =>
@@ -281,7 +330,7 @@ const scheduleFields = z.object({
 export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
   const place = { locationKind: body.locationKind ?? null, placeName: body.placeName || null, placeAddress: body.placeAddress || null, meetingUrl: body.meetingUrl || null };
   for (const [field, message] of Object.entries(placeProblems(place))) ctx.addIssue({ code: 'custom', path: [field], message });
-  for (const [field, message] of Object.entries(scheduleProblems(body))) {
+  for (const [field, message] of Object.entries(scheduleProblems(body, body.timeZone))) {
     // Each date out of bounds has already been named by its own field.
     if (!sessionDateProblem(field as ScheduleField, body[field as ScheduleField])) ctx.addIssue({ code: 'custom', path: [field], message });
   }
@@ -319,3 +368,24 @@ export const cancelSessionBody = z.object({
   reason: z.string().trim().min(1, 'errors.input.reasonRequired').max(500, 'errors.input.reasonTooLong'),
 });
 export type CancelSessionBody = z.input<typeof cancelSessionBody>;
+
+export const RESCHEDULE_MESSAGE_MAX = 500;
+
+/**
+ * POST /api/sessions/{id}/reschedule: the tutor of an approved class (or an admin) moves it
+ * before it starts: new class start and end, optionally a new registration end and place, and a
+ * short message for its students. The rules between the dates are the server's (a moved class
+ * starts in the future, ends after it starts, registration ends no later than its start).
+ */
+export const rescheduleSessionBody = z.object({
+  classStartDate: sessionDate('classStartDate'),
+  classEndDate: sessionDate('classEndDate'),
+  registrationEndDate: sessionDate('registrationEndDate').optional(),
+  timeZone: scheduleFields.shape.timeZone,
+  locationKind: locationKindSchema.optional(),
+  placeName: placeName.optional(),
+  placeAddress: placeAddress.optional(),
+  meetingUrl: meetingUrl.optional(),
+  message: z.string().trim().min(1, 'errors.input.rescheduleMessageRequired').max(RESCHEDULE_MESSAGE_MAX, 'errors.input.rescheduleMessageTooLong'),
+});
+export type RescheduleSessionBody = z.input<typeof rescheduleSessionBody>;

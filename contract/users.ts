@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, userStatusSchema } from './common.ts';
+import { timeZoneOrNull } from './time-zone.ts';
 
 export const meSchema = z.object({
   id: z.string(),
@@ -8,8 +9,23 @@ export const meSchema = z.object({
   role: roleSchema,
   status: userStatusSchema,
   image: z.string().nullable(),
+  /** The zone the account's emails give times in (IANA, e.g. "Europe/Madrid"); null: UTC. */
+  timeZone: z.string().nullable(),
+  /** The language kept on the account (i18n/languages.ts code); null: the browser's. */
+  language: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** PUT /api/me/time-zone: a zone Intl knows, kept in its canonical spelling; null forgets it (UTC). */
+export const updateTimeZoneBody = z.object({
+  timeZone: z
+    .string()
+    .max(64)
+    .nullable()
+    .refine((zone) => zone === null || timeZoneOrNull(zone) !== null, 'errors.input.timeZone')
+    .transform((zone) => (zone === null ? null : timeZoneOrNull(zone))),
+});
+export type UpdateTimeZoneBody = z.input<typeof updateTimeZoneBody>;
 
 export const NAME_MAX = 100;
 
@@ -55,6 +71,8 @@ export const DEFAULT_CURRENCY = 'USD';
 
 export const appConfigSchema = z.object({
   googleSignIn: z.boolean(),
+  /** The school's own OpenID Connect provider (POST /api/sso/start begins its sign-in); null where none is configured. */
+  singleSignOn: z.object({ label: z.string() }).nullable(),
   /** Paid sessions can be booked (a payment provider is configured, or the test payment page). */
   payments: z.boolean(),
   /** Payments go through the built-in test page ("Test payment, no money moves"), not a real provider. */

@@ -2,9 +2,10 @@
 // (docs/decisions/027-languages.md). Shared by the server and the web app: no dependencies.
 // A new language is its catalogue (i18n/locales/<code>.json) and its line here.
 
+// `ogLocale`: the language and territory Open Graph's og:locale takes (language_TERRITORY).
 export const LANGUAGES = [
-  { code: 'en', name: 'English', dir: 'ltr' },
-  { code: 'es', name: 'Español', dir: 'ltr' },
+  { code: 'en', name: 'English', dir: 'ltr', ogLocale: 'en_US' },
+  { code: 'es', name: 'Español', dir: 'ltr', ogLocale: 'es_ES' },
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number]['code'];

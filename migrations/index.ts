@@ -21,6 +21,11 @@ import * as m0022 from './0022_upload_owner.ts';
 import * as m0023 from './0023_start_up_claim.ts';
 import * as m0024 from './0024_email_job_recipient.ts';
 import * as m0025 from './0025_booking_payment_provider.ts';
+import * as m0026 from './0026_user_time_zone.ts';
+import * as m0027 from './0027_api_key.ts';
+import * as m0028 from './0028_webhooks.ts';
+import * as m0029 from './0029_session_reschedule.ts';
+import * as m0031 from './0031_job_request_id.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -43,4 +48,9 @@ export const migrations: Record<string, Migration> = {
   '0023_start_up_claim': m0023,
   '0024_email_job_recipient': m0024,
   '0025_booking_payment_provider': m0025,
+  '0026_user_time_zone': m0026,
+  '0027_api_key': m0027,
+  '0028_webhooks': m0028,
+  '0029_session_reschedule': m0029,
+  '0031_job_request_id': m0031,
 };

@@ -1,8 +1,9 @@
 // Builds the Fastify app (never listens): plugins, auth, features, error handler.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -26,7 +27,6 @@ import { openapiOptions } from '#server/http/openapi.ts';
 import { responseSerializerCompiler } from '#server/http/response-serializer.ts';
 import { installSecurity } from '#server/http/security.ts';
 import { requestLogFields } from '#server/http/log-redaction.ts';
-import { installPageForms } from '#server/http/page-forms.ts';
 import { installLanguageSwitch } from '#server/i18n/language-switch.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { buildCallers } from '#server/auth/current-user.ts';
@@ -34,7 +34,9 @@ import { fileStorage } from '#server/storage/storage-of-config.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { FEATURE_ROUTES, FILE_ROUTES } from '#server/features/index.ts';
 import { backgroundWork } from '#server/features/background-work.ts';
+import { installKeyAuth } from '#server/features/api-keys/public.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
+import { requestIdOf, withRequestId } from '#server/jobs/request-origin.ts';
 
 export interface BuildOptions {
   /** Replace the mailer (tests capture mail with a real SMTP server instead, see tests/). */
@@ -46,6 +48,8 @@ export interface BuildOptions {
   httpTimeouts?: HttpTimeouts;
   /** Where the log's JSON lines go (standard output by default); tests read what a production log would hold. */
   logStream?: { write(line: string): void };
+  /** Sees every answer before any other onSend hook (tests check each against the OpenAPI document). */
+  onSend?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 export interface HttpTimeouts {
@@ -94,6 +98,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A URL the router cannot read (bad percent-encoding, an over-long parameter) answers our shape.
     frameworkErrors,
+    // Unique across processes (a job's log lines carry its request's id: server/jobs/request-origin.ts);
+    // behind a trusted proxy, the proxy's own X-Request-Id when it is well-formed.
+    genReqId: (request) => requestIdOf(request.headers['x-request-id'], config.trustProxy !== false && (!Array.isArray(config.trustProxy) || config.trustProxy.length > 0), randomUUID),
+  });
+  // The rest of the request runs with its id known to the jobs it enqueues.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    withRequestId(request.id, done);
+  });
+  const { onSend } = options;
+  // First, on the root: every plugin's and route's hooks inherit it.
+  if (onSend) app.addHook('onSend', async (request, reply, payload) => {
+    onSend(request, reply, payload);
+    return payload;
   });
   installCanonicalPaths(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -138,6 +156,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => deps.changes.start());
   app.addHook('onClose', async () => deps.changes.stop());
 
+  // A request signed with an API key is checked first: then it needs no Origin (docs/decisions/056-api-keys.md).
+  installKeyAuth(app, deps);
   await installSecurity(app, { baseUrl: config.baseUrl });
   await app.register(rateLimit, { global: false });
   // Compression, Vary and the docs' caching for every route registered below (server/http/http-semantics.ts).
@@ -163,10 +183,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     origin: config.baseUrl,
     accountLanguage,
   });
-  // The pages' forms sent before the app is live (or without it), where the pages are served.
+  // The language switch of the footer and Settings (a form: it works without the app), where the pages are served.
   if (fs.existsSync(path.join(webDir, 'index.html'))) {
-    await installPageForms(app, { origin: config.baseUrl });
-    // The language switch of the footer and Settings (a form: it works without the app).
     await installLanguageSwitch(app, { origin: config.baseUrl, callers: deps.callers, accountLanguages });
   }
   return { app, deps, routes };

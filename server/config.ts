@@ -33,6 +33,14 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url()
     .default('https://accounts.google.com/.well-known/openid-configuration'),
+  // Single sign-on with the school's OpenID Connect provider (docs/decisions/058-single-sign-on.md).
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ALLOWED_DOMAINS: z.string().optional(),
+  OIDC_REQUIRED_DOMAINS: z.string().optional(),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(40).default('your school account'),
+  OIDC_ROLE_CLAIM: z.string().min(1).optional(),
   DEMO_DATA: boolish.optional(),
   TRUST_PROXY: z.string().optional(),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
@@ -52,6 +60,8 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -68,6 +78,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** OIDC_*: the school's OpenID Connect provider, when issuer, client id and secret are all set. */
+  singleSignOn: SingleSignOnConfig | undefined;
   /** Seed demo data into an empty database: DEMO_DATA, else only in development. */
   demoData: boolean;
   /** The settings a production server should be given that were not (the start warns of each). */
@@ -98,6 +110,10 @@ export interface Config {
   drainGraceMs: number;
   /** Where uploaded files go: an S3-compatible bucket, or (undefined) the data folder. */
   storage: S3Settings | undefined;
+  /** Requests each API key may make per minute, per process (server/features/api-keys). */
+  apiKeyRateLimit: number;
+  /** Webhooks may go to private, loopback and link-local addresses and plain http (a receiver on the operator's own network, tests). */
+  webhookAllowPrivate: boolean;
 }
 
 /** An S3-compatible bucket for uploaded files (server/storage/s3-storage.ts). */
@@ -112,6 +128,26 @@ export interface S3Settings {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`: on for a custom endpoint. */
   forcePathStyle: boolean;
+}
+
+export interface SingleSignOnConfig {
+  /** The provider's issuer; its discovery document is at `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-cased email domains that may sign in through the provider; empty: any. */
+  allowedDomains: string[];
+  /** Lower-cased email domains whose addresses may not sign in or up with a password. */
+  requiredDomains: string[];
+  /** The button says "Sign in with <label>". */
+  buttonLabel: string;
+  /** An ID token claim whose value(s) may make a first sign-in a tutor (never an admin). */
+  roleClaim: string | undefined;
+}
+
+/** A comma list of email domains, lower-cased, without a leading `@`. */
+function domainList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
 }
 
 export class ConfigError extends Error {}
@@ -189,6 +225,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, discoveryUrl: env.GOOGLE_DISCOVERY_URL }
       : undefined,
+    singleSignOn: env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? {
+        issuer: env.OIDC_ISSUER.replace(/\/$/, ''),
+        clientId: env.OIDC_CLIENT_ID,
+        clientSecret: env.OIDC_CLIENT_SECRET,
+        allowedDomains: domainList(env.OIDC_ALLOWED_DOMAINS),
+        requiredDomains: domainList(env.OIDC_REQUIRED_DOMAINS),
+        buttonLabel: env.OIDC_BUTTON_LABEL,
+        roleClaim: env.OIDC_ROLE_CLAIM,
+      }
+      : undefined,
     // Never by default in production: the demo admin's password would be printed to its log.
     demoData: env.DEMO_DATA ?? env.NODE_ENV === 'development',
     unset: UNSET_CHECKS.filter(([, isSet]) => !isSet(env)).map(([name]) => name),
@@ -206,6 +253,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Long enough for a balancer checking /api/health every 2–5 s to see it fail twice; no wait in development and tests.
     drainGraceMs: env.DRAIN_GRACE_MS ?? (env.NODE_ENV === 'production' ? 10_000 : 0),
     storage: s3Settings(env),
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
   };
 }
 

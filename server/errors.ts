@@ -28,6 +28,6 @@ export class AppError extends Error {
 
 export const badRequest = (words: ErrorWords, fields?: Record<string, ErrorWords>) => new AppError(400, words, fields);
 export const unauthorized = (words: ErrorWords = 'errors.logIn') => new AppError(401, words);
-export const forbidden = (words: ErrorWords) => new AppError(403, words);
+export const forbidden = (words: ErrorWords, fields?: Record<string, ErrorWords>) => new AppError(403, words, fields);
 export const notFound = (words: ErrorWords = 'errors.http.notFound') => new AppError(404, words);
 export const conflict = (words: ErrorWords) => new AppError(409, words);

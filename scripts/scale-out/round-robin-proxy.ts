@@ -8,6 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
 export interface Backend {
   name: string;
   port: number;
@@ -63,7 +65,11 @@ export async function startRoundRobinProxy(backends: Backend[], options: { port?
         if (!req.headers['content-length'] && body.length === 0) delete (headers as Record<string, unknown>)['content-length'];
         const upstream = http.request({ host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers, agent }, (answer) => {
           served.set(backend.name, (served.get(backend.name) ?? 0) + 1);
-          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-served-by': backend.name });
+          // Hop-by-hop headers are the backend connection's, not this one's (RFC 9110 §7.6.1): a
+          // backend's `Keep-Alive: timeout=…` passed on would have the client keep an idle
+          // connection to the proxy longer than the proxy does, and lose a request to the race.
+          const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+          res.writeHead(answer.statusCode ?? 502, { ...headers, 'x-served-by': backend.name });
           answer.pipe(res);
         });
         upstream.on('error', (error: NodeJS.ErrnoException) => {

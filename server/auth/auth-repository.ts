@@ -7,6 +7,7 @@ import type { Database } from '#server/db/schema.ts';
 
 const blockedOf = prepare((db, p: { id: string }) => db.selectFrom('user').select('blocked').where('id', '=', p.id));
 const setLastSeen = prepare((db, p: { id: string; lastSeen: Date | string }) => db.updateTable('user').set({ lastSeen: p.lastSeen }).where('id', '=', p.id));
+const setFirstTimeZone = prepare((db, p: { id: string; timeZone: string }) => db.updateTable('user').set({ timeZone: p.timeZone }).where('id', '=', p.id).where('timeZone', 'is', null));
 const userIdOf = prepare((db, p: { email: string }) => db.selectFrom('user').select('id').where('email', '=', p.email));
 // Only an address its owner proved (emailVerified), and only a change: see admin-email.ts.
 const makeVerifiedUserAdmin = prepare((db, p: { id: string; email: string }) =>
@@ -39,8 +40,10 @@ export function authRepository(db: Kysely<Database>) {
       return row ? Boolean(row.blocked) : undefined;
     },
 
-    async recordSignIn(userId: string, at: Date): Promise<void> {
+    /** `timeZone`: the browser's, kept when the account has none yet (decision 054). */
+    async recordSignIn(userId: string, at: Date, timeZone: string | null = null): Promise<void> {
       await setLastSeen(db, { id: userId, lastSeen: columns.date(at) });
+      if (timeZone) await setFirstTimeZone(db, { id: userId, timeZone });
     },
 
     async userIdByEmail(email: string): Promise<string | undefined> {

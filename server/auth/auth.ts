@@ -20,7 +20,10 @@ import { authRefusal } from './auth-answers.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
 import { commonPasswords } from './common-passwords.ts';
+import { requiredSingleSignOn, singleSignOnGate, singleSignOnProvider } from './single-sign-on.ts';
 import { checkUpdatedPhoto, withSignUpPhoto } from './account-photo.ts';
+import { signUpReader } from './sign-up-reader.ts';
+import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 
 /** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
 export const CLIENT_IP_HEADER = 'x-studynest-client-ip';
@@ -87,10 +90,16 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
       updateAge: 60 * 60 * 24,
     },
     user: {
+      // Who may come in through the school's provider (single-sign-on.ts).
+      validateUserInfo: singleSignOnGate(config.singleSignOn),
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'student', input: true },
         blocked: { type: 'boolean', required: false, defaultValue: false, input: false },
         lastSeen: { type: 'date', required: false, input: false },
+        // The reader's language and time zone (migrations 0018, 0026): set from the sign-up's
+        // request, then by the account's owner only through our routes (decision 054).
+        language: { type: 'string', required: false, input: false },
+        timeZone: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -151,11 +160,13 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
     plugins: [
       ...accountRules(),
       commonPasswords(),
-      ...(config.google
+      ...requiredSingleSignOn(config.singleSignOn),
+      ...(config.google || config.singleSignOn
         ? [
           genericOAuth({
             config: [
-              {
+              ...(config.singleSignOn ? [singleSignOnProvider(config.singleSignOn, providerName)] : []),
+              ...(config.google ? [{
                 providerId: 'google',
                 clientId: config.google.clientId,
                 clientSecret: config.google.clientSecret,
@@ -165,8 +176,8 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
                 // The provider's name, kept to our rule of names (trimmed, 100 characters at most):
                 // refusing it would refuse the sign-in. emailVerified stays the provider's
                 // `email_verified`, which alone makes a Google address count as verified.
-                mapProfileToUser: (profile) => ({ name: providerName(profile.name, profile.email) }),
-              },
+                mapProfileToUser: (profile: Record<string, unknown>) => ({ name: providerName(profile.name, profile.email) }),
+              }] : []),
             ],
           }),
         ]
@@ -179,13 +190,16 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
           // asked for is only ever student or tutor; admin comes from a verified ADMIN_EMAIL
           // (admin-email.ts), the admin CLI or another admin (PATCH /api/users/:id), never from a
           // request to better-auth, nor from signing up with ADMIN_EMAIL's address.
-          before: async (user) => {
+          before: async (user, context) => {
             const role = (user as { role?: unknown }).role ?? 'student';
             if (!isSignUpRole(role)) throw roleRefusal();
             if (isReservedEmail(String(user.email))) throw reservedEmailRefusal();
             // A photo from the sign-up page becomes the new account's; another's is refused (account-photo.ts).
             const withPhoto = await withSignUpPhoto(authExecutor(kysely), user);
-            return { data: { ...withPhoto, name: checkedName(user.name), role, blocked: false } };
+            // The account reads its emails as the sign-up's browser reads pages: in the language the
+            // request named and the browser's time zone (decision 054).
+            const reader = signUpReader(requestHeaders(context));
+            return { data: { ...withPhoto, name: checkedName(user.name), role, blocked: false, ...reader } };
           },
         },
         update: {
@@ -229,8 +243,9 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
             if (blocked) throw authRefusal('FORBIDDEN', 'ACCOUNT_BLOCKED', new AppError(403, 'errors.auth.blocked'));
             return { data: session };
           },
-          after: async (session) => {
-            await authRepository(kysely).recordSignIn(session.userId, new Date());
+          after: async (session, context) => {
+            // An account made before it kept a zone (or by Google) takes its browser's at a sign-in.
+            await authRepository(kysely).recordSignIn(session.userId, new Date(), timeZoneFromCookieHeader(requestHeaders(context)?.get('cookie') ?? undefined));
             // Only a Google sign-in can make ADMIN_EMAIL's admin here: an account with a password
             // is never promoted by signing in (admin-email.ts), and without one, a session comes
             // from the provider, whose last ID token decides.
@@ -245,6 +260,11 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The headers of the request behind a hook's call (none: a call made by the server itself). */
+function requestHeaders(context: { headers?: Headers; request?: Request } | null | undefined): Headers | undefined {
+  return context?.headers ?? context?.request?.headers;
+}
 
 /** The session token in the value of better-auth's session cookie (`token.signature`). */
 function sessionToken(cookie: string): string | null {

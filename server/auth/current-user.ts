@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role, UserStatus } from '#contract/common.ts';
+import { isDeletedEmail } from '#contract/deleted-names.ts';
 import type { Auth } from '#server/auth/auth.ts';
 import { forbidden, unauthorized } from '#server/errors.ts';
 import { sessionCookieValue } from './session-cookie.ts';
@@ -21,7 +22,33 @@ export interface CurrentUser {
   role: Role;
   status: UserStatus;
   image: string | null;
+  /** The account's time zone, null when not known (decision 054). */
+  timeZone: string | null;
+  /** The language kept on the account, null: the browser's. */
+  language: string | null;
 }
+
+/**
+ * A request signed with an API key (`Authorization: Bearer snk_…`) acts as the key's owner: the
+ * api-keys feature checks the key and its scope for the route the router matched and sets
+ * `request.keyCaller`; `current` answers it before any cookie, and the same-origin check lets the
+ * request through, for it carries no ambient credential (docs/decisions/056-api-keys.md).
+ */
+export interface KeyCaller {
+  user: CurrentUser;
+  keyId: string;
+  keyName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set only once a valid API key was checked for the matched route's scope. */
+    keyCaller?: KeyCaller;
+  }
+}
+
+/** The caller of a request signed with a checked API key, or null. */
+export const keyCallerOf = (request: FastifyRequest): KeyCaller | null => request.keyCaller ?? null;
 
 /** How long another process may keep serving a signed-out, blocked or demoted user that missed the change signal. */
 export const SESSION_CACHE_TTL_MS = 15_000;
@@ -109,6 +136,9 @@ export function buildCallers(auth: Auth): Callers {
 
   return {
     current(request) {
+      // A request signed with an API key is its owner's, whatever cookie it carries.
+      const keyed = keyCallerOf(request);
+      if (keyed) return Promise.resolve(keyed.user);
       if (!sessionCookieValue(request.headers.cookie)) return NOBODY;
       let pending = perRequest.get(request);
       if (!pending) {
@@ -137,7 +167,8 @@ export function buildCallers(auth: Auth): Callers {
   };
 }
 
-export function userStatus(u: { blocked?: unknown; emailVerified?: unknown }): UserStatus {
+export function userStatus(u: { blocked?: unknown; emailVerified?: unknown; email?: unknown }): UserStatus {
+  if (typeof u.email === 'string' && isDeletedEmail(u.email)) return 'Deleted';
   if (u.blocked) return 'Blocked';
   return u.emailVerified ? 'Verified' : 'Unverified';
 }
@@ -145,7 +176,7 @@ export function userStatus(u: { blocked?: unknown; emailVerified?: unknown }): U
 async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: CurrentUser; expiresAt: number } | null> {
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
-  const u = result.user as typeof result.user & { role?: string; blocked?: unknown };
+  const u = result.user as typeof result.user & { role?: string; blocked?: unknown; timeZone?: string | null; language?: string | null };
   if (u.blocked) return null;
   return {
     user: {
@@ -155,6 +186,8 @@ async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: Curr
       role: (u.role ?? 'student') as Role,
       status: userStatus(u),
       image: u.image ?? null,
+      timeZone: u.timeZone ?? null,
+      language: u.language ?? null,
     },
     expiresAt: new Date(result.session.expiresAt).getTime(),
   };

@@ -27,6 +27,8 @@ export interface UserTable {
   lastSeen: AuthDate | null;
   /** The language chosen in Settings (i18n/languages.ts), or null: the browser's. */
   language: string | null;
+  /** The account's time zone (an IANA name), in which its emails give times; null: not known, UTC. */
+  timeZone: string | null;
 }
 
 export interface AuthSessionTable {
@@ -108,6 +110,8 @@ export interface StudySessionTable {
   tutorTimeZone: ColumnType<string | null, string | null | undefined, string | null>;
   /** When an edit last set the class dates; null: they are the ones it was created with (createdAt). Reminders whose moment was past then are skipped. */
   classTimeSetAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its tutor last moved the approved class (reschedule); a student booked before may cancel with a full refund for 48 hours after (migration 0029). */
+  rescheduledAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -207,6 +211,8 @@ export interface JobTable {
   createdAt: string;
   /** An email job's recipient, lower-cased (the export's exact match); null for other jobs (migration 0024). */
   recipient: string | null;
+  /** The id of the request that enqueued it, carried into its log lines (migration 0031). */
+  requestId: string | null;
 }
 
 /** Admin actions (server/audit/audit-log.ts): inserted in the action's transaction, never changed. */
@@ -264,6 +270,44 @@ export interface TutorProfileTable {
   updatedAt: string;
 }
 
+/** An API key (server/features/api-keys): its SHA-256, never the key. */
+export interface ApiKeyTable {
+  id: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  /** Space-separated scopes (contract/api-keys.ts). */
+  scopes: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A webhook endpoint (server/features/webhooks); `secret` is the `whsec_` signing secret. */
+export interface WebhookEndpointTable {
+  id: string;
+  ownerId: string;
+  url: string;
+  secret: string;
+  /** Space-separated event names (contract/webhooks.ts). */
+  events: string;
+  createdAt: string;
+}
+
+/** One event's delivery to one endpoint, as its last try left it (the try itself is a job). */
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  event: string;
+  status: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastAt: string;
+  lastBody: string;
+  createdAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -285,6 +329,9 @@ export interface Database {
   sign_in_failure: SignInFailureTable;
   calendar_feed: CalendarFeedTable;
   tutor_profile: TutorProfileTable;
+  api_key: ApiKeyTable;
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 export type UserRow = Selectable<UserTable>;

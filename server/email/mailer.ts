@@ -20,6 +20,8 @@ export interface Mail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** The language it is written in: its Content-Language header and its HTML's lang (RFC 3282). */
+  language?: string;
   /** More headers: a notification's List-Unsubscribe (server/features/notifications). */
   headers?: Record<string, string>;
   /** It holds a one-time link (password reset, email verification): its text is not kept once sent (sent-email-repository.ts). */
@@ -45,13 +47,13 @@ const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' };
  */
 const crlf = (s: string) => s.replace(/\r\n|\r|\n/g, '\r\n');
 /** The message as sent: plain text with an HTML alternative, marked automatic, CRLF line ends. */
-const message = (from: string, { secret: _secret, messageIdLocal, ...mail }: Mail) => ({
+const message = (from: string, { secret: _secret, messageIdLocal, language, ...mail }: Mail) => ({
   from,
   ...mail,
   ...(messageIdLocal && { messageId: `<${messageIdLocal}@${domainOf(from)}>` }),
-  headers: { ...mail.headers, ...AUTOMATIC },
+  headers: { ...mail.headers, ...(language && { 'Content-Language': language }), ...AUTOMATIC },
   text: crlf(mail.text),
-  html: crlf(mail.html ?? plainToHtml(mail.text)),
+  html: crlf(mail.html ?? plainToHtml(mail.text, language)),
 });
 /** The domain of a From address ("StudyNest <no-reply@example.com>" → example.com). */
 const domainOf = (from: string) => {

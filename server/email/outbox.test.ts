@@ -22,7 +22,7 @@ function capturing(languageOf: (userId: string) => Promise<Language | null>) {
       return { to: args.student.email, subject: t.t('email.hello', { name: args.student.name }), text: moment('2026-11-24T18:00:00.000Z') };
     },
   };
-  const handler = emailJobHandler({ mailer: { send: async (mail) => void sent.push(mail) }, templates, languageOf });
+  const handler = emailJobHandler({ mailer: { send: async (mail) => void sent.push(mail) }, templates, readerSettingsOf: async (userId) => ({ language: await languageOf(userId), timeZone: null }) });
   return { sent, handler };
 }
 
@@ -33,7 +33,7 @@ describe('an email job', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-outbox-'));
     try {
       const mailer = createMailer({ from: 'StudyNest <no-reply@studynest.test>', dataDir, log });
-      const handler = emailJobHandler({ mailer, templates: { 'bookings.confirmation': async (a) => ({ to: a.student.email, subject: 'Hello', text: 'Hi Sam' }) }, languageOf: async () => null });
+      const handler = emailJobHandler({ mailer, templates: { 'bookings.confirmation': async (a) => ({ to: a.student.email, subject: 'Hello', text: 'Hi Sam' }) }, readerSettingsOf: async () => ({ language: null, timeZone: null }) });
       const { payload } = queuedEmail('bookings.confirmation', args, 'sam@example.com');
       await handler.run(payload, { id: '01JOBAAAAAAAAAAAAAAAAAAAAA', attempt: 1 });
       await handler.run(payload, { id: '01JOBAAAAAAAAAAAAAAAAAAAAA', attempt: 2 });

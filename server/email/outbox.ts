@@ -12,7 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '#i18n/languages.ts';
 import type { Mail, Mailer } from '#server/email/mailer.ts';
-import { formatUtc, translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';
+import { formatMoment, formatSpan, translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';
 import type { JobHandler, NewJob } from '#server/jobs/jobs.ts';
 import { EMAIL_MAX_ATTEMPTS } from '#server/jobs/retry-policy.ts';
 
@@ -33,15 +33,18 @@ export type EmailKind = keyof EmailKinds;
 
 /**
  * Whom an email is written for: their language (their account's, else the one given when it
- * was queued, else English) and their time zone, in which every moment of the email is written.
- * No account keeps a time zone, so it is UTC, said in each moment ("18:00 UTC").
+ * was queued, else English) and their time zone (their account's, else UTC), in which every
+ * moment of the email is written and named (docs/decisions/054-reader-zone-and-language.md).
  */
 export interface EmailReader {
   language: Language;
   t: ServerTranslator;
-  timeZone: 'UTC';
-  /** A moment as this reader reads it: "Tue 24/11/2026, 18:00 UTC". */
+  /** An IANA zone ("Europe/Madrid"), "UTC" when the account keeps none. */
+  timeZone: string;
+  /** A moment as this reader reads it: "Tue 24/11/2026, 18:00, Europe/Madrid" ("… 18:00 UTC"). */
   moment(instant: string | Date): string;
+  /** A class's time: "Tue 24/11/2026, 18:00–19:30, Europe/Madrid". */
+  span(start: string | Date, end: string | Date): string;
 }
 
 export interface EmailContext {
@@ -82,11 +85,17 @@ interface EarlierWholeMessage {
   mail: Mail;
 }
 
-/** Reads a reader's language; the app's reads the account's (user.language), null when none is saved. */
-export type LanguageOf = (userId: string) => Promise<Language | null>;
+/** What an account keeps of its reader (user.language, user.timeZone): null when none is saved. */
+export type ReaderSettingsOf = (userId: string) => Promise<{ language: Language | null; timeZone: string | null }>;
 
-function readerIn(language: Language): EmailReader {
-  return { language, t: translatorFor(language), timeZone: 'UTC', moment: (instant) => formatUtc(language, instant) };
+function readerIn(language: Language, timeZone: string): EmailReader {
+  return {
+    language,
+    t: translatorFor(language),
+    timeZone,
+    moment: (instant) => formatMoment(language, timeZone, instant),
+    span: (start, end) => formatSpan(language, timeZone, start, end),
+  };
 }
 
 function renderWith<K extends EmailKind>(templates: Partial<EmailTemplates>, kind: K, args: EmailKinds[K], context: EmailContext): Promise<Mail | null> {
@@ -104,24 +113,30 @@ export function emailJobHandler(opts: {
   mailer: Mailer;
   /** The app's has every kind (background-work.ts); a kind without one fails its jobs. */
   templates: Partial<EmailTemplates>;
-  languageOf: LanguageOf;
+  readerSettingsOf: ReaderSettingsOf;
   sent?: (mail: Mail) => Promise<void>;
   log?: Pick<FastifyBaseLogger, 'error'>;
 }): JobHandler {
-  const context: EmailContext = {
-    async readerOf(userId, fallback) {
-      const saved = userId === null ? null : await opts.languageOf(userId);
-      return readerIn(saved ?? fallback ?? DEFAULT_LANGUAGE);
-    },
-  };
   return {
     async run(payload, job) {
+      // The language of the reader a template wrote for: the message says it (Content-Language,
+      // <html lang>) unless the template named one itself.
+      let readLanguage: Language | undefined;
+      const context: EmailContext = {
+        async readerOf(userId, fallback) {
+          const saved = userId === null ? null : await opts.readerSettingsOf(userId);
+          const reader = readerIn(saved?.language ?? fallback ?? DEFAULT_LANGUAGE, saved?.timeZone ?? 'UTC');
+          readLanguage = reader.language;
+          return reader;
+        },
+      };
       // The payload is the JSON this module wrote (queuedEmail), or an earlier whole message.
       const email = payload as QueuedEmail | EarlierWholeMessage;
       let mail: Mail | null;
       if ('mail' in email) mail = email.mail;
       else mail = await renderWith(opts.templates, email.render, email.args, context);
       if (!mail) return;
+      if (!mail.language && readLanguage) mail = { ...mail, language: readLanguage };
       // Every try of this job is one message (a copy sent again after a crash included).
       mail = { ...mail, messageIdLocal: job.id };
       await opts.mailer.send(mail);

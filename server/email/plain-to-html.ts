@@ -15,12 +15,14 @@ function linkify(line: string): string {
   return html + escape(line.slice(last));
 }
 
-export function plainToHtml(text: string): string {
+/** `language`: the <html lang> that screen readers and translators read it in (a language code). */
+export function plainToHtml(text: string, language?: string): string {
   // Any line end (CRLF from a form, LF, a lone CR) breaks the line: none is left inside one.
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .trim()
     .split(/\n\s*\n/)
     .map((block) => `<p>${block.split('\n').map(linkify).join('<br>\n')}</p>`);
-  return `<!doctype html>\n<html><body style="font-family: system-ui, sans-serif; line-height: 1.5">\n${paragraphs.join('\n')}\n</body></html>\n`;
+  const lang = language && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(language) ? ` lang="${language}"` : '';
+  return `<!doctype html>\n<html${lang}><body style="font-family: system-ui, sans-serif; line-height: 1.5">\n${paragraphs.join('\n')}\n</body></html>\n`;
 }

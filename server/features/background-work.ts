@@ -16,6 +16,8 @@ import { myDataEmails } from './my-data/my-data-emails.ts';
 import { myDataService } from './my-data/public.ts';
 import { sessionEmails } from './sessions/session-notices.ts';
 import { REMOVE_UNREFERENCED_UPLOADS_JOB, uploadCleanup } from './uploads/upload-cleanup.ts';
+import { WEBHOOK_DELIVERY_JOB } from './webhooks/public.ts';
+import { webhookDeliveryHandler } from './webhooks/webhook-delivery.ts';
 
 export function backgroundWork(deps: AppDeps): JobWork {
   const bookings = bookingsRepository(deps.db.kysely);
@@ -40,7 +42,7 @@ export function backgroundWork(deps: AppDeps): JobWork {
   const languages = accountLanguageRepository(deps.db.kysely);
   return {
     handlers: {
-      [EMAIL_JOB]: emailJobHandler({ mailer: deps.mailer, templates, languageOf: (userId) => languages.languageOf(userId), sent: (mail) => sentEmails.record(mail, deps.now()), log: deps.log }),
+      [EMAIL_JOB]: emailJobHandler({ mailer: deps.mailer, templates, readerSettingsOf: (userId) => languages.readerSettingsOf(userId), sent: (mail) => sentEmails.record(mail, deps.now()), log: deps.log }),
       [EXPIRE_HOLDS_JOB]: holds.handler,
       // Refunds owed by bookings released inside an account's erasure (decision 038).
       [REFUND_BOOKING_JOB]: bookingRefunds(deps).handler,
@@ -49,6 +51,7 @@ export function backgroundWork(deps: AppDeps): JobWork {
       [PURGE_EXPIRED_AUTH_JOB]: auth.handler,
       ...archives.handlers,
       [sentRetention.schedule.kind]: sentRetention.handler,
+      [WEBHOOK_DELIVERY_JOB]: webhookDeliveryHandler(deps),
     },
     schedules: [holds.schedule, reminders.schedule, uploads.schedule, auth.schedule, archives.schedule, sentRetention.schedule],
   };

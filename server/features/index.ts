@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#server/app-deps.ts';
 import { auditRoutes } from '#server/audit/audit-routes.ts';
+import { apiKeyRoutes } from '#server/features/api-keys/api-key-routes.ts';
+import { webhookRoutes } from '#server/features/webhooks/webhook-routes.ts';
 import { healthRoutes } from '#server/features/health/health-routes.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
@@ -38,6 +40,8 @@ export const FEATURE_ROUTES: RegisterRoutes[] = [
   siteRoutes,
   myDataRoutes,
   auditRoutes,
+  apiKeyRoutes,
+  webhookRoutes,
 ];
 
 /** Routes that receive files (multipart parsing, and its per-request hook, only where files are sent). */

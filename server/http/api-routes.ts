@@ -8,7 +8,8 @@
 // holds an access rule for every route).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorSchema } from '#contract/common.ts';
+import { z } from 'zod';
+import { errorSchema, nonJsonBody } from '#contract/common.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 
 /** The app's router (or a scope of it: a route with its own body parser), its requests and answers typed by the contract's zod schemas. */
@@ -29,4 +30,17 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 503;
 /** The error answers of a route's `response`: `errorAnswers(401, 403)` is `{ 401: errorSchema, 403: errorSchema }`. */
 export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorSchema])) as Record<S, typeof errorSchema>;
+}
+
+/**
+ * The answers of a stored file sent by server/http/file-download.ts: the whole file, one byte
+ * range of it, not modified since the validators the client sent, or a range past its end.
+ */
+export function downloadAnswers(mediaType: string, description: string) {
+  return {
+    200: nonJsonBody(mediaType, `${description}, with Accept-Ranges, ETag and Last-Modified`),
+    206: nonJsonBody(mediaType, 'The byte range asked for with Range (and If-Range, when the file has not changed), as Content-Range says'),
+    304: z.null().meta({ description: 'Not modified: the ETag of If-None-Match (or If-Modified-Since) still holds' }),
+    416: errorSchema,
+  };
 }

@@ -104,6 +104,14 @@ export function installErrorHandler(app: FastifyInstance, opts: { accountLanguag
     return reply.status(status).send({ message, fields: Object.fromEntries(Object.entries(error.fields).map(([field, problem]) => [field, say(t, problem)])) });
   };
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // An answer already begun (a download's head and first bytes) cannot become another one: it
+    // would be written after them on the same connection. The connection is cut, so the client
+    // sees a broken answer, not a second one.
+    if (reply.raw.headersSent) {
+      request.log.error({ err: error }, 'failed after its answer began');
+      reply.raw.destroy();
+      return;
+    }
     const status = error.statusCode ?? 500;
     // A 5xx's cause is never the caller's: logged, and no lookup on a database that may be down.
     const language = status < 500 ? await request.callerLanguage() : requestLanguage(request);

@@ -7,6 +7,11 @@
 //    left alone;
 //  - the API docs' files (swagger-ui's bundle, not content-hashed) are cacheable for a day and
 //    revalidated with their ETag after that;
+//  - an answer @fastify/compress may compress says `Vary: Accept-Encoding` even when it was too
+//    small to be (a cache must not reuse a small answer's absence of encoding for a larger one),
+//    and an API answer, whose words follow Accept-Language and the `lang` cookie and whose
+//    content follows the session cookie, says `Vary: Accept-Language, Cookie`; a photo
+//    (immutable, the same for everyone) only the first (decision 055);
 //  - a method an existing path does not take answers 405 with `Allow` (not 404), OPTIONS 204
 //    with `Allow`; the pages' methods are their routes' (server/http/static-web.ts).
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
@@ -37,6 +42,10 @@ const COMPRESS_OPTIONS = { global: true, globalDecompression: false, threshold: 
  */
 export const PAGE_COMPRESSION = { threshold: COMPRESS_THRESHOLD, encodings: COMPRESS_OPTIONS.encodings, syncThreshold: 1024 * 1024 } satisfies RouteCompressOptions;
 
+/** The types @fastify/compress compresses (its default test: text, JSON, XML, JavaScript, calendars). */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript|[\w.+-]*\+(?:json|xml)))/i;
+const compressible = (reply: FastifyReply) => reply.statusCode !== 204 && reply.statusCode !== 304 && COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
+
 /** Before any route is registered: the hooks apply to the routes added after them. */
 export async function installHttpSemantics(app: FastifyInstance): Promise<void> {
   // Answers only: request bodies are taken as sent (a compressed body would be a way around the
@@ -45,13 +54,18 @@ export async function installHttpSemantics(app: FastifyInstance): Promise<void> 
   // Instance-level onSend hooks run before @fastify/compress's route-level one, which sets its
   // own Vary; this one covers bodies compressed before onSend (static files, rendered pages).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.getHeader('content-encoding')) addVary(reply, 'Accept-Encoding');
+    if (reply.getHeader('content-encoding') || compressible(reply)) addVary(reply, 'Accept-Encoding');
+    if (request.url.startsWith('/api/') && !request.url.startsWith(DOCS_FILES) && !String(reply.getHeader('cache-control') ?? '').includes('immutable')) {
+      addVary(reply, 'Accept-Language');
+      addVary(reply, 'Cookie');
+    }
     if (reply.statusCode === 200 && request.url.startsWith(DOCS_FILES)) reply.header('cache-control', DOCS_CACHE_CONTROL);
     done(null, payload);
   });
 }
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+// OPTIONS too: a route that takes every method (GET /metrics) answers it itself.
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
  * The methods some route takes at this (canonical) path; none when no route matches it. The

@@ -75,6 +75,13 @@ export function installJsonBodyParser(app: FastifyInstance, maxDepth = JSON_MAX_
   // Fastify's defaults: a body with "__proto__" or "constructor.prototype" is refused (400).
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // No route took the request: the not-found handler answers by the path (404, or 405 with
+    // Allow) and reads no body, so a body's faults are not the answer: a mistyped address sent
+    // with broken JSON is told that the address is wrong, as it is without a body.
+    if (request.is404) {
+      done(null, undefined);
+      return;
+    }
     const text = body as string;
     if (jsonNestedDeeperThan(text, maxDepth)) {
       done(new AppError(400, { key: 'errors.http.nestedTooDeep', values: { maxDepth } }), undefined);

@@ -1,6 +1,7 @@
 // Security headers and the cross-origin guard for every state-changing API call.
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { keyCallerOf } from '#server/auth/current-user.ts';
 import { forbidden } from '#server/errors.ts';
 
 const HELMET_OPTIONS: HelmetOptions = {
@@ -75,6 +76,8 @@ export async function installSecurity(app: FastifyInstance, opts: { baseUrl: str
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     if ((request.routeOptions.config as { crossSite?: string } | undefined)?.crossSite) return;
+    // Signed with a checked API key (server/auth/current-user.ts, KeyCaller): no cookie speaks for it.
+    if (keyCallerOf(request)) return;
     const origin = request.headers.origin;
     if (!origin) {
       const fetchSite = request.headers['sec-fetch-site'];

@@ -9,12 +9,12 @@ import { pathToFileURL } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieValue } from '#server/auth/session-cookie.ts';
-import type { PageApiTransport, RenderModule } from '#contract/page-render.ts';
+import { DONE_COOKIE, type PageApiTransport, type RenderModule } from '#contract/page-render.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 import { chooseLanguage, textDirection, type Language } from '#i18n/languages.ts';
 import { translatorFor } from '#server/i18n/translate.ts';
-import { keepTypedFields } from './refused-form-page.ts';
+import { keepTypedFields } from './typed-fields.ts';
 
 /**
  * Pages of signed-out visitors are the same for all of them: each process keeps them for
@@ -28,8 +28,6 @@ export interface PageCacheOptions {
 
 type DrawnPage = { html: string; status: number } | { redirect: string; status: number };
 
-/** The cookie a form's action leaves for the next page: its success message (web/src/lib/page-data.ts). */
-const DONE_COOKIE = 'done';
 /** Larger than any form of the app: notes are the longest (20,000 characters, percent-encoded). */
 const FORM_BODY_LIMIT = 256 * 1024;
 
@@ -140,9 +138,10 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     const languageHead = inLanguage(base, language);
     const titled = page.title ? languageHead.replace(TITLE_ELEMENT, () => `<title>${escapeHtml(page.title!)}</title>`) : languageHead;
     const pageHead = page.head ? titled.replace(DESCRIPTION_ELEMENT, () => page.head) : titled;
-    const html = `${pageHead}<div id="root">${page.html}</div>${page.stateElement}${tail}`;
     // A refused form: the page again with every field as it was sent (never a password or a file).
-    return { html: form ? keepTypedFields(html, new URLSearchParams(form.body)) : html, status: page.status };
+    // A form done on its own page (a new API key shown once) is drawn as the action left it: empty.
+    const drawn = form && page.status >= 400 ? keepTypedFields(page.html, new URLSearchParams(form.body)) : page.html;
+    return { html: `${pageHead}<div id="root">${drawn}</div>${page.stateElement}${tail}`, status: page.status };
   }
 
   /** index.html as it is: the browser draws the page (when drawing it here failed, or too many renders are running). */

@@ -65,7 +65,7 @@ export async function installStaticWeb(app: FastifyInstance, webDir: string, opt
   /**
    * The one place that says which methods a page takes: those of the web app's route it matches
    * (GET and HEAD; POST where the route has an action), and those of any other route registered
-   * at the path (the pages' forms, server/http/page-forms.ts). Null: no page is there (404).
+   * at the path (the language switch's form, server/i18n/language-switch.ts). Null: no page is there (404).
    * Without the built renderer every path is taken to be a page.
    */
   async function methodsOfPage(url: string): Promise<string[] | null> {

@@ -33,7 +33,11 @@ export async function installLanguageSwitch(
       const language = chosen === '' ? null : languageOrNull(chosen);
       if (chosen !== '' && !language) throw badRequest('errors.unknownLanguage');
       const user = await opts.callers.current(request);
-      if (user) await opts.accountLanguages.setLanguage(user.id, language);
+      if (user) {
+        await opts.accountLanguages.setLanguage(user.id, language);
+        // The caller's account (GET /api/me) says its language: not the one cached before the switch.
+        opts.callers.invalidateUser(user.id);
+      }
       return reply
         .header('set-cookie', languageCookie(language, secure))
         .header('Cache-Control', 'no-store')

@@ -39,20 +39,43 @@ export function translatorForAccount(language: string | null | undefined): Serve
   return translatorFor(languageOrNull(language) ?? DEFAULT_LANGUAGE);
 }
 
-const utcFormats = new Map<Language, Intl.DateTimeFormat>();
-/**
- * A moment in an email or calendar text: "Tue 24/11/2026, 18:00 UTC" ("mar 24/11/2026, 18:00 UTC"):
- * the weekday in the language, dd/MM/yyyy in every language, 24-hour, in UTC
- * (an email has no time zone of its reader).
- */
-export function formatUtc(language: Language, instant: string | Date): string {
-  let format = utcFormats.get(language);
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+function momentParts(language: Language, timeZone: string, instant: string | Date): { day: string; date: string; time: string } {
+  const key = `${language} ${timeZone}`;
+  let format = momentFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    utcFormats.set(language, format);
+    format = new Intl.DateTimeFormat(language, { timeZone, weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    momentFormats.set(key, format);
   }
   const p = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return `${p.weekday} ${p.day}/${p.month}/${p.year}, ${p.hour}:${p.minute} UTC`;
+  return { day: `${p.weekday} ${p.day}/${p.month}/${p.year}`, date: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** A moment as a table or a spreadsheet cell gives it, in `timeZone` and in no language's words: "29/11/2026 18:05". */
+export function formatDateTime(timeZone: string, instant: string | Date): string {
+  const { date, time } = momentParts('en', timeZone, instant);
+  return `${date} ${time}`;
+}
+
+/** The zone's name after a time: " UTC" as before zones were kept, else ", Europe/Madrid". */
+const zoneSuffix = (timeZone: string) => (timeZone === 'UTC' ? ' UTC' : `, ${timeZone}`);
+
+/**
+ * A moment in an email or calendar text, in its reader's zone and named:
+ * "Tue 24/11/2026, 18:00, Europe/Madrid" ("mar 24/11/2026, 18:00, Europe/Madrid"; in UTC
+ * "Tue 24/11/2026, 18:00 UTC"): the weekday in the language, dd/MM/yyyy in every language, 24-hour.
+ */
+export function formatMoment(language: Language, timeZone: string, instant: string | Date): string {
+  const { day, time } = momentParts(language, timeZone, instant);
+  return `${day}, ${time}${zoneSuffix(timeZone)}`;
+}
+
+/** A class's time: "Tue 24/11/2026, 18:00–19:30, Europe/Madrid", both days when it ends on another. */
+export function formatSpan(language: Language, timeZone: string, start: string | Date, end: string | Date): string {
+  const a = momentParts(language, timeZone, start);
+  const b = momentParts(language, timeZone, end);
+  const span = a.day === b.day ? `${a.day}, ${a.time}–${b.time}` : `${a.day}, ${a.time} – ${b.day}, ${b.time}`;
+  return `${span}${zoneSuffix(timeZone)}`;
 }
 
 /** An amount in hundredths of `currency` (the installation's, config.currency), written the language's way: "$12.50", "12,50 US$", "€12.50". */

@@ -23,11 +23,13 @@ export type JobInsert = {
   key: string | null;
   createdAt: string;
   recipient: string | null;
+  /** The request it came from, for its log lines (request-origin.ts); null when none (a schedule, a script). */
+  requestId?: string | null;
 };
 
 /** A job without a key, the common case (a booking's emails), compiled once. */
 const insertKeylessJob = prepare((db, p: Omit<JobInsert, 'key'>) =>
-  db.insertInto('job').values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, createdAt: p.createdAt, recipient: p.recipient, status: sql.lit('queued'), attempts: sql.lit(0) }),
+  db.insertInto('job').values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, createdAt: p.createdAt, recipient: p.recipient, requestId: p.requestId ?? null, status: sql.lit('queued'), attempts: sql.lit(0) }),
 );
 /**
  * A job with a key: a second job of the same key is not added while the first waits or runs. One
@@ -38,7 +40,7 @@ const insertKeylessJob = prepare((db, p: Omit<JobInsert, 'key'>) =>
 const insertKeyedJob = prepare((db, p: JobInsert) =>
   db
     .insertInto('job')
-    .values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, key: p.key, createdAt: p.createdAt, recipient: p.recipient, status: sql.lit('queued'), attempts: sql.lit(0) })
+    .values({ id: p.id, kind: p.kind, payload: p.payload, runAt: p.runAt, maxAttempts: p.maxAttempts, key: p.key, createdAt: p.createdAt, recipient: p.recipient, requestId: p.requestId ?? null, status: sql.lit('queued'), attempts: sql.lit(0) })
     .onConflict((oc) =>
       oc
         .column('key')

@@ -18,6 +18,7 @@ import type { Db } from '#server/db/database.ts';
 import type { Work } from '#server/db/unit-of-work.ts';
 import type { Database } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
+import { currentRequestId, withRequestId } from './request-origin.ts';
 import { insertJob, jobRepository, type JobInsert, type JobRow } from './job-repository.ts';
 import { DEFAULT_MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
 
@@ -157,6 +158,7 @@ export function createJobs(options: JobsOptions) {
       key: job.key ?? null,
       createdAt: at.toISOString(),
       recipient: job.recipient?.trim().toLowerCase() ?? null,
+      requestId: currentRequestId(),
     };
   }
 
@@ -191,6 +193,12 @@ export function createJobs(options: JobsOptions) {
   }
 
   async function runOne(row: JobRow): Promise<void> {
+    // The job's lines carry the id of the request it came from; so do the jobs it enqueues.
+    if (row.requestId !== null) return withRequestId(row.requestId, () => runJob(row, log.child({ reqId: row.requestId })));
+    return runJob(row, log);
+  }
+
+  async function runJob(row: JobRow, log: FastifyBaseLogger): Promise<void> {
     const handler = work.handlers[row.kind];
     const schedule = recurring.get(row.kind);
     // A recurring job's next time counts from when this run started: whatever it saw was as of then.
@@ -207,6 +215,7 @@ export function createJobs(options: JobsOptions) {
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${row.kind}`);
       await handler.run(JSON.parse(row.payload) as unknown, { id: row.id, attempt: row.attempts });
+      if (!isSchedule) log.info({ job: row.id, kind: row.kind, attempt: row.attempts, ms: now().getTime() - startedAt }, 'job done');
       if (isSchedule) {
         await repo.reschedule({ id: row.id, worker, runAt: new Date(startedAt + schedule.everyMs).toISOString() });
       } else {

@@ -73,16 +73,32 @@ export function installMetrics(app: FastifyInstance, opts: { token: string | und
     },
   });
 
+  new Gauge({
+    name: 'studynest_webhook_deliveries',
+    help: 'Webhook deliveries by outcome of their latest try: delivered, retrying (tried again later) or failed (given up); each delivery is a job (decision 057)',
+    labelNames: ['outcome'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const outcome of ['delivered', 'retrying', 'failed']) this.set({ outcome }, 0);
+      const rows = await db.kysely.selectFrom('webhook_delivery').select((eb) => ['status', eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+      for (const row of rows) this.set({ outcome: row.status }, Number(row.n));
+    },
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const labels = { route: routeOf(request), method: request.method, status: String(reply.statusCode) };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (!bearerMatches(request.headers.authorization, token)) return reply.callNotFound();
+  // Every method reaches the handler, so that no method's answer (OPTIONS' Allow, a 405) tells
+  // that the path exists: only GET and HEAD with the token are answered, anything else is the 404
+  // of a path that does not exist.
+  app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: METRICS_PATH, exposeHeadRoute: false, schema: { hide: true }, handler: async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !bearerMatches(request.headers.authorization, token)) return reply.callNotFound();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
-  });
+  } });
 
   return {
     countMail: (mailer) => ({

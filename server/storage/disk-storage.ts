@@ -9,6 +9,8 @@ import { assertKey, type FileStorage, type StoredObject } from './file-storage.t
 
 const PARTIAL = '.partial';
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
+/** As nginx makes it: a file rewritten (renamed into place) gets a new mtime, so a new tag. */
+const etagOf = (stat: fs.Stats) => `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
 
 export function diskStorage(root: string): FileStorage {
   const fileOf = (key: string) => {
@@ -21,7 +23,7 @@ export function diskStorage(root: string): FileStorage {
       if (isMissing(error)) return null;
       throw error;
     });
-    return found?.isFile() ? { key, size: found.size, modifiedAt: found.mtime } : null;
+    return found?.isFile() ? { key, size: found.size, modifiedAt: found.mtime, etag: etagOf(found) } : null;
   };
 
   return {
@@ -40,12 +42,22 @@ export function diskStorage(root: string): FileStorage {
       }
     },
 
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       try {
-        const stat = await fs.promises.stat(file);
-        if (!stat.isFile()) return null;
-        return { stream: fs.createReadStream(file), size: stat.size };
+        // Opened first and read through the same descriptor: a file renamed over this one meanwhile
+        // cannot mix its bytes with the size and tag given here.
+        const handle = await fs.promises.open(file, 'r');
+        const stat = await handle.stat().catch(async (error: unknown) => {
+          await handle.close();
+          throw error;
+        });
+        if (!stat.isFile()) {
+          await handle.close();
+          return null;
+        }
+        const stream = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        return { stream, size: stat.size, modifiedAt: stat.mtime, etag: etagOf(stat) };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

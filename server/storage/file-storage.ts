@@ -10,20 +10,44 @@ export interface StoredObject {
   size: number;
   /** When the object was last written (disk: its mtime; S3: LastModified). */
   modifiedAt: Date;
+  /** A strong validator of the bytes (disk: size and mtime; S3: the object's own ETag), quoted. */
+  etag: string;
+}
+
+/** Bytes `start` to `end` of an object, both included (an HTTP byte range, RFC 9110 §14.1.2). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface OpenedObject {
+  /** The object's bytes, or only those of the range asked for. */
   stream: Readable;
+  /** The whole object's size, whatever the range. */
   size: number;
+  modifiedAt: Date;
+  etag: string;
 }
+
+/** One object as a download needs it: its validators first, then its bytes (all or a range). */
+export interface DownloadableFile {
+  stat(): Promise<StoredObject | null>;
+  open(range?: ByteRange): Promise<OpenedObject | null>;
+}
+
+/** `key` of `files` as a download. */
+export const downloadable = (files: FileStorage, key: string): DownloadableFile => ({
+  stat: () => files.stat(key),
+  open: (range) => files.get(key, range),
+});
 
 export interface FileStorage {
   /** `disk (/data)` or `s3 (bucket …)`, for logs and the move command. */
   readonly description: string;
   /** Creates or replaces the object; a stream is sent as it is read (S3: in parts of 5 MB). */
   put(key: string, body: Buffer | Readable, options: { contentType: string }): Promise<void>;
-  /** The object's bytes as a stream, or null when there is none. */
-  get(key: string): Promise<OpenedObject | null>;
+  /** The object's bytes (or those of `range`, which must lie within it) as a stream, or null when there is none. */
+  get(key: string, range?: ByteRange): Promise<OpenedObject | null>;
   stat(key: string): Promise<StoredObject | null>;
   /** Every object whose key starts with `prefix` (e.g. `uploads/`). */
   list(prefix: string): AsyncIterable<StoredObject>;

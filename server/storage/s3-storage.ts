@@ -42,11 +42,13 @@ export function s3Storage(settings: S3Settings): FileStorage {
       await new Upload({ client, params: { Bucket: settings.bucket, Key: keyOf(key), Body: body, ContentType: options.contentType }, queueSize: 2 }).done();
     },
 
-    async get(key) {
+    async get(key, range) {
       const { client, sdk: s3 } = await sdk();
       try {
-        const answer = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
-        return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+        const answer = await client.send(new s3.GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(key), ...(range && { Range: `bytes=${range.start}-${range.end}` }) }));
+        // A ranged answer's ContentLength is the range's; the whole size is after the slash of ContentRange.
+        const whole = range ? Number(/\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1]) : answer.ContentLength;
+        return { stream: answer.Body as Readable, size: whole ?? 0, modifiedAt: answer.LastModified ?? new Date(0), etag: answer.ETag ?? '""' };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -57,7 +59,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
       const { client, sdk: s3 } = await sdk();
       try {
         const head = await client.send(new s3.HeadObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
-        return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0) };
+        return { key, size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date(0), etag: head.ETag ?? '""' };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -70,7 +72,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
       for await (const page of pages) {
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;
-          const found: StoredObject = { key: object.Key.slice(settings.prefix.length), size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+          const found: StoredObject = { key: object.Key.slice(settings.prefix.length), size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0), etag: object.ETag ?? '""' };
           yield found;
         }
       }

@@ -156,16 +156,43 @@ describe('attendance', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     expect(res.headers['content-disposition']).toBe('attachment; filename="roster-chemistry-lab-2.csv"');
     const records = parseCsv(res.body);
+    // The matrix's tutor has no zone: times in UTC, said in the header.
     expect(records[0]).toEqual(['Name', 'Email', 'Booked at (UTC)', 'Paid', 'Attendance']);
     expect(records.slice(1).map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
       [`'=HYPERLINK("http://evil.example","x")`, evil.email, '12.50', ''],
       ['Ana "Nana" Pérez, Jr.', plain.email, 'free', 'absent'],
       ["'+1 Student", plus.email, 'free', ''],
     ]);
-    expect(records[1]![2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const bookedAt = await t.deps.db.kysely.selectFrom('booking').select('createdAt').where('sessionId', '=', s.id).where('studentId', '=', evil.id).executeTakeFirstOrThrow();
+    const utc = new Date(bookedAt.createdAt).toISOString();
+    expect(records[1]![2]).toBe(`${utc.slice(8, 10)}/${utc.slice(5, 7)}/${utc.slice(0, 4)} ${utc.slice(11, 16)}`);
   });
 
-  it('writes the roster\'s words in the caller\'s language, the amount and time still machine-readable', async () => {
+  it('gives the booking times in the tutor\'s own zone, dd/MM/yyyy and 24-hour, the zone named in the header (English and Spanish)', async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    expect((await t.request(tutor, { method: 'PUT', url: '/api/me/time-zone', ...json({ timeZone: 'Europe/Madrid' }) })).statusCode).toBe(200);
+    const s = await createStudySession(t.deps, tutor.user!, {
+      registrationStartDate: iso(Date.now() - 10 * DAY),
+      registrationEndDate: iso(Date.now() - 2 * DAY),
+      classStartDate: iso(Date.now() - HOUR),
+      classEndDate: iso(Date.now() + HOUR),
+    });
+    const student = await t.createUser({ role: 'student', name: '@Evening Student' });
+    await createBooking(t.deps, s, student);
+    // Booked at 17:05 UTC on a November day: 18:05 in Madrid.
+    await t.deps.db.kysely.updateTable('booking').set({ createdAt: '2026-11-29T17:05:00.000Z' }).where('sessionId', '=', s.id).execute();
+
+    const english = parseCsv((await t.request(tutor, { method: 'GET', url: `/api/sessions/${s.id}/roster.csv` })).body);
+    expect(english).toEqual([
+      ['Name', 'Email', 'Booked at (Europe/Madrid)', 'Paid', 'Attendance'],
+      ["'@Evening Student", student.email, '29/11/2026 18:05', 'free', ''],
+    ]);
+    const spanish = parseCsv((await t.request(tutor, { method: 'GET', url: `/api/sessions/${s.id}/roster.csv`, headers: { 'accept-language': 'es' } })).body);
+    expect(spanish[0]).toEqual(['Nombre', 'Correo electrónico', 'Reservada el (Europe/Madrid)', 'Pagado', 'Asistencia']);
+    expect(spanish[1]![2]).toBe('29/11/2026 18:05');
+  });
+
+  it('writes the roster\'s words in the caller\'s language, the amount still machine-readable', async () => {
     const s = await startedClass({ title: 'Química' });
     const [paid, free] = await Promise.all([t.createUser({ role: 'student', name: 'Pagó' }), t.createUser({ role: 'student', name: 'Gratis' })]);
     await createBooking(t.deps, s, paid, { amountCents: 1250 });
@@ -181,6 +208,6 @@ describe('attendance', () => {
       ['Pagó', '12.50', 'presente'],
       ['Gratis', 'gratis', 'ausente'],
     ]);
-    expect(records[1]![2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(records[1]![2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 });

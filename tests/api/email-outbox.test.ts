@@ -41,7 +41,7 @@ describe('the email outbox', () => {
     await t.deps.db.kysely.transaction().execute((trx) =>
       t.deps.jobs.enqueue(trx, Array.from({ length: 300 }, (_, n) => earlierWholeMessage({ to: 'many@example.com', subject: `Bulk ${n}`, text: `Message ${n}` }))),
     );
-    const handlerFor = () => ({ [EMAIL_JOB]: emailJobHandler({ mailer: createMailer({ smtpUrl: t.mail.url, from: 'StudyNest <no-reply@studynest.test>', dataDir: t.deps.config.dataDir, log: quietLog }), templates: {}, languageOf: async () => null }) });
+    const handlerFor = () => ({ [EMAIL_JOB]: emailJobHandler({ mailer: createMailer({ smtpUrl: t.mail.url, from: 'StudyNest <no-reply@studynest.test>', dataDir: t.deps.config.dataDir, log: quietLog }), templates: {}, readerSettingsOf: async () => ({ language: null, timeZone: null }) }) });
     const workers = [createJobs({ db: t.deps.db, log: quietLog, now, pollMs: 20 }), createJobs({ db: second, log: quietLog, now, pollMs: 20 })];
     await Promise.all(workers.map((w) => w.start({ handlers: handlerFor(), schedules: [] })));
     await until(async () => (await emailRows()).length === 0, 60_000);

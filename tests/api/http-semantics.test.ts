@@ -34,12 +34,12 @@ function pagePaths(): string[] {
 
 const ENCODINGS = { 'accept-encoding': 'br, gzip' };
 /**
- * Status and headers, but the date and connection handling; the length only as present or not,
+ * Status and headers, but the date, the request id (new for each request) and connection handling; the length only as present or not,
  * since two renders of one page may differ by a byte (the data's timestamps) — and a HEAD with
  * nothing to send may leave out a zero length.
  */
 const comparable = (res: RawResponse) => {
-  const { date: _date, 'keep-alive': _keepAlive, connection: _connection, 'content-length': length, ...headers } = res.headers;
+  const { date: _date, 'x-request-id': _requestId, 'keep-alive': _keepAlive, connection: _connection, 'content-length': length, ...headers } = res.headers;
   return { status: res.statusCode, headers, length: length !== undefined && length !== '0' };
 };
 
@@ -194,7 +194,7 @@ describe('page methods', () => {
   }, 120_000);
 
   it('answers OPTIONS with 204 and Allow on pages and API paths, 404 where nothing is', async () => {
-    for (const [url, allow] of [['/', 'GET, HEAD'], ['/login', 'GET, HEAD, POST'], ['/dashboard/all-sessions', 'GET, HEAD']] as const) {
+    for (const [url, allow] of [['/', 'GET, HEAD'], ['/login', 'GET, HEAD, POST'], ['/dashboard/all-sessions', 'GET, HEAD, POST']] as const) {
       const res = await t.http(null, { method: 'OPTIONS', path: url });
       expect([url, res.statusCode, allowOf(res), res.body]).toEqual([url, 204, allow, '']);
     }

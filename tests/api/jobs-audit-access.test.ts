@@ -53,17 +53,19 @@ describe('who reaches the job routes and the health details', () => {
       actual.health![name] = Object.keys(health).sort().join(',');
       const formJob = await deadJob();
       const form = await t.request(who[name], { method: 'POST', url: '/dashboard/background-jobs', payload: new URLSearchParams({ job: formJob, intent: 'retry' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      actual.pageForm![name] = `${form.statusCode} ${(await stateOf(formJob))!.status}`;
+      actual.pageForm![name] = `${form.statusCode} ${form.headers.location ?? ''} ${(await stateOf(formJob))!.status}`;
     }
     const retried = JSON.stringify({ status: 'queued', attempts: 0 });
+    const toLogin = `/login?from=${encodeURIComponent('/dashboard/background-jobs')}`;
     const dead = JSON.stringify(stillDead);
     expect(actual).toEqual({
       list: { anonymous: '401', student: '403', tutor: '403', blockedAdmin: '401', admin: '200' },
       head: { anonymous: '401', student: '403', tutor: '403', blockedAdmin: '401', admin: '200' },
       retry: { anonymous: `401 ${dead}`, student: `403 ${dead}`, tutor: `403 ${dead}`, blockedAdmin: `401 ${dead}`, admin: `200 ${retried}` },
       health: { anonymous: 'database,status', student: 'database,status', tutor: 'database,status', blockedAdmin: 'database,status', admin: 'database,jobs,status' },
-      // The page stays (204) and the job with it; the admin's retry goes back to the list (303).
-      pageForm: { anonymous: '204 dead', student: '204 dead', tutor: '204 dead', blockedAdmin: '204 dead', admin: '303 queued' },
+      // The form meets the page's guard, as its GET does (to log in, or to the dashboard), and the
+      // job stays dead; the admin's retry goes back to the list (303), which says it was queued.
+      pageForm: { anonymous: `302 ${toLogin} dead`, student: '302 /dashboard dead', tutor: '302 /dashboard dead', blockedAdmin: `302 ${toLogin} dead`, admin: '303 /dashboard/background-jobs queued' },
     });
   });
 

@@ -188,7 +188,7 @@ describe('adding', () => {
       ...multipart({ sessionId: session.id, title: 'Evil' }, { name: 'evil.png', content: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/png' }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The file must be an image (PNG, JPEG, WebP, GIF or AVIF) or a PDF.');
+    expect(res.json().message).toBe('The file must be an image (PNG, JPEG, WebP, GIF or AVIF), a PDF or an office document (Word, PowerPoint, Excel or OpenDocument).');
     expect(storedFiles().length).toBe(files);
     expect((await listAs(actors.tutor, '?limit=100')).items.map((m) => m.title)).not.toContain('Evil');
   });

@@ -63,6 +63,21 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     }
   });
 
+  it('says nothing of the route to another method: the same 404 as a path that does not exist', async () => {
+    const none = await t.request(null, { method: 'OPTIONS', url: '/no-such-thing-here' });
+    for (const method of ['OPTIONS', 'PUT', 'POST', 'DELETE', 'PATCH'] as const) {
+      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+        const res = await t.request(null, { method, url: '/metrics', headers });
+        expect(res.statusCode, method).toBe(404);
+        expect(res.headers.allow, method).toBeUndefined();
+      }
+    }
+    expect(none.statusCode).toBe(404);
+    const head = await t.request(null, { method: 'HEAD', url: '/metrics' });
+    expect(head.statusCode).toBe(404);
+    expect((await t.request(null, { method: 'HEAD', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(200);
+  });
+
   it('counts the requests, latencies, jobs and email of a booking journey', async () => {
     const tutor = await t.createUser({ role: 'tutor' });
     const student = await t.actor({ role: 'student' });

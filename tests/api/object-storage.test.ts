@@ -152,7 +152,9 @@ describe('files in an S3-compatible bucket', () => {
     expect(back.statusCode).toBe(200);
     expect(back.rawPayload.equals(content)).toBe(true);
     expect((await t.request(null, { method: 'GET', url: photoUrl })).statusCode).toBe(200);
-  });
+    // Two runs of the command, each a new tsx process: beside the browser suite on two cores,
+    // more than the default 30 s.
+  }, 120_000);
 });
 
 describe('backups with a bucket', () => {
@@ -184,7 +186,8 @@ describe('backups with a bucket', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
-  });
+    // A dump, a new database and a restore.
+  }, 120_000);
 });
 
 describe('storage configuration', () => {

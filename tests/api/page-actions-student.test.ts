@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { builtWeb } from '#tests/helpers/built-web.ts';
+import { form, doneOf } from '#tests/helpers/form-posts.ts';
 
 let t: TestApp;
 
@@ -14,13 +15,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A urlencoded form body, as a browser sends one. */
-const form = (fields: Record<string, string>) => ({
-  payload: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
-const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat() as string[];
-const doneOf = (res: { headers: Record<string, unknown> }) => setCookies(res).find((c) => c.startsWith('done='))?.split(';')[0]?.slice('done='.length);
 
 describe("a student's note", () => {
   it("another student's note, or none, is the 404 page; the student's own is the page", async () => {

@@ -9,6 +9,7 @@ import { createBooking, createStudySession } from '#tests/factories.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { builtWeb } from '#tests/helpers/built-web.ts';
+import { form, setCookies, cookieOf, doneOf } from '#tests/helpers/form-posts.ts';
 
 let t: TestApp & { stripe: FakeStripe };
 let stripe: FakeStripe;
@@ -21,17 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-let address = 0;
-/** A urlencoded form body, as a browser sends one, from an address of its own (sign-ins are rate-limited per address). */
-const form = (fields: Record<string, string>) => ({
-  payload: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  remoteAddress: `10.78.${(address >> 8) & 255}.${address++ & 255}`,
-});
-const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat() as string[];
-const cookieOf = (res: { headers: Record<string, unknown> }) => setCookies(res).map((c) => c.split(';')[0]).join('; ');
-/** The `done` cookie a form left (its success message's key). */
-const doneOf = (res: { headers: Record<string, unknown> }) => setCookies(res).find((c) => c.startsWith('done='))?.split(';')[0]?.slice('done='.length);
 
 describe('login', () => {
   it('signs in and sends the visitor on to ?from=, which says "Login Successful" once', async () => {
@@ -293,5 +283,32 @@ describe('404 from loaders', () => {
     expect(res.body).toContain('Page not found');
     const tutor = await t.createUser({ role: 'tutor', name: 'Known Tutor' });
     expect((await t.request(null, { method: 'GET', url: `/tutors/${tutor.id}` })).statusCode).toBe(200);
+  });
+});
+
+describe('pages without the app', () => {
+  it('All Sessions pages without the app: "Load more" is a GET form to the next page, which the server draws', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const tag = `paged${Date.now().toString(36)}`;
+    for (let i = 0; i < 14; i++) await createStudySession(t.deps, tutor, { title: `${tag} ${String(i).padStart(2, '0')}` });
+    const first = await t.request(null, { method: 'GET', url: `/all-sessions?q=${tag}` });
+    const titles = (html: string) => [...html.matchAll(new RegExp(`>(${tag} \\d\\d)<`, 'g'))].map((m) => m[1]);
+    const firstTitles = titles(first.body);
+    expect(new Set(firstTitles).size).toBe(12);
+    const more = /<form method="get">(.*?)<\/form>/.exec(first.body)?.[1] ?? '';
+    const query = new URLSearchParams([...more.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replaceAll('&amp;', '&')]));
+    expect(query.get('q')).toBe(tag);
+    expect(more).toContain('Load more');
+    const second = await t.request(null, { method: 'GET', url: `/all-sessions?${query}` });
+    const secondTitles = titles(second.body);
+    expect(new Set(secondTitles).size).toBe(2);
+    expect([...new Set([...firstTitles, ...secondTitles])].sort()).toHaveLength(14);
+    expect(second.body).not.toMatch(/Load more/);
+  });
+
+  it('reads urlencoded bodies on these pages only: the API still refuses them', async () => {
+    const student = await t.actor({ role: 'student' });
+    const res = await t.request(student, { method: 'POST', url: '/api/create-note', ...form({ title: 'x', details: 'y' }) });
+    expect(res.statusCode).toBe(415);
   });
 });

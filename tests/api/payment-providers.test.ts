@@ -98,7 +98,8 @@ describe('CURRENCY', () => {
     const run = await runScript(['server/main.ts'], { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: '/tmp/studynest-currency-start', CURRENCY: 'dollars' });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Invalid environment configuration:\n  CURRENCY: must be an ISO 4217 currency code such as USD or EUR');
-  });
+    // A new tsx process compiles the server first: beside the browser suite on two cores, over 30 s.
+  }, 120_000);
 });
 
 // Bookings paid before a booking recorded its provider: the provider their reference shows.

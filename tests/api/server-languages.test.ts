@@ -96,7 +96,8 @@ describe('emails in the recipient’s language', () => {
     expect(spanish.text).toContain('Hola, Ana:');
     expect(spanish.text).toContain('Tienes reserva en "Organic Chemistry" con');
     // dd/MM/yyyy in both languages; the weekday in the recipient's.
-    expect(spanish.text).toContain('Clase: de jue 07/03/2030, 09:00 UTC a jue 07/03/2030, 11:00 UTC');
+    // The capture reads quoted-printable bytes one by one: read them back as UTF-8 (the en dash).
+    expect(Buffer.from(spanish.text, 'latin1').toString('utf8')).toContain('Clase: jue 07/03/2030, 09:00–11:00 UTC');
     expect(spanish.text).toContain('Puedes cancelar hasta 1 hora antes de que empiece la clase.');
     expect(spanish.text).not.toMatch(/Hello|You are booked|Class:/);
     const spanishIcs = calendarAttachment(spanish.raw);
@@ -104,7 +105,7 @@ describe('emails in the recipient’s language', () => {
 
     const english = await t.mail.waitFor(lee.user!.email, /^Booking confirmed: Organic Chemistry$/);
     expect(english.text).toContain('Hello Lee,');
-    expect(english.text).toContain('Class: Thu 07/03/2030, 09:00 UTC to Thu 07/03/2030, 11:00 UTC');
+    expect(Buffer.from(english.text, 'latin1').toString('utf8')).toContain('Class: Thu 07/03/2030, 09:00–11:00 UTC');
     expect(english.text).toContain('You can cancel until 1 hour before class starts.');
     expect(calendarAttachment(english.raw)).toContain('DESCRIPTION:Organic Chemistry starts in an hour');
 
@@ -217,7 +218,7 @@ describe('validation refusals from the contract’s schemas', () => {
   it('says a rule between dates alone (it names its fields), whether the schema or the service refused it', async () => {
     const tutor = await t.actor({ role: 'tutor' });
     const start = Date.parse('2031-01-10T10:00:00Z');
-    const dates = { registrationStartDate: iso(start - 5 * DAY), registrationEndDate: iso(start - DAY), classStartDate: iso(start), classEndDate: iso(start - HOUR) };
+    const dates = { registrationStartDate: iso(start - 5 * DAY), registrationEndDate: iso(start - DAY), classStartDate: iso(start), classEndDate: iso(start - DAY) };
     const create = (headers: Record<string, string>) =>
       t.request(tutor, { method: 'POST', url: `/api/create-session/${encodeURIComponent(tutor.user!.email)}`, ...json({ title: 'Rules', description: 'Dates the wrong way round.', ...dates, cancellationCutoffHours: 1 }), headers: { 'content-type': 'application/json', ...headers } });
     const english = 'Class End Date cannot be before the Class Start Date.';
@@ -226,7 +227,7 @@ describe('validation refusals from the contract’s schemas', () => {
     expect((await create(ES)).json()).toEqual({ message: spanish, fields: { classEndDate: spanish } });
     // The same rule on an edit, checked by the service on the schedule the edit results in.
     const session = await createStudySession(t.deps, tutor.user!, { status: 'pending' });
-    const edit = await t.request(tutor, { method: 'PUT', url: `/api/session/${encodeURIComponent(tutor.user!.email)}/${session.id}`, ...json({ classEndDate: iso(Date.parse(session.classStartDate) - HOUR) }), headers: { 'content-type': 'application/json', ...ES } });
+    const edit = await t.request(tutor, { method: 'PUT', url: `/api/session/${encodeURIComponent(tutor.user!.email)}/${session.id}`, ...json({ classEndDate: iso(Date.parse(session.classStartDate) - DAY) }), headers: { 'content-type': 'application/json', ...ES } });
     expect(edit.json()).toEqual({ message: spanish, fields: { classEndDate: spanish } });
   });
 });
@@ -364,8 +365,8 @@ describe('success messages and words in answers', () => {
   });
 });
 
-describe('forms sent without JavaScript (server/http/page-forms.ts)', () => {
-  it('refuse in the visitor’s language: the form’s own reasons, and the API’s even when no page can be drawn (reads the production build)', async () => {
+describe('forms sent without JavaScript (the pages’ route actions)', () => {
+  it('refuse in the visitor’s language with the form’s own reasons; another role’s form meets its page’s guard (reads the production build)', async () => {
     const web = await createTestApp({}, { webDir: builtWeb() });
     try {
       const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
@@ -375,14 +376,21 @@ describe('forms sent without JavaScript (server/http/page-forms.ts)', () => {
       const alert = (html: string) => /<p role="alert"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
       // A reset link without its token.
       const reset = (headers: Record<string, string>) => web.request(null, { method: 'POST', url: '/reset-password', ...form({ newPassword: 'a long passphrase', confirmPassword: 'a long passphrase' }, headers) });
-      expect(alert((await reset({})).body)).toBe('This reset link is not valid: ask for a new one from the login page.');
-      expect(alert((await reset(ES)).body)).toBe('Este enlace para restablecer la contraseña no es válido: pide uno nuevo desde la página de inicio de sesión.');
+      // The page as its address without a token draws it: the link is unusable, and how to get another.
+      const unusable = (html: string) => /<div role="alert"[^>]*><span>([^<]*)<\/span>/.exec(html)?.[1]?.replaceAll('&quot;', '"');
+      const english = await reset({});
+      expect([english.statusCode, unusable(english.body)]).toEqual([422, 'This password reset link has expired or was already used (a link works once, for an hour). Ask for a new one: on the login page, enter your email and choose "Forgot password?".']);
+      const spanish = await reset(ES);
+      expect([spanish.statusCode, unusable(spanish.body)]).toEqual([422, 'Este enlace para restablecer la contraseña ha caducado o ya se usó (un enlace sirve una vez, durante una hora). Pide uno nuevo: en la página de inicio de sesión, escribe tu correo y elige «¿Olvidaste tu contraseña?».']);
       // A file needs the app: said in the account's language.
       const tutor = await web.actor({ role: 'tutor' });
       await web.deps.db.kysely.updateTable('user').set({ language: 'es' }).where('id', '=', tutor.user!.id).execute();
-      const upload = await web.request(tutor, { method: 'POST', url: '/dashboard/upload-materials', ...form({ source: 'file', title: 'Apuntes' }, { 'accept-language': 'en' }) });
+      // The form is offered for an approved session of theirs.
+      const approved = await createStudySession(web.deps, tutor.user!);
+      const upload = await web.request(tutor, { method: 'POST', url: '/dashboard/upload-materials', ...form({ source: 'file', title: 'Apuntes', sessionId: approved.id }, { 'accept-language': 'en' }) });
       expect(alert(upload.body)).toBe('Para subir un archivo hace falta JavaScript: actívalo o añade el material como enlace.');
-      // A student sending a tutor's form: the API's refusal, alone (the student has no such page).
+      // A student sending a tutor's form meets the page's guard, as its GET does: sent to their
+      // dashboard, in either language, and nothing is made.
       const student = await web.actor({ role: 'student' });
       const filled = {
         title: 'Álgebra', description: 'Ecuaciones.', cancellationCutoffHours: '1', maxParticipants: '', timeZone: 'UTC',
@@ -390,10 +398,12 @@ describe('forms sent without JavaScript (server/http/page-forms.ts)', () => {
         classStartDate: '06/01/2031', classStartTime: '10:00', classEndDate: '06/01/2031', classEndTime: '12:00',
       };
       const create = (headers: Record<string, string>) => web.request(student, { method: 'POST', url: '/dashboard/create-session', ...form(filled, headers) });
-      const english = await create({});
-      expect([english.statusCode, english.body]).toEqual([403, 'Only tutors can create sessions.']);
-      const spanish = await create(ES);
-      expect([spanish.statusCode, spanish.headers['content-type'], spanish.body]).toEqual([403, 'text/plain; charset=utf-8', 'Solo los tutores pueden crear sesiones.']);
+      for (const headers of [{}, ES]) {
+        const sent = await create(headers);
+        expect([sent.statusCode, sent.headers.location]).toEqual([302, '/dashboard']);
+      }
+      const made = await web.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', 'Álgebra').execute();
+      expect(made).toEqual([]);
     } finally {
       await web.close();
     }

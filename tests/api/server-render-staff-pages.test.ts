@@ -79,3 +79,47 @@ describe("tutors' and admins' lists", () => {
     expect(unread()).toEqual([]);
   });
 });
+
+describe('the audit log', () => {
+  /** The page's text as read: tags dropped, spaces collapsed. */
+  const textOf = (html: string) => rootOf(html).replace(/<[^<>]*>/g, ' ').replace(/\s+/g, ' ');
+
+  it('names what an entry is about and its details as the forms do: the fee as money, dates in the admin’s zone, no raw field names or ids (English and Spanish)', async () => {
+    const admin = await t.actor({ role: 'admin' });
+    expect((await t.request(admin, { method: 'PUT', url: '/api/me/time-zone', ...json({ timeZone: 'Europe/Madrid' }) })).statusCode).toBe(200);
+    const tutor = await t.createUser({ role: 'tutor' });
+    const title = `Audited harmony ${Date.now().toString(36)}`;
+    const session = await createStudySession(t.deps, tutor, {
+      title,
+      status: 'pending',
+      registrationEndDate: '2099-01-10T12:00:00.000Z',
+      classStartDate: '2099-01-13T17:00:00.000Z',
+      classEndDate: '2099-01-13T18:30:00.000Z',
+    });
+    // An admin's edit (the class a day later), then the approval, free.
+    const edited = await t.request(admin, { method: 'PUT', url: `/api/session/${encodeURIComponent(tutor.email)}/${session.id}`, ...json({ classStartDate: '2099-01-14T17:00:00.000Z', classEndDate: '2099-01-14T18:30:00.000Z' }) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await t.request(admin, { method: 'POST', url: `/api/sessions/${session.id}/approve`, ...json({ registrationFee: 0 }) })).statusCode).toBe(200);
+
+    const url = `/dashboard/audit-log?q=${encodeURIComponent(title)}`;
+    const english = await t.request(admin, { method: 'GET', url });
+    expect(english.statusCode).toBe(200);
+    const page = textOf(english.body);
+    expect(page).toContain('Session approved');
+    expect(page).toContain(`Session “${title}”`);
+    expect(page).toContain(`Tutor: ${tutor.email}`);
+    expect(page).toContain('Registration fee: $0.00');
+    // 17:00 UTC in January is 18:00 in Madrid.
+    expect(page).toContain('Class start: 13/01/2099 18:00 → 14/01/2099 18:00');
+    expect(page).not.toContain('registrationFeeCents');
+    expect(page).not.toContain('classStartDate');
+    expect(page).not.toContain(session.id);
+
+    const spanish = textOf((await t.request(admin, { method: 'GET', url, headers: { 'accept-language': 'es' } })).body);
+    expect(spanish).toContain(`Sesión «${title}»`);
+    expect(spanish).toMatch(/Precio de inscripción: 0,00 US\$/);
+    expect(spanish).toContain('Inicio de la clase: 13/01/2099 18:00 → 14/01/2099 18:00');
+    expect(spanish).not.toContain('registrationFeeCents');
+    expect(unread()).toEqual([]);
+  });
+});

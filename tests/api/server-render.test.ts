@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { createStudySession } from '#tests/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
@@ -49,6 +49,23 @@ describe('server-rendered pages', () => {
     expect(JSON.stringify(state)).toContain(approved.id);
     // Signed out: the page knows it (the browser does not ask /api/me again).
     expect(state.queries.find((q) => q.queryKey[0] === 'me')?.state.data).toBeNull();
+  });
+
+  it("draws a tutor's page with their classes whole: every part read by its loader, none left loading", async () => {
+    const tutor = await t.createUser({ role: 'tutor', name: 'Paula Profile' });
+    await createStudySession(t.deps, tutor, { title: 'Profiled paid acoustics', registrationFeeCents: 2500 });
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const res = await t.request(null, { method: 'GET', url: `/tutors/${tutor.id}` });
+      expect(res.statusCode).toBe(200);
+      const { root, state } = readPage(res.body);
+      expect(root).toContain('Profiled paid acoustics');
+      // The cards show the fee in the server's currency: the configuration is part of the page.
+      expect(state.queries.map((q) => q.queryKey[0])).toContain('config');
+      expect(warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('did not read'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("draws a student's own notes for them only", async () => {
@@ -114,8 +131,10 @@ describe('server-rendered pages', () => {
     const tutor = await t.createUser({ role: 'tutor' });
     for (let i = 0; i < 12; i++) await createStudySession(t.deps, tutor, { title: `Long page session ${i}`, description: 'Long description. '.repeat(60) });
     const student = await t.actor({ role: 'student' });
-    const res = await t.request(student, { method: 'GET', url: '/all-sessions' });
+    // Searched for, so that the page is theirs whatever else the file made (the list is in class order).
+    const res = await t.request(student, { method: 'GET', url: '/all-sessions?q=Long+page+session' });
     expect(res.body.length).toBeGreaterThan(20_000);
+    expect(res.body).toContain('Long page session 0');
     expect(res.body).toContain('Long page session 11');
     expect(scriptTags(res.body)).toHaveLength(2);
     expect(res.body).not.toMatch(/<template|<!--\$[?!]-->/);

@@ -207,7 +207,7 @@ describe('creating a session', () => {
 
   it.each([
     ['registrationEndDate', { registrationStartDate: '2030-01-05T00:00:00Z', registrationEndDate: '2030-01-04T00:00:00Z', classStartDate: '2030-01-06T00:00:00Z', classEndDate: '2030-01-06T02:00:00Z' }, /Registration End Date cannot be before/],
-    ['classEndDate', { registrationStartDate: '2030-01-01T00:00:00Z', registrationEndDate: '2030-01-02T00:00:00Z', classStartDate: '2030-01-06T02:00:00Z', classEndDate: '2030-01-06T00:00:00Z' }, /Class End Date cannot be before/],
+    ['classEndDate', { registrationStartDate: '2030-01-01T00:00:00Z', registrationEndDate: '2030-01-02T00:00:00Z', classStartDate: '2030-01-06T02:00:00Z', classEndDate: '2030-01-05T23:00:00Z' }, /Class End Date cannot be before/],
     ['registrationStartDate', { registrationStartDate: '2030-02-01T00:00:00Z', registrationEndDate: '2030-02-02T00:00:00Z', classStartDate: '2030-01-06T00:00:00Z', classEndDate: '2030-01-06T02:00:00Z' }, /Registration Start Date cannot be after the Class End Date/],
   ])('refuses dates breaking the rule on %s with a 400 naming it, creating nothing', async (field, dates, message) => {
     const title = `Bad dates ${field}`;
@@ -219,15 +219,17 @@ describe('creating a session', () => {
     expect(row).toBeUndefined();
   });
 
-  it('accepts every date equal to now (no rule requires the future)', async () => {
+  it('refuses every date equal to now: a new class starts in the future and lasts (the spec defaulted all four to now)', async () => {
     const now = iso(Date.now());
+    const title = 'All dates now';
     const res = await t.request(actors.tutor, {
       method: 'POST',
       url: `/api/create-session/${enc(tutorUser().email)}`,
-      ...json(validBody({ registrationStartDate: now, registrationEndDate: now, classStartDate: now, classEndDate: now })),
+      ...json(validBody({ title, registrationStartDate: now, registrationEndDate: now, classStartDate: now, classEndDate: now })),
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().sessionDuration).toBe('0 minutes');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['registrationEndDate', 'classEndDate']);
+    expect(await t.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', title).execute()).toEqual([]);
   });
 
   it.each([
@@ -383,7 +385,7 @@ describe('deleting a session', () => {
     await createBooking(t.deps, s, actors.student.user!);
     const res = await t.request(actors.tutor, { method: 'DELETE', url: `/api/session/${enc(tutorUser().email)}/${s.id}` });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'This session has bookings, so it cannot be deleted. Ask an admin if it must be removed.' });
+    expect(res.json()).toEqual({ message: 'This session has bookings, so it cannot be deleted. Use Cancel session on its page instead: its students are told.' });
     expect(await rowOf(s.id)).toBeTruthy();
   });
 
@@ -422,7 +424,8 @@ describe('public lists', () => {
     await db.updateTable('study_session').set({ createdAt: iso(now + 2000) }).where('id', '=', closed.id).execute();
     await db.updateTable('study_session').set({ createdAt: iso(now + 1000) }).where('id', '=', future.id).execute();
 
-    const all = await publicList(`?q=${tag}`);
+    // Newest first when asked (the default is class order: tests/api/session-order.test.ts).
+    const all = await publicList(`?q=${tag}&sort=newest`);
     expect(all.items.map((s) => s.title)).toEqual([`${tag} open`, `${tag} closed`, `${tag} future`]);
     expect(all.items.map((s) => s.isOpen)).toEqual([true, false, false]);
     expect(all.items.every((s) => s.rejectionReason === null && s.status === 'approved')).toBe(true);
@@ -435,7 +438,10 @@ describe('public lists', () => {
     const homeItems = home.json().items as Session[];
     expect(homeItems.length).toBeLessThanOrEqual(6);
     expect(homeItems.every((s) => s.status === 'approved')).toBe(true);
-    expect(homeItems[0]?.title).toBe(`${tag} open`);
+    // Home's list is the upcoming one in class order (decision 053): soonest class first, none ended.
+    const starts = homeItems.map((s) => s.classStartDate);
+    expect(starts).toEqual([...starts].sort());
+    expect(homeItems.every((s) => Date.parse(s.classEndDate) > now)).toBe(true);
   });
 
   it('searches by title or tutor name, case-insensitively, with % and _ taken literally', async () => {

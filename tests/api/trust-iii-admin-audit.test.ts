@@ -102,6 +102,11 @@ const audited: Record<string, () => Promise<AdminCall>> = {
   'POST /api/sessions/:id/approve': async () => ({ request: send('POST', `/api/sessions/${(await fresh.session({ status: 'pending' })).id}/approve`, { registrationFee: 0 }), subject: tutor() }),
   'POST /api/sessions/:id/reject': async () => ({ request: send('POST', `/api/sessions/${(await fresh.session({ status: 'pending' })).id}/reject`, { reason: 'Too short', feedback: 'Add an outline.' }), subject: tutor() }),
   'POST /api/sessions/:id/cancel': async () => ({ request: send('POST', `/api/sessions/${(await fresh.bookedSession()).id}/cancel`, { reason: 'The room is closed.' }), subject: tutor() }),
+  'POST /api/sessions/:id/reschedule': async () => {
+    const start = Math.floor(Date.now() / 60_000) * 60_000 + 20 * 24 * 3_600_000;
+    const body = { classStartDate: new Date(start).toISOString(), classEndDate: new Date(start + 3_600_000).toISOString(), message: 'Moved to the week after.' };
+    return { request: send('POST', `/api/sessions/${(await fresh.bookedSession()).id}/reschedule`, body), subject: tutor() };
+  },
   // Who booked a class, and whether they came
   'GET /api/sessions/:id/roster': async () => ({ request: get(`/api/sessions/${(await fresh.bookedSession()).id}/roster`), subject: tutor() }),
   'GET /api/sessions/:id/roster.csv': async () => ({ request: get(`/api/sessions/${(await fresh.bookedSession()).id}/roster.csv`), subject: tutor() }),
@@ -138,6 +143,8 @@ const exempt: Record<string, string> = {
   'GET /api/me': "the caller's own account",
   'GET /api/me/notifications': "the caller's own settings",
   'PUT /api/me/notifications': "the caller's own settings",
+  'PUT /api/me/time-zone': "the caller's own settings",
+  'POST /api/sso/start': 'starts a sign-in with the school provider: reads and changes no one\'s data',
   'GET /api/notifications/unsubscribe': 'the signed link of one email, for its recipient',
   'POST /api/notifications/unsubscribe': 'the signed link of one email, for its recipient',
   'PUT /api/user': "the caller's own name and photo",
@@ -161,6 +168,13 @@ const exempt: Record<string, string> = {
   'PUT /api/me/tutor-profile': "the tutor's own bio",
   'GET /api/me/calendar-feed': "the caller's own feed link",
   'POST /api/me/calendar-feed': "the caller's own feed link",
+  'GET /api/me/api-keys': "the caller's own API keys",
+  'POST /api/me/api-keys': "the caller's own API keys",
+  'DELETE /api/me/api-keys/:id': "the caller's own API keys (recorded: api_key.revoked)",
+  'GET /api/webhooks': "the caller's own webhook endpoints",
+  'POST /api/webhooks': "the caller's own webhook endpoints (recorded: webhook.created)",
+  'DELETE /api/webhooks/:id': "the caller's own webhook endpoints (recorded: webhook.deleted)",
+  'GET /api/webhooks/:id/deliveries': "the caller's own webhook endpoints",
   'GET /calendar/:file': "a feed's secret link, for its owner",
   'GET /api/admin/sessions': "the moderation queue: sessions' titles, tutors and states, which approving and rejecting need; one session's private side is read through audited routes",
   'GET /api/admin/jobs': "the background work's state and errors, no person's data",

@@ -49,6 +49,7 @@ interface World {
   rejected: { id: string };
   fileMaterial: { id: string };
   linkMaterial: { id: string };
+  webhook: { id: string };
 }
 
 /** Someone an admin changes: their cookie from before the change, and the world the routes act on. */
@@ -71,7 +72,8 @@ async function tutorWorld(tutor: Actor, title: string): Promise<World> {
   const linkMaterial = await ok(await t.request(tutor, { method: 'POST', url: '/api/materials', ...json({ sessionId: upcoming.id, title: 'Slides', link: 'https://example.com/slides' }) }), 201, 'link material');
   const fileMaterial = await ok(await t.request(tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: upcoming.id, title: 'Handout' }, { name: 'handout.pdf', type: 'application/pdf', content: PDF }) }), 201, 'file material');
   await ok(await t.request(tutor, { method: 'POST', url: '/api/me/calendar-feed' }), 200, 'feed link');
-  return { tutor: user, upcoming, past, pending, rejected, fileMaterial, linkMaterial };
+  const webhook = await ok(await t.request(tutor, { method: 'POST', url: '/api/webhooks', ...json({ url: `https://hooks.example/${user.id}`, events: ['booking.created'] }) }), 201, 'webhook');
+  return { tutor: user, upcoming, past, pending, rejected, fileMaterial, linkMaterial, webhook };
 }
 
 const changeUser = async (who: Actor, change: { role?: string; blocked?: boolean }) =>
@@ -127,6 +129,15 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
     await createBooking(t.deps, s, booked.user!);
     return send('POST', `/api/sessions/${s.id}/cancel`, { reason: 'Called off after the change.' });
   },
+  'POST /api/sessions/:id/reschedule': async (w) => {
+    const s = await fresh(w);
+    await createBooking(t.deps, s, booked.user!);
+    return send('POST', `/api/sessions/${s.id}/reschedule`, {
+      classStartDate: iso(Date.now() + 9 * DAY),
+      classEndDate: iso(Date.now() + 9 * DAY + HOUR),
+      message: 'Moved after the change.',
+    });
+  },
   'GET /api/admin/sessions': () => get('/api/admin/sessions'),
   'GET /api/me/tutor-profile': () => get('/api/me/tutor-profile'),
   'PUT /api/me/tutor-profile': () => send('PUT', '/api/me/tutor-profile', { bio: 'Written after the change.' }),
@@ -143,15 +154,24 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
     return send('DELETE', `/api/materials/${m?.id ?? w.linkMaterial.id}`);
   },
   'GET /api/materials/:id/file': (w) => get(`/api/materials/${w.fileMaterial.id}/file`),
+  // Webhook endpoints (tutors for their own sessions' events, admins for all) and keys with a
+  // tutor's scope: a key may hold only what its owner's role allows at the time.
+  'GET /api/webhooks': () => get('/api/webhooks'),
+  'POST /api/webhooks': () => send('POST', '/api/webhooks', { url: 'https://hooks.example/after-the-change', events: ['booking.created'] }),
+  'DELETE /api/webhooks/:id': (w) => send('DELETE', `/api/webhooks/${w.webhook.id}`),
+  'GET /api/webhooks/:id/deliveries': (w) => get(`/api/webhooks/${w.webhook.id}/deliveries`),
+  'POST /api/me/api-keys': () => send('POST', '/api/me/api-keys', { name: 'Made after the change', scopes: ['sessions:write'] }),
 };
 
 /** Routes that grant no tutor or admin right: public, the caller's own account, or a student's. */
 const NO_TUTOR_OR_ADMIN_RIGHT = new Set([
-  'GET /api/health', 'GET /api/config', 'GET /api/docs', 'GET /api/docs/json', 'GET /api/docs/yaml', 'GET /api/docs/static/index.html',
+  'GET /api/health', 'GET /api/config', 'POST /api/sso/start', 'GET /api/docs', 'GET /api/docs/json', 'GET /api/docs/yaml', 'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js', 'GET /api/docs/static/*', 'GET /robots.txt', 'GET /sitemap.xml', 'GET /api/auth/*', 'POST /api/auth/*',
   'GET /api/me', 'GET /api/me/notifications', 'PUT /api/me/notifications', 'GET /api/notifications/unsubscribe', 'POST /api/notifications/unsubscribe',
   'PUT /api/user', 'POST /api/uploads', 'GET /api/uploads/:name', 'GET /api/me/data', 'GET /api/me/data.zip', 'GET /api/me/data-exports/:file',
-  'GET /api/me/deletion', 'DELETE /api/me',
+  'GET /api/me/deletion', 'DELETE /api/me', 'PUT /api/me/time-zone',
+  // The caller's own API keys (a key with a tutor's or admin's scope is made above, in the matrix).
+  'GET /api/me/api-keys', 'DELETE /api/me/api-keys/:id',
   // Public lists and pages: what they show of a demoted or blocked tutor is checked below.
   'GET /api/approved-sessions', 'GET /api/sessions', 'GET /api/tutors', 'GET /api/tutors/:id',
   // The caller's own feed link; the feed answers its token (its content is checked below).

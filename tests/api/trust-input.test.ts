@@ -139,6 +139,20 @@ describe('bodies the parsers choke on', () => {
     expect(expectRefusal(note, 400).message).toMatch(/nested/);
   });
 
+  it('answers a body sent to no route by its path (404, or 405 and Allow), whatever the body: never 400', async () => {
+    // Nothing there reads the body: its faults are no answer to give (a mistyped path is).
+    const bodies = ['{"title": ', '', `${'['.repeat(100)}${']'.repeat(100)}`, '{"a":"\\u0000"}', '{"__proto__":{"x":1}}'];
+    const said = (body: string, method: string, url: string, status: number, allow: unknown) => `${method} ${url} ${JSON.stringify(body.slice(0, 12))} → ${status} ${String(allow ?? '')}`.trim();
+    const answers: string[] = [];
+    for (const body of bodies) {
+      for (const [method, url] of [['POST', '/api/sessions/approve'], ['PUT', '/api/create-note']] as const) {
+        const res = await t.request(actors.student, { method, url, payload: body, headers: { 'content-type': 'application/json' } });
+        answers.push(said(body, method, url, res.statusCode, res.headers.allow));
+      }
+    }
+    expect(answers).toEqual(bodies.flatMap((body) => [said(body, 'POST', '/api/sessions/approve', 404, ''), said(body, 'PUT', '/api/create-note', 405, 'POST')]));
+  });
+
   it('still parses JSON that is deep only inside strings, and ordinary bodies', async () => {
     const title = '[[[[{{{{'.repeat(8);
     const res = await t.request(actors.student, { method: 'POST', url: '/api/create-note', ...json({ email: actors.student.user!.email, title, details: '"]]]]}}}}\\"[[[[' }) });

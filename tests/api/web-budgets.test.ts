@@ -95,13 +95,13 @@ describe('web budgets (production build)', () => {
       .join('\n');
     expect(
       total,
-      `/ loads ${kb(total)} of gzipped JavaScript (budget ${kb(HOME_JS_BUDGET)}):\n${detail}\nLoad pages with lazyPage (web/src/app/lazy-page.ts) and heavy libraries with import().`,
+      `/ loads ${kb(total)} of gzipped JavaScript (budget ${kb(HOME_JS_BUDGET)}):\n${detail}\nLoad pages as route modules (web/src/app/router.tsx page(() => import(…))) and heavy libraries with import().`,
     ).toBeLessThanOrEqual(HOME_JS_BUDGET);
   });
 
   it(`keeps every lazily loaded chunk at most ${kb(ROUTE_CHUNK_BUDGET)} gzipped`, () => {
     const lazy = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
-    // The routes are split at all (web/src/app/router.tsx uses lazyPage).
+    // The routes are split at all (web/src/app/router.tsx loads each page's route module with import()).
     expect(lazy.length, 'no lazily loaded chunk in the build').toBeGreaterThan(5);
     const over = lazy
       .map(([key, chunk]) => ({ key, file: chunk.file, gzip: gzipSize(chunk.file) }))
@@ -114,7 +114,7 @@ describe('web budgets (production build)', () => {
     const pages = modulesOf(homeFiles()).filter(
       (module) => /^web\/src\/features\/[^/]+\/pages\//.test(module) && module !== HOME_PAGE,
     );
-    expect(pages, 'pages bundled with / (load them with lazyPage in router.tsx)').toEqual([]);
+    expect(pages, 'pages bundled with / (load them with page(() => import(…)) in router.tsx)').toEqual([]);
   });
 
   it('keeps dashboard-only libraries (date pickers, locales) out of the home page JavaScript', () => {

@@ -7,6 +7,10 @@ import { appRoutes, fillPattern, type Visitor } from './app-routes';
 import { test, expect } from './fixtures';
 import { seedTour, visitSettled, type Tour } from './page-tour';
 
+// Axe reads the whole page while Home's slideshow and typewriter re-render it: beside the API
+// suites on two cores that takes up to a minute on its own.
+test.describe.configure({ timeout: 180_000 });
+
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function expectNoViolations(page: Page, where: string) {

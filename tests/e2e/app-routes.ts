@@ -32,7 +32,7 @@ function stringProperty(object: ts.ObjectLiteralExpression, name: string): ts.Ex
   return undefined;
 }
 
-/** Roles a group's guard loader lets in (`loader: requireRole('tutor', 'admin')`, app/guards/guards.ts), else undefined. */
+/** Roles a group's guard lets in (`requireRole('tutor', 'admin')`, app/guards/guards.ts), else undefined. */
 function guardRoles(loader: ts.Expression | undefined): Role[] | undefined {
   if (!loader || !ts.isCallExpression(loader) || loader.expression.getText() !== 'requireRole') return undefined;
   return loader.arguments.flatMap((argument) => (ts.isStringLiteral(argument) && ROLES.includes(argument.text as Role) ? [argument.text as Role] : []));
@@ -48,6 +48,12 @@ export function appRoutes(): AppRoute[] {
       if (!group || !declaration.initializer || !ts.isArrayLiteralExpression(declaration.initializer)) continue;
       const visit = (entries: ts.NodeArray<ts.Expression>, visitors: Visitor[]) => {
         for (const entry of entries) {
+          // `guarded(requireRole('tutor'), [...pages])` (router.tsx): its pages, seen by the roles it lets in.
+          if (ts.isCallExpression(entry) && entry.expression.getText() === 'guarded') {
+            const [guard, pages] = entry.arguments;
+            if (pages && ts.isArrayLiteralExpression(pages)) visit(pages.elements, guardRoles(guard) ?? visitors);
+            continue;
+          }
           if (!ts.isObjectLiteralExpression(entry)) continue;
           // A group of pages behind one guard: its children, seen by the roles it lets in.
           const children = stringProperty(entry, 'children');

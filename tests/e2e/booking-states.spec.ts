@@ -24,7 +24,7 @@ test('a session whose registration has not opened says when it opens, on its car
   await expect(card).toContainText('Registration opens Mon 07/01/2030, 09:00 (your time)');
   await expect(card).toContainText('Mon 14/01/2030, 18:00–19:30 (your time)');
   await expect(card).toContainText('Free');
-  await expect(card.getByLabel('Registration: Closed')).toBeVisible();
+  await expect(card.getByText('Registration: Closed', { exact: true })).toBeVisible();
 
   await page.goto(`/session/${session.id}`);
   const details = page.getByRole('article', { name: title });
@@ -46,7 +46,7 @@ test('a full session tells a student where they would be on the waitlist; the ca
   await page.goto(`/all-sessions?q=${encodeURIComponent(title)}`);
   const card = page.getByRole('article', { name: title });
   await expect(card).toContainText('Full: join the waitlist');
-  await expect(card.getByLabel('Registration: Ongoing')).toBeVisible();
+  await expect(card.getByText('Registration: Ongoing', { exact: true })).toBeVisible();
 
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText(/This session is full\. Join the waitlist: you would be #3 in line \(registration until .+ \(your time\)\)\./)).toBeVisible();
@@ -87,7 +87,7 @@ test('a paid session this server cannot take payment for is Closed everywhere, a
   const card = page.getByRole('article', { name: title });
   await expect(card).toContainText('$15');
   await expect(card).toContainText('Not bookable online yet');
-  await expect(card.getByLabel('Registration: Closed')).toBeVisible();
+  await expect(card.getByText('Registration: Closed', { exact: true })).toBeVisible();
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText('This paid session cannot be booked online yet.')).toBeVisible();
   await expect(page.getByText('Closed', { exact: true })).toBeVisible();
@@ -123,15 +123,47 @@ test("the admin's Approve dialog says payments are not configured before a fee i
   await expect(dialog.getByText(/Payments are not configured on this server/)).toBeVisible();
 });
 
-test('Home lists sessions open for registration before the others', async ({ page, server, createUser: newUser }) => {
+// Home's list is the upcoming list in class order (docs/decisions/053): classes not ended,
+// soonest first, whatever their registration says or when they were created; a class that
+// has ended is not there.
+test('Home lists upcoming classes soonest first, and not a class that has ended', async ({ page, server, createUser: newUser }) => {
   const tutor = await newUser({ role: 'tutor' });
   const stamp = Date.now().toString(36);
-  const open = await createStudySession(server.deps, tutor, { title: `Open first ${stamp}` });
-  // Newer, but its registration has ended.
-  await new Promise((resolve) => setTimeout(resolve, 5));
   const now = Date.now();
-  await createStudySession(server.deps, tutor, { title: `Closed later ${stamp}`, registrationStartDate: iso(now - 3 * DAY), registrationEndDate: iso(now - DAY) });
+  const HOUR = 60 * 60 * 1000;
+  // The sooner class is created first and its registration has closed: neither "newest first"
+  // nor "open for registration first" would put it before the later one.
+  const sooner = await createStudySession(server.deps, tutor, {
+    title: `Sooner class ${stamp}`,
+    registrationStartDate: iso(now - 3 * DAY),
+    registrationEndDate: iso(now - DAY),
+    classStartDate: iso(now + 2 * HOUR),
+    classEndDate: iso(now + 3 * HOUR),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const later = await createStudySession(server.deps, tutor, {
+    title: `Later class ${stamp}`,
+    registrationStartDate: iso(now - DAY),
+    registrationEndDate: iso(now + 2 * HOUR + 30 * 60 * 1000),
+    classStartDate: iso(now + 3 * HOUR),
+    classEndDate: iso(now + 4 * HOUR),
+  });
+  const ended = await createStudySession(server.deps, tutor, {
+    title: `Ended class ${stamp}`,
+    registrationStartDate: iso(now - 3 * DAY),
+    registrationEndDate: iso(now - 2 * DAY),
+    classStartDate: iso(now - 2 * HOUR),
+    classEndDate: iso(now - HOUR),
+  });
   await page.goto('/');
-  const titles = await page.getByRole('region', { name: 'Sessions' }).getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-labelledby') ?? ''));
-  expect(titles[0]).toBe(`session-${open.id}-title`);
+  const cards = page.getByRole('region', { name: 'Sessions' }).getByRole('article');
+  await expect(cards.filter({ hasText: `Sooner class ${stamp}` })).toHaveCount(1);
+  await expect(cards.filter({ hasText: `Later class ${stamp}` })).toHaveCount(1);
+  const titles = await cards.evaluateAll((found) => found.map((card) => card.getAttribute('aria-labelledby') ?? ''));
+  const soonerAt = titles.indexOf(`session-${sooner.id}-title`);
+  const laterAt = titles.indexOf(`session-${later.id}-title`);
+  expect(soonerAt, 'the sooner class is listed').toBeGreaterThanOrEqual(0);
+  expect(laterAt, 'the sooner class comes before the later one').toBeGreaterThan(soonerAt);
+  expect(titles, 'a class that has ended is not on Home').not.toContain(`session-${ended.id}-title`);
+  await expect(page.getByText(`Ended class ${stamp}`)).toHaveCount(0);
 });

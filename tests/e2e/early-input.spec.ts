@@ -168,10 +168,9 @@ test("create session: the dates' bounds follow the browser's clock once the app 
   // load, a minute that turned, another clock): the fields agree with each other, and the form
   // is accepted. (The fields are dd/MM/yyyy and HH:mm text, with no min or max
   // attributes to disagree: the server checks the order of the dates.)
-  const start = await page.getByLabel('Registration Start Date').inputValue();
-  await expect(page.getByLabel('Registration End Date')).toHaveValue(start);
-  await expect(page.getByLabel('Registration End Time')).toHaveValue(await page.getByLabel('Registration Start Time').inputValue());
-  await expect(page.getByLabel('Class End Date')).toHaveValue(start);
+  // Registration closes when the proposed class starts, a week ahead.
+  await expect(page.getByLabel('Registration End Date')).toHaveValue(await page.getByLabel('Class Start Date').inputValue());
+  await expect(page.getByLabel('Registration End Time')).toHaveValue(await page.getByLabel('Class Start Time').inputValue());
   await page.getByLabel('Session Title').fill(title);
   await page.getByLabel('Session description').fill('Dates from the browser.');
   await page.getByRole('button', { name: 'Create Session' }).click();
@@ -381,8 +380,8 @@ test('all sessions (admin): a status filter chosen before the app is live applie
 });
 
 // Sent before the app is live, a form goes the browser's way: a search is a GET to its page, the
-// others a POST to their page's own address, which the server acts on (server/http/page-forms.ts)
-// or, when only the app can send it, answers so that the page stays exactly as it was.
+// others a POST to their page's own address, where the server runs the page's route action: done,
+// the next page; refused, the page again saying why, with what was typed.
 
 test('a search sent with Enter before the app is live is drawn by the server, and the app goes on from it', async ({ browser, server, createUser }) => {
   const tutor = await createUser({ role: 'tutor' });
@@ -396,7 +395,8 @@ test('a search sent with Enter before the app is live is drawn by the server, an
   await page.getByLabel('Search by title or tutor').fill(tag);
   await page.getByLabel('Search by title or tutor').press('Enter');
 
-  await page.waitForURL(`${server.baseURL}/all-sessions?q=${tag}&open=true`);
+  // The browser's GET sends every field of the form, Show and Sort by as they stand.
+  await page.waitForURL(`${server.baseURL}/all-sessions?q=${tag}&open=true&when=upcoming&sort=class`);
   await expect(page.getByRole('article', { name: `Open ${tag}` })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
   await held.live();

@@ -54,6 +54,12 @@ test('a student logs in, books a session, writes a note and logs out with the ke
   // Sessions in the navbar → the session's Read More → Book now.
   await enterOn(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }));
   await page.waitForURL((url) => url.pathname === '/all-sessions');
+  // The list is in class order, soonest first, and other classes on this server may come before
+  // this one: the student searches for it by its title, as a user would.
+  await tabTo(page, page.getByLabel('Search by title or tutor'));
+  await page.keyboard.type(session.title);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('q') === session.title);
   const card = page.getByRole('article').filter({ hasText: session.title });
   await enterOn(page, card.getByRole('link', { name: /Read More/ }));
   await page.waitForURL((url) => url.pathname === `/session/${session.id}`);

@@ -204,8 +204,12 @@ test.describe('in Spanish', () => {
     await form.getByLabel('Reseña', { exact: true }).fill('Muy clara y bien organizada.');
     await form.getByRole('radio', { name: '5 estrellas' }).check();
     await form.getByRole('button', { name: 'Enviar' }).click();
-    // Saved, it is the student's own review.
-    await expect(page.getByRole('form', { name: 'Tu reseña' }).getByRole('status')).toHaveText('Reseña enviada correctamente');
+    // Saved through the page's action: the page again says so in a popup (docs/decisions/041), and
+    // the form is now the student's own review, with what they wrote.
+    await expect(page.getByRole('dialog', { name: 'Reseña enviada correctamente' })).toBeVisible();
+    const own = page.getByRole('form', { name: 'Tu reseña' });
+    await expect(own.getByLabel('Reseña', { exact: true })).toHaveValue('Muy clara y bien organizada.');
+    await expect(own.getByRole('radio', { name: '5 estrellas' })).toBeChecked();
 
     await page.goto(`/session/${started.id}`);
     const reviews = page.getByRole('region', { name: 'Reseñas' });
@@ -234,7 +238,7 @@ test.describe('in Spanish', () => {
     const roster = page.getByRole('region', { name: 'Lista de estudiantes' });
     await expect(roster).toContainText('1 de 10 plazas ocupadas · 0 en la lista de espera');
     await expect(roster.getByRole('link', { name: 'Descargar la lista (CSV)' })).toBeVisible();
-    await expect(roster.getByRole('list', { name: 'Estudiantes inscritos' })).toContainText(student.name);
+    await expect(roster.getByRole('group', { name: 'Estudiantes inscritos' }).getByRole('list')).toContainText(student.name);
     await expect(roster.getByRole('group', { name: `Asistencia de ${student.name}` }).getByRole('button', { name: 'Ausente' })).toBeVisible();
     await expectNoEnglish(page, server);
     await roster.getByRole('button', { name: 'Marcar a todos presentes' }).click();

@@ -52,10 +52,10 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   await expect(page.getByRole('heading', { name: 'Material uploaded successfully' })).toBeHidden();
   await page.getByLabel('Session', { exact: true }).selectOption({ label: sessionTitle });
   await page.getByLabel('Title').fill('Not really a PDF');
-  await page.getByLabel('File (image or PDF)').check();
+  await page.getByLabel('File (image, PDF or office document)').check();
   await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text') });
   await page.getByRole('button', { name: 'Upload Material' }).click();
-  await expect(page.getByRole('dialog')).toContainText('The file must be an image (PNG, JPEG, WebP, GIF or AVIF) or a PDF.');
+  await expect(page.getByRole('dialog')).toContainText('The file must be an image (PNG, JPEG, WebP, GIF or AVIF), a PDF or an office document (Word, PowerPoint, Excel or OpenDocument).');
   await page.getByRole('button', { name: 'Ok' }).click();
 
   await sidebar(page).getByRole('link', { name: 'View All Materials' }).click();

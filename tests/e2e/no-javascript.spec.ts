@@ -46,12 +46,13 @@ test('browse, search, filter, page and open a session', async ({ browser, server
 
   await page.getByLabel('Search by title or tutor').fill(tag);
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(`${server.baseURL}/all-sessions?q=${tag}`);
+  // The browser sends every field of the form: the search, then Show and Sort by as chosen.
+  await expect(page).toHaveURL(`${server.baseURL}/all-sessions?q=${tag}&when=upcoming&sort=class`);
   await expect(page.getByRole('article')).toHaveCount(12);
 
   await page.getByLabel('Open for registration').check();
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(`${server.baseURL}/all-sessions?q=${tag}&open=true`);
+  await expect(page).toHaveURL(`${server.baseURL}/all-sessions?q=${tag}&open=true&when=upcoming&sort=class`);
   await expect(page.getByRole('article')).toHaveCount(12);
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(page).toHaveURL(new RegExp(`/all-sessions\\?q=${tag}&open=true&after=`));

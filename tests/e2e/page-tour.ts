@@ -48,9 +48,17 @@ export async function seedTour(server: Server): Promise<Tour> {
     .insertInto('material')
     .values({ id: newId(), sessionId: open.id, tutorId: tutor.id, title: 'Exercise sheet', fileKey: null, fileName: null, mimeType: null, fileSize: null, link: 'https://example.com/exercises', createdAt: now, updatedAt: now })
     .execute();
+  // API Keys lists a key of each (its secret never stored: a hash that no key has).
+  for (const [owner, scopes] of [[tutor, 'sessions:read bookings:read'], [admin, 'sessions:read admin']] as const) {
+    await deps.db.kysely
+      .insertInto('api_key')
+      .values({ id: newId(), userId: owner.id, name: 'Timetable sync', prefix: 'snk_tour1234', hash: `tour-${owner.id}`, scopes, createdAt: now, lastUsedAt: now, revokedAt: null })
+      .execute();
+  }
   return {
     users: { student, tutor, admin },
-    params: { session: started.id, note: note.id, email: tutor.email, tutors: tutor.id },
+    // Reschedule's form is offered for an approved class not started: the open one.
+    params: { session: started.id, note: note.id, email: tutor.email, tutors: tutor.id, reschedule: open.id },
   };
 }
 

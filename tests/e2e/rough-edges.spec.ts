@@ -154,15 +154,20 @@ test('Booked Sessions lists upcoming classes soonest first, then past ones, each
 test('after "Load more", keyboard focus is on the first session it brought', async ({ page, server, createUser }) => {
   const tutor = await createUser({ role: 'tutor' });
   const tag = `Paged${Date.now().toString(36)}`;
-  // One more than a page (12), newest first: the oldest, "00", comes with Load more.
-  for (let i = 0; i < 13; i++) await createStudySession(server.deps, tutor, { title: `${tag} ${String(i).padStart(2, '0')}` });
+  // One more than a page (12), in class order, soonest first: "00" has the soonest class, an
+  // hour before "01", and so on; the latest, "12", comes with Load more.
+  const firstClass = Date.now() + 14 * 24 * 60 * 60 * 1000;
+  for (let i = 0; i < 13; i++) {
+    const classStart = firstClass + i * 60 * 60 * 1000;
+    await createStudySession(server.deps, tutor, { title: `${tag} ${String(i).padStart(2, '0')}`, classStartDate: new Date(classStart).toISOString(), classEndDate: new Date(classStart + 30 * 60 * 1000).toISOString() });
+  }
   await page.goto(`/all-sessions?q=${tag}`);
   await expect(page.getByRole('article')).toHaveCount(12);
   await page.getByRole('button', { name: 'Load more' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('article')).toHaveCount(13);
   // Focus is inside the new card (on its first link), not back at the top of the page.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.querySelector('h2')?.textContent ?? null)).toBe(`${tag} 00`);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.querySelector('h2')?.textContent ?? null)).toBe(`${tag} 12`);
 });
 
 test('a used password reset link says so at once, with a way to ask for a new one; a successful reset goes to login', async ({ page, server, createUser }) => {

@@ -27,7 +27,7 @@ test.describe('an en-US browser in Madrid', () => {
     await loginAs(page, tutor);
     await page.goto('/dashboard/create-session');
     await expect(page.getByText('Dates as dd/mm/yyyy and times as 24-hour hh:mm, in the time zone Europe/Madrid.')).toBeVisible();
-    // Every date defaults to now, written the product's way.
+    // The proposed dates, written the product's way.
     await expect(page.getByLabel('Registration Start Date')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
     await expect(page.getByLabel('Registration Start Time (your time)')).toHaveValue(/^([01]\d|2[0-3]):[0-5]\d$/);
     await page.getByLabel('Session Title').fill(title);
@@ -57,7 +57,9 @@ test.describe('an en-US browser in Madrid', () => {
     await page.getByLabel('Class Start Date').fill('2030-01-14');
     expect(await page.getByLabel('Class Start Date').evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
     await page.getByLabel('Class Start Date').fill('14/01/2030');
-    await page.getByLabel('Class End Time').fill('17:00');
+    // A day before the start: the date is wrong (a wrong time alone is said of the time, session-rules.spec.ts).
+    await page.getByLabel('Class End Date').fill('13/01/2030');
+    await page.getByLabel('Registration End Time').fill('17:00');
     await page.getByRole('button', { name: 'Create Session' }).click();
     const endDate = page.getByLabel('Class End Date');
     await expect(endDate).toHaveAttribute('aria-invalid', 'true');
@@ -103,6 +105,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Session description').fill('Made with scripts off.');
     await fillSchedule(page);
     await page.getByLabel('Class End Date').fill('13/01/2030');
+    await page.getByLabel('Registration End Time').fill('17:00');
     await page.getByRole('button', { name: 'Create Session' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Class End Date cannot be before the Class Start Date.' })).toBeVisible();
     await expect(page.getByLabel('Session Title')).toHaveValue(title);

@@ -38,6 +38,8 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   const admin = await createUser({ role: 'admin' });
   const title = `Calculus Sprint ${Date.now().toString(36)}`;
   const now = Date.now();
+  // Home lists the six soonest classes: in 10 days, this one comes before the sessions the other
+  // tests on this server make (their classes are in 14 days, the factories' default).
   const classStart = now + 10 * DAY;
 
   await loginAs(page, tutor);
@@ -46,10 +48,10 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await expect(page).toHaveTitle('StudyNest | Create Session');
   await expect(page.getByRole('heading', { name: 'Create a Session' })).toBeVisible();
   await expect(page.getByText('Fill the form below to create a session.')).toBeVisible();
-  // Every picker defaults to now (dd/MM/yyyy and HH:mm).
+  // Registration opens now (dd/MM/yyyy and HH:mm) and closes when the proposed class starts.
   const regStart = page.getByLabel('Registration Start Date');
   await expect(regStart).toHaveValue(ddMMyyyy(now));
-  await expect(page.getByLabel('Registration End Date')).toHaveValue(await regStart.inputValue());
+  await expect(page.getByLabel('Registration End Date')).toHaveValue(await page.getByLabel('Class Start Date').inputValue());
 
   await page.getByLabel('Session Title').fill(title);
   await fillPicker(page, 'Registration End', now + 7 * DAY);
@@ -81,7 +83,8 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await page.goto('/');
   const homeCard = page.getByRole('article', { name: title });
   await expect(homeCard).toBeVisible();
-  await expect(homeCard.getByText('Ongoing')).toBeVisible();
+  // The card's status button reads "Registration: Ongoing" (its visible word alone is hidden from readers).
+  await expect(homeCard.getByText('Registration: Ongoing', { exact: true })).toBeVisible();
 
   // All Sessions, searched by the tutor's name.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }).click();
@@ -89,7 +92,7 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await page.getByRole('button', { name: 'Search' }).click();
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
-  await expect(card.getByText('Ongoing')).toBeVisible();
+  await expect(card.getByText('Registration: Ongoing', { exact: true })).toBeVisible();
 
   // Details are public (a shared link works signed out); booking needs a login.
   await card.getByRole('link', { name: `Read More about ${title}` }).click();
@@ -250,7 +253,7 @@ test('"Open for registration" hides sessions whose window is closed', async ({ p
   await expect(page.getByRole('article', { name: `Closed ${tag}` }).getByText('Closed', { exact: true })).toBeVisible();
   await page.getByLabel('Open for registration').check();
   await expect(page.getByRole('article', { name: `Closed ${tag}` })).toHaveCount(0);
-  await expect(page.getByRole('article', { name: `Open ${tag}` }).getByText('Ongoing')).toBeVisible();
+  await expect(page.getByRole('article', { name: `Open ${tag}` }).getByText('Registration: Ongoing', { exact: true })).toBeVisible();
 });
 
 test('every sessions page fits a 375 px phone without sideways scrolling', async ({ page, createUser, loginAs, server }) => {

@@ -81,6 +81,9 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Review submitted successfully')).toBeVisible();
+  // The booking's own page shows the session's new rating at once, without a reload.
+  await expect(page.getByText('Average rating: 4 (1 review)')).toBeVisible();
+  await expect(page.getByText('No ratings yet')).toHaveCount(0);
 
   // The details page shows the average, the count and the review.
   await page.goto(`/session/${session.id}`);
@@ -130,9 +133,9 @@ test('tutors see no Book now, a full session offers the waitlist, a paid one say
   await loginAs(page, tutor);
   await page.goto(`/dashboard/session/${encodeURIComponent(tutor.email)}/${full.id}`);
   const roster = page.getByRole('region', { name: 'Roster' });
-  await expect(roster.getByRole('list', { name: 'Booked students' })).toContainText('Bea Booked');
-  await expect(roster.getByRole('list', { name: 'Waitlist' })).toContainText('Will Waiting');
-  await expect(roster.getByRole('list', { name: 'Waitlist' })).toContainText('#1 in line');
+  await expect(roster.getByRole('group', { name: 'Booked students' }).getByRole('list')).toContainText('Bea Booked');
+  await expect(roster.getByRole('group', { name: 'Waitlist' }).getByRole('list')).toContainText('Will Waiting');
+  await expect(roster.getByRole('group', { name: 'Waitlist' }).getByRole('list')).toContainText('#1 in line');
   await expect(roster).toContainText('1 of 1 seats taken');
 });
 

@@ -16,7 +16,7 @@ test('a student pays a paid session on the test payment page, is booked, and can
   await page.goto(`/all-sessions?q=${encodeURIComponent(title)}`);
   const card = page.getByRole('article', { name: title });
   await expect(card).toContainText('$12.50');
-  await expect(card.getByLabel('Registration: Ongoing')).toBeVisible();
+  await expect(card.getByText('Registration: Ongoing', { exact: true })).toBeVisible();
 
   await page.goto(`/session/${session.id}`);
   await expect(page.getByText('Registration fee $12.50, paid on a test payment page (test payment, no money moves).', { exact: false })).toBeVisible();

@@ -41,7 +41,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every session for admins, pending first; status filter and search */
+        /**
+         * Every session for admins, pending first; status filter and search
+         * @description With an API key: the `admin` scope.
+         */
         get: operations["getAdminSessions"];
         put?: never;
         post?: never;
@@ -58,7 +61,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home's Sessions: approved sessions, newest first */
+        /**
+         * Home's Sessions: approved sessions of classes not ended, soonest first
+         * @description With an API key: the `sessions:read` scope.
+         */
         get: operations["getApprovedSessions"];
         put?: never;
         post?: never;
@@ -75,10 +81,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first, filtered by action and searched by actor, target or details (admins) */
+        /**
+         * The audit log, newest first, filtered by action and searched by actor, target or details (admins)
+         * @description With an API key: the `admin` scope.
+         */
         get: operations["getAuditLog"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/callback/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an identity provider (Google, the school's OpenID Connect provider `oidc`) sends the browser back: signs in and redirects (decision 058) */
+        get: operations["oauthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to change one's address: a link is emailed to confirm it; addresses in reserved domains are refused */
+        post: operations["changeEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -181,6 +224,23 @@ export interface paths {
         put?: never;
         /** Sign in with email and password: sets the session cookie */
         post: operations["signInEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a sign-in with an identity provider (Google): the answer names the provider's page to open, and sets the state cookie the callback checks */
+        post: operations["signInSocial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -366,7 +426,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A tutor creates a session (pending, free until approved) */
+        /**
+         * A tutor creates a session (pending, free until approved)
+         * @description With an API key: the `sessions:write` scope.
+         */
         post: operations["postCreateSessionByEmail"];
         delete?: never;
         options?: never;
@@ -463,6 +526,41 @@ export interface paths {
         post?: never;
         /** Delete the caller's account (asks for their password) */
         delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's API keys not revoked, newest first (never their secrets) */
+        get: operations["getMeApiKeys"];
+        put?: never;
+        /** Make an API key with scopes the caller's role allows (verified accounts); its secret is in this answer only */
+        post: operations["postMeApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller's API keys: it stops working at once */
+        delete: operations["deleteMeApiKeysById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -572,6 +670,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the zone the caller's emails give times in (null: UTC) */
+        put: operations["putMeTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/tutor-profile": {
         parameters: {
             query?: never;
@@ -633,7 +748,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A notification email's unsubscribe link opened in a browser: redirects to the notification settings */
+        get: operations["getNotificationsUnsubscribe"];
         put?: never;
         /** One-click unsubscribe (RFC 8058) from a notification email's List-Unsubscribe link: turns off what the link names */
         post: operations["postNotificationsUnsubscribe"];
@@ -769,12 +885,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the tutor's sessions (tutor, admin) */
+        /**
+         * One of the tutor's sessions (tutor, admin)
+         * @description With an API key: the `sessions:read` scope.
+         */
         get: operations["getSessionByEmailAndId"];
-        /** Edit a session (tutor: dates only while pending or rejected; admin) */
+        /**
+         * Edit a session (tutor: dates only while pending or rejected; admin)
+         * @description With an API key: the `sessions:write` scope.
+         */
         put: operations["putSessionByEmailAndId"];
         post?: never;
-        /** Delete a session (tutor: only without bookings; admin: with everything attached) */
+        /**
+         * Delete a session (tutor: only without bookings; admin: with everything attached)
+         * @description With an API key: the `sessions:write` scope.
+         */
         delete: operations["deleteSessionByEmailAndId"];
         options?: never;
         head?: never;
@@ -788,7 +913,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One session: approved ones for anyone, pending and rejected ones only for their tutor and admins */
+        /**
+         * One session: approved ones for anyone, pending and rejected ones only for their tutor and admins
+         * @description With an API key: the `sessions:read` scope.
+         */
         get: operations["getSessionById"];
         put?: never;
         post?: never;
@@ -805,7 +933,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Approved sessions: search by title or tutor, open for registration now, pages */
+        /**
+         * Approved sessions: upcoming (soonest first) or past (latest first) classes, or newest first; search by title or tutor, open for registration now, pages
+         * @description With an API key: the `sessions:read` scope.
+         */
         get: operations["getSessions"];
         put?: never;
         post?: never;
@@ -824,7 +955,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin approves a pending session, setting its fee (0 = free) and optional capacity */
+        /**
+         * Admin approves a pending session, setting its fee (0 = free) and optional capacity
+         * @description With an API key: the `admin` scope.
+         */
         post: operations["postSessionsApproveById"];
         delete?: never;
         options?: never;
@@ -875,7 +1009,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed */
+        /**
+         * Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed
+         * @description With an API key: the `sessions:write` scope.
+         */
         post: operations["postSessionsCancelById"];
         delete?: never;
         options?: never;
@@ -909,8 +1046,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin rejects a pending session with a reason and feedback */
+        /**
+         * Admin rejects a pending session with a reason and feedback
+         * @description With an API key: the `admin` scope.
+         */
         post: operations["postSessionsRejectById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an approved class before it starts (its tutor or an admin): new dates, maybe a new place, and a message; booked and waiting students are emailed the updated calendar entry, and booked ones may cancel with a full refund for 48 hours */
+        post: operations["postSessionsRescheduleById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -926,7 +1083,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The owning tutor sends a rejected session back for review */
+        /**
+         * The owning tutor sends a rejected session back for review
+         * @description With an API key: the `sessions:write` scope.
+         */
         post: operations["postSessionsResubmitById"];
         delete?: never;
         options?: never;
@@ -958,7 +1118,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Booked students and the waitlist (owning tutor, admins) */
+        /**
+         * Booked students and the waitlist (owning tutor, admins)
+         * @description With an API key: the `bookings:read` scope.
+         */
         get: operations["getSessionsRosterById"];
         put?: never;
         post?: never;
@@ -975,7 +1138,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The booked students as CSV: name, email, booked at, paid, attendance (its tutor, admins) */
+        /**
+         * The booked students as CSV: name, email, booked at, paid, attendance (its tutor, admins)
+         * @description With an API key: the `bookings:read` scope.
+         */
         get: operations["getSessionsRosterCsvById"];
         put?: never;
         post?: never;
@@ -1003,6 +1169,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a sign-in through the school's OpenID Connect provider (the login page's form): redirects to the provider */
+        post: operations["postSsoStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutors": {
         parameters: {
             query?: never;
@@ -1010,7 +1193,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home's tutors: not blocked, with at least one approved session */
+        /**
+         * Home's tutors: not blocked, with at least one approved session
+         * @description With an API key: the `sessions:read` scope.
+         */
         get: operations["getTutors"];
         put?: never;
         post?: never;
@@ -1027,7 +1213,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating */
+        /**
+         * A tutor's public page: photo, name, bio, upcoming and past approved sessions, rating
+         * @description With an API key: the `sessions:read` scope.
+         */
         get: operations["getTutorsById"];
         put?: never;
         post?: never;
@@ -1112,7 +1301,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All users, searched by name or email and filtered by role (admins) */
+        /**
+         * All users, searched by name or email and filtered by role (admins)
+         * @description With an API key: the `admin` scope.
+         */
         get: operations["getUsers"];
         put?: never;
         post?: never;
@@ -1181,8 +1373,83 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A tutor's own sessions, every status (admins may read any) */
+        /**
+         * A tutor's own sessions, every status (admins may read any)
+         * @description With an API key: the `sessions:read` scope.
+         */
         get: operations["getViewSessionsByEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhook endpoints (admins: every session's events; tutors: their own sessions') */
+        get: operations["getWebhooks"];
+        put?: never;
+        /**
+         * Register an HTTPS endpoint for events; its whsec_ signing secret is in this answer only (Standard Webhooks signatures)
+         * @description Each event is a JSON POST `{ type, timestamp, data }`. `booking.created`: a free booking when it is made, a paid one when its payment is seen (never while its seat is only held). `booking.cancelled`: a booking cancelled by its student, or released when their account is deleted. `waitlist.promoted`: a student moved up from the waitlist. `payment.refunded`: the refund of a student's cancellation, of each paid booking of a class an admin calls off, or owed to a student whose account is deleted (`bookingId`, `amountCents`). `session.approved`, `session.cancelled`: an admin approved a class; a class was called off (`reason`). `session.rescheduled`: a class moved, with its new `classStartDate` and `classEndDate`, the previous ones and the tutor's `message`. The events of an account's deletion carry the deleted student's id, never their email address.
+         */
+        post: operations["postWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the caller's endpoints: nothing more is sent to it */
+        delete: operations["deleteWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's latest 50 deliveries, newest first, each with its last answer */
+        get: operations["getWebhooksDeliveriesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A private calendar feed (iCalendar), by the token in its link */
+        get: operations["getCalendarByFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1246,6 +1513,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The path exists but does not take this method: `Allow` lists those it takes */
+        MethodNotAllowed: {
+            headers: {
+                /** @description The methods this path takes */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such resource (or not visible to the caller), or a non-canonical path */
         NotFound: {
             headers: {
@@ -1258,6 +1536,17 @@ export interface components {
         /** @description The body or file is too large */
         PayloadTooLarge: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The byte range starts past the end of the file: `Content-Range` gives its size */
+        RangeNotSatisfiable: {
+            headers: {
+                /** @description `bytes *\/<size>` */
+                "Content-Range"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1359,6 +1648,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1401,6 +1691,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1479,7 +1770,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1555,7 +1848,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1604,6 +1901,107 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                state?: string;
+            };
+            header?: never;
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (session cookie set) and sent to the callbackURL the sign-in named; refused: sent to its errorCallbackURL with `error` */
+            302: {
+                headers: {
+                    Location?: string;
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description Refused before any redirect (no provider of that name, a malformed answer) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    /** Format: email */
+                    newEmail: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: boolean;
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            /** @description Not signed in (no valid session cookie) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1643,11 +2041,13 @@ export interface operations {
                             emailVerified: boolean;
                             id: string;
                             image: string | null;
+                            language?: string | null;
                             /** Format: date-time */
                             lastSeen: string | null;
                             name: string;
                             /** @enum {string} */
                             role: "student" | "tutor" | "admin";
+                            timeZone?: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -1674,6 +2074,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1717,19 +2118,30 @@ export interface operations {
                             emailVerified: boolean;
                             id: string;
                             image: string | null;
+                            language?: string | null;
                             /** Format: date-time */
                             lastSeen: string | null;
                             name: string;
                             /** @enum {string} */
                             role: "student" | "tutor" | "admin";
+                            timeZone?: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
                     } | null;
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1774,6 +2186,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many requests: wait as `Retry-After` says */
@@ -1829,6 +2242,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1874,6 +2288,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many requests: wait as `Retry-After` says */
@@ -1930,11 +2345,13 @@ export interface operations {
                             emailVerified: boolean;
                             id: string;
                             image: string | null;
+                            language?: string | null;
                             /** Format: date-time */
                             lastSeen: string | null;
                             name: string;
                             /** @enum {string} */
                             role: "student" | "tutor" | "admin";
+                            timeZone?: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -1969,6 +2386,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many requests: wait as `Retry-After` says */
@@ -1982,6 +2400,64 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signInSocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    errorCallbackURL?: string;
+                    newUserCallbackURL?: string;
+                    provider: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    /** @description The session cookie (set or cleared) */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or a field is invalid (`fields` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            /** @description No such resource (or not visible to the caller), or a non-canonical path */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2011,6 +2487,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -2055,11 +2532,13 @@ export interface operations {
                             emailVerified: boolean;
                             id: string;
                             image: string | null;
+                            language?: string | null;
                             /** Format: date-time */
                             lastSeen: string | null;
                             name: string;
                             /** @enum {string} */
                             role: "student" | "tutor" | "admin";
+                            timeZone?: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -2075,8 +2554,17 @@ export interface operations {
                     "application/json": components["schemas"]["AuthError"];
                 };
             };
-            403: components["responses"]["Forbidden"];
+            /** @description Not allowed for this account, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthError"];
+                };
+            };
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many requests: wait as `Retry-After` says */
@@ -2141,6 +2629,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -2177,11 +2666,13 @@ export interface operations {
                             emailVerified: boolean;
                             id: string;
                             image: string | null;
+                            language?: string | null;
                             /** Format: date-time */
                             lastSeen: string | null;
                             name: string;
                             /** @enum {string} */
                             role: "student" | "tutor" | "admin";
+                            timeZone?: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         } | null;
@@ -2194,7 +2685,9 @@ export interface operations {
                     Location?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description The request is malformed or a field is invalid (`fields` names each) */
             400: {
@@ -2215,6 +2708,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2307,6 +2801,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2404,6 +2899,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2432,6 +2928,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2464,6 +2961,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2489,12 +2987,16 @@ export interface operations {
                         googleSignIn: boolean;
                         paymentProvider: string | null;
                         payments: boolean;
+                        singleSignOn: {
+                            label: string;
+                        } | null;
                         testPayments: boolean;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2537,6 +3039,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -2631,9 +3134,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2669,6 +3174,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2719,6 +3225,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2780,6 +3287,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2844,6 +3352,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2873,6 +3382,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -2890,7 +3400,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file (its own Content-Type: a PDF or an image) */
+            /** @description The file (its own Content-Type: a PDF or an image), with Accept-Ranges, ETag and Last-Modified */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2899,10 +3409,28 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            /** @description The byte range asked for with Range (and If-Range, when the file has not changed), as Content-Range says */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified: the ETag of If-None-Match (or If-Modified-Since) still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            416: components["responses"]["RangeNotSatisfiable"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2926,17 +3454,20 @@ export interface operations {
                         email: string;
                         id: string;
                         image: string | null;
+                        language: string | null;
                         name: string;
                         /** @enum {string} */
                         role: "student" | "tutor" | "admin";
                         /** @enum {string} */
-                        status: "Verified" | "Unverified" | "Blocked";
+                        status: "Verified" | "Unverified" | "Blocked" | "Deleted";
+                        timeZone: string | null;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2973,10 +3504,125 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMeApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            name: string;
+                            prefix: string;
+                            scopes: ("sessions:read" | "sessions:write" | "bookings:read" | "admin")[];
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postMeApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("sessions:read" | "sessions:write" | "bookings:read" | "admin")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        id: string;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                        name: string;
+                        prefix: string;
+                        scopes: ("sessions:read" | "sessions:write" | "bookings:read" | "admin")[];
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMeApiKeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3005,6 +3651,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3034,6 +3681,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3071,7 +3719,7 @@ export interface operations {
                             role: "student" | "tutor" | "admin";
                             signInMethods: string[];
                             /** @enum {string} */
-                            status: "Verified" | "Unverified" | "Blocked";
+                            status: "Verified" | "Unverified" | "Blocked" | "Deleted";
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -3206,6 +3854,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3234,6 +3883,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3266,6 +3916,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3297,6 +3948,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3325,6 +3977,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3361,6 +4014,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putMeTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    timeZone: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        id: string;
+                        image: string | null;
+                        language: string | null;
+                        name: string;
+                        /** @enum {string} */
+                        role: "student" | "tutor" | "admin";
+                        /** @enum {string} */
+                        status: "Verified" | "Unverified" | "Blocked" | "Deleted";
+                        timeZone: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3391,6 +4091,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3425,6 +4126,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3465,6 +4167,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3510,6 +4213,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3539,6 +4243,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3584,8 +4289,48 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationsUnsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See the notification settings (Location: /dashboard/settings#notifications) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description Refused: the query is not an unsubscribe link */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
         };
     };
     postNotificationsUnsubscribe: {
@@ -3620,6 +4365,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3650,6 +4396,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3687,6 +4434,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3723,6 +4471,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3753,6 +4502,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3782,6 +4532,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3847,6 +4598,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3895,6 +4647,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3968,7 +4721,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4062,9 +4817,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4092,9 +4849,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4162,7 +4921,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4174,6 +4937,8 @@ export interface operations {
                 limit?: number;
                 open?: boolean | string;
                 q?: string;
+                sort?: "class" | "newest";
+                when?: "upcoming" | "past";
             };
             header?: never;
             path?: never;
@@ -4240,7 +5005,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4317,9 +5086,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4360,6 +5131,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4393,6 +5165,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4471,9 +5244,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4513,6 +5288,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4589,6 +5365,99 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSessionsRescheduleById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    classEndDate: string;
+                    /** Format: date-time */
+                    classStartDate: string;
+                    /** @enum {string} */
+                    locationKind?: "in_person" | "online";
+                    meetingUrl?: string;
+                    message: string;
+                    placeAddress?: string;
+                    placeName?: string;
+                    /** Format: date-time */
+                    registrationEndDate?: string;
+                    timeZone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        averageRating: number | null;
+                        cancellationCutoffHours: number;
+                        cancellationReason: string | null;
+                        /** Format: date-time */
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        classEndDate: string;
+                        /** Format: date-time */
+                        classStartDate: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string;
+                        durationMinutes: number;
+                        id: string;
+                        isOpen: boolean;
+                        /** @enum {string|null} */
+                        locationKind: "in_person" | "online" | null;
+                        maxParticipants: number | null;
+                        meetingUrl: string | null;
+                        placeAddress: string | null;
+                        placeName: string | null;
+                        /** Format: date-time */
+                        registrationEndDate: string;
+                        registrationFee: number;
+                        /** Format: date-time */
+                        registrationStartDate: string;
+                        rejectionFeedback: string | null;
+                        rejectionReason: string | null;
+                        reviewCount: number;
+                        seatsTaken: number;
+                        sessionDuration: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "cancelled";
+                        title: string;
+                        tutorEmail: string;
+                        tutorId: string;
+                        tutorName: string;
+                        tutorTimeZone: string | null;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4661,9 +5530,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4708,6 +5579,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4755,7 +5627,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4784,7 +5658,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4872,6 +5748,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4901,11 +5778,58 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSsoStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To the provider's authorization page (Location), with the sign-in's state cookie; the provider unreachable: to /login?sso=failed */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description Refused: a form of another site (403), or no provider configured (404) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
         };
     };
     getTutors: {
@@ -4936,7 +5860,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5049,7 +5977,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5087,6 +6019,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5105,7 +6038,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The photo (WebP) */
+            /** @description The photo (WebP), with Accept-Ranges, ETag and Last-Modified */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5114,8 +6047,26 @@ export interface operations {
                     "image/webp": string;
                 };
             };
+            /** @description The byte range asked for with Range (and If-Range, when the file has not changed), as Content-Range says */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Not modified: the ETag of If-None-Match (or If-Modified-Since) still holds */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            416: components["responses"]["RangeNotSatisfiable"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5146,11 +6097,13 @@ export interface operations {
                         email: string;
                         id: string;
                         image: string | null;
+                        language: string | null;
                         name: string;
                         /** @enum {string} */
                         role: "student" | "tutor" | "admin";
                         /** @enum {string} */
-                        status: "Verified" | "Unverified" | "Blocked";
+                        status: "Verified" | "Unverified" | "Blocked" | "Deleted";
+                        timeZone: string | null;
                     };
                 };
             };
@@ -5158,6 +6111,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -5192,6 +6146,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5227,7 +6182,7 @@ export interface operations {
                             /** @enum {string} */
                             role: "student" | "tutor" | "admin";
                             /** @enum {string} */
-                            status: "Verified" | "Unverified" | "Blocked";
+                            status: "Verified" | "Unverified" | "Blocked" | "Deleted";
                         }[];
                         nextCursor: string | null;
                     };
@@ -5237,6 +6192,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5269,6 +6226,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5311,7 +6269,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "student" | "tutor" | "admin";
                         /** @enum {string} */
-                        status: "Verified" | "Unverified" | "Blocked";
+                        status: "Verified" | "Unverified" | "Blocked" | "Deleted";
                     };
                 };
             };
@@ -5319,6 +6277,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5359,7 +6318,7 @@ export interface operations {
                             role: "student" | "tutor" | "admin";
                             signInMethods: string[];
                             /** @enum {string} */
-                            status: "Verified" | "Unverified" | "Blocked";
+                            status: "Verified" | "Unverified" | "Blocked" | "Deleted";
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -5495,6 +6454,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5583,6 +6543,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5659,7 +6620,196 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            events: ("booking.created" | "booking.cancelled" | "waitlist.promoted" | "session.approved" | "session.cancelled" | "session.rescheduled" | "payment.refunded")[];
+                            id: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: ("booking.created" | "booking.cancelled" | "waitlist.promoted" | "session.approved" | "session.cancelled" | "session.rescheduled" | "payment.refunded")[];
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        events: ("booking.created" | "booking.cancelled" | "waitlist.promoted" | "session.approved" | "session.cancelled" | "session.rescheduled" | "payment.refunded")[];
+                        id: string;
+                        secret: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhooksDeliveriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @enum {string} */
+                            event: "booking.created" | "booking.cancelled" | "waitlist.promoted" | "session.approved" | "session.cancelled" | "session.rescheduled" | "payment.refunded";
+                            id: string;
+                            /** Format: date-time */
+                            lastAt: string;
+                            lastBody: string;
+                            lastStatus: number | null;
+                            /** @enum {string} */
+                            status: "delivered" | "retrying" | "failed";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCalendarByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions booked or taught, upcoming and from the last 30 days (RFC 5545) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Done (no content) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

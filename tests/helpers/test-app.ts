@@ -8,6 +8,7 @@ import { loadConfig } from '#server/config.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
+import { checkAnswer } from './openapi-answers.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://studynest.test';
@@ -83,7 +84,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...env,
   });
   config.database = database.database;
-  const built = await buildApp(config, { webDir: options.webDir ?? '/nonexistent', httpTimeouts: options.httpTimeouts, now: options.now, logStream: options.logStream });
+  // Each answer is checked against the app's OpenAPI document (tests/helpers/openapi-answers.ts).
+  const documentOf = () => built.app.swagger();
+  const built: App = await buildApp(config, {
+    webDir: options.webDir ?? '/nonexistent',
+    httpTimeouts: options.httpTimeouts,
+    now: options.now,
+    logStream: options.logStream,
+    onSend: (request, reply, payload) => checkAnswer(documentOf, request, reply, payload),
+  });
   await built.app.ready();
   const cookies = new WeakMap<CreatedUser, string>();
 

@@ -83,9 +83,6 @@ function toIndexRoute(url: URL): void {
   if (leaf?.route.index && !url.searchParams.getAll('index').includes('')) url.searchParams.append('index', '');
 }
 
-/** A page not yet given a loader (decision 041) needs more rounds of drawing than this: drawn with what it has. */
-const MAX_DISCOVERY_ROUNDS = 4;
-
 export async function render({ url, method = 'GET', body, api, origin = 'http://localhost', timeoutMs = 3000, timeZone = null, language: code, done = null }: RenderInput): Promise<RenderOutput> {
   const queryClient = createQueryClient();
   // No retries and no garbage-collection timers: this cache lives for one request.
@@ -96,6 +93,10 @@ export async function render({ url, method = 'GET', body, api, origin = 'http://
       // Loaders (and a POST's action) fill the query cache, throw 404s or send elsewhere.
       const requestUrl = pageUrl(url, origin);
       if (method === 'POST') toIndexRoute(requestUrl);
+      // Times are drawn in this zone, and the browser hydrates with the same (lib/dates.ts); set
+      // first, so that loaders and actions read the dates a form typed in it (lib/dates.ts pageZone).
+      const zone = timeZoneOrNull(timeZone);
+      queryClient.setQueryData<PageTimeZone>(pageTimeZoneKey, zone ? { zone, yours: true } : { zone: 'UTC', yours: false });
       const context = await handler.query(new Request(requestUrl, init));
       if (context instanceof Response) {
         const location = context.headers.get('Location');
@@ -106,9 +107,6 @@ export async function render({ url, method = 'GET', body, api, origin = 'http://
       }
       const router = createStaticRouter(handler.dataRoutes, context);
       const language = languageOrNull(code) ?? DEFAULT_LANGUAGE;
-      // Times are drawn in this zone, and the browser hydrates with the same (lib/dates.ts).
-      const zone = timeZoneOrNull(timeZone);
-      queryClient.setQueryData<PageTimeZone>(pageTimeZoneKey, zone ? { zone, yours: true } : { zone: 'UTC', yours: false });
       const doneMessage = doneMessageOrNull(done);
       if (doneMessage) queryClient.setQueryData(doneMessageKey, doneMessage);
       // The page's words in its language; the browser loads the same catalogue before it hydrates (lib/i18n.ts).
@@ -126,16 +124,14 @@ export async function render({ url, method = 'GET', body, api, origin = 'http://
       // A query a loader prefetched and could not read is drawn loading, as the browser draws it
       // before fetching it again (an error drawn here would not match the browser's first render).
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-      const deadline = Date.now() + timeoutMs;
-      if (!context.matches.at(-1)?.route.loader) await discoverQueries(app, queryClient, deadline);
-      const html = await renderToHtml(app, deadline - Date.now());
+      const html = await renderToHtml(app, timeoutMs);
       // A route module's loader must read all its page shows: what it missed is drawn loading.
       const missed = queryClient.getQueryCache().getAll().filter((query) => query.state.status === 'pending' && isEnabled(query));
       if (missed.length > 0) console.warn(`${url}: drawn without ${missed.map((query) => query.queryHash).join(', ')}, which its route's loader did not read`);
       const status = context.statusCode;
       // A page worth sharing says so with a description: its own (useTitle) or its route's.
       const description = status !== 200 ? null : (title.description ?? context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.description?.(translator.t)).findLast(Boolean) ?? null);
-      const head = description ? shareTags({ title: title.title ?? 'StudyNest', description, canonicalUrl: new URL(sharedPageUrl(url), origin).href, origin }) : '';
+      const head = description ? shareTags({ title: title.title ?? 'StudyNest', description, canonicalUrl: new URL(sharedPageUrl(url), origin).href, origin, language, imageAlt: translator.t('routes.shareImageAlt') }) : '';
       const stateElement = serverStateElement({
         queries: dehydrate(queryClient),
         router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
@@ -145,24 +141,6 @@ export async function render({ url, method = 'GET', body, api, origin = 'http://
       queryClient.clear();
     }
   });
-}
-
-/**
- * The old way, for pages without a loader yet (decision 041; delete with the last of them):
- * drawing creates the queries the page shows, which are fetched, and the page drawn again until
- * it asks for nothing new. A query that failed is left out, so that the server draws its
- * loading state as the browser will before fetching it again.
- */
-async function discoverQueries(app: ReactElement, queryClient: QueryClient, deadline: number): Promise<void> {
-  const asked = new Set<string>();
-  for (let round = 0; round < MAX_DISCOVERY_ROUNDS; round++) {
-    await renderToHtml(app, deadline - Date.now());
-    const wanted = queryClient.getQueryCache().getAll().filter((query) => !asked.has(query.queryHash) && query.state.status === 'pending' && isEnabled(query));
-    if (wanted.length === 0) break;
-    for (const query of wanted) asked.add(query.queryHash);
-    await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
-  }
-  queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
 }
 
 function isEnabled(query: Query): boolean {

@@ -7,6 +7,7 @@ import { OPERATOR, recordAudit, type AuditActor } from '#server/audit/audit-log.
 import { type CurrentUser, userStatus } from '#server/auth/current-user.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import { toIso } from '#server/ids.ts';
+import { isDeletedEmail } from '#contract/deleted-names.ts';
 import { adminUsersRepository, type AdminUserRow } from './admin-users-repository.ts';
 
 export function toAdminUserDto(row: AdminUserRow): AdminUser {
@@ -51,6 +52,8 @@ export function adminUsersService(deps: Pick<CoreDeps, 'db' | 'now' | 'callers'>
   async function applyChange(id: string, change: UpdateUserBody, by: AuditActor): Promise<AdminUser> {
     const target = await repo.findById(id);
     if (!target) throw notFound('errors.users.noUserId');
+    // A deleted account's row stays only for what refers to it: no one signs in as it again.
+    if (isDeletedEmail(target.email)) throw conflict('errors.users.deletedAccount');
     if (change.blocked === true && by.kind === 'admin' && target.id === by.id) throw badRequest('errors.users.blockSelf');
 
     // The last-admin check and the change must not interleave: one unit, the admins' rows locked.

@@ -4,6 +4,7 @@
 // review (features/reviews).
 import { stringify } from 'csv-stringify/sync';
 import type { Attendance } from '#contract/bookings.ts';
+import { timeZoneOrNull } from '#contract/time-zone.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
@@ -11,7 +12,7 @@ import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { isTutorOf } from '#server/features/sessions/public.ts';
 import type { Language } from '#i18n/languages.ts';
-import { translatorFor } from '#server/i18n/translate.ts';
+import { formatDateTime, translatorFor } from '#server/i18n/translate.ts';
 import { attendanceRepository } from './attendance-repository.ts';
 import { bookingsRepository } from './bookings-repository.ts';
 
@@ -64,8 +65,9 @@ export function attendanceService(deps: CoreDeps) {
      * The roster as CSV (RFC 4180: CRLF records, every field quoted). Spreadsheet-safe:
      * a cell starting with = + - @ (or a tab or carriage return) is prefixed with ' so that no
      * spreadsheet runs a name as a formula (csv-stringify's escape_formulas). Its words (the
-     * header, 'free', present/absent) in the caller's language; the amount and the time stay
-     * machine-readable (12.50, ISO 8601 in UTC) for a spreadsheet to read in any language.
+     * header, 'free', present/absent) in the caller's language; the booking times as the pages
+     * write them (dd/MM/yyyy HH:mm) in the caller's own zone (user.timeZone, else UTC), which the
+     * header names (decision 054); the amount stays machine-readable (12.50).
      */
     async rosterCsv(me: CurrentUser, sessionId: string, language: Language, ip: string | null = null): Promise<{ filename: string; body: string }> {
       const session = await managedSession(me, sessionId);
@@ -73,10 +75,11 @@ export function attendanceService(deps: CoreDeps) {
       // An admin's download is recorded before it is answered (decision 040).
       await recordAdminAccess(deps.db.kysely, { me, ip }, { id: session.tutorId }, { action: 'session.roster_downloaded', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, students: rows.length } }, deps.now());
       const { t } = translatorFor(language);
-      const header = [t('roster.name'), t('roster.email'), t('roster.bookedAt'), t('roster.paid'), t('roster.attendance')];
+      const zone = timeZoneOrNull(me.timeZone) ?? 'UTC';
+      const header = [t('roster.name'), t('roster.email'), t('roster.bookedAt', { zone }), t('roster.paid'), t('roster.attendance')];
       const marks: Record<Attendance, string> = { present: t('roster.present'), absent: t('roster.absent') };
       const body = stringify(
-        [header, ...rows.map((r) => [r.name, r.email, r.createdAt, r.amountCents > 0 ? (r.amountCents / 100).toFixed(2) : t('roster.free'), r.attendance ? marks[r.attendance] : ''])],
+        [header, ...rows.map((r) => [r.name, r.email, formatDateTime(zone, r.createdAt), r.amountCents > 0 ? (r.amountCents / 100).toFixed(2) : t('roster.free'), r.attendance ? marks[r.attendance] : ''])],
         // Every field quoted: a spreadsheet that splits on ';' (Excel in most of Europe) keeps a
         // name like `x;=cmd|…` in one cell instead of starting a formula after the ';'.
         { record_delimiter: 'windows', escape_formulas: true, quoted: true },

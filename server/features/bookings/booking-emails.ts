@@ -148,7 +148,7 @@ function confirmationMail(deps: CoreDeps, reader: EmailReader, session: StudySes
     [
       opts.promotedFromWaitlist ? t.t('email.booking.promoted', { title }) : t.t('email.booking.booked', { title, tutor: session.tutorName }),
       '',
-      t.t('email.booking.classTime', { start: reader.moment(session.classStartDate), end: reader.moment(session.classEndDate) }),
+      t.t('email.booking.classTime', { time: reader.span(session.classStartDate, session.classEndDate) }),
       ...(place ? [t.t('email.booking.where', { place })] : []),
       t.t('email.booking.cancelUntil', { hours: session.cancellationCutoffHours }),
       '',

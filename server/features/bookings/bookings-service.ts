@@ -10,7 +10,8 @@ import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import type { Work } from '#server/db/unit-of-work.ts';
 import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
-import { isRegistrationOpen, isTutorOf, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
+import { cancelDeadline, isRegistrationOpen, isTutorOf, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
+import { bookingEvent, webhookJobs } from '#server/features/webhooks/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { ScheduleBusyError } from '#server/jobs/jobs.ts';
 import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
@@ -20,14 +21,10 @@ import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { seatHolds } from './seat-holds.ts';
 import type { BookingPayments } from './booking-payments.ts';
 
-const HOUR_MS = 3_600_000;
 /** How long a read waits for the hold expiry job held by another process (a run takes milliseconds). */
 const READ_WAITS_FOR_EXPIRY_MS = 2_000;
 const SESSION_CANCELLED = 'errors.bookings.sessionCancelled';
 const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === me.email.toLowerCase();
-
-export const cancelDeadline = (session: Pick<StudySessionRow, 'classStartDate' | 'cancellationCutoffHours'>): Date =>
-  new Date(Date.parse(session.classStartDate) - session.cancellationCutoffHours * HOUR_MS);
 
 /** Whether releasing the booking at `now` refunds it: paid, and cancelling it now would refund it (before the cutoff). */
 const isRefundable = (booking: { status: string; amountCents: number; classStartDate: string; cancellationCutoffHours: number }, now: Date): boolean =>
@@ -64,7 +61,7 @@ export function bookingsService(deps: BookingsDeps) {
   };
 
   function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date, language: Language): BookedSession {
-    const deadline = cancelDeadline(row);
+    const deadline = cancelDeadline(row, row.entryCreatedAt);
     return {
       id: row.entryId,
       sessionId: row.id,
@@ -120,6 +117,29 @@ export function bookingsService(deps: BookingsDeps) {
     return session;
   }
 
+  /**
+   * A released entry's webhooks, in the unit of its release: booking.cancelled for a booking (a
+   * seat held for payment was never a booking: no booking.created went out for it), its refund
+   * when one is made, and each student promoted from the line. `student` without an email: an
+   * account being erased, whose address is not handed out again.
+   */
+  const releaseWebhooks = async (
+    work: Work,
+    session: StudySessionRow,
+    student: { id: string; email?: string },
+    booking: { id: string; status: string; amountCents: number },
+    refunded: boolean,
+    promoted: ReadonlyArray<{ studentId: string; email: string }>,
+  ) => {
+    const trx = await work.db();
+    const causes = [
+      ...(booking.status === 'confirmed' ? [bookingEvent('booking.cancelled', session, student)] : []),
+      ...(refunded ? [bookingEvent('payment.refunded', session, student, { bookingId: booking.id, amountCents: booking.amountCents })] : []),
+      ...promoted.map((next) => bookingEvent('waitlist.promoted', session, { id: next.studentId, email: next.email })),
+    ];
+    return (await Promise.all(causes.map((cause) => webhookJobs(trx, deps, cause)))).flat();
+  };
+
   return {
     async book(me: CurrentUser, sessionId: string, language: Language): Promise<BookSessionResult> {
       // Expired payment holds are swept inside bookableSession when there are any.
@@ -140,8 +160,10 @@ export function bookingsService(deps: BookingsDeps) {
       const now = deps.now();
       // The booking and its two emails commit together.
       const emails = bookingEmailJobs(session, me, { promotedFromWaitlist: false }).map(deps.jobs.row);
+      // Read before the unit: its one write is the guarded booking, the jobs its last steps.
+      const hooks = await webhookJobs(deps.db.kysely, deps, bookingEvent('booking.created', session, me));
       const outcome = await deps.db.unitOfWork(async (work) => {
-        work.enqueue(emails);
+        work.enqueue([...emails, ...hooks]);
         return bookings.book(work, { sessionId, studentId: me.id, studentEmail: me.email, now: now.toISOString() });
       });
       if (outcome.kind === 'full') throw conflict('errors.bookings.full');
@@ -192,7 +214,8 @@ export function bookingsService(deps: BookingsDeps) {
       if (!session || !booking) throw notFound('errors.bookings.notBooked');
       // Its bookings stay for history; paid ones were refunded when it was called off.
       if (session.status === 'cancelled') throw conflict('errors.bookings.cancelledNothing');
-      if (deps.now().getTime() >= cancelDeadline(session).getTime()) {
+      // A class its tutor moved after this booking: cancellable (refunded in full) for 48 hours after the move, whatever the cutoff.
+      if (deps.now().getTime() >= cancelDeadline(session, booking.createdAt).getTime()) {
         throw conflict({ key: 'errors.bookings.cutoff', values: { hours: session.cancellationCutoffHours } });
       }
       // Refund first: if the refund fails the booking stays, never money kept for a cancelled seat.
@@ -202,6 +225,7 @@ export function bookingsService(deps: BookingsDeps) {
       const result = await deps.db.unitOfWork(async (work) => {
         const cancelled = await bookings.cancel(work, { sessionId, studentId: me.id, now: deps.now().toISOString() });
         if (cancelled) work.enqueue([...cancelledMail, ...promotionEmailJobs(session, cancelled.promoted)].map(deps.jobs.row));
+        if (cancelled) work.enqueue(await releaseWebhooks(work, session, me, booking, booking.status === 'confirmed' && booking.amountCents > 0, cancelled.promoted));
         return cancelled;
       });
       if (!result) throw notFound('errors.bookings.notBooked');
@@ -212,9 +236,9 @@ export function bookingsService(deps: BookingsDeps) {
      * booking and seat hold on a class not started yet is released, whatever the cutoff, with
      * waitlist promotion; a paid one is refunded only when cancelling it would be (before the
      * cutoff), never more. `work` is the erasure's unit of work: the releases commit with it and the
-     * refunds are jobs written in it (booking-refunds.ts), so a failed erasure releases and
-     * refunds nothing (docs/decisions/038-account-erasure-and-exports.md). Bookings of classes
-     * already started stay: they are the tutor's attendance and payment records.
+     * refunds are jobs written in it (booking-refunds.ts), as are their webhooks, so a failed
+     * erasure releases, refunds and tells nothing (docs/decisions/038-account-erasure-and-exports.md).
+     * Bookings of classes already started stay: they are the tutor's attendance and payment records.
      */
     async releaseAllOf(work: Work, studentId: string): Promise<{ cancelled: number; refunded: number }> {
       const now = deps.now();
@@ -228,6 +252,7 @@ export function bookingsService(deps: BookingsDeps) {
         const result = await bookings.cancel(work, { sessionId: booking.sessionId, studentId, now: now.toISOString() });
         if (!result) continue;
         work.enqueue([...refund, ...promotionEmailJobs(session, result.promoted)].map(deps.jobs.row));
+        work.enqueue(await releaseWebhooks(work, session, { id: studentId }, booking, refund.length > 0, result.promoted));
         cancelled++;
         refunded += refund.length;
       }

@@ -17,7 +17,7 @@ const ownerOfToken = prepare((db, p: { token: string }) =>
   db
     .selectFrom('calendar_feed')
     .innerJoin('user', 'user.id', 'calendar_feed.userId')
-    .select(['user.id', 'user.name', 'user.email', 'user.role', 'calendar_feed.contentTag', 'calendar_feed.contentSince', 'calendar_feed.createdAt'])
+    .select(['user.id', 'user.name', 'user.email', 'user.role', 'user.updatedAt', 'calendar_feed.contentTag', 'calendar_feed.contentSince', 'calendar_feed.createdAt'])
     .where('calendar_feed.token', '=', p.token)
     .where(sql<boolean>`not ${sql.ref('user.blocked')}`),
 );

@@ -70,7 +70,12 @@ export function calendarFeedService(deps: CoreDeps) {
         .slice(0, 27);
       let since = owner.contentSince;
       if (owner.contentTag !== tag || !since) {
-        since = now.toISOString();
+        // Last-Modified is when the data changed: the newest change of a session listed or of the
+        // owner. A change that leaves no later time (a session that left the feed, a new
+        // language) is dated when it was first seen, so the date never goes back (decision 055).
+        const changed = [owner.updatedAt, ...sessions.map((s) => s.updatedAt)].map((d) => new Date(d).toISOString()).sort().at(-1)!;
+        const known = since;
+        since = changed > now.toISOString() ? now.toISOString() : !known || changed > known ? changed : now.toISOString();
         await repo.recordContent(owner.id, tag, since);
       }
       const etag = `"${tag}"`;

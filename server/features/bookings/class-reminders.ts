@@ -106,7 +106,7 @@ export function classReminders(deps: CoreDeps) {
           t.t('email.hello', { name: studentName }),
           '',
           t.t('email.reminder.body', { title: session.title, tutor: session.tutorName, offset }),
-          t.t('email.booking.classTime', { start: reader.moment(session.classStartDate), end: reader.moment(session.classEndDate) }),
+          t.t('email.booking.classTime', { time: reader.span(session.classStartDate, session.classEndDate) }),
           '',
           t.t('email.booking.yourBooking', { url: `${deps.config.baseUrl}/dashboard/view-booked-session/${session.id}` }),
           ...optionalNotificationFooter(deps.config, t, 'classReminders'),

@@ -8,6 +8,7 @@ import type { CoreDeps } from '#server/core-deps.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';
+import { bookingEvent, webhookJobs } from '#server/features/webhooks/public.ts';
 import { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
 import { bookingsRepository } from './bookings-repository.ts';
 import { passedReminders } from './class-reminders.ts';
@@ -70,14 +71,20 @@ export function seatHolds(deps: CoreDeps) {
       return bookings.attachPayment(hold.id, payment, amountCents);
     },
 
-    /** The hold's payment was seen: held → booked, with the booking emails in the same transaction; false when nothing changed. */
-    async confirm(hold: Pick<SeatHold, 'id' | 'sessionId' | 'studentId'>, paymentRef: string): Promise<boolean> {
+    /**
+     * The hold's payment was seen: held → booked, with the booking emails and the booking.created
+     * webhooks in the same transaction (a paid booking is created here, not at its hold); false
+     * when nothing changed, and then nothing is sent (a second sight of the same payment).
+     */
+    async confirm(hold: Pick<SeatHold, 'id' | 'sessionId' | 'studentId' | 'amountCents'>, paymentRef: string): Promise<boolean> {
       const student = await bookings.findStudent(hold.studentId);
       const emails = student ? bookingEmailJobs({ id: hold.sessionId }, student, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
       // Booked now: a reminder whose moment passed while the seat was only held is not sent late.
       const session = await bookings.findSession(hold.sessionId);
+      // Read before the unit: its one write is the guarded confirmation, the jobs its last steps.
+      const hooks = session && student ? await webhookJobs(deps.db.kysely, deps, bookingEvent('booking.created', session, student, { amountCents: hold.amountCents })) : [];
       return deps.db.unitOfWork(async (work) => {
-        work.enqueue(emails);
+        work.enqueue([...emails, ...hooks]);
         return bookings.confirmHold(work, hold.id, paymentRef, session ? passedReminders(session.classStartDate, deps.now()) : undefined);
       });
     },

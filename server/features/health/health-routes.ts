@@ -37,5 +37,5 @@ export async function healthRoutes(app: FastifyInstance, deps: HealthDeps): Prom
 
   r.get('/api/config', {
     schema: { tags: ['health'], summary: 'What the web app may offer (sign-in methods, payments)', response: { 200: appConfigSchema } },
-  }, async () => ({ googleSignIn: Boolean(deps.config.google), payments: deps.payments.configured, testPayments: deps.payments.testPayments, paymentProvider: deps.payments.providerName, currency: deps.config.currency }));
+  }, async () => ({ googleSignIn: Boolean(deps.config.google), singleSignOn: deps.config.singleSignOn ? { label: deps.config.singleSignOn.buttonLabel } : null, payments: deps.payments.configured, testPayments: deps.payments.testPayments, paymentProvider: deps.payments.providerName, currency: deps.config.currency }));
 }

@@ -31,7 +31,7 @@ export const seedDemoMaterials: DemoSeeder = async (deps, users) => {
   const repo = materialRepository(deps.db.kysely);
   for (const tutor of users.filter((u) => u.role === 'tutor')) {
     const sessions = await repo.approvedSessionsOf(tutor.id);
-    const me = { id: tutor.id, name: tutor.name, email: tutor.email, role: 'tutor' as const, status: 'Verified' as const, image: null };
+    const me = { id: tutor.id, name: tutor.name, email: tutor.email, role: 'tutor' as const, status: 'Verified' as const, image: null, timeZone: null, language: null };
     for (const session of sessions) {
       await materials.create(me, { sessionId: session.id, title: 'Reading list', content: { link: 'https://en.wikipedia.org/wiki/Study_skills' } });
       const fileName = `${session.title.replace(/[^\w]+/g, '-').toLowerCase()}-handout.pdf`;

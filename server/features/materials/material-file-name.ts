@@ -12,6 +12,12 @@ const EXTENSIONS: Record<string, readonly string[]> = {
   'image/webp': ['webp'],
   'image/gif': ['gif'],
   'image/avif': ['avif'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.presentation': ['odp'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
 };
 
 /**

@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { MATERIAL_FILE_TYPES } from '#contract/materials.ts';
 import { badRequest } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
-import type { FileStorage, OpenedObject } from '#server/storage/file-storage.ts';
+import { downloadable, type DownloadableFile, type FileStorage, type OpenedObject } from '#server/storage/file-storage.ts';
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ACCEPTED = new Set<string>(MATERIAL_FILE_TYPES);
@@ -33,6 +33,12 @@ export function materialFileStore(files: FileStorage) {
     async open(key: string): Promise<OpenedObject | null> {
       const stored = keyOf(key);
       return stored ? files.get(stored) : null;
+    },
+
+    /** The file as a download (validators, byte ranges), or null for a key that is not one of ours. */
+    download(key: string): DownloadableFile | null {
+      const stored = keyOf(key);
+      return stored ? downloadable(files, stored) : null;
     },
 
     /** Best effort: a file left behind is only wasted space, never a leak (nothing serves it). */

@@ -3,7 +3,7 @@
 // permissions live in material-service.ts.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParam, nonJsonBody } from '#contract/common.ts';
+import { idParam } from '#contract/common.ts';
 import {
   MATERIAL_FILE_NAME_MAX,
   MATERIAL_MAX_BYTES,
@@ -16,8 +16,9 @@ import {
   updateMaterialBody,
 } from '#contract/materials.ts';
 import { requireUser } from '#server/auth/current-user.ts';
-import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
-import { AppError, badRequest } from '#server/errors.ts';
+import { apiRoutes, downloadAnswers, errorAnswers } from '#server/http/api-routes.ts';
+import { sendDownload } from '#server/http/file-download.ts';
+import { AppError, badRequest, notFound } from '#server/errors.ts';
 import { invalidRequest, issueProblem } from '#server/http/error-handler.ts';
 import { assertMultipartBoundary, multipartReadError, multipartText } from '#server/http/multipart.ts';
 import { contentDisposition } from './material-file-name.ts';
@@ -130,17 +131,20 @@ export const materialRoutes = apiRoutes(['materials'], (r, deps, tags) => {
       summary: "A material's file, for its tutor, students booked on its session and admins",
       params: idParam,
       // The bytes of the file (a stream is sent as is, not serialised).
-      response: { 200: nonJsonBody('application/octet-stream', 'The file (its own Content-Type: a PDF or an image)'), ...errorAnswers(401, 403, 404) },
+      response: { ...downloadAnswers('application/octet-stream', 'The file (its own Content-Type: a PDF or an image)'), ...errorAnswers(401, 403, 404) },
     },
   }, async (request, reply) => {
     const me = await requireUser(deps.callers, request);
     const file = await materials.openFile(me, request.params.id);
-    reply.header('Content-Type', file.mimeType);
-    reply.header('Content-Length', String(file.size));
-    reply.header('Content-Disposition', contentDisposition(file.fileName));
-    reply.header('X-Content-Type-Options', 'nosniff');
-    // Per user and revalidated each time: access ends when the booking does.
-    reply.header('Cache-Control', 'private, no-store');
-    return reply.send(file.stream);
+    // Resumable and revalidated (server/http/file-download.ts); per user and never stored by a
+    // cache (no-store), since access ends when the booking does.
+    const sent = await sendDownload(request, reply, file.download, {
+      'content-type': file.mimeType,
+      'content-disposition': contentDisposition(file.fileName),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    if (!sent) throw notFound('errors.materials.fileMissing');
+    return reply;
   });
 });

@@ -158,10 +158,10 @@ export function materialService(deps: Pick<CoreDeps, 'db' | 'files' | 'now'>) {
       const row = await findOr404(id);
       await assertCanRead(me, row);
       if (!row.fileKey) throw notFound('errors.materials.isLink');
-      const opened = await files.open(row.fileKey);
-      if (!opened) throw notFound('errors.materials.fileMissing');
+      const download = files.download(row.fileKey);
+      if (!download) throw notFound('errors.materials.fileMissing');
       const mimeType = row.mimeType ?? 'application/octet-stream';
-      return { ...opened, mimeType, fileName: cleanFileName(row.fileName ?? '', mimeType) };
+      return { download, mimeType, fileName: cleanFileName(row.fileName ?? '', mimeType) };
     },
 
     /**

@@ -17,7 +17,7 @@ export const deletedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
  * the erasure never fails on the address (docs/decisions/038-account-erasure-and-exports.md).
  */
 const unguessableDeletedEmail = (id: string) => `deleted-${id}.${randomBytes(12).toString('hex')}@deleted.invalid`;
-export const isDeletedEmail = (email: string) => email.endsWith('@deleted.invalid');
+export { isDeletedEmail } from '#contract/deleted-names.ts';
 
 type ByUser = { userId: string };
 

@@ -219,7 +219,7 @@ export function myDataService(deps: MyDataDeps) {
   async function filesOf(user: UserRow): Promise<StreamedZipEntry[]> {
     const entries: StreamedZipEntry[] = [];
     const photo = photoOf(user);
-    if (photo) entries.push({ name: 'files/photo.webp', compress: false, open: async () => (await photos.open(photo))?.stream ?? null });
+    if (photo) entries.push({ name: 'files/photo.webp', compress: false, open: async () => (await photos.download(photo)?.open())?.stream ?? null });
     for (const material of await repo.materialFilesOf(user.id)) {
       // The name the tutor uploaded, made safe for any unzip: no folders, no control characters.
       const safe = (material.fileName ?? 'file').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(-120);

@@ -3,6 +3,7 @@
 // open the link in a browser instead: the settings page. docs/decisions/021-notification-emails.md.
 import { z } from 'zod';
 import { notificationSettingsSchema, unsubscribeQuery, unsubscribeResultSchema, updateNotificationSettingsBody } from '#contract/notifications.ts';
+import { errorSchema } from '#contract/common.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { apiRouter, apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { notificationService } from './notification-service.ts';
@@ -19,13 +20,17 @@ export const notificationRoutes = apiRoutes(['notifications'], async (r, deps, t
   }, async (request) => notifications.update((await requireUser(deps.callers, request)).id, request.body));
 
   // Not an API call but a link a person follows (a mail client without one-click opens it in the
-  // browser): it leads to the settings page, and is left out of the OpenAPI document, whose
-  // operations all answer something (redocly: a 2XX), not only a redirect.
+  // browser): it leads to the settings page. Documented all the same, since it answers: a 303,
+  // and the shared error answers as `default` (an operation needs a 2XX or a default).
   r.get('/api/notifications/unsubscribe', {
     schema: {
-      hide: true,
+      tags,
+      summary: "A notification email's unsubscribe link opened in a browser: redirects to the notification settings",
       querystring: unsubscribeQuery,
-      response: { 303: z.null() },
+      response: {
+        303: z.null().meta({ description: 'See the notification settings (Location: /dashboard/settings#notifications)' }),
+        default: errorSchema.meta({ description: 'Refused: the query is not an unsubscribe link' }),
+      },
     },
   }, async (_request, reply) => reply.redirect('/dashboard/settings#notifications', 303));
 

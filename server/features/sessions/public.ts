@@ -4,3 +4,4 @@ export { publicListCache, type PublicListCache } from './public-list-cache.ts';
 export type { SessionRefunds } from './session-refunds.ts';
 export type { SessionsDeps } from './session-service.ts';
 export { calendarText, calendarUid, placeText, sessionCalendar, sessionEvent, type CalendarPerson } from './session-calendar.ts';
+export { cancelDeadline, RESCHEDULE_GRACE_HOURS } from './cancel-window.ts';

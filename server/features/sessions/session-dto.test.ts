@@ -34,6 +34,7 @@ const row = {
   meetingUrl: null,
   tutorTimeZone: null,
   classTimeSetAt: null,
+  rescheduledAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 } satisfies StudySessionRow;

@@ -31,6 +31,16 @@ interface NoticeArgs {
 
 interface MovedArgs extends NoticeArgs {
   before: StudySessionRow;
+  /** The tutor's words when they moved the class themselves (a reschedule); absent for an admin's edit and jobs queued before it. */
+  message?: string;
+  /** A reschedule's end of the free cancel for booked students (full refund, whatever the cutoff). */
+  freeCancelUntil?: string;
+}
+
+/** What a reschedule adds to its emails: the tutor's message and until when booked students may cancel. */
+export interface RescheduleNote {
+  message: string;
+  freeCancelUntil: string;
 }
 
 interface ReviewArgs {
@@ -67,8 +77,8 @@ export function sessionDeletedEmailJobs(deps: Pick<CoreDeps, 'now'>, session: St
 }
 
 /** The class moved (time or place): booked students get the updated event, the others the news. */
-export function sessionMovedEmailJobs(before: StudySessionRow, session: StudySessionRow, people: SessionPeople): NewJob[] {
-  return everyone(people).map((p) => queuedEmail('sessions.moved', { before, session, ...p }, p.person.email));
+export function sessionMovedEmailJobs(before: StudySessionRow, session: StudySessionRow, people: SessionPeople, note?: RescheduleNote): NewJob[] {
+  return everyone(people).map((p) => queuedEmail('sessions.moved', { before, session, ...p, ...note }, p.person.email));
 }
 
 /** An admin approved the tutor's session (`session` as approved). */
@@ -129,7 +139,7 @@ export function sessionEmails(deps: Deps) {
       if (standing === 'booked') return mail(deps, reader, gone, person, subject, [t.t('email.notice.removed', what(reader, session)), ...refund(t, amountCents, deps.config.currency), '', t.t('email.booking.icsRemoves')], { method: 'CANCEL' });
       return mail(deps, reader, gone, person, subject, [t.t(standing === 'held' ? 'email.notice.removedHeld' : 'email.notice.removedWaiting', what(reader, session))]);
     },
-    'sessions.moved': async ({ before, session, person, standing }, to) => {
+    'sessions.moved': async ({ before, session, person, standing, message, freeCancelUntil }, to) => {
       const reader = await to.readerOf(person.studentId);
       const { t } = reader;
       const timeMoved = before.classStartDate !== session.classStartDate || before.classEndDate !== session.classEndDate;
@@ -145,6 +155,9 @@ export function sessionEmails(deps: Deps) {
         t.t(key, { title: session.title, tutor: session.tutorName }),
         ...changes,
         ...where,
+        ...(message ? ['', t.t('email.notice.tutorMessage', { tutor: session.tutorName, message })] : []),
+        // A booked student who cannot come at the new time: a full refund whatever the cutoff, for a while.
+        ...(booked && freeCancelUntil ? ['', t.t('email.notice.freeCancel', { until: at(freeCancelUntil) })] : []),
         '',
         t.t('email.notice.details', { url: `${deps.config.baseUrl}/session/${session.id}` }),
         ...(booked ? [t.t('email.notice.icsUpdates')] : []),

@@ -1,5 +1,6 @@
 // The only SQL of the sessions feature. Lists are keyset pages on (createdAt, id) descending,
-// served by the (status, createdAt, id) and (tutorId, createdAt, id) indexes of 0001.
+// served by the (status, createdAt, id) and (tutorId, createdAt, id) indexes of 0001, and the
+// public list in class order on (classStartDate, id), by the (status, classStartDate, id) of 0029.
 // Every query is prepared (decision 030); a list with optional filters or a cursor, and the
 // guarded update, are one prepared query per shape (perShape).
 import { sql, type ExpressionBuilder, type Kysely, type Updateable } from 'kysely';
@@ -44,9 +45,18 @@ export interface SessionListFilter {
   q?: string | undefined;
   /** Only sessions whose registration window contains this instant (ISO). */
   openAt?: string | undefined;
+  /** Classes not ended at `now` (upcoming) or ended before it (past). */
+  when: 'upcoming' | 'past';
+  /** By class start (upcoming soonest first, past latest first) or newest created first. */
+  sort: 'class' | 'newest';
+  now: string;
+  /** The sort's key of the previous page's last row: (classStartDate or createdAt, id). */
   after: readonly [string, string] | null;
   limit: number;
 }
+
+/** A class lasts at most this long (contract/sessions.ts MAX_CLASS_DAYS): a class not ended started less than this ago. */
+const LONGEST_CLASS_MS = 366 * 24 * 60 * 60 * 1000;
 
 /** Who a change of the session concerns: its booked students (with held seats) and those waiting; `language`: their account's, for their emails. */
 export interface SessionPeople {
@@ -232,16 +242,27 @@ const deletedAny = (result: { numAffectedRows?: bigint }) => (result.numAffected
 // ——— Lists, one prepared query per shape ———
 
 /** The values of a list; a shape reads only its own. */
-type ListValues = { pattern: string; openAt: string; status: SessionStatus; rank: number; createdAt: string; id: string; tutorId: string; limit: number };
+type ListValues = { pattern: string; openAt: string; status: SessionStatus; rank: number; createdAt: string; id: string; tutorId: string; limit: number; now: string; since: string; key: string };
 
-/** The public list: approved sessions, newest first, maybe matching a search, maybe open for registration now. */
-const approvedPage = perShape((shape: { search: boolean; open: boolean; after: boolean }) =>
+/**
+ * The public list: approved sessions of classes upcoming (not ended) or past, in class order
+ * (upcoming soonest first, past latest first, on the (status, classStartDate, id) index of 0029,
+ * bounded by class start so that neither walks the other's rows) or newest created first (the
+ * (status, createdAt, id) index), maybe matching a search, maybe open for registration now.
+ */
+const approvedPage = perShape((shape: { search: boolean; open: boolean; after: boolean; when: 'upcoming' | 'past'; sort: 'class' | 'newest' }) =>
   prepare((db, p: ListValues) => {
     let query = db.selectFrom('study_session').selectAll().where('status', '=', sql.lit('approved')).where(taughtNow);
+    query = shape.when === 'upcoming' ? query.where('classEndDate', '>=', p.now).where('classStartDate', '>', p.since) : query.where('classEndDate', '<', p.now).where('classStartDate', '<', p.now);
     if (shape.search) query = query.where((eb) => matchesSearch(eb, p.pattern));
     if (shape.open) query = query.where('registrationStartDate', '<=', p.openAt).where('registrationEndDate', '>=', p.openAt);
-    if (shape.after) query = query.where((eb) => olderThan(eb, [p.createdAt, p.id]));
-    return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit);
+    if (shape.sort === 'newest') {
+      if (shape.after) query = query.where((eb) => olderThan(eb, [p.key, p.id]));
+      return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit);
+    }
+    const order = shape.when === 'upcoming' ? 'asc' : 'desc';
+    if (shape.after) query = query.where((eb) => afterKey(eb, ['study_session.classStartDate', 'study_session.id'], [p.key, p.id], order));
+    return query.orderBy('classStartDate', order).orderBy('id', order).limit(p.limit);
   }),
 );
 
@@ -395,13 +416,15 @@ export function sessionRepository(db: Kysely<Database>) {
       return Number((await waitlistLengthQuery(db, { sessionId: id })).rows[0]?.n ?? 0);
     },
 
-    /** Approved sessions of tutors who teach now, newest first: the public list (Home, All Sessions). */
+    /** Approved sessions of tutors who teach now, upcoming or past, in class order or newest first: the public list (Home, All Sessions). */
     async listApproved(filter: SessionListFilter) {
-      const shape = { search: Boolean(filter.q), open: Boolean(filter.openAt), after: filter.after !== null };
+      const shape = { search: Boolean(filter.q), open: Boolean(filter.openAt), after: filter.after !== null, when: filter.when, sort: filter.sort };
       const values = {
         ...(filter.q ? { pattern: likePattern(filter.q) } : {}),
         ...(filter.openAt ? { openAt: filter.openAt } : {}),
-        ...(filter.after ? { createdAt: filter.after[0], id: filter.after[1] } : {}),
+        ...(filter.after ? { key: filter.after[0], id: filter.after[1] } : {}),
+        now: filter.now,
+        ...(filter.when === 'upcoming' ? { since: new Date(Date.parse(filter.now) - LONGEST_CLASS_MS).toISOString() } : {}),
         limit: filter.limit + 1,
       };
       return (await approvedPage(shape)(db, values as ListValues)).rows;

@@ -11,6 +11,7 @@ import {
   createSessionBody,
   publicSessionPageSchema,
   rejectSessionBody,
+  rescheduleSessionBody,
   sessionListQuery,
   sessionDetailsSchema,
   sessionPageSchema,
@@ -26,6 +27,7 @@ import {
 import { requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { requestLanguage } from '#server/i18n/translate.ts';
+import { sessionReschedule } from './session-reschedule.ts';
 import { sessionService, type SessionsDeps } from './session-service.ts';
 import { withViewerPlaces } from './viewer-places.ts';
 
@@ -33,6 +35,7 @@ const errors = errorAnswers(400, 401, 403, 404, 409);
 
 export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tags) => {
   const sessions = sessionService(deps);
+  const moves = sessionReschedule(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
   const lists = deps.publicLists;
   // A signed-in student's lists carry their own place on each session: answered apart, never cached.
@@ -42,7 +45,7 @@ export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tag
   };
 
   r.get('/api/approved-sessions', {
-    schema: { tags, summary: "Home's Sessions: approved sessions, newest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
+    schema: { tags, summary: "Home's Sessions: approved sessions of classes not ended, soonest first", querystring: approvedSessionsQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => {
     const student = await studentOf(request);
     if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query, requestLanguage(request)), deps.now());
@@ -50,12 +53,12 @@ export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tag
   });
 
   r.get('/api/sessions', {
-    schema: { tags, summary: 'Approved sessions: search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
+    schema: { tags, summary: 'Approved sessions: upcoming (soonest first) or past (latest first) classes, or newest first; search by title or tutor, open for registration now, pages', querystring: sessionListQuery, response: { 200: publicSessionPageSchema, ...errorAnswers(400) } },
   }, async (request, reply) => {
-    const { limit, cursor, q, open } = request.query;
+    const { limit, cursor, q, open, when, sort } = request.query;
     const student = await studentOf(request);
     if (student) return withViewerPlaces(deps.db, student, await sessions.listPublic(request.query, requestLanguage(request)), deps.now());
-    return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${q ?? ''}`, publicSessionPageSchema, (language) => sessions.listPublic(request.query, language));
+    return lists.send(reply, `all|${limit}|${cursor ?? ''}|${open ? 1 : 0}|${when}|${sort}|${q ?? ''}`, publicSessionPageSchema, (language) => sessions.listPublic(request.query, language));
   });
 
   r.get('/api/tutors', {
@@ -128,6 +131,11 @@ export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tag
     config: { adminAudit: 'session.cancelled' },
     schema: { tags, summary: 'Call an approved session off before class: its tutor (while nobody has paid) or an admin (refunds paid bookings); booked and waiting students are emailed', params: idParam, body: cancelSessionBody, response: { 200: sessionSchema, ...errors } },
   }, async (request) => sessions.cancel(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
+
+  r.post('/api/sessions/:id/reschedule', {
+    config: { adminAudit: 'session.rescheduled' },
+    schema: { tags, summary: 'Move an approved class before it starts (its tutor or an admin): new dates, maybe a new place, and a message; booked and waiting students are emailed the updated calendar entry, and booked ones may cancel with a full refund for 48 hours', params: idParam, body: rescheduleSessionBody, response: { 200: sessionSchema, ...errors } },
+  }, async (request) => moves.reschedule(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.get('/api/admin/sessions', {
     schema: { tags, summary: 'Every session for admins, pending first; status filter and search', querystring: adminSessionListQuery, response: { 200: sessionPageSchema, ...errors } },

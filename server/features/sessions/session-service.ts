@@ -20,18 +20,20 @@ import type {
   updateSessionBody,
   updateTutorBioBody,
 } from '#contract/sessions.ts';
-import { placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
+import { classStartProblem, placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
-import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { invalidRequest, ruleProblem } from '#server/http/error-handler.ts';
 import { newId } from '#server/ids.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
 import { materialFileStore } from '#server/features/materials/public.ts';
+import { sessionEvent, webhookJobs } from '#server/features/webhooks/public.ts';
+import type { WebhookEvent } from '#contract/webhooks.ts';
 import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
@@ -58,9 +60,9 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 const toIso = (value: string) => new Date(value).toISOString();
 
 /** Bookkeeping an edit sets by itself, left out of what the audit log says it changed. */
-const BOOKKEEPING = new Set(['updatedAt', 'classTimeSetAt', 'calendarSequence', 'durationMinutes']);
+const BOOKKEEPING = new Set(['updatedAt', 'classTimeSetAt', 'calendarSequence', 'durationMinutes', 'rescheduledAt']);
 /** What an edit changes, each field from what it was to what it becomes. */
-function changesOf(row: StudySessionRow, patch: Updateable<StudySessionTable>): Record<string, { from: unknown; to: unknown }> {
+export function changesOf(row: StudySessionRow, patch: Updateable<StudySessionTable>): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, to] of Object.entries(patch)) {
     const from = row[field as keyof StudySessionRow];
@@ -94,7 +96,7 @@ function assertAdmin(me: CurrentUser, refusal: 'errors.sessions.adminsApprove' |
 type PlaceInput = Partial<Record<keyof SessionPlace, string | undefined>>;
 
 /** The place a request results in, on top of the stored one; 400 naming the field when incomplete. */
-function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
+export function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
   const kind = (body.locationKind as SessionPlace['locationKind'] | undefined) ?? stored.locationKind;
   const pick = (field: 'placeName' | 'placeAddress' | 'meetingUrl') => (body[field] !== undefined ? body[field] || null : stored[field]);
   const place: SessionPlace =
@@ -108,19 +110,23 @@ function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
 }
 
 const NO_PLACE: SessionPlace = { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
-const samePlace = (a: SessionPlace, b: SessionPlace) => a.locationKind === b.locationKind && a.placeName === b.placeName && a.placeAddress === b.placeAddress && a.meetingUrl === b.meetingUrl;
+export const samePlace = (a: SessionPlace, b: SessionPlace) => a.locationKind === b.locationKind && a.placeName === b.placeName && a.placeAddress === b.placeAddress && a.meetingUrl === b.meetingUrl;
 
 // ——— Date rules (contract/sessions.ts): 400 naming the field ———
 
 type Schedule = SessionSchedule;
 
-/** The contract's rules on a whole schedule: an edit's dates merged with the stored ones, too. */
-function assertScheduleValid(s: Schedule): void {
-  refuseProblems(scheduleProblems(s));
+/**
+ * The contract's rules on a whole schedule (an edit's dates merged with the stored ones, too),
+ * said of the day or the time in `zone`, the one the dates were typed in; and a class that starts
+ * at a new moment starts in the future (`now`), so that no one publishes a class already begun.
+ */
+function assertScheduleValid(s: Schedule, zone: string, newStartAfter: number | null): void {
+  refuseProblems({ ...(newStartAfter === null ? {} : classStartProblem(s.classStartDate, newStartAfter, zone)), ...scheduleProblems(s, zone) });
 }
 
 /** 400 with the contract's rule problems (contract/sessions.ts: catalogue keys), the first as the message. */
-function refuseProblems(problems: Partial<Record<string, string>>): void {
+export function refuseProblems(problems: Partial<Record<string, string>>): void {
   const found = Object.entries(problems).flatMap(([field, key]) => (key ? [{ field, problem: ruleProblem(key) }] : []));
   if (found.length > 0) throw invalidRequest(found);
 }
@@ -151,12 +157,13 @@ export function sessionService(deps: SessionsDeps) {
    * The guarded update, the tutor's email and the audit entry in one unit of work: all happen or
    * none. `listed`: the change shows in the public lists.
    */
-  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, email: (row: StudySessionRow) => NewJob, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>, listed: boolean) {
+  function updateAndMail(id: string, patch: Updateable<StudySessionTable>, where: { status: readonly StudySessionRow['status'][] }, email: (row: StudySessionRow) => NewJob, audit: (trx: Kysely<Database>, row: StudySessionRow) => Promise<void>, listed: boolean, event?: WebhookEvent) {
     return deps.db.unitOfWork(async (work) => {
       const trx = await work.db();
       const updated = await sessionRepository(trx).updateGuarded(id, patch, where);
       if (updated) {
         work.enqueue(deps.jobs.row(email(updated)));
+        if (event) work.enqueue(await webhookJobs(trx, deps, sessionEvent(event, updated)));
         await audit(trx, updated);
         if (listed) work.changed('publicLists');
       }
@@ -196,16 +203,24 @@ export function sessionService(deps: SessionsDeps) {
      * The public list of approved sessions (Home and All Sessions). The one read behind both,
      * independent of the caller so that it can be cached.
      */
-    async listPublic(query: Partial<Pick<PublicListQuery, 'q' | 'open'>> & Page, language: Language): Promise<PublicSessionPage> {
-      const after = decodeCursor(query.cursor, ['string', 'string'] as const);
+    async listPublic(query: Partial<Pick<PublicListQuery, 'q' | 'open' | 'when' | 'sort'>> & Page, language: Language): Promise<PublicSessionPage> {
+      const when = query.when ?? 'upcoming';
+      const sort = query.sort ?? 'class';
+      // A cursor names its list's order: one made for another order is not a place in this one.
+      const order = `${when}.${sort}`;
+      const cursor = decodeCursor(query.cursor, ['string', 'string', 'string'] as const);
+      if (cursor && cursor[0] !== order) throw badRequest('errors.badCursor', { cursor: 'errors.validation.notValid' });
+      const now = deps.now();
       const rows = await repo.listApproved({
         q: query.q || undefined,
-        openAt: query.open ? deps.now().toISOString() : undefined,
-        after: after ?? null,
+        openAt: query.open ? now.toISOString() : undefined,
+        when,
+        sort,
+        now: now.toISOString(),
+        after: cursor ? [cursor[1], cursor[2]] : null,
         limit: query.limit,
       });
-      const now = deps.now();
-      const page = pageFrom(rows, query.limit, (row) => [row.createdAt, row.id]);
+      const page = pageFrom(rows, query.limit, (row) => [order, sort === 'class' ? row.classStartDate : row.createdAt, row.id]);
       return { items: page.items.map((row) => toPublicSessionDto(row, null, now, language)), nextCursor: page.nextCursor };
     },
 
@@ -271,7 +286,7 @@ export function sessionService(deps: SessionsDeps) {
         classStartDate: toIso(body.classStartDate),
         classEndDate: toIso(body.classEndDate),
       };
-      assertScheduleValid(schedule);
+      assertScheduleValid(schedule, timeZoneOrNull(body.timeZone) ?? 'UTC', deps.now().getTime());
       const place = placeOf(body, NO_PLACE);
       const now = deps.now().toISOString();
       // status, fee, duration, tutorName and tutorEmail never come from the body.
@@ -347,7 +362,8 @@ export function sessionService(deps: SessionsDeps) {
       if (placeChanged) Object.assign(patch, place);
 
       if (datesChanged) {
-        assertScheduleValid(schedule);
+        const typedIn = timeZoneOrNull(body.timeZone) ?? row.tutorTimeZone ?? 'UTC';
+        assertScheduleValid(schedule, typedIn, schedule.classStartDate !== row.classStartDate ? deps.now().getTime() : null);
         Object.assign(patch, schedule, { durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate) });
         // The dates are now in the zone of whoever typed them.
         const zone = timeZoneOrNull(body.timeZone);
@@ -428,7 +444,7 @@ export function sessionService(deps: SessionsDeps) {
         updatedAt: deps.now().toISOString(),
       };
       if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
-      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionApprovedEmailJob, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }), true);
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionApprovedEmailJob, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }), true, 'session.approved');
       if (!updated) return refusal(id, patch, message);
       return dto(updated, me, language);
     },
@@ -495,6 +511,8 @@ export function sessionService(deps: SessionsDeps) {
           if (!done) return undefined;
           const { row: updated, people } = done;
           work.enqueue(sessionCancelledEmailJobs(updated, people).map(deps.jobs.row));
+          const events = [sessionEvent('session.cancelled', updated, { reason: body.reason }), ...paid.map((b) => sessionEvent('payment.refunded', updated, { bookingId: b.id, amountCents: b.amountCents }))];
+          for (const event of events) work.enqueue(await webhookJobs(trx, deps, event));
           await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
           work.changed('publicLists');
           return updated;

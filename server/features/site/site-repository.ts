@@ -25,7 +25,7 @@ const tutorsQuery = prepare((db, p: { limit: number }) =>
   db
     .selectFrom('user')
     .innerJoin('study_session', 'study_session.tutorId', 'user.id')
-    .select(['user.name', (eb) => eb.fn.max('study_session.updatedAt').as('updatedAt')])
+    .select(['user.id', 'user.name', (eb) => eb.fn.max('study_session.updatedAt').as('updatedAt')])
     .where('user.role', '=', sql.lit('tutor'))
     .where(sql<boolean>`not ${sql.ref('user.blocked')}`)
     .where('study_session.status', '=', sql.lit('approved'))

@@ -4,7 +4,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
-import type { FileStorage, OpenedObject } from '#server/storage/file-storage.ts';
+import { downloadable, type DownloadableFile, type FileStorage } from '#server/storage/file-storage.ts';
 import { isPhotoType } from '#contract/photos.ts';
 
 // The limits the forms say up front and check on choosing (contract/photos.ts); the sniffing here is the authority.
@@ -39,10 +39,10 @@ export function imageStore(files: FileStorage) {
       await files.put(key, webp, { contentType: 'image/webp' });
     },
 
-    /** A stored photo's bytes, or null for a name that is not one of ours or a photo that is gone. */
-    async open(name: string): Promise<OpenedObject | null> {
+    /** A stored photo as a download (validators, byte ranges), or null for a name that is not one of ours. */
+    download(name: string): DownloadableFile | null {
       const key = keyOf(name);
-      return key ? files.get(key) : null;
+      return key ? downloadable(files, key) : null;
     },
 
     /** A stored photo's size in bytes, or null when there is none. */

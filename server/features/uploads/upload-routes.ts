@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, nonJsonBody } from '#contract/common.ts';
+import { errorSchema } from '#contract/common.ts';
 import { uploadResultSchema } from '#contract/users.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { AppError, badRequest, notFound } from '#server/errors.ts';
+import { downloadAnswers } from '#server/http/api-routes.ts';
+import { sendDownload } from '#server/http/file-download.ts';
 import { assertMultipartBoundary, multipartReadError } from '#server/http/multipart.ts';
 import { PHOTO_MAX_BYTES, imageStore } from './image-store.ts';
 import { UPLOAD_URL_PREFIX, uploadRepository } from './upload-repository.ts';
@@ -63,13 +65,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: CoreDeps): Promis
   });
 
   r.get('/api/uploads/:name', {
-    schema: { tags: ['uploads'], summary: 'A stored profile photo', params: z.object({ name: z.string().max(100) }), response: { 200: nonJsonBody('image/webp', 'The photo (WebP)'), 404: errorSchema } },
+    schema: { tags: ['uploads'], summary: 'A stored profile photo', params: z.object({ name: z.string().max(100) }), response: { ...downloadAnswers('image/webp', 'The photo (WebP)'), 404: errorSchema } },
   }, async (request, reply) => {
-    const photo = await store.open(request.params.name);
-    if (!photo) throw notFound('errors.uploads.noImage');
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-    reply.header('Content-Length', photo.size);
-    reply.type('image/webp');
-    return reply.send(photo.stream);
+    const photo = store.download(request.params.name);
+    const sent = photo !== null && (await sendDownload(request, reply, photo, { 'content-type': 'image/webp', 'cache-control': 'public, max-age=31536000, immutable' }));
+    if (!sent) throw notFound('errors.uploads.noImage');
+    return reply;
   });
 }

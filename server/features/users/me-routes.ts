@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '#contract/common.ts';
-import { emailParam, meSchema, updateMeBody, userRoleSchema } from '#contract/users.ts';
+import { emailParam, meSchema, updateMeBody, updateTimeZoneBody, userRoleSchema } from '#contract/users.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { meService } from './me-service.ts';
@@ -18,6 +18,10 @@ export async function meRoutes(app: FastifyInstance, deps: CoreDeps): Promise<vo
   r.put('/api/user', {
     schema: { tags: ['users'], summary: "Update the caller's own name and photo", body: updateMeBody, response: { 200: meSchema, 401: errorSchema } },
   }, async (request) => account.updateProfile(await requireUser(deps.callers, request), request.body));
+
+  r.put('/api/me/time-zone', {
+    schema: { tags: ['users'], summary: "Set the zone the caller's emails give times in (null: UTC)", body: updateTimeZoneBody, response: { 200: meSchema, 400: errorSchema, 401: errorSchema } },
+  }, async (request) => account.setTimeZone(await requireUser(deps.callers, request), request.body.timeZone));
 
   r.get('/api/user/:email', {
     config: { adminAudit: 'user.viewed' },

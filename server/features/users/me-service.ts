@@ -8,6 +8,9 @@ import { forbidden, notFound } from '#server/errors.ts';
 import { claimPhoto } from '#server/features/uploads/public.ts';
 import { userRepository } from './user-repository.ts';
 
+type UserRow = { id: string; name: string; email: string; role: Me['role']; image: string | null; blocked: unknown; emailVerified: unknown; timeZone: string | null; language: string | null };
+const meOf = (row: UserRow): Me => ({ id: row.id, name: row.name, email: row.email, role: row.role, status: userStatus(row), image: row.image, timeZone: row.timeZone, language: row.language });
+
 export function meService(deps: CoreDeps) {
   const users = userRepository(deps.db.kysely);
   return {
@@ -20,7 +23,14 @@ export function meService(deps: CoreDeps) {
       }
       const row = await deps.db.unitOfWork(async (work) => userRepository(await work.db()).updateProfile(me.id, patch, deps.now()));
       deps.callers.invalidateUser(me.id);
-      return { id: row.id, name: row.name, email: row.email, role: row.role, status: userStatus(row), image: row.image };
+      return meOf(row);
+    },
+
+    /** Keeps (or, with null, forgets) the zone the caller's emails give times in (decision 054). */
+    async setTimeZone(me: CurrentUser, timeZone: string | null): Promise<Me> {
+      const row = await deps.db.unitOfWork(async (work) => userRepository(await work.db()).setTimeZone(me.id, timeZone, deps.now()));
+      deps.callers.invalidateUser(me.id);
+      return meOf(row);
     },
 
     /** An admin's look-up of another account is recorded before it is answered (decision 040). */

@@ -14,6 +14,9 @@ const updateName = prepare((db, p: ProfileValues) => db.updateTable('user').set(
 const updateNameAndImage = prepare((db, p: ProfileValues) =>
   db.updateTable('user').set({ name: p.name, image: p.image, updatedAt: p.updatedAt }).where('id', '=', p.id).returningAll(),
 );
+const updateTimeZone = prepare((db, p: { id: string; timeZone: string | null; updatedAt: Date | string }) =>
+  db.updateTable('user').set({ timeZone: p.timeZone, updatedAt: p.updatedAt }).where('id', '=', p.id).returningAll(),
+);
 /** The user's name where it is copied: their sessions' tutor name, their reviews. */
 const renameTutor = prepare((db, p: { id: string; name: string }) =>
   db.updateTable('study_session').set({ tutorName: p.name }).where('tutorId', '=', p.id).where('tutorName', '!=', p.name),
@@ -39,6 +42,12 @@ export function userRepository(db: Kysely<Database>) {
       if (!row) throw new Error('user: no such user to update');
       await renameTutor(db, { id, name: row.name });
       await renameReviewer(db, { id, name: row.name });
+      return row;
+    },
+    /** The zone the user's emails give times in (null: UTC). */
+    async setTimeZone(id: string, timeZone: string | null, now: Date) {
+      const row = (await updateTimeZone(db, { id, timeZone, updatedAt: auth.date(now) })).rows[0];
+      if (!row) throw new Error('user: no such user to update');
       return row;
     },
   };

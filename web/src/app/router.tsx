@@ -5,7 +5,6 @@ import { redirectIfSignedIn, requireAuth, requireRole, rootLoader } from '#web/a
 import { RootLayout } from '#web/app/layouts/root-layout.tsx';
 import { NotFoundPage } from '#web/app/not-found-page.tsx';
 import { RouteErrorPage } from '#web/app/route-error-page.tsx';
-import { lazyPage } from '#web/app/lazy-page.ts';
 import type { Translator } from '#web/lib/i18n.ts';
 
 /**
@@ -24,16 +23,36 @@ function page<M extends { loader: LoaderFunction; action?: ActionFunction }>(loa
   };
 }
 
-// Pages not yet moved to route modules (decision 041), loaded on first visit (app/lazy-page.ts).
-const BackgroundJobsPage = lazyPage(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage');
-const UploadMaterialsPage = lazyPage(() => import('#web/features/materials/pages/upload-materials-page.tsx'), 'UploadMaterialsPage');
-const SettingsPage = lazyPage(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage');
-const ResetPasswordPage = lazyPage(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
-const CreateSessionPage = lazyPage(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage');
-const EditSessionPage = lazyPage(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage');
-const BookedSessionPage = lazyPage(() => import('#web/features/bookings/pages/booked-session-page.tsx'), 'BookedSessionPage');
-const TestPaymentPage = lazyPage(() => import('#web/app/pages/test-payment-page.tsx'), 'TestPaymentPage');
-const DashboardLayout = lazyPage(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout');
+/**
+ * Pages behind `guard` (guards/guards.ts): it is their group's loader, so it runs before any of
+ * their loaders, and it runs before each of their actions too, which React Router calls before any
+ * loader of a POST. A form sent to a page the visitor may not see is answered as the page's GET is
+ * (sent to log in, or to the dashboard), and its action never runs.
+ */
+function guarded(guard: LoaderFunction, children: RouteObject[]): RouteObject {
+  return { loader: guard, children: children.map((child) => guardActions(child, guard)) };
+}
+
+function guardActions(route: RouteObject, guard: LoaderFunction): RouteObject {
+  const children = route.children?.map((child) => guardActions(child, guard));
+  const lazy = typeof route.lazy === 'object' ? route.lazy : undefined;
+  const loadAction = lazy?.action;
+  const guardedLazy = loadAction
+    ? {
+        lazy: {
+          ...lazy,
+          action: async (): Promise<ActionFunction> => {
+            const action = (await loadAction()) as ActionFunction;
+            return async (args) => {
+              await guard(args);
+              return action(args);
+            };
+          },
+        },
+      }
+    : {};
+  return { ...route, ...guardedLazy, ...(children ? { children } : {}) } as RouteObject;
+}
 
 /**
  * A route's `handle`: `searchParams` lists the query parameters its page reads
@@ -72,72 +91,67 @@ export const publicRoutes: RouteObject[] = [
   {
     path: 'all-sessions',
     ...page(() => import('#web/features/sessions/pages/all-sessions-page.tsx'), 'AllSessionsPage'),
-    handle: { searchParams: ['q', 'open', 'after'], description: (t) => t('routes.allSessions') } satisfies RouteHandle,
+    handle: { searchParams: ['q', 'open', 'when', 'sort', 'after'], description: (t) => t('routes.allSessions') } satisfies RouteHandle,
   },
-  { path: 'reset-password', element: <ResetPasswordPage />, handle: { searchParams: ['token', 'error'], description: (t) => t('routes.resetPassword') } satisfies RouteHandle },
+  { path: 'reset-password', ...page(() => import('#web/features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage', { action: true }), handle: { searchParams: ['token', 'error'], description: (t) => t('routes.resetPassword') } satisfies RouteHandle },
   // Read by anyone (a shared link, a calendar entry); booking asks to log in.
   { path: 'session/:id', ...page(() => import('#web/app/pages/session-details-page.tsx'), 'SessionDetailsPage', { action: true }) },
+  // Where every page's Log out posts (the navbar's form): signed in or not, it ends any session there is.
+  { path: 'logout', ...page(() => import('#web/features/auth/pages/logout-page.tsx'), 'LogoutPage', { action: true }) },
   // A tutor's public page, linked from every "by …".
   { path: 'tutors/:id', ...page(() => import('#web/features/sessions/pages/tutor-profile-page.tsx'), 'TutorProfilePage') },
 ];
 
-// `?from=` is read only once signed in (redirectIfSignedIn), never on a page drawn for a signed-out visitor.
+// `?from=`: where a signed-in visitor goes (redirectIfSignedIn, the forms' actions), kept by the link between the two pages.
 export const authRoutes: RouteObject[] = [
-  { path: 'login', ...page(() => import('#web/features/auth/pages/login-page.tsx'), 'LoginPage', { action: true }), handle: { searchParams: ['verified', 'error'], description: (t) => t('routes.login') } satisfies RouteHandle },
-  { path: 'register', ...page(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage', { action: true }), handle: { description: (t) => t('routes.register') } satisfies RouteHandle },
+  { path: 'login', ...page(() => import('#web/features/auth/pages/login-page.tsx'), 'LoginPage', { action: true }), handle: { searchParams: ['verified', 'error', 'from', 'sso'], description: (t) => t('routes.login') } satisfies RouteHandle },
+  { path: 'register', ...page(() => import('#web/features/auth/pages/register-page.tsx'), 'RegisterPage', { action: true }), handle: { searchParams: ['from'], description: (t) => t('routes.register') } satisfies RouteHandle },
 ];
 
 export const signedInRoutes: RouteObject[] = [
   { path: 'payment/success', ...page(() => import('#web/features/payments/pages/payment-success-page.tsx'), 'PaymentSuccessPage'), handle: { searchParams: ['checkout_session_id'] } satisfies RouteHandle },
   { path: 'payment/cancelled', ...page(() => import('#web/features/payments/pages/payment-cancelled-page.tsx'), 'PaymentCancelledPage'), handle: { searchParams: ['session'] } satisfies RouteHandle },
   // Where Stripe is not configured and test payments are on: the stand-in for Checkout.
-  { path: 'payment/test/:id', element: <TestPaymentPage /> },
+  { path: 'payment/test/:id', ...page(() => import('#web/app/pages/test-payment-page.tsx'), 'TestPaymentPage', { action: true }) },
 ];
 
 /** Children of /dashboard: add a page to its role's group, and its sidebar entry to dashboard-menu.ts. */
 export const dashboardRoutes: RouteObject[] = [
   { index: true, ...page(() => import('#web/features/account/pages/personal-details-page.tsx'), 'PersonalDetailsPage', { action: true }), handle: { searchParams: ['verified'] } satisfies RouteHandle },
   // ?export=emailed: a large data archive is being built, its link emailed.
-  { path: 'settings', element: <SettingsPage />, handle: { searchParams: ['export', 'minutes'] } satisfies RouteHandle },
-  {
-    loader: requireRole('student'),
-    children: [
-      { path: 'view-booked-session', ...page(() => import('#web/features/bookings/pages/booked-sessions-page.tsx'), 'BookedSessionsPage') },
-      { path: 'view-booked-session/:id', element: <BookedSessionPage /> },
-      { path: 'create-note', ...page(() => import('#web/features/notes/pages/create-note-page.tsx'), 'CreateNotePage', { action: true }) },
-      { path: 'manage-personal-notes', ...page(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage', { action: true }) },
-      { path: 'note/:id', ...page(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage') },
-      { path: 'note/edit/:id', ...page(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage', { action: true }) },
-      { path: 'study-materials', ...page(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage') },
-    ],
-  },
-  {
-    loader: requireRole('tutor'),
-    children: [
-      { path: 'upload-materials', element: <UploadMaterialsPage /> },
-      { path: 'view-all-materials', ...page(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage') },
-      { path: 'create-session', element: <CreateSessionPage /> },
-      { path: 'manage-sessions', ...page(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage') },
-    ],
-  },
-  {
-    // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
-    loader: requireRole('tutor', 'admin'),
-    children: [
-      { path: 'session/edit/:id', element: <EditSessionPage /> },
-      { path: 'session/:email/:id', ...page(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage') },
-    ],
-  },
-  {
-    loader: requireRole('admin'),
-    children: [
-      { path: 'all-materials', ...page(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage') },
-      { path: 'all-sessions', ...page(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage'), handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
-      { path: 'background-jobs', element: <BackgroundJobsPage />, handle: { searchParams: ['state'] } satisfies RouteHandle },
-      { path: 'audit-log', ...page(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage'), handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
-      { path: 'all-users', ...page(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage'), handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
-    ],
-  },
+  { path: 'settings', ...page(() => import('#web/features/account/pages/settings-page.tsx'), 'SettingsPage', { action: true }), handle: { searchParams: ['export', 'minutes'] } satisfies RouteHandle },
+  guarded(requireRole('student'), [
+    { path: 'view-booked-session', ...page(() => import('#web/features/bookings/pages/booked-sessions-page.tsx'), 'BookedSessionsPage') },
+    { path: 'view-booked-session/:id', ...page(() => import('#web/features/bookings/pages/booked-session-page.tsx'), 'BookedSessionPage', { action: true }) },
+    { path: 'create-note', ...page(() => import('#web/features/notes/pages/create-note-page.tsx'), 'CreateNotePage', { action: true }) },
+    { path: 'manage-personal-notes', ...page(() => import('#web/features/notes/pages/manage-notes-page.tsx'), 'ManageNotesPage', { action: true }) },
+    { path: 'note/:id', ...page(() => import('#web/features/notes/pages/note-page.tsx'), 'NotePage') },
+    { path: 'note/edit/:id', ...page(() => import('#web/features/notes/pages/edit-note-page.tsx'), 'EditNotePage', { action: true }) },
+    { path: 'study-materials', ...page(() => import('#web/features/materials/pages/study-materials-page.tsx'), 'StudyMaterialsPage') },
+  ]),
+  guarded(requireRole('tutor'), [
+    { path: 'upload-materials', ...page(() => import('#web/features/materials/pages/upload-materials-page.tsx'), 'UploadMaterialsPage', { action: true }) },
+    // ?edit=<id>: the material whose form is open (Edit is a GET form: it opens without JavaScript too).
+    { path: 'view-all-materials', ...page(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage', { action: true }), handle: { searchParams: ['edit'] } satisfies RouteHandle },
+    { path: 'create-session', ...page(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage', { action: true }) },
+    { path: 'manage-sessions', ...page(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage', { action: true }) },
+  ]),
+  // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
+  guarded(requireRole('tutor', 'admin'), [
+    { path: 'session/edit/:id', ...page(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage', { action: true }) },
+    // An approved class moved before it starts, its students told (decision 053); beside Edit's address.
+    { path: 'session/reschedule/:id', ...page(() => import('#web/features/sessions/pages/reschedule-session-page.tsx'), 'RescheduleSessionPage', { action: true }) },
+    { path: 'session/:email/:id', ...page(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage', { action: true }) },
+    // Keys for programs (docs/decisions/056-api-keys.md); a student's only scope reads what is public anyway.
+    { path: 'api-keys', ...page(() => import('#web/features/api-keys/pages/api-keys-page.tsx'), 'ApiKeysPage', { action: true }) },
+  ]),
+  guarded(requireRole('admin'), [
+    { path: 'all-materials', ...page(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage', { action: true }) },
+    { path: 'all-sessions', ...page(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage', { action: true }), handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
+    { path: 'background-jobs', ...page(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage', { action: true }), handle: { searchParams: ['state'] } satisfies RouteHandle },
+    { path: 'audit-log', ...page(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage'), handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
+    { path: 'all-users', ...page(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage', { action: true }), handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
+  ]),
 ];
 
 export const routes: RouteObject[] = [
@@ -154,13 +168,10 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { loader: redirectIfSignedIn, children: authRoutes },
-          {
-            loader: requireAuth,
-            children: [
-              ...signedInRoutes,
-              { path: 'dashboard', element: <DashboardLayout />, children: dashboardRoutes },
-            ],
-          },
+          guarded(requireAuth, [
+            ...signedInRoutes,
+            { path: 'dashboard', ...page(() => import('#web/app/layouts/dashboard-layout.tsx'), 'DashboardLayout'), children: dashboardRoutes },
+          ]),
           { path: '*', loader: notFound, element: <NotFoundPage /> },
         ],
       },

@@ -4,20 +4,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useActionData } from 'react-router';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
+import { showErrorDialog, showSuccessDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { type DoneMessage, doneMessageKey, type FormRefusal, type RefusalReason } from '#web/lib/page-data.ts';
+import { type Done, type DoneMessage, doneMessageKey, type FormRefusal, type RefusalReason } from '#web/lib/page-data.ts';
 import type { Translator } from '#web/lib/i18n.ts';
 
 /** The words of each success message a form leaves for its next page: a title, and a text under it. */
-function doneText(t: Translator['t'], done: DoneMessage): [string, string?] {
-  switch (done) {
+function doneText(t: Translator['t'], { message, subject = '' }: Done): [string, string?] {
+  switch (message) {
     case 'login.succeeded':
       return [t('login.succeeded')];
     case 'login.resetSent':
       return [t('login.resetSent')];
     case 'register.succeeded':
-      return [t('register.succeeded')];
+      return [t('register.succeeded'), t('register.checkEmail')];
     case 'notes.created':
       return [t('notes.created')];
     case 'notes.updated':
@@ -32,8 +32,79 @@ function doneText(t: Translator['t'], done: DoneMessage): [string, string?] {
       return [t('personalDetails.sentTitle'), t('personalDetails.sentText')];
     case 'notes.deleted':
       return [t('notes.deleted')];
+    case 'jobs.retried':
+      return [t('jobs.retried')];
+    case 'materials.uploaded':
+      return [t('materials.uploaded')];
+    case 'reviews.submitted':
+      return [t('reviews.submitted')];
+    case 'reviews.updated':
+      return [t('reviews.updated')];
+    case 'sessions.created':
+      return [t('sessionForm.created')];
+    case 'sessions.updated':
+      return [t('sessionForm.updated')];
+    case 'sessions.rescheduled':
+      return [t('reschedule.done')];
+    case 'resetPassword.succeeded':
+      return [t('resetPassword.succeeded'), t('resetPassword.succeededText')];
+    case 'settings.profileSaved':
+      return [t('settings.profileSaved')];
+    case 'settings.bioSaved':
+      return [t('settings.bioSaved')];
+    case 'settings.timeZoneSaved':
+      return [t('settings.timeZoneSaved')];
+    case 'settings.notificationsSaved':
+      return [t('settings.notificationsSaved')];
+    case 'settings.calendarMade':
+      return [t('settings.calendarMade')];
+    case 'settings.calendarRenewed':
+      return [t('settings.calendarRenewed')];
+    case 'settings.passwordChanged':
+      return [t('settings.passwordChanged')];
+    case 'settings.deleted':
+      return [t('settings.deleted'), t('settings.deletedText')];
+    case 'apiKeys.revoked':
+      return [t('apiKeys.revoked')];
+    case 'booking.cancelled':
+      return subject ? [t('bookedSession.cancelled'), subject] : [t('bookedSession.cancelled')];
+    case 'booking.cancelledPaid':
+      return [t('bookedSession.cancelled'), t('bookedSession.refunding', { title: subject })];
+    case 'materials.updated':
+      return [t('materials.updated')];
+    case 'materials.deleted':
+      return [t('materials.deleted')];
+    case 'materials.removed':
+      return [t('materials.removed')];
+    case 'users.roleUpdated':
+      return [t('users.roleUpdated')];
+    case 'users.blocked':
+      return [t('users.blockedDone')];
+    case 'users.unblocked':
+      return [t('users.unblocked')];
+    case 'users.deleted':
+      return [t('users.deleted')];
+    case 'sessions.approved':
+      return [t('sessionDecisions.approved')];
+    case 'sessions.rejected':
+      return [t('sessionDecisions.rejected')];
+    case 'sessions.cancelled':
+      return [t('sessionDecisions.cancelled')];
+    case 'sessions.deleted':
+      return [t('sessionLists.deleted')];
+    case 'sessions.resubmitted':
+      return [t('sessionLists.resubmitted')];
+    case 'auth.loggedOut':
+      return [t('layout.loggedOut')];
+    case 'roster.markedPresent':
+      return [t('roster.markedPresent', { count: Number(subject) || 0 })];
   }
 }
+
+/** Success messages that stay until the visitor closes them: what cannot be undone. */
+const ACKNOWLEDGED: readonly DoneMessage[] = ['settings.deleted', 'auth.loggedOut'];
+/** Success messages their next page says itself, in the page (never a popup over the form the visitor fills next). */
+const SAID_BY_THE_PAGE: readonly DoneMessage[] = ['resetPassword.succeeded'];
 
 /** The words of each of the app's own reasons to refuse a form. */
 function reasonText(t: Translator['t'], reason: RefusalReason): string {
@@ -44,6 +115,12 @@ function reasonText(t: Translator['t'], reason: RefusalReason): string {
       return t('register.notCreated');
     case 'register.photoNeedsApp':
       return t('register.photoNeedsApp');
+    case 'materials.fileNeedsApp':
+      return t('materials.fileNeedsApp');
+    case 'resetPassword.mismatch':
+      return t('resetPassword.mismatch');
+    case 'resetPassword.badLink':
+      return t('resetPassword.unusable');
   }
 }
 
@@ -57,13 +134,17 @@ export function useFormRefusal(intent?: string): FormRefusal['refusal'] | undefi
 /**
  * Put inside the form: its refusal under `title` ("Login Failed") with the server's reason; a
  * reason in the app's own words is its own title. A refusal that names its fields is shown under
- * them instead (the form passes `useFormRefusal()?.fields` to them): once, never twice.
+ * them instead (the form passes `useFormRefusal()?.fields` to them): once, never twice. `withFields`:
+ * a page whose form has no fields to show them under (a dialog that only opens with the app) says
+ * them here too.
  */
-export function RefusalMessage({ title, intent }: { title: string; intent?: string }) {
+export function RefusalMessage({ title, intent, withFields = false }: { title: string; intent?: string; withFields?: boolean }) {
   const { t } = useTranslator();
   const refusal = useFormRefusal(intent);
-  const shown = refusal && !refusal.fields ? refusal : undefined;
-  const [heading, text] = shown?.message !== undefined ? [title, shown.message] : [shown?.reason ? reasonText(t, shown.reason) : title, undefined];
+  const shown = refusal && (!refusal.fields || withFields) ? refusal : undefined;
+  const fieldsText = shown?.fields ? Object.values(shown.fields).join(' ') : undefined;
+  const message = fieldsText ?? shown?.message;
+  const [heading, text] = message !== undefined ? [title, message] : [shown?.reason ? reasonText(t, shown.reason) : title, undefined];
   useEffect(() => {
     if (shown) void showErrorDialog(heading, text);
   }, [shown, heading, text]);
@@ -82,18 +163,36 @@ export function RefusalMessage({ title, intent }: { title: string; intent?: stri
 export function DoneMessageNote() {
   const { t } = useTranslator();
   const queryClient = useQueryClient();
-  const { data: done } = useQuery<DoneMessage | null>({ queryKey: doneMessageKey, queryFn: () => null, staleTime: Infinity, initialData: null });
+  const done = useDoneMessage();
   useEffect(() => {
-    if (!done) return;
+    if (!done || SAID_BY_THE_PAGE.includes(done.message)) return;
     queryClient.setQueryData(doneMessageKey, null);
-    void showSuccessToast(...doneText(t, done));
+    void (ACKNOWLEDGED.includes(done.message) ? showSuccessDialog : showSuccessToast)(...doneText(t, done));
   }, [done, queryClient, t]);
-  if (!done) return null;
+  if (!done || SAID_BY_THE_PAGE.includes(done.message)) return null;
   return (
     <noscript>
       <p role="status" className="alert alert-success alert-soft">
         {doneText(t, done).at(-1)}
       </p>
     </noscript>
+  );
+}
+
+function useDoneMessage(): Done | null {
+  return useQuery<Done | null>({ queryKey: doneMessageKey, queryFn: () => null, staleTime: Infinity, initialData: null }).data;
+}
+
+/** In the page that says `done` itself (SAID_BY_THE_PAGE): its words while it is the message left, with or without the app. */
+export function DoneMessageInPage({ done }: { done: DoneMessage }) {
+  const { t } = useTranslator();
+  const said = useDoneMessage();
+  if (said?.message !== done) return null;
+  const [title, text] = doneText(t, said);
+  return (
+    <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-1">
+      <strong>{title}</strong>
+      {text && <p>{text}</p>}
+    </div>
   );
 }

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { PagedList } from '#web/components/filtered-list.tsx';
 import { PageSection } from '#web/components/page-section.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { deleteAfterConfirm } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
@@ -66,12 +65,3 @@ export function RowLink({ to, name, kind }: { to: string; name: string; kind: 'e
   );
 }
 
-/** A row's Delete, after the confirmation every delete asks for, then `deleted` as a toast. */
-export function DeleteButton({ name, pending, remove, deleted }: { name: string; pending: boolean; remove: () => Promise<unknown>; deleted: string }) {
-  const { t } = useTranslator();
-  return (
-    <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={t('dashboardShell.deleteLabel', { name })} disabled={pending} onClick={() => void deleteAfterConfirm(remove, deleted)}>
-      {t('dashboardShell.delete')}
-    </button>
-  );
-}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Form, Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '#web/assets/logo.svg';
 import { Avatar } from '#web/components/avatar.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 export type NavbarUser = { name: string; email: string; image: string | null };
@@ -9,8 +10,10 @@ export type NavbarUser = { name: string; email: string; image: string | null };
 type NavbarProps = {
   /** undefined while auth loads, null when signed out. */
   user: NavbarUser | null | undefined;
-  onLogOut: () => void;
 };
+
+/** The Log out form's id (its buttons are in the account menu and the phone menu). */
+const LOG_OUT_FORM = 'log-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'menu-active font-semibold' : '';
@@ -19,7 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The layout: logo and name, Home, Sessions, Dashboard when signed in, the avatar menu or
  * a Log In link; on phones a collapsible menu that also shows the user's name and email.
  */
-export function Navbar({ user, onLogOut }: NavbarProps) {
+export function Navbar({ user }: NavbarProps) {
   const { t } = useTranslator();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -89,14 +92,10 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
         <div className="navbar-end w-auto lg:w-1/2">
           {user === undefined ? null : user ? (
             <div className="dropdown dropdown-end">
-              <div
-                tabIndex={0}
-                role="button"
-                className="btn btn-ghost btn-circle"
-                aria-label={t('nav.accountMenu')}
-              >
+              {/* daisyUI's dropdown opens while focus is within it: Safari does not focus a clicked button by itself. */}
+              <button type="button" className="btn btn-ghost btn-circle" aria-label={t('nav.accountMenu')} onClick={(event) => event.currentTarget.focus()}>
                 <Avatar src={user.image} alt="" />
-              </div>
+              </button>
               <ul
                 tabIndex={0}
                 // daisyUI's dropdown stays open while it has focus: let go of it once used.
@@ -107,7 +106,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
                 <li>
                   <Link to="/dashboard">{t('nav.dashboard')}</Link>
                 </li>
-                <AccountItems onLogOut={onLogOut} />
+                <AccountItems />
               </ul>
             </div>
           ) : (
@@ -130,7 +129,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
           )}
           <ul className="menu w-full">
             {pageLinks}
-            {user && <AccountItems onLogOut={onLogOut} />}
+            {user && <AccountItems />}
           </ul>
       </div>
     </header>
@@ -138,7 +137,7 @@ export function Navbar({ user, onLogOut }: NavbarProps) {
 }
 
 /** Settings and Log out: the account menu's last items, and the phone menu's. */
-function AccountItems({ onLogOut }: { onLogOut: () => void }) {
+function AccountItems() {
   const { t } = useTranslator();
   return (
     <>
@@ -146,10 +145,23 @@ function AccountItems({ onLogOut }: { onLogOut: () => void }) {
         <Link to="/dashboard/settings">{t('nav.settings')}</Link>
       </li>
       <li>
-        <button type="button" onClick={onLogOut}>
+        <button type="submit" form={LOG_OUT_FORM}>
           {t('nav.logOut')}
         </button>
       </li>
     </>
+  );
+}
+
+/**
+ * The form every page's Log out sends: /logout's route action (features/auth/pages/logout-page.tsx).
+ * Drawn after the page's own forms: a refused form's page is filled with what was typed into the
+ * first post form when its button carried no intent (server/http/typed-fields.ts).
+ */
+export function LogOutForm() {
+  return (
+    <Form id={LOG_OUT_FORM} method="post" action="/logout" hidden>
+      <NoScriptField />
+    </Form>
   );
 }

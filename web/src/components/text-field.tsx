@@ -15,7 +15,8 @@ export function TextField({ label, hint, error, id, className = '', ...inputProp
   const inputId = id ?? generatedId;
   return (
     <LabelledField id={inputId} label={label} hint={hint} error={error}>
-      <input id={inputId} className={`input w-full ${error ? 'input-error' : ''} ${className}`} {...describedBy(inputId, { hint, error })} {...inputProps} />
+      {/* A text field unless told otherwise (email, password, number…): the type is said, never implied. */}
+      <input id={inputId} type="text" className={`input w-full ${error ? 'input-error' : ''} ${className}`} {...describedBy(inputId, { hint, error })} {...inputProps} />
     </LabelledField>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
+import type { Me } from '#contract/users.ts';
 import { useTranslator, type Translator } from './i18n.ts';
 import { browserTimeZone } from './time-zone-cookie.ts';
 
@@ -11,9 +12,12 @@ import { browserTimeZone } from './time-zone-cookie.ts';
  * browser write the same text for the same zone. The weekday and the zone's words are in the
  * translator's language (`lun 01/12/2026, 18:00–19:30 (tu hora)`); dd/MM/yyyy in every one.
  *
- * The zone: the browser's own. The server learns it from a cookie the page's script sets
- * (lib/time-zone-cookie.ts) and draws the page in it; without the cookie (a first visit) it draws in
- * UTC, labelled "(UTC)", and the browser redraws in the viewer's zone once the app is live.
+ * The zone: the one the signed-in viewer chose for their account (Settings, user.timeZone), else
+ * the browser's own (decision 054). The server learns the browser's from a cookie the page's script
+ * sets (lib/time-zone-cookie.ts) and draws the page in it; without the cookie (a first visit) it
+ * draws in UTC, labelled "(UTC)", and the browser redraws in the viewer's zone once the app is live.
+ * The account's comes with the signed-in user (GET /api/me, in the page's query cache), the same on
+ * both sides.
  */
 export interface DateFormatters {
   /** The IANA zone times are shown in. */
@@ -94,6 +98,17 @@ export function dateFormattersFor(zone: string, yours: boolean, translator: Tran
   };
 }
 
+/**
+ * Where the page's query cache keeps the signed-in viewer (features/auth's meQuery, GET /api/me;
+ * null when signed out): its `timeZone` is the one they chose for their account.
+ */
+export const viewerQueryKey = ['me'] as const;
+
+/** The zone the signed-in viewer chose for their account, when the page knows it. */
+function accountZone(queryClient: QueryClient): string | null {
+  return timeZoneOrNull(queryClient.getQueryData<Pick<Me, 'timeZone'> | null>(viewerQueryKey)?.timeZone);
+}
+
 /** The zone the server drew the page in, kept in the page's query cache (web/src/entry-server.tsx). */
 export const pageTimeZoneKey = ['page-time-zone'] as const;
 export interface PageTimeZone {
@@ -102,23 +117,43 @@ export interface PageTimeZone {
   yours: boolean;
 }
 
-const noSubscription = () => () => {};
-const browserSnapshot = () => `yours ${browserTimeZone()}`;
-const servedSnapshot = (queryClient: QueryClient) => {
+/**
+ * The viewer's zone for a loader or an action: their account's when they chose one (a loader that
+ * needs it reads the signed-in user first), else the browser's own in the browser, on the server
+ * the zone the page is drawn in when it is the viewer's (their tz cookie); null when not known.
+ */
+export function pageZone(queryClient: QueryClient): string | null {
+  const chosen = accountZone(queryClient);
+  if (chosen) return chosen;
+  if (typeof document !== 'undefined') return browserTimeZone();
   const served = queryClient.getQueryData<PageTimeZone>(pageTimeZoneKey);
-  if (!served) return typeof document === 'undefined' ? 'utc UTC' : browserSnapshot();
+  return served?.yours ? served.zone : null;
+}
+
+const browserSnapshot = (queryClient: QueryClient) => `yours ${accountZone(queryClient) ?? browserTimeZone()}`;
+const servedSnapshot = (queryClient: QueryClient) => {
+  const chosen = accountZone(queryClient);
+  if (chosen) return `yours ${chosen}`;
+  const served = queryClient.getQueryData<PageTimeZone>(pageTimeZoneKey);
+  if (!served) return typeof document === 'undefined' ? 'utc UTC' : browserSnapshot(queryClient);
   return `${served.yours ? 'yours' : 'utc'} ${served.zone}`;
 };
 
 /**
  * Date formatting for a component, in the viewer's zone. While the browser hydrates a page the
  * server drew, the zone the server used (useSyncExternalStore's server snapshot): the same text
- * as the HTML, then, only if it differs, the browser's own.
+ * as the HTML, then, only if it differs, the browser's own. Drawn again when the viewer's account
+ * changes zone (Settings).
  */
 export function useDateFormatters(): DateFormatters {
   const queryClient = useQueryClient();
   const translator = useTranslator();
-  const snapshot = useSyncExternalStore(noSubscription, browserSnapshot, () => servedSnapshot(queryClient));
+  const subscribe = useCallback((changed: () => void) => queryClient.getQueryCache().subscribe(changed), [queryClient]);
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => browserSnapshot(queryClient),
+    () => servedSnapshot(queryClient),
+  );
   return useMemo(() => {
     const [kind, zone] = snapshot.split(' ') as [string, string];
     return dateFormattersFor(zone, kind === 'yours', translator);

@@ -1,4 +1,3 @@
-import { errorMessage } from '#web/lib/api-client.ts';
 import { loadPageTranslator } from '#web/lib/i18n.ts';
 
 /**
@@ -93,8 +92,11 @@ async function openPopup({ icon, title, text, confirmButtonText, cancelButtonTex
   function settle(how: Outcome) {
     if (shown?.dialog === dialog) shown = null;
     clearTimeout(timer);
+    // Closing gives the focus back to what had it; when that is gone (a deleted row, a page left
+    // meanwhile), the page's heading takes it rather than the top of the document.
     if (dialog.open) dialog.close();
     dialog.remove();
+    if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
     result(how);
   }
   // Escape (the dialog's cancel), and a click on the backdrop, outside the box.
@@ -145,11 +147,11 @@ export async function confirmDelete(): Promise<boolean> {
 }
 
 /**
- * Runs `flow` (dialogs and the action between them), then puts keyboard focus back where it was:
- * on the control that started it, or, when that control is gone (a deleted row) or still
+ * Runs `flow` (dialogs and the form sent between them), then puts keyboard focus back where it
+ * was: on the control that started it, or, when that control is gone (a deleted row) or still
  * disabled, on the page's heading; never on the page's top, where it fell once the dialog closed.
  */
-async function keepingFocus<T>(flow: () => Promise<T>): Promise<T> {
+export async function keepingFocus<T>(flow: () => Promise<T>): Promise<T> {
   const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   try {
     return await flow();
@@ -157,34 +159,15 @@ async function keepingFocus<T>(flow: () => Promise<T>): Promise<T> {
     // After React has drawn the outcome (the control enabled again, or the row removed).
     await new Promise((resolve) => requestAnimationFrame(resolve));
     if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
-    else {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading) {
-        heading.tabIndex = -1;
-        heading.focus();
-      }
-    }
+    else focusPageHeading();
   }
 }
 
-/**
- * Runs an action of a page (a save, a retry, a delete) and says how it went: the server's refusal in
- * an error dialog (titled `failure`), else the success toast. True when it was done.
- */
-export async function runWithDialogs(action: () => Promise<unknown>, { success, failure }: { success: string; failure?: string }): Promise<boolean> {
-  return keepingFocus(async () => {
-    try {
-      await action();
-    } catch (error) {
-      await showErrorDialog(failure ?? (await loadPageTranslator()).t('dialogs.error'), errorMessage(error));
-      return false;
-    }
-    await showSuccessToast(success);
-    return true;
-  });
-}
-
-/** A list's Delete: asked first (confirmDelete), then done with runWithDialogs. */
-export async function deleteAfterConfirm(action: () => Promise<unknown>, success: string): Promise<boolean> {
-  return keepingFocus(async () => (await confirmDelete()) && runWithDialogs(action, { success }));
+/** The page's h1 takes the keyboard focus (where a reader starts again). */
+function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
 }

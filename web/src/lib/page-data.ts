@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
+import { DONE_COOKIE } from '#contract/page-render.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 
 let currentQueryClient: () => QueryClient = () => {
@@ -52,7 +53,7 @@ export function refused(error: unknown, intent?: string) {
 }
 
 /** The app's own reasons to refuse a form (said by components/form-messages.tsx). */
-export type RefusalReason = 'login.emailRequired' | 'register.notCreated' | 'register.photoNeedsApp';
+export type RefusalReason = 'login.emailRequired' | 'register.notCreated' | 'register.photoNeedsApp' | 'materials.fileNeedsApp' | 'resetPassword.mismatch' | 'resetPassword.badLink';
 
 /** The page again with the app's own reason, 422. */
 export function refusedBecause(reason: RefusalReason, intent?: string) {
@@ -66,26 +67,95 @@ export function refusedBecause(reason: RefusalReason, intent?: string) {
  * the server's 303, in the short-lived `done` cookie the server reads and clears when it draws
  * that page (server/http/server-render.ts).
  */
-export const DONE_MESSAGES = ['login.succeeded', 'login.resetSent', 'register.succeeded', 'notes.created', 'notes.updated', 'booking.booked', 'booking.joined', 'booking.left', 'verification.sent', 'notes.deleted'] as const;
+export const DONE_MESSAGES = [
+  'login.succeeded',
+  'login.resetSent',
+  'register.succeeded',
+  'notes.created',
+  'notes.updated',
+  'booking.booked',
+  'booking.joined',
+  'booking.left',
+  'verification.sent',
+  'notes.deleted',
+  'jobs.retried',
+  'materials.uploaded',
+  'reviews.submitted',
+  'reviews.updated',
+  'sessions.created',
+  'sessions.updated',
+  'sessions.rescheduled',
+  'resetPassword.succeeded',
+  'settings.profileSaved',
+  'settings.bioSaved',
+  'settings.timeZoneSaved',
+  'settings.notificationsSaved',
+  'settings.calendarMade',
+  'settings.calendarRenewed',
+  'settings.passwordChanged',
+  'settings.deleted',
+  'apiKeys.revoked',
+  'booking.cancelled',
+  'booking.cancelledPaid',
+  'materials.updated',
+  'materials.deleted',
+  'materials.removed',
+  'users.roleUpdated',
+  'users.blocked',
+  'users.unblocked',
+  'users.deleted',
+  'sessions.approved',
+  'sessions.rejected',
+  'sessions.cancelled',
+  'sessions.deleted',
+  'sessions.resubmitted',
+  'roster.markedPresent',
+  'auth.loggedOut',
+] as const;
 export type DoneMessage = (typeof DONE_MESSAGES)[number];
-export const DONE_COOKIE = 'done';
+/**
+ * A success message and what it is about, when its words name it (the title of the session whose
+ * booking was cancelled: the next page no longer shows it).
+ */
+export interface Done {
+  message: DoneMessage;
+  subject?: string;
+}
 export const doneMessageKey = ['done-message'] as const;
+/** A subject is a title: never longer than a title may be. */
+const SUBJECT_MAX = 200;
 
-export function doneMessageOrNull(value: unknown): DoneMessage | null {
-  return DONE_MESSAGES.find((key) => key === value) ?? null;
+/** The `done` cookie's value (`message`, or `message:subject` URI-encoded) as the message it names; null for anything else. */
+export function doneMessageOrNull(value: unknown): Done | null {
+  if (typeof value !== 'string') return null;
+  const at = value.indexOf(':');
+  const message = DONE_MESSAGES.find((key) => key === (at < 0 ? value : value.slice(0, at)));
+  if (!message) return null;
+  if (at < 0) return { message };
+  try {
+    const subject = decodeURIComponent(value.slice(at + 1));
+    return subject.length <= SUBJECT_MAX ? { message, subject } : { message };
+  } catch {
+    return { message };
+  }
 }
 
-/** A form done: 303 to `to`, which then says `done` once. */
-export function sentOn(to: string, done?: DoneMessage): Response {
+/** A form done: 303 to `to`, which then says `done` once (naming `subject` when its words do). */
+export function sentOn(to: string, done?: DoneMessage, subject?: string): Response {
   if (!done) return redirect(to, 303);
-  pageQueryClient().setQueryData(doneMessageKey, done);
-  return redirect(to, { status: 303, headers: { 'Set-Cookie': `${DONE_COOKIE}=${done}; Path=/; Max-Age=60; SameSite=Lax; HttpOnly` } });
+  const said: Done = subject === undefined ? { message: done } : { message: done, subject: subject.slice(0, SUBJECT_MAX) };
+  pageQueryClient().setQueryData(doneMessageKey, said);
+  const value = said.subject === undefined ? done : `${done}:${encodeURIComponent(said.subject)}`;
+  return redirect(to, { status: 303, headers: { 'Set-Cookie': `${DONE_COOKIE}=${value}; Path=/; Max-Age=60; SameSite=Lax; HttpOnly` } });
 }
+
+/** The field every post form sends when scripts are off (components/no-script-field.tsx). */
+export const NO_SCRIPT_FIELD = '_nojs';
 
 /** The form's text fields as an object (files and the no-script marker left out). */
 export function formText(fields: FormData): Record<string, string> {
   const text: Record<string, string> = {};
-  for (const [name, value] of fields) if (typeof value === 'string' && name !== '_nojs') text[name] ??= value;
+  for (const [name, value] of fields) if (typeof value === 'string' && name !== NO_SCRIPT_FIELD) text[name] ??= value;
   return text;
 }
 

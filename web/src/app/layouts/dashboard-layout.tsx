@@ -1,11 +1,18 @@
 import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '#web/components/spinner.tsx';
-import { useMe } from '#web/features/auth/api/use-me.ts';
+import { meQuery, useMe } from '#web/features/auth/api/use-me.ts';
 import { dashboardMenuFor } from '#web/app/dashboard-menu.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { pageQueryClient } from '#web/lib/page-data.ts';
 
 const DRAWER_ID = 'dashboard-drawer';
+
+/** Who is signed in: the sidebar is their role's (requireAuth, above it, has read it already). */
+export async function loader() {
+  await pageQueryClient().ensureQueryData(meQuery);
+  return null;
+}
 
 /**
  * The dashboard shell: a spinner while the role loads, then the role's sidebar (a drawer
@@ -88,7 +95,10 @@ export function DashboardLayout() {
         </Suspense>
       </div>
       <div className="drawer-side z-30 lg:z-auto">
-        <label htmlFor={DRAWER_ID} aria-label={t('layout.closeSidebar')} className="drawer-overlay" />
+        {/* Named by its text: aria-label is not allowed on a <label>, which has no role. */}
+        <label htmlFor={DRAWER_ID} className="drawer-overlay">
+          <span className="sr-only">{t('layout.closeSidebar')}</span>
+        </label>
         <nav
           id="dashboard-sidebar"
           aria-label={t('nav.dashboard')}

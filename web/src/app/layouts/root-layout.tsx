@@ -1,22 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { DoneMessageNote } from '#web/components/form-messages.tsx';
 import { Footer } from '#web/components/footer.tsx';
-import { Navbar } from '#web/components/navbar.tsx';
+import { LogOutForm, Navbar } from '#web/components/navbar.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
-import { useSignOut } from '#web/features/auth/api/use-sign-out.ts';
-import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 export function RootLayout() {
   const { t } = useTranslator();
   const { user } = useMe();
-  const signOut = useSignOut();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
 
   // The page is live (hydrated, or drawn by the browser): browser tests wait for this
   // (tests/e2e/fixtures.ts) before they type or click.
@@ -24,37 +17,23 @@ export function RootLayout() {
     document.documentElement.dataset.app = 'ready';
   }, []);
 
-  async function logOut() {
-    await whileSigningOut(async () => {
-      try {
-        await signOut.mutateAsync();
-      } catch (error) {
-        await showErrorDialog(t('layout.logoutFailed'), errorMessage(error));
-        return;
-      }
-      await showSuccessDialog(t('layout.loggedOut'));
-      await navigate('/');
-      // Drops every cached answer of the signed-out user and refetches what the page shows.
-      await queryClient.resetQueries();
-    });
-  }
-
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:btn">
         {t('layout.skipToContent')}
       </a>
-      <Navbar user={user} onLogOut={() => void logOut()} />
+      <Navbar user={user} />
       {/* At least a screen high: the footer starts below the fold, so pages growing as their
           data arrives do not visibly push it (layout shift). */}
       <main id="main" className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <DoneMessageNote />
-        {/* Pages load on first visit (app/lazy-page.ts); the navbar stays meanwhile. */}
+        {/* Pages load on first visit (router.tsx page); the navbar stays meanwhile. */}
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      {user && <LogOutForm />}
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLocation, useParams } from 'react-router';
 import { authConfigQuery } from '#web/features/auth/public.ts';
 import { Roster, rosterQuery } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
@@ -8,6 +8,7 @@ import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { orNotFound, pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+import { tutorSessionAction } from './tutor-session-action.ts';
 
 /**
  * The session (or the 404 page: no such session of this tutor; 403, another tutor's), the config
@@ -21,7 +22,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The tutor's (and admins') Session Details, with its status, Edit link and roster. */
+export const action = tutorSessionAction;
+
+/** The tutor's (and admins') Session Details, with its status, Edit and Reschedule links, and roster. */
 export function TutorSessionDetailsPage() {
   const { t } = useTranslator();
   useTitle(t('tutorSession.title'));
@@ -36,9 +39,12 @@ function TutorSessionDetails({ s }: { s: Session }) {
   const { formatClassTime, formatInstant } = useDateFormatters();
   const bookability = useBookability(s);
   const { feeText, ratingText, seatsText, durationText } = useSessionText();
-  const [cancelling, setCancelling] = useState<Session | null>(null);
-  // Called off only before class (the server says why otherwise; e.g. a tutor once students paid).
-  const canCallOff = s.status === 'approved' && Date.parse(s.classStartDate) > Date.now();
+  // Called off or moved only before class (the server says why otherwise; e.g. a tutor once
+  // students paid). A pending or rejected session's dates are changed with Edit.
+  const beforeApprovedClass = s.status === 'approved' && Date.parse(s.classStartDate) > Date.now();
+  // A booked session's Delete (Manage Sessions) leads here, to Cancel session, already asked.
+  const askedToCancel = (useLocation().state as { cancelSession?: boolean } | null)?.cancelSession === true;
+  const [cancelling, setCancelling] = useState<Session | null>(askedToCancel && beforeApprovedClass ? s : null);
   return (
     <section aria-labelledby="tutor-session-heading" className="flex flex-col gap-6">
       <h1 id="tutor-session-heading" className="text-3xl font-bold">
@@ -72,10 +78,15 @@ function TutorSessionDetails({ s }: { s: Session }) {
             <Link to={`/dashboard/session/edit/${s.id}`} className="btn btn-primary btn-sm">
               {t('dashboardShell.edit')}
             </Link>
-            {canCallOff && (
-              <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setCancelling(s)}>
-                {t('tutorSession.cancel')}
-              </button>
+            {beforeApprovedClass && (
+              <>
+                <Link to={`/dashboard/session/reschedule/${encodeURIComponent(s.id)}`} className="btn btn-primary btn-outline btn-sm">
+                  {t('tutorSession.reschedule')}
+                </Link>
+                <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setCancelling(s)}>
+                  {t('tutorSession.cancel')}
+                </button>
+              </>
             )}
           </div>
         </div>

@@ -6,7 +6,7 @@ import { data, redirectDocument } from 'react-router';
 import { formText, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
 import { bookSession } from './api/use-book-session.ts';
 import { joinWaitlist } from './api/use-join-waitlist.ts';
-import { leaveWaitlist } from './api/use-leave-waitlist.ts';
+import { leaveWaitlist } from './api/leave-waitlist.ts';
 import { invalidateBookings } from './api/invalidate-bookings.ts';
 
 export type BookingIntent = 'book' | 'join' | 'leave';

@@ -6,4 +6,5 @@ export { invalidateBookings } from '#web/features/bookings/api/invalidate-bookin
 export { useSessionBookability } from '#web/features/bookings/api/use-session-bookability.ts';
 export { BookingPanel } from '#web/features/bookings/components/booking-panel.tsx';
 export { Roster } from '#web/features/bookings/components/roster.tsx';
+export { isRosterIntent, rosterAction } from '#web/features/bookings/roster-action.ts';
 export { rosterQuery } from '#web/features/bookings/api/use-roster.ts';

@@ -12,5 +12,6 @@ export { OpenBadge } from '#web/features/sessions/components/open-badge.tsx';
 export { SessionBody } from '#web/features/sessions/components/session-body.tsx';
 export { SessionHeading } from '#web/features/sessions/components/session-heading.tsx';
 export { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
+export { sessionAction } from '#web/features/sessions/session-actions.ts';
 export { useSessionText } from '#web/features/sessions/session-text.ts';
 export { useBookability, type BookabilityView } from '#web/features/sessions/use-bookability.ts';

@@ -9,7 +9,7 @@ import { useTranslator, type Translator } from '#web/lib/i18n.ts';
 export interface SessionText {
   /** "$15", "$12.50" ("€12.50" where CURRENCY=EUR), or "Free" for 0. */
   feeText(fee: number): string;
-  /** "Average rating: 4.5 (2 reviews)" or "No ratings yet". */
+  /** "Average rating: 4.5 (2 reviews)" ("Valoración media: 4,5 (2 reseñas)") or "No ratings yet". */
   ratingText(session: Pick<Session, 'averageRating' | 'reviewCount'>): string;
   /** "5 of 12 seats taken", or "No seat limit". */
   seatsText(session: Pick<Session, 'maxParticipants' | 'seatsTaken'>): string;
@@ -24,7 +24,7 @@ export function sessionTextFor({ t, language }: Translator, currency: string): S
   const money = (fee: number) => new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: Number.isInteger(fee) ? 0 : 2 }).format(fee);
   return {
     feeText: (fee) => (fee === 0 ? t('sessionText.free') : money(fee)),
-    ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: s.averageRating, reviews: s.reviewCount })),
+    ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(s.averageRating), reviews: s.reviewCount })),
     seatsText: (s) => (s.maxParticipants === null ? t('sessionText.noSeatLimit') : t('sessionText.seatsTaken', { taken: s.seatsTaken, seats: s.maxParticipants })),
     statusLabel: (status) => ({ pending: t('sessionText.pending'), approved: t('sessionText.approved'), rejected: t('sessionText.rejected'), cancelled: t('sessionText.cancelled') })[status],
     durationText({ durationMinutes: total }) {

@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calendarFeedSchema, type CalendarFeed } from '#contract/calendar-feed.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { useSaveAndKeep } from './use-save-and-keep.ts';
-
-export const calendarFeedQueryKey = ['me', 'calendar-feed'] as const;
 
 /** GET /api/me/calendar-feed: the caller's private feed link, or nulls until one is made. */
-export async function getCalendarFeed(): Promise<CalendarFeed> {
-  return calendarFeedSchema.parse(await apiRequest<unknown>('/me/calendar-feed'));
-}
+export const calendarFeedQuery = queryOptions({
+  queryKey: ['me', 'calendar-feed'],
+  queryFn: async () => calendarFeedSchema.parse(await apiRequest<unknown>('/me/calendar-feed')),
+});
 
 /** POST /api/me/calendar-feed: a new link; the old one stops working. */
 export async function renewCalendarFeed(): Promise<CalendarFeed> {
@@ -16,9 +14,5 @@ export async function renewCalendarFeed(): Promise<CalendarFeed> {
 }
 
 export function useCalendarFeed() {
-  return useQuery({ queryKey: calendarFeedQueryKey, queryFn: getCalendarFeed });
-}
-
-export function useRenewCalendarFeed() {
-  return useSaveAndKeep<void, CalendarFeed>(calendarFeedQueryKey, renewCalendarFeed);
+  return useQuery(calendarFeedQuery);
 }

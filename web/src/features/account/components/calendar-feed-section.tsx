@@ -1,36 +1,31 @@
 import type { FormEvent } from 'react';
-import { useCalendarFeed, useRenewCalendarFeed } from '#web/features/account/api/use-calendar-feed.ts';
-import { SettingsCardSection } from '#web/features/account/components/settings-form.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { confirmAction, showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
-import { useTranslator } from '#web/lib/i18n.ts';
+import { Form, useSubmit } from 'react-router';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { useCalendarFeed } from '#web/features/account/api/use-calendar-feed.ts';
+import { SettingsCardSection, useSending } from '#web/features/account/components/settings-form.tsx';
+import { confirmAction } from '#web/lib/dialogs.ts';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * The private calendar feed: a webcal:// link that calendar apps subscribe to, with
  * the sessions the user booked or teaches; moved classes move, cancelled ones say so. A new link
- * makes the old one stop working. Sent before the app is live, the form goes to its page's own
- * address (server/http/page-forms.ts, intent "calendar-feed").
+ * makes the old one stop working: with the app live, it asks first.
  */
 export function CalendarFeedSection() {
   const { t } = useTranslator();
   const feed = useCalendarFeed();
-  const renew = useRenewCalendarFeed();
+  const submit = useSubmit();
+  const sending = useSending('calendar-feed');
   const hasLink = feed.data?.url != null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!hasLink) return;
     event.preventDefault();
-    if (hasLink) {
+    void (async () => {
       const confirmed = await confirmAction({ title: t('settings.calendarRenewTitle'), text: t('settings.calendarRenewText'), confirmButtonText: t('settings.calendarRenewConfirm') });
-      if (!confirmed) return;
-    }
-    try {
-      await renew.mutateAsync();
-    } catch (error) {
-      await showErrorDialog(t('settings.calendarFailed'), errorMessage(error));
-      return;
-    }
-    await showSuccessToast(hasLink ? t('settings.calendarRenewed') : t('settings.calendarMade'));
+      if (confirmed) await submit({ intent: 'calendar-feed' }, { method: 'post' });
+    })();
   }
 
   return (
@@ -45,15 +40,16 @@ export function CalendarFeedSection() {
               <label htmlFor="calendar-feed-url" className="text-sm font-medium">
                 {t('settings.calendarCopy')}
               </label>
-              <input id="calendar-feed-url" className="input input-bordered w-full font-mono text-sm" readOnly value={feed.data.url} onFocus={(event) => event.currentTarget.select()} />
+              <input id="calendar-feed-url" type="text" className="input input-bordered w-full font-mono text-sm" readOnly value={feed.data.url} onFocus={(event) => event.currentTarget.select()} />
             </div>
           )}
-          <form method="post" onSubmit={(event) => void handleSubmit(event)}>
+          <Form method="post" onSubmit={handleSubmit}>
             <NoScriptField />
-            <button type="submit" name="intent" value="calendar-feed" className={`btn ${hasLink ? 'btn-outline' : 'btn-primary'}`} disabled={renew.isPending}>
-              {renew.isPending ? t('settings.calendarMaking') : hasLink ? t('settings.calendarRenew') : t('settings.calendarMake')}
+            <RefusalMessage title={t('settings.calendarFailed')} intent="calendar-feed" />
+            <button type="submit" name="intent" value="calendar-feed" className={`btn ${hasLink ? 'btn-outline' : 'btn-primary'}`} disabled={sending}>
+              {sending ? t('settings.calendarMaking') : hasLink ? t('settings.calendarRenew') : t('settings.calendarMake')}
             </button>
-          </form>
+          </Form>
         </>
       )}
     </SettingsCardSection>

@@ -1,15 +1,14 @@
 import type { FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Form, useSearchParams, useSubmit } from 'react-router';
 import type { Role } from '#contract/common.ts';
 import { CardSection } from '#web/components/card-section.tsx';
 import { EXPORTS_PER_HOUR, type AccountDeletionPreview } from '#contract/my-data.ts';
 import { getAccountDeletionPreview } from '#web/features/account/api/get-account-deletion-preview.ts';
-import { useDeleteMyAccount } from '#web/features/account/api/use-delete-my-account.ts';
+import { useFieldErrors, useSending } from '#web/features/account/components/settings-form.tsx';
 import { PasswordField } from '#web/features/auth/public.ts';
-import { errorMessage, whileSigningOut } from '#web/lib/api-client.ts';
-import { confirmAction, showErrorDialog, showSuccessDialog } from '#web/lib/dialogs.ts';
-import { fieldText } from '#web/lib/form-fields.ts';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { confirmAction, showErrorDialog } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 
@@ -63,47 +62,38 @@ function waitMinutes(text: string | null): number {
 }
 
 /**
- * Deleting is a form: without the app (or before it is live) the server deletes the account and
- * sends the browser Home (server/http/page-forms.ts); with it, a confirmation is asked first.
+ * Deleting is a form: the password, sent to the page's route action, which deletes the account and
+ * sends the browser Home, signed out. With the app live a confirmation, with what the deletion
+ * would do to the bookings, is asked first; without it, the button deletes.
  */
 function DeleteAccountForm({ role }: { role: Role }) {
   const { t } = useTranslator();
-  const deleteAccount = useDeleteMyAccount();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const submit = useSubmit();
+  const sending = useSending('delete-account');
+  const errors = useFieldErrors('delete-account');
 
-  async function handleDelete(event: FormEvent<HTMLFormElement>) {
+  function handleDelete(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = fieldText(new FormData(event.currentTarget), 'password');
-    // The confirmation says what will and will not be refunded, as the server counts it now.
-    let preview: AccountDeletionPreview;
-    try {
-      preview = await getAccountDeletionPreview();
-    } catch (error) {
-      await showErrorDialog(t('settings.deletePreviewFailed'), errorMessage(error));
-      return;
-    }
-    const text = [
-      t('settings.deleteConfirmText'),
-      preview.cancelledBookings > 0 ? t('settings.deleteConfirmCancelled', { count: preview.cancelledBookings }) : '',
-      preview.refundedBookings > 0 ? t('settings.deleteConfirmRefunded', { count: preview.refundedBookings }) : '',
-      preview.notRefundedBookings > 0 ? t('settings.deleteConfirmNotRefunded', { count: preview.notRefundedBookings }) : '',
-    ].filter(Boolean).join(' ');
-    const confirmed = await confirmAction({ title: t('settings.deleteConfirmTitle'), text, confirmButtonText: t('settings.deleteConfirm') });
-    if (!confirmed) return;
-    // The account's sessions end with it: what the page refetches meanwhile is not a reason to go to /login.
-    await whileSigningOut(async () => {
-      let message: string;
+    const fields = new FormData(event.currentTarget);
+    fields.set('intent', 'delete-account');
+    void (async () => {
+      // The confirmation says what will and will not be refunded, as the server counts it now.
+      let preview: AccountDeletionPreview;
       try {
-        message = (await deleteAccount.mutateAsync({ password })).message;
+        preview = await getAccountDeletionPreview();
       } catch (error) {
-        await showErrorDialog(t('settings.deleteFailed'), errorMessage(error));
+        await showErrorDialog(t('settings.deletePreviewFailed'), errorMessage(error));
         return;
       }
-      await showSuccessDialog(t('settings.deleted'), message);
-      await navigate('/');
-      await queryClient.resetQueries();
-    });
+      const text = [
+        t('settings.deleteConfirmText'),
+        preview.cancelledBookings > 0 ? t('settings.deleteConfirmCancelled', { count: preview.cancelledBookings }) : '',
+        preview.refundedBookings > 0 ? t('settings.deleteConfirmRefunded', { count: preview.refundedBookings }) : '',
+        preview.notRefundedBookings > 0 ? t('settings.deleteConfirmNotRefunded', { count: preview.notRefundedBookings }) : '',
+      ].filter(Boolean).join(' ');
+      const confirmed = await confirmAction({ title: t('settings.deleteConfirmTitle'), text, confirmButtonText: t('settings.deleteConfirm') });
+      if (confirmed) await submit(fields, { method: 'post' });
+    })();
   }
 
   return (
@@ -114,15 +104,16 @@ function DeleteAccountForm({ role }: { role: Role }) {
       <p className="text-sm text-base-content/80">
         {role === 'tutor' ? t('settings.deleteTutor') : role === 'admin' ? t('settings.deleteAdmin') : t('settings.deleteStudent')}
       </p>
-      <form method="post" aria-labelledby="delete-account-heading" className="flex flex-col gap-3" onSubmit={(event) => void handleDelete(event)}>
+      <Form method="post" aria-labelledby="delete-account-heading" className="flex flex-col gap-3" onSubmit={handleDelete}>
         <NoScriptField />
-        <PasswordField label={t('settings.deletePassword')} name="password" kind="current" />
+        <RefusalMessage title={t('settings.deleteFailed')} intent="delete-account" />
+        <PasswordField label={t('settings.deletePassword')} name="password" kind="current" error={errors.password} />
         <div>
-          <button type="submit" name="intent" value="delete-account" className="btn btn-error" disabled={deleteAccount.isPending}>
-            {deleteAccount.isPending ? t('settings.deleting') : t('settings.deleteHeading')}
+          <button type="submit" name="intent" value="delete-account" className="btn btn-error" disabled={sending}>
+            {sending ? t('settings.deleting') : t('settings.deleteHeading')}
           </button>
         </div>
-      </form>
+      </Form>
     </>
   );
 }

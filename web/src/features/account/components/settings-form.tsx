@@ -1,38 +1,55 @@
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { CardSection } from '#web/components/card-section.tsx';
+import { RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
- * What a Settings form does when sent: `save` what it holds, then the `saved` toast, or the
- * server's refusal in a dialog titled `failed`.
+ * Settings' forms, each told apart by its button's `intent` and sent to the page's route action
+ * (pages/settings-page.tsx) by the app, or by the browser before the app is live or without it.
  */
-export function settingsSubmit(save: (fields: FormData, form: HTMLFormElement) => Promise<unknown>, words: { failed: string; saved: string }) {
-  return async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    try {
-      await save(new FormData(form), form);
-    } catch (error) {
-      await showErrorDialog(words.failed, errorMessage(error));
-      return;
-    }
-    await showSuccessToast(words.saved);
-  };
+export type SettingsIntent = 'profile' | 'bio' | 'time-zone' | 'notifications' | 'calendar-feed' | 'password' | 'delete-account';
+
+/** Whether the form of `intent` is being sent (or the page redrawn after it). */
+export function useSending(intent: SettingsIntent): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
+}
+
+/** The server's messages under the fields of the form of `intent`, when its refusal names them. */
+export function useFieldErrors(intent: SettingsIntent): Record<string, string> {
+  return useFormRefusal(intent)?.fields ?? {};
+}
+
+/**
+ * Calls `done` each time the form of `intent` has been sent and not refused (the page redrawn
+ * after its action): what the form should forget once saved (a password typed) it forgets then.
+ */
+export function useOnSaved(intent: SettingsIntent, done: () => void): void {
+  const sending = useSending(intent);
+  const refused = useFormRefusal(intent) !== undefined;
+  const wasSending = useRef(false);
+  const onSaved = useRef(done);
+  onSaved.current = done;
+  useEffect(() => {
+    if (wasSending.current && !sending && !refused) onSaved.current();
+    wasSending.current = sending;
+  }, [sending, refused]);
 }
 
 type SaveButtonProps = {
-  /** Which of Settings' forms this is, for the server when it is sent before the app is live (server/http/page-forms.ts). */
-  intent: string;
-  busy: boolean;
+  /** Which of Settings' forms this is: the action tells them apart by it. */
+  intent: SettingsIntent;
   label: string;
+  /** Busy before the form is sent (a photo being uploaded). */
+  busy?: boolean;
 };
 
 /** The submit button of a Settings form: "Saving…" while it saves. */
-export function SaveButton({ intent, busy, label }: SaveButtonProps) {
+export function SaveButton({ intent, label, busy: preparing = false }: SaveButtonProps) {
   const { t } = useTranslator();
+  const busy = useSending(intent) || preparing;
   return (
     <div>
       <button type="submit" name="intent" value={intent} className="btn btn-primary" disabled={busy}>
@@ -46,23 +63,28 @@ type SettingsCardFormProps = SaveButtonProps & {
   /** The card's heading, which names the form. */
   title: string;
   headingId: string;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  /** The heading of the popup that says why the form was refused. */
+  failed: string;
+  /** Runs first with the app live; a form that calls `event.preventDefault()` sends itself (a photo uploaded first). */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  formRef?: RefObject<HTMLFormElement | null>;
   children: ReactNode;
 };
 
 /** One of Settings' cards: a form posted to the page's own address, named by its heading. */
-export function SettingsCardForm({ title, headingId, onSubmit, children, ...save }: SettingsCardFormProps) {
+export function SettingsCardForm({ title, headingId, failed, onSubmit, formRef, children, ...save }: SettingsCardFormProps) {
   return (
-    <form method="post" aria-labelledby={headingId} className="card bg-base-100 shadow-sm" onSubmit={(event) => void onSubmit(event)}>
+    <Form method="post" ref={formRef} aria-labelledby={headingId} className="card bg-base-100 shadow-sm" onSubmit={onSubmit}>
       <NoScriptField />
       <div className="card-body gap-4">
         <h2 id={headingId} className="card-title">
           {title}
         </h2>
+        <RefusalMessage title={failed} intent={save.intent} />
         {children}
         <SaveButton {...save} />
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -80,4 +102,29 @@ export function SettingsCardSection({ id, title, lead, query, loadingLabel, chil
       {children}
     </CardSection>
   );
+}
+
+/**
+ * The names of the page's forms other than `sent` holding something typed and not saved (a field
+ * that differs from what the page drew), for a form whose sending redraws the whole page.
+ */
+export function unsavedFormNames(sent: HTMLFormElement): string[] {
+  const names: string[] = [];
+  for (const form of document.querySelectorAll('form')) {
+    if (form === sent || !changedSinceDrawn(form)) continue;
+    const heading = form.getAttribute('aria-labelledby');
+    names.push((heading && document.getElementById(heading)?.textContent) || '');
+  }
+  return names.filter(Boolean);
+}
+
+function changedSinceDrawn(form: HTMLFormElement): boolean {
+  for (const field of form.elements) {
+    if (field instanceof HTMLTextAreaElement && field.value !== field.defaultValue) return true;
+    // A select drawn without a chosen option starts on its first: nothing to compare with.
+    if (field instanceof HTMLSelectElement && [...field.options].some((option) => option.defaultSelected) && [...field.options].some((option) => option.selected !== option.defaultSelected)) return true;
+    if (!(field instanceof HTMLInputElement) || field.type === 'hidden' || field.readOnly) continue;
+    if (field.type === 'checkbox' || field.type === 'radio' ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) return true;
+  }
+  return false;
 }

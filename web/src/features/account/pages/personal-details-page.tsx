@@ -35,6 +35,7 @@ const statusBadges = {
   Verified: 'badge-success',
   Unverified: 'badge-warning',
   Blocked: 'badge-error',
+  Deleted: 'badge-ghost',
 } as const;
 
 /** An account's status as people read it. */

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/audit-log.ts';
+import { DEFAULT_CURRENCY } from '#contract/users.ts';
 import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
 import { auditLogQuery, useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
+import { auditEntryText } from '#web/features/audit-log/audit-entry-text.ts';
+import { authConfigQuery, useAuthConfig } from '#web/features/auth/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
@@ -28,6 +31,7 @@ export const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'session.rejected': t('auditLog.sessionRejected'),
   'session.deleted': t('auditLog.sessionDeleted'),
   'session.cancelled': t('auditLog.sessionCancelled'),
+  'session.rescheduled': t('auditLog.sessionRescheduled'),
   'session.updated': t('auditLog.sessionUpdated'),
   'session.viewed': t('auditLog.sessionViewed'),
   'session.roster_viewed': t('auditLog.rosterViewed'),
@@ -36,6 +40,11 @@ export const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'material.removed': t('auditLog.materialRemoved'),
   'job.retried': t('auditLog.jobRetried'),
   'job.failed_listed': t('auditLog.failedJobsListed'),
+  'api_key.created': t('auditLog.apiKeyCreated'),
+  'api_key.revoked': t('auditLog.apiKeyRevoked'),
+  'api_key.used': t('auditLog.apiKeyUsed'),
+  'webhook.created': t('auditLog.webhookCreated'),
+  'webhook.deleted': t('auditLog.webhookDeleted'),
 }) satisfies Record<AuditAction, string>;
 
 const FAMILIES = ['user', 'auth', 'session', 'material', 'job'] as const;
@@ -54,13 +63,16 @@ const isChoice = (value: string): value is string => CHOICES.has(value);
 export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const action = search.get('action') ?? '';
-  await pageQueryClient().prefetchInfiniteQuery(auditLogQuery(isChoice(action) ? action : '', search.get('q') ?? ''));
+  const queryClient = pageQueryClient();
+  // The installation's currency, which the entries' amounts are in.
+  await Promise.all([queryClient.prefetchInfiniteQuery(auditLogQuery(isChoice(action) ? action : '', search.get('q') ?? '')), queryClient.prefetchQuery(authConfigQuery)]);
   return null;
 }
 
 /**
  * Admin: the audit log: every admin action and security event, newest first, with who,
- * what, when and from which address. Read-only: nothing on this page changes an entry. The
+ * what, when and from which address, its details named as the forms name them
+ * (audit-entry-text.ts). Read-only: nothing on this page changes an entry. The
  * filter and the search live in the URL (`?action=…&q=…`), what the search form (a GET) asks for
  * when sent before the app is live.
  */
@@ -100,19 +112,13 @@ export function AuditLogPage() {
   );
 }
 
-/** `details` as short "key: value" pairs (values of nested objects as JSON). */
-function detailText(details: AuditEntry['details']): string {
-  return Object.entries(details)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(' · ');
-}
-
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const translator = useTranslator();
   const { t } = translator;
   const { formatDate, formatTime } = useDateFormatters();
+  const currency = useAuthConfig().data?.currency ?? DEFAULT_CURRENCY;
   const at = new Date(entry.at);
+  const { target, facts } = auditEntryText(entry, { translator, currency, dateTime: (instant) => `${formatDate(instant)} ${formatTime(instant)}` });
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="audit-row">
       <div className="card-body gap-1 p-4">
@@ -122,15 +128,21 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             {formatDate(at)} {formatTime(at)}
           </time>
         </p>
-        <p className="text-sm break-all">
+        <p className="text-sm break-words">
           {t('auditLog.by', { actor: entry.actor })}
           {entry.ip && <span className="text-base-content/70"> {t('auditLog.from', { ip: entry.ip })}</span>}
-          <span className="text-base-content/70">
-            {' '}
-            · {entry.targetType} {entry.targetId}
-          </span>
+          <span className="text-base-content/70"> · {target}</span>
         </p>
-        {Object.keys(entry.details).length > 0 && <p className="text-sm break-words text-base-content/80">{detailText(entry.details)}</p>}
+        {facts.length > 0 && (
+          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
+            {facts.map((fact, i) => (
+              <div key={i} className="flex min-w-0 gap-1">
+                <dt className="font-medium">{t('auditLog.fact', { label: fact.label })}</dt>
+                <dd className="min-w-0 break-words">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </div>
     </li>
   );

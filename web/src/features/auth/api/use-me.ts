@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Me, meSchema } from '#contract/users.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { viewerQueryKey } from '#web/lib/dates.ts';
 
-export const meQueryKey = ['me'] as const;
+/** Where the page's query cache keeps the signed-in user: lib/dates.ts reads the zone they chose there. */
+export const meQueryKey = viewerQueryKey;
 
 /** GET /api/me: the signed-in user, or null when signed out (the server answers 401). */
 export async function getMe(): Promise<Me | null> {

@@ -8,9 +8,9 @@ import { type Translator, useTranslator } from '#web/lib/i18n.ts';
  * password, Settings): their names, autofill hints and the password rules.
  */
 
-export function FullNameField({ defaultValue }: { defaultValue?: string }) {
+export function FullNameField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
   const { t } = useTranslator();
-  return <TextField label={t('account.fullName')} name="name" autoComplete="name" required maxLength={100} defaultValue={defaultValue} />;
+  return <TextField label={t('account.fullName')} name="name" autoComplete="name" required maxLength={100} defaultValue={defaultValue} error={error} />;
 }
 
 export function EmailField() {

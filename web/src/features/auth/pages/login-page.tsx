@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, Form, useNavigation, useSearchParams } from 'react-router';
 import { signInEmailBody } from '#contract/auth.ts';
-import { RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
+import { DoneMessageInPage, RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { SubmitButton } from '#web/components/submit-button.tsx';
 import { authConfigQuery } from '#web/features/auth/api/use-auth-config.ts';
 import { EmailField, PasswordField } from '#web/features/auth/components/account-fields.tsx';
 import { AuthCard, OtherWaysIn } from '#web/features/auth/components/auth-card.tsx';
+import { SsoButton } from '#web/features/auth/components/sso-button.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { returnPathFrom } from '#web/lib/login-path.ts';
@@ -60,6 +61,8 @@ export function LoginPage() {
 
   return (
     <AuthCard heading={t('login.heading')}>
+      {/* A password just reset: said above the form, which stays free to fill. */}
+      <DoneMessageInPage done="resetPassword.succeeded" />
       {verifiedLink === 'verified' && (
         <p role="status" className="alert alert-success alert-soft">
           {t('login.emailVerified')}
@@ -84,6 +87,7 @@ export function LoginPage() {
           </button>
         </div>
       </Form>
+      <SsoButton />
       <OtherWaysIn lead={t('login.newHere')} to="/register" link={t('login.register')} />
     </AuthCard>
   );

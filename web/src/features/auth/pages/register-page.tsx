@@ -12,6 +12,7 @@ import { ApiError, apiRequest, errorMessage } from '#web/lib/api-client.ts';
 import { showErrorDialog } from '#web/lib/dialogs.ts';
 import { fieldFile } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { returnPathFrom } from '#web/lib/login-path.ts';
 import { formBody, formText, pageQueryClient, refused, refusedBecause, sentOn } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
@@ -22,11 +23,13 @@ export async function loader() {
 }
 
 /**
- * The account, then a sign-in (sign-up never signs in by itself: decision 007), then Home, which
- * says "Registration Successful". A photo is uploaded by the app before the form is sent
+ * The account, then a sign-in (sign-up never signs in by itself: decision 007), then back where
+ * the visitor came from (`?from=`, a session's page; else Home), which says "Registration
+ * Successful" and asks to verify the address by the link emailed. A photo is uploaded by the app before the form is sent
  * (`imageUrl`); sent without the app, a chosen photo is only its name, and the page asks for the app.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
   const text = formText(await request.formData());
   if (text.image) return refusedBecause('register.photoNeedsApp');
   const email = text.email?.trim() ?? '';
@@ -45,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return refused(error);
   }
   await pageQueryClient().resetQueries();
-  return sentOn('/', 'register.succeeded');
+  return sentOn(returnPathFrom(url.searchParams, url.origin), 'register.succeeded');
 }
 
 export function RegisterPage() {

@@ -85,7 +85,7 @@ function PanelBody({ session, bookability }: { session: PublicSession; bookabili
             {t('booking.logInToBook')}
           </Link>
           <span className="text-sm text-base-content/70">
-            {t('booking.noAccount')} <Link to="/register" className="link">{t('booking.register')}</Link>
+            {t('booking.noAccount')} <Link to={`/register?from=${encodeURIComponent(`/session/${session.id}`)}`} className="link">{t('booking.register')}</Link>
           </span>
         </div>
       </div>

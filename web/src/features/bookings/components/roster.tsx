@@ -1,15 +1,16 @@
 // The tutor's roster on their session page: booked students, then the waitlist in line order.
 // Once class has started, each booked student is marked present or absent: one press
-// per student, "Mark all present" for the rest; the roster downloads as CSV at any time.
-import type { ReactNode } from 'react';
-import type { Attendance, RosterEntry } from '#contract/bookings.ts';
+// per student, "Mark all present" for the rest (forms of the page's route action:
+// features/bookings/roster-action.ts); the roster downloads as CSV at any time.
+import { type ReactNode, useId } from 'react';
+import type { RosterEntry } from '#contract/bookings.ts';
 import { CardSection, LoadMoreButton } from '#web/components/card-section.tsx';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
+import { IntentButton } from '#web/components/intent-button.tsx';
 import { pagedItems } from '#web/components/paged-list-state.tsx';
-import { rosterCsvUrl, useMarkAllPresent, useMarkAttendance } from '#web/features/bookings/api/use-attendance.ts';
+import { rosterCsvUrl } from '#web/features/bookings/api/attendance.ts';
 import { useRoster } from '#web/features/bookings/api/use-roster.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { showErrorDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { usePersonName } from '#web/lib/person-name.ts';
 
@@ -23,16 +24,6 @@ export function Roster({ sessionId, takeAttendance = false }: { sessionId: strin
   // A seat held for payment is taken: listed with the booked students, marked.
   const booked = items.filter((e) => e.status !== 'waitlisted');
   const waiting = items.filter((e) => e.status === 'waitlisted');
-  const markAll = useMarkAllPresent(sessionId);
-
-  async function handleMarkAll() {
-    try {
-      const marked = await markAll.mutateAsync();
-      await showSuccessToast(t('roster.markedPresent', { count: marked }));
-    } catch (error) {
-      await showErrorDialog(t('roster.markFailed'), errorMessage(error));
-    }
-  }
 
   return (
     <CardSection title={t('roster.title')} headingId="roster-heading" query={roster} loadingLabel={t('roster.loading')}>
@@ -43,14 +34,16 @@ export function Roster({ sessionId, takeAttendance = false }: { sessionId: strin
             {' · '}
             {t('roster.waitlistCount', { count: first!.waitlistCount })}
           </p>
+          <RefusalMessage title={t('roster.markFailed')} intent="attendance" />
+          <RefusalMessage title={t('roster.markFailed')} intent="all-present" />
           <div className="flex flex-wrap gap-2">
             <a href={rosterCsvUrl(sessionId)} download className="btn btn-outline btn-sm">
               {t('roster.download')}
             </a>
             {takeAttendance && booked.some((e) => e.status === 'booked') && (
-              <button type="button" className="btn btn-sm btn-primary" disabled={markAll.isPending} onClick={() => void handleMarkAll()}>
+              <IntentButton intent="all-present" className="btn btn-sm btn-primary">
                 {t('roster.markAll')}
-              </button>
+              </IntentButton>
             )}
           </div>
           <RosterList
@@ -61,7 +54,7 @@ export function Roster({ sessionId, takeAttendance = false }: { sessionId: strin
               name: personName(e.name),
               email: e.email,
               note: e.status === 'awaiting_payment' ? t('roster.heldSince', { date: formatDate(e.since) }) : t('roster.bookedOn', { date: formatDate(e.since) }),
-              action: takeAttendance && e.status === 'booked' ? <AttendanceButtons sessionId={sessionId} entry={e} /> : null,
+              action: takeAttendance && e.status === 'booked' ? <AttendanceButtons entry={e} /> : null,
             }))}
           />
           {(waiting.length > 0 || first!.waitlistCount > 0) && (
@@ -79,43 +72,38 @@ export function Roster({ sessionId, takeAttendance = false }: { sessionId: strin
 }
 
 /** Present / Absent for one student: toggle buttons (aria-pressed), one press marks. */
-function AttendanceButtons({ sessionId, entry }: { sessionId: string; entry: RosterEntry }) {
+function AttendanceButtons({ entry }: { entry: RosterEntry }) {
   const { t } = useTranslator();
   const personName = usePersonName();
-  const mark = useMarkAttendance(sessionId);
-  async function handle(attendance: Attendance) {
-    try {
-      await mark.mutateAsync({ studentId: entry.studentId, attendance });
-    } catch (error) {
-      await showErrorDialog(t('roster.markFailed'), errorMessage(error));
-    }
-  }
   return (
     <div role="group" aria-label={t('attendance.of', { name: personName(entry.name) })} className="join">
       {(['present', 'absent'] as const).map((value) => (
-        <button
+        <IntentButton
           key={value}
-          type="button"
+          intent="attendance"
+          fields={{ studentId: entry.studentId, attendance: value }}
           className={`btn join-item btn-sm ${entry.attendance === value ? (value === 'present' ? 'btn-success' : 'btn-error') : 'btn-outline'}`}
-          aria-pressed={entry.attendance === value}
-          disabled={mark.isPending}
-          onClick={() => void handle(value)}
+          pressed={entry.attendance === value}
         >
           {value === 'present' ? t('attendance.present') : t('attendance.absent')}
-        </button>
+        </IntentButton>
       ))}
     </div>
   );
 }
 
 function RosterList({ title, empty, entries }: { title: string; empty: string; entries: Array<{ key: string; name: string; email: string; note: string; action: ReactNode }> }) {
+  // Named by its heading, as a group: a name on the list itself is one screen readers may not say.
+  const headingId = useId();
   return (
-    <div>
-      <h3 className="mb-2 font-semibold">{title}</h3>
+    <div role="group" aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 font-semibold">
+        {title}
+      </h3>
       {entries.length === 0 ? (
         empty && <p className="text-sm text-base-content/70">{empty}</p>
       ) : (
-        <ul className="divide-y divide-base-200" aria-label={title}>
+        <ul className="divide-y divide-base-200">
           {entries.map((e) => (
             <li key={e.key} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
               <span className="min-w-0 break-words">

@@ -1,10 +1,12 @@
-import { Link, useSearchParams } from 'react-router';
+import { type ActionFunctionArgs, data, Form, Link, type LoaderFunctionArgs, useNavigation, useSearchParams } from 'react-router';
 import { JOB_STATES, RETRYABLE_JOB_STATES, type AdminJob, type JobCounts, type JobState } from '#contract/admin-jobs.ts';
 import { PagedList } from '#web/components/filtered-list.tsx';
-import { useJobs } from '#web/features/jobs/api/use-jobs.ts';
-import { useRetryJob } from '#web/features/jobs/api/use-retry-job.ts';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
+import { jobKeys } from '#web/features/jobs/api/job-query-keys.ts';
+import { jobsQuery, useJobs } from '#web/features/jobs/api/use-jobs.ts';
+import { retryJob } from '#web/features/jobs/api/use-retry-job.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { runWithDialogs } from '#web/lib/dialogs.ts';
+import { formText, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
@@ -21,26 +23,60 @@ const emptyTexts = ({ t }: Translator): Record<JobState | '', string> => ({
 });
 
 const isState = (value: string): value is JobState => (JOB_STATES as readonly string[]).includes(value);
+/** The state the address asks for (`?state=dead`), every state when none or another word. */
+const stateOf = (search: URLSearchParams): JobState | '' => {
+  const state = search.get('state') ?? '';
+  return isState(state) ? state : '';
+};
+
+const RETRY = 'retry';
+
+/** The jobs in the state the address asks for, first page, with the count of each state. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await pageQueryClient().prefetchInfiniteQuery(jobsQuery(stateOf(new URL(request.url).searchParams)));
+  return null;
+}
+
+/**
+ * "Retry now": the same list again (its ?state kept), which says "Job queued to run now";
+ * refused (it ran meanwhile, it is running, not an admin), the page again saying why.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const fields = formText(await request.formData());
+  if (fields.intent !== RETRY || !fields.job) return data(null, { status: 400 });
+  const queryClient = pageQueryClient();
+  try {
+    await retryJob(fields.job);
+  } catch (error) {
+    return refused(error, RETRY);
+  } finally {
+    // Retried or not (it may have finished meanwhile), the lists are out of date.
+    await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+  }
+  const { search } = new URL(request.url);
+  return sentOn(`/dashboard/background-jobs${search}`, 'jobs.retried');
+}
 
 /**
  * Admin: the background work (emails, scheduled jobs) by state, with "Retry now" for a job that
  * failed or gave up (docs/decisions/017-durable-jobs.md). The state lives in the URL
- * (`?state=dead`): the filters are plain links and "Retry now" a form's button, both working before
- * the app is live.
+ * (`?state=dead`): the filters are plain links and "Retry now" a form's button through the route's action, both
+ * working before the app is live and without it.
  */
 export function BackgroundJobsPage() {
   const translator = useTranslator();
   const { t } = translator;
   useTitle(t('jobs.title'));
   const [params] = useSearchParams();
-  const stateParam = params.get('state') ?? '';
-  const state: JobState | '' = isState(stateParam) ? stateParam : '';
+  const state = stateOf(params);
   const jobs = useJobs(state);
   const counts = jobs.data?.pages[0]?.counts;
 
   return (
     <PageSection title={t('jobs.title')} headingId="jobs-heading">
       <p className="text-base-content/70">{t('jobs.lead')}</p>
+      {/* A refused "Retry now", said once for the list. */}
+      <RefusalMessage title={t('dashboardShell.error')} intent={RETRY} />
       <StateFilter current={state} counts={counts} />
       <PagedList query={jobs} loadingLabel={t('jobs.loading')} empty={emptyTexts(translator)[state]}>
         {(job) => <JobRow key={job.id} job={job} />}
@@ -82,13 +118,11 @@ function JobRow({ job }: { job: AdminJob }) {
   const translator = useTranslator();
   const { t } = translator;
   const { formatDate, formatTime } = useDateFormatters();
-  const retry = useRetryJob();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('job') === job.id;
+  // What the job is about (an email's subject), else what runs it: each said once.
   const title = job.summary ?? job.kind;
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(new Date(iso))}`;
-
-  function handleRetry() {
-    return runWithDialogs(() => retry.mutateAsync(job.id), { success: t('jobs.retried') });
-  }
 
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="job-row">
@@ -97,7 +131,7 @@ function JobRow({ job }: { job: AdminJob }) {
           <p className="font-semibold break-words">{title}</p>
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span className={`badge badge-sm ${STATE_BADGES[job.state]}`}>{stateLabels(translator)[job.state]}</span>
-            <span className="font-mono text-base-content/70 break-all">{job.kind}</span>
+            {job.summary !== null && <span className="font-mono text-base-content/70 break-all">{job.kind}</span>}
             {job.recurring && <span className="text-base-content/70">{t('jobs.recurring')}</span>}
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -114,21 +148,13 @@ function JobRow({ job }: { job: AdminJob }) {
           </dl>
         </div>
         {RETRYABLE_JOB_STATES.includes(job.state) && (
-          // A form's button (decision 018): sent before the app is live, the server retries it (page-forms).
-          <form
-            method="post"
-            className="self-start"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void handleRetry();
-            }}
-          >
+          <Form method="post" className="self-start">
             <NoScriptField />
             <input type="hidden" name="job" value={job.id} />
-            <button type="submit" name="intent" value="retry" className="btn btn-sm btn-primary" aria-label={t('jobs.retryLabel', { title })} disabled={retry.isPending}>
+            <button type="submit" name="intent" value={RETRY} className="btn btn-sm btn-primary" aria-label={t('jobs.retryLabel', { title })} disabled={busy}>
               {t('jobs.retry')}
             </button>
-          </form>
+          </Form>
         )}
       </div>
     </li>

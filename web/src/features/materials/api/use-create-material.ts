@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { materialSchema, type Material } from '#contract/materials.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { apiUpload } from '#web/lib/api-upload.ts';
-import { materialKeys } from './material-query-keys.ts';
 
 export type CreateMaterialInput = { sessionId: string; title: string } & ({ link: string } | { file: File });
 
@@ -19,12 +17,4 @@ export async function createMaterial(input: CreateMaterialInput, onProgress?: (f
   form.append('title', input.title);
   form.append('file', input.file);
   return materialSchema.parse(await apiUpload<unknown>('/materials', form, { onProgress }));
-}
-
-export function useCreateMaterial(onProgress?: (fraction: number) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateMaterialInput) => createMaterial(input, onProgress),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: materialKeys.all }),
-  });
 }

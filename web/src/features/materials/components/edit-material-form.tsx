@@ -1,50 +1,58 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { Material } from '#contract/materials.ts';
+import { RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
+import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { SubmitButton } from '#web/components/submit-button.tsx';
 import { TextField } from '#web/components/text-field.tsx';
-import { useUpdateMaterial } from '#web/features/materials/api/use-update-material.ts';
-import { sendMaterial } from './send-material.ts';
+import { fileProblem } from '#web/features/materials/material-file-rules.ts';
+import { showErrorDialog } from '#web/lib/dialogs.ts';
 import { fieldFile, fieldText } from '#web/lib/form-fields.ts';
-import { MaterialSourceFields } from './material-source-fields.tsx';
-import { UploadProgress } from './upload-progress.tsx';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { MaterialSourceFields } from './material-source-fields.tsx';
+import { UploadProgress, useUploadProgress } from './upload-progress.tsx';
 
-/** Edit a material in place: its title, and optionally a new file or link. */
-export function EditMaterialForm({ material, onDone }: { material: Material; onDone: () => void }) {
-  const translator = useTranslator();
-  const { t } = translator;
-  const [progress, setProgress] = useState<number | null>(null);
-  const update = useUpdateMaterial(setProgress);
+/** The edit form's intent, for its page's action (pages/view-all-materials-page.tsx). */
+export const UPDATE_MATERIAL = 'update';
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+/**
+ * Edit a material in place: its title, and optionally a new file or link, sent to the page's route
+ * action. With the app a new file goes with the form (multipart, its progress shown) after a look
+ * at its size and type; without it, the form is urlencoded (a file's name only: the action says a
+ * file needs the app). Cancel is the list without `?edit`.
+ */
+export function EditMaterialForm({ material, closed }: { material: Material; closed: string }) {
+  const { t } = useTranslator();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === UPDATE_MATERIAL;
+  const progress = useUploadProgress();
+  const errors = useFormRefusal(UPDATE_MATERIAL)?.fields ?? {};
+
+  function sendWithFile(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields = new FormData(event.currentTarget);
-    const source = fieldText(fields, 'source');
-    const file = fieldFile(fields, 'file');
-    const link = fieldText(fields, 'link');
-    const changedLink = source === 'link' && link.trim() && link.trim() !== material.link ? link.trim() : undefined;
-    const newFile = source === 'file' && file ? file : undefined;
-    await sendMaterial(translator, {
-      file: newFile ?? null,
-      requireFile: false,
-      setProgress,
-      send: () => update.mutateAsync({ id: material.id, title: fieldText(fields, 'title'), link: changedLink, file: newFile }),
-      onSent: onDone,
-      success: t('materials.updated'),
-    });
+    const file = fieldText(fields, 'source') === 'file' ? fieldFile(fields, 'file') : null;
+    const problem = file && fileProblem(file);
+    if (problem) return void showErrorDialog(t('dashboardShell.error'), problem);
+    fields.set('intent', UPDATE_MATERIAL);
+    void submit(fields, { method: 'post', encType: 'multipart/form-data' });
   }
 
   return (
-    <form className="flex flex-col gap-3" aria-label={t('dashboardShell.editLabel', { name: material.title })} onSubmit={(event) => void handleSubmit(event)}>
-      <TextField label={t('materials.title')} name="title" required maxLength={200} defaultValue={material.title} />
-      <MaterialSourceFields defaultSource={material.kind} defaultLink={material.link ?? ''} optional />
+    <Form method="post" className="flex flex-col gap-3" aria-label={t('dashboardShell.editLabel', { name: material.title })} onSubmit={sendWithFile}>
+      <NoScriptField />
+      <RefusalMessage title={t('dashboardShell.error')} intent={UPDATE_MATERIAL} />
+      <input type="hidden" name="id" value={material.id} />
+      <TextField label={t('materials.title')} name="title" required maxLength={200} defaultValue={material.title} error={errors.title} />
+      <MaterialSourceFields defaultSource={material.kind} defaultLink={material.link ?? ''} optional errors={errors} />
       {progress !== null && <UploadProgress fraction={progress} />}
       <div className="flex flex-wrap gap-2">
-        <SubmitButton className="btn btn-sm btn-primary" busy={update.isPending} busyLabel={t('notes.saving')} label={t('notes.save')} />
-        <button type="button" className="btn btn-sm" onClick={onDone}>
+        <SubmitButton className="btn btn-sm btn-primary" busy={sending} busyLabel={t('notes.saving')} label={t('notes.save')} name="intent" value={UPDATE_MATERIAL} />
+        <Link to={closed} className="btn btn-sm" preventScrollReset>
           {t('materials.cancel')}
-        </button>
+        </Link>
       </div>
-    </form>
+    </Form>
   );
 }

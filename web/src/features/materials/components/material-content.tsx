@@ -40,7 +40,7 @@ export function MaterialContent({ material, preview = true }: { material: Materi
         />
       )}
       <p className="text-sm break-all text-base-content/70">
-        {isImage ? t('materials.image') : t('materials.pdf')} · {material.fileName} · {sizeText(material.fileSize)}
+        {isImage ? t('materials.image') : material.mimeType === 'application/pdf' ? t('materials.pdf') : t('materials.document')} · {material.fileName} · {sizeText(material.fileSize)}
       </p>
       <a href={material.fileUrl} download={material.fileName ?? true} className="btn btn-sm btn-outline w-fit">
         {t('materials.download')}

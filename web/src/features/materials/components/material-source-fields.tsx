@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MATERIAL_FILE_ACCEPT } from '#contract/materials.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { useAdopt } from '#web/lib/form-fields.ts';
 import { TextField } from '#web/components/text-field.tsx';
@@ -11,10 +12,12 @@ type MaterialSourceFieldsProps = {
   defaultLink?: string;
   /** Edit form: the file or link may stay as it is. */
   optional?: boolean;
+  /** The refusal's reasons under their fields (`file`, `link`). */
+  errors?: Record<string, string>;
 };
 
-/** "A file (image or PDF) or a link": the choice and its field. */
-export function MaterialSourceFields({ defaultSource, defaultLink = '', optional = false }: MaterialSourceFieldsProps) {
+/** "A file (an image, a PDF or an office document) or a link": the choice and its field. */
+export function MaterialSourceFields({ defaultSource, defaultLink = '', optional = false, errors = {} }: MaterialSourceFieldsProps) {
   const { t } = useTranslator();
   const id = useId();
   const [source, setSource] = useState<MaterialSource>(defaultSource);
@@ -48,13 +51,14 @@ export function MaterialSourceFields({ defaultSource, defaultLink = '', optional
             name="file"
             type="file"
             className="file-input w-full"
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif,application/pdf"
+            accept={MATERIAL_FILE_ACCEPT}
             required={!optional}
             aria-describedby={`${id}-file-hint`}
           />
           <p id={`${id}-file-hint`} className="text-sm text-base-content/70">
             {t('materials.fileHint')}
           </p>
+          {errors.file && <p className="text-sm text-error">{errors.file}</p>}
         </div>
       ) : (
         <TextField
@@ -67,6 +71,7 @@ export function MaterialSourceFields({ defaultSource, defaultLink = '', optional
           required={!optional}
           defaultValue={defaultLink}
           hint={t('materials.linkHint')}
+          error={errors.link}
         />
       )}
     </>

@@ -1,9 +1,8 @@
-import type { FormEvent } from 'react';
-import { type ActionFunctionArgs, Form, useNavigation, useSubmit } from 'react-router';
+import type { ActionFunctionArgs } from 'react-router';
 import type { Note } from '#contract/notes.ts';
 import { RefusalMessage } from '#web/components/form-messages.tsx';
+import { IntentButton } from '#web/components/intent-button.tsx';
 import { ListRow, PagedListPage, RowLink } from '#web/components/list-page.tsx';
-import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { meQuery, useMe } from '#web/features/auth/public.ts';
 import { deleteNote } from '#web/features/notes/api/delete-note.ts';
 import { noteKeys } from '#web/features/notes/api/note-query-keys.ts';
@@ -59,14 +58,6 @@ export function ManageNotesPage() {
 
 function NoteRow({ note }: { note: Note }) {
   const { t } = useTranslator();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('id') === note.id;
-  // Asked first with the app; without it, the button deletes (a page cannot ask without scripts).
-  async function confirmFirst(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (await confirmDelete()) await submit({ intent: DELETE, id: note.id }, { method: 'post' });
-  }
   return (
     <ListRow
       testId="note-row"
@@ -76,13 +67,10 @@ function NoteRow({ note }: { note: Note }) {
         <>
           <RowLink to={`/dashboard/note/edit/${note.id}`} name={note.title} kind="edit" />
           <RowLink to={`/dashboard/note/${note.id}`} name={note.title} kind="view" />
-          <Form method="post" className="contents" onSubmit={(event) => void confirmFirst(event)}>
-            <NoScriptField />
-            <input type="hidden" name="id" value={note.id} />
-            <button type="submit" name="intent" value={DELETE} className="btn btn-sm btn-error btn-outline" aria-label={t('dashboardShell.deleteLabel', { name: note.title })} disabled={busy}>
-              {t('dashboardShell.delete')}
-            </button>
-          </Form>
+          {/* Asked first with the app; without it, the button deletes (a page cannot ask without scripts). */}
+          <IntentButton intent={DELETE} fields={{ id: note.id }} confirm={confirmDelete} className="btn btn-sm btn-error btn-outline" label={t('dashboardShell.deleteLabel', { name: note.title })}>
+            {t('dashboardShell.delete')}
+          </IntentButton>
         </>
       }
     />

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { reviewSchema, type Review, type ReviewBody } from '#contract/reviews.ts';
-import { sessionKeys } from '#web/features/sessions/public.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { reviewKeys } from './review-query-keys.ts';
 
@@ -9,11 +8,7 @@ export async function submitReview(input: ReviewBody): Promise<Review> {
   return reviewSchema.parse(await apiRequest<unknown>('/review', { method: 'POST', body: input }));
 }
 
-export function useSubmitReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitReview,
-    // The session's average rating changes with it.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), queryClient.invalidateQueries({ queryKey: sessionKeys.all })]),
-  });
+/** A review saved: the session's reviews and the student's own are out of date (the session's rating too: its owner invalidates that). */
+export function invalidateReviews(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: reviewKeys.all });
 }

@@ -1,56 +1,38 @@
 // The review form of the booked-session page: required review text, required rating
 // with the hint "rate the session from 1 to 5", Submit. Prefilled with the student's own review.
-import { type FormEvent, useState } from 'react';
+// Sent through the page's route action (docs/decisions/041-pages-loaders-actions.md), the same
+// for the app, a form sent before it is live and one sent without JavaScript.
+import { Form, useNavigation } from 'react-router';
 import type { Review } from '#contract/reviews.ts';
-import { useSubmitReview } from '#web/features/reviews/api/use-submit-review.ts';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
-import { fieldText } from '#web/lib/form-fields.ts';
-import { showErrorDialog } from '#web/lib/dialogs.ts';
-import { useTranslator } from '#web/lib/i18n.ts';
+import { RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
-export function ReviewForm({ sessionId, existing }: { sessionId: string; existing: Review | null }) {
+/** The `intent` of the review form's button: the page's action tells its forms apart by it. */
+export const REVIEW_INTENT = 'review';
+
+export function ReviewForm({ existing }: { existing: Review | null }) {
   const { t } = useTranslator();
-  const [saved, setSaved] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const submit = useSubmitReview();
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setSaved(null);
-    setFields({});
-    try {
-      await submit.mutateAsync({ sessionId, review: fieldText(form, 'review').trim(), rating: Number(fieldText(form, 'rating')) });
-      setSaved(existing ? t('reviews.updated') : t('reviews.submitted'));
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setFields(error.fields);
-      await showErrorDialog(t('reviews.notSaved'), errorMessage(error));
-    }
-  }
+  const fields = useFormRefusal(REVIEW_INTENT)?.fields ?? {};
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === REVIEW_INTENT;
 
   return (
-    // Sent before the app is live, the form goes to its page's own address, where the server saves
-    // it (server/http/page-forms.ts).
-    <form method="post" aria-labelledby="review-heading" className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+    <Form method="post" aria-labelledby="review-heading" className="flex flex-col gap-4">
       <NoScriptField />
+      <RefusalMessage title={t('reviews.notSaved')} intent={REVIEW_INTENT} />
       <h2 id="review-heading" className="text-xl font-semibold">
         {existing ? t('reviews.yours') : t('reviews.write')}
       </h2>
       <TextAreaField label={t('reviews.review')} name="review" required maxLength={2000} rows={4} defaultValue={existing?.review} error={fields.review} />
       <StarRating name="rating" defaultValue={existing?.rating} error={fields.rating} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
-          {submit.isPending ? t('reviews.submitting') : t('reviews.submit')}
+        <button type="submit" name="intent" value={REVIEW_INTENT} className="btn btn-primary" disabled={busy}>
+          {busy ? t('reviews.submitting') : t('reviews.submit')}
         </button>
       </div>
-      {saved && (
-        <p role="status" className="alert alert-success alert-soft">
-          {saved}
-        </p>
-      )}
-    </form>
+    </Form>
   );
 }
 

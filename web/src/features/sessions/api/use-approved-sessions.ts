@@ -6,18 +6,13 @@ import { sessionKeys } from './session-query-keys.ts';
 const HOME_SESSIONS = 6;
 
 /**
- * Home's Sessions section, a small page: the newest sessions open for registration now first
- * (GET /api/sessions?open=true), then, if fewer, the newest other approved ones
- * (GET /api/approved-sessions). Both lists are the server's cached public lists.
+ * Home's Sessions section, a small page of the upcoming list in class order: classes not ended,
+ * soonest first, a class going on now before them (GET /api/approved-sessions, the server's
+ * cached public list). Whether registration is open is said on each card, not by the order.
  */
 export async function getApprovedSessions(): Promise<PublicSessionPage> {
-  const [open, newest] = await Promise.all([
-    apiRequest<unknown>(`/sessions?open=true&limit=${HOME_SESSIONS}`).then((page) => publicSessionPageSchema.parse(page)),
-    apiRequest<unknown>(`/approved-sessions?limit=${HOME_SESSIONS}`).then((page) => publicSessionPageSchema.parse(page)),
-  ]);
-  const shown = new Set(open.items.map((session) => session.id));
-  const items = [...open.items, ...newest.items.filter((session) => !shown.has(session.id))].slice(0, HOME_SESSIONS);
-  return { items, nextCursor: null };
+  const page = publicSessionPageSchema.parse(await apiRequest<unknown>(`/approved-sessions?limit=${HOME_SESSIONS}`));
+  return { items: page.items, nextCursor: null };
 }
 
 /** Home's sessions, for its loader and its components alike. */

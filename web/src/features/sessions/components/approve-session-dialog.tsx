@@ -4,20 +4,14 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useAuthConfig } from '#web/features/auth/public.ts';
 import { MaxParticipantsField } from '#web/features/sessions/components/schedule-fields.tsx';
 import { type DecisionDialogProps, SessionDecisionDialog } from '#web/features/sessions/components/session-decision-dialog.tsx';
-import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
-/** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats. */
+/** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats (its fields read by features/sessions/session-actions.ts). */
 export function ApproveSessionDialog(props: DecisionDialogProps) {
   const { t } = useTranslator();
-  const words = { title: t('sessionDecisions.approveTitle'), submit: t('sessionDecisions.approve'), pending: t('sessionDecisions.approving'), success: t('sessionDecisions.approved') };
-  function body(fields: FormData) {
-    const capacity = fieldText(fields, 'maxParticipants');
-    const paid = fieldText(fields, 'feeKind') === 'paid';
-    return { registrationFee: paid ? Number(fieldText(fields, 'registrationFee')) : 0, maxParticipants: capacity.trim() === '' ? null : Number(capacity) };
-  }
+  const words = { title: t('sessionDecisions.approveTitle'), submit: t('sessionDecisions.approve'), pending: t('sessionDecisions.approving') };
   return (
-    <SessionDecisionDialog {...props} decision="approve" words={words} submitClassName="btn-success" body={body}>
+    <SessionDecisionDialog {...props} decision="approve" words={words} submitClassName="btn-success">
       {(errors, s) => (
         <>
           <FeeFields error={errors.registrationFee} />

@@ -6,9 +6,14 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { usePrefersReducedMotion } from '#web/lib/use-prefers-reduced-motion.ts';
 import { useTypewriter } from './use-typewriter.ts';
 
-/** Autoplay every 5000 ms (not stopped by using the controls), 30 px between slides. */
+/** Autoplay every 5000 ms (not stopped by using the controls). */
 export const AUTOPLAY_MS = 5000;
-const GAP_PX = 30;
+/**
+ * The track's place when each slide is shown: one slide and its 30 px gap (`gap-[30px]`) further
+ * per slide, leftwards (right to left, --flow turns the move). Classes, not a style attribute:
+ * the page's markup carries no inline style. One entry per slide.
+ */
+const TRACK_AT = ['translate-x-0', 'translate-x-[calc(var(--flow)*-1*(100%_+_30px))]', 'translate-x-[calc(var(--flow)*-2*(100%_+_30px))]'] as const;
 
 /**
  * Home's hero carousel, hand-written: looping, centred slides, clickable bullets, previous and
@@ -42,10 +47,7 @@ export function HeroCarousel() {
   return (
     <section aria-roledescription="carousel" aria-label={t('hero.label')} className="relative overflow-hidden rounded-box bg-neutral">
       {/* Right to left, the slides run leftwards: --flow turns the slide's move. */}
-      <div
-        className="flex transition-transform duration-700 ease-in-out [--flow:1] rtl:[--flow:-1]"
-        style={{ gap: `${GAP_PX}px`, transform: `translateX(calc(var(--flow) * ${-index} * (100% + ${GAP_PX}px)))` }}
-      >
+      <div className={`flex gap-[30px] transition-transform duration-700 ease-in-out [--flow:1] rtl:[--flow:-1] ${TRACK_AT[index] ?? ''}`}>
         {slides.map((slide, i) => (
           <div
             key={slide.id}
@@ -80,9 +82,12 @@ export function HeroCarousel() {
             type="button"
             aria-label={t('hero.goTo', { n: i + 1, title: slide.title })}
             aria-current={i === index ? 'true' : undefined}
-            className={`h-3 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 hover:bg-white/80'}`}
+            // A 24 px target around the 12 px dot (WCAG 2.2 target size, minimum).
+            className="group flex h-6 min-w-6 items-center justify-center"
             onClick={() => go(i)}
-          />
+          >
+            <span className={`h-3 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/50 group-hover:bg-white/80'}`} />
+          </button>
         ))}
         {!reducedMotion && (
           <button

@@ -11,8 +11,11 @@ export function OpenBadge({ ongoing, as = 'badge' }: { ongoing: boolean; as?: 'b
   const label = ongoing ? t('bookability.ongoing') : t('bookability.closed');
   if (as === 'button') {
     return (
-      <span className={`btn btn-sm pointer-events-none ${ongoing ? 'btn-success' : 'btn-error'}`} aria-label={t('bookability.badgeLabel', { state: label })}>
-        {label}
+      // Its full words as text for screen readers: a name given with aria-label is not allowed on a
+      // <span>, which has no role (ARIA in HTML), and some readers skip it.
+      <span className={`btn btn-sm pointer-events-none ${ongoing ? 'btn-success' : 'btn-error'}`}>
+        <span className="sr-only">{t('bookability.badgeLabel', { state: label })}</span>
+        <span aria-hidden="true">{label}</span>
       </span>
     );
   }

@@ -1,15 +1,14 @@
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { type DecisionDialogProps, SessionDecisionDialog } from '#web/features/sessions/components/session-decision-dialog.tsx';
-import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Admin: reject a pending session with a reason and feedback (both required) that the tutor sees. */
 export function RejectSessionDialog(props: DecisionDialogProps) {
   const { t } = useTranslator();
-  const words = { title: t('sessionDecisions.rejectTitle'), submit: t('sessionDecisions.reject'), pending: t('sessionDecisions.rejecting'), success: t('sessionDecisions.rejected') };
+  const words = { title: t('sessionDecisions.rejectTitle'), submit: t('sessionDecisions.reject'), pending: t('sessionDecisions.rejecting') };
   return (
-    <SessionDecisionDialog {...props} decision="reject" words={words} submitClassName="btn-error" body={(fields) => ({ reason: fieldText(fields, 'reason'), feedback: fieldText(fields, 'feedback') })}>
+    <SessionDecisionDialog {...props} decision="reject" words={words} submitClassName="btn-error">
       {(errors) => (
         <>
           <TextField label={t('sessionDecisions.reason')} name="reason" required maxLength={500} error={errors.reason} />

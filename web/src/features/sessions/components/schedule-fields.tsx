@@ -1,6 +1,6 @@
-import { type ChangeEvent, type ComponentProps, useId, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { DATE_FIELD_PATTERN, instantOf, TIME_FIELD_PATTERN, timeFieldOf, wallTimeOf } from '#contract/session-form.ts';
-import type { ScheduleField, SessionSchedule } from '#contract/sessions.ts';
+import { SCHEDULE_FIELDS, type ScheduleField, type SessionSchedule } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useAdopt, useHydrated } from '#web/lib/form-fields.ts';
@@ -26,12 +26,37 @@ type ScheduleFieldsProps = {
  * and a 24-hour HH:mm one, whatever the browser's language (a native date or datetime-local
  * picker draws the browser's format, MM/DD/YYYY and a 12-hour clock in en-US, which a page
  * cannot change), in the zone the page is drawn in and the form names (`timeZone`): the viewer's
- * (the tz cookie), or UTC, labelled, until the browser has said which. The server reads the
- * same fields when the form is sent without the app (server/http/page-forms.ts), and checks the
+ * (the tz cookie), or UTC, labelled, until the browser has said which. The page's route action
+ * reads them (contract/session-form.ts) however the form was sent, and the server checks the
  * rules between dates (contract/sessions.ts scheduleProblems): its messages show under each date.
  * docs/decisions/028-session-date-fields.md.
  */
 export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
+  const { t } = useTranslator();
+  return (
+    <ScheduleDates fields={SCHEDULE_FIELDS} dates={defaults.dates} errors={errors}>
+      <MaxParticipantsField defaultValue={defaults.maxParticipants} error={errors.maxParticipants} />
+      <CountField label={t('sessionForm.cutoff')} name="cancellationCutoffHours" min={0} max={720} required defaultValue={defaults.cancellationCutoffHours} hint={t('sessionForm.cutoffHint')} error={errors.cancellationCutoffHours} />
+    </ScheduleDates>
+  );
+}
+
+type ScheduleDatesProps = {
+  /** The dates offered, in this order (Reschedule: the class's and the registration end). */
+  fields: readonly ScheduleField[];
+  /** What they start with, as instants. */
+  dates: SessionSchedule;
+  /** Messages from the server, by field name. */
+  errors?: Record<string, string>;
+  /** More fields in the same grid, after the dates. */
+  children?: ReactNode;
+};
+
+/**
+ * Some of a session's dates, each a dd/MM/yyyy field and an HH:mm one in the page's zone, which
+ * the form names (`timeZone`) and a lead says (ScheduleFields, and Reschedule's form).
+ */
+export function ScheduleDates({ fields, dates, errors = {}, children }: ScheduleDatesProps) {
   const { t } = useTranslator();
   const { zone, zoneLabel } = useDateFormatters();
   const leadId = useId();
@@ -49,11 +74,10 @@ export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
       <p id={leadId} className="text-sm text-base-content/70 sm:col-span-2">
         {t('sessionForm.zoneLead', { zone })}
       </p>
-      {(Object.keys(labels) as ScheduleField[]).map((field) => (
-        <DateTimeField key={field} field={field} zone={zone} labels={labels[field]} leadId={leadId} defaultValue={defaults.dates[field]} error={errors[field]} />
+      {fields.map((field) => (
+        <DateTimeField key={field} field={field} zone={zone} labels={labels[field]} leadId={leadId} defaultValue={dates[field]} error={errors[field]} />
       ))}
-      <MaxParticipantsField defaultValue={defaults.maxParticipants} error={errors.maxParticipants} />
-      <CountField label={t('sessionForm.cutoff')} name="cancellationCutoffHours" min={0} max={720} required defaultValue={defaults.cancellationCutoffHours} hint={t('sessionForm.cutoffHint')} error={errors.cancellationCutoffHours} />
+      {children}
     </div>
   );
 }

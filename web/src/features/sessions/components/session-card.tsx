@@ -9,8 +9,8 @@ import { OpenBadge } from './open-badge.tsx';
 import { TutorByline } from './session-heading.tsx';
 
 /**
- * The card: title, description, the Ongoing/Closed button and Read More; and what a reader
- * needs at a glance: when the class is, its fee, and whether it can be booked now.
+ * The card: title, description, the Ongoing/Closed button with the state label the session's page
+ * shows beside it, and Read More; and what a reader needs at a glance: when the class is, its fee.
  */
 /** `session.mine`: a signed-in student's own place on it (the lists carry it), said on the card too. */
 export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession & { mine?: ViewerPlace | null }; headingLevel?: 2 | 3 }) {
@@ -35,9 +35,15 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
             <dt className="sr-only">{t('sessionCard.fee')}</dt>
             <dd>{feeText(session.registrationFee)}</dd>
           </div>
-          <div>
-            <dt className="sr-only">{t('sessionCard.registration')}</dt>
-            <dd>
+        </dl>
+        <p className="line-clamp-3 break-words text-base-content/80">{session.description}</p>
+        <div className="card-actions mt-auto items-center justify-between pt-2">
+          {/* The spec's Ongoing/Closed and, beside it, what it means now (the session page's words):
+              "Ongoing" alone was read as "happening now". Wraps under the badge on a narrow phone. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <OpenBadge ongoing={bookability.ongoing} as="button" />
+            <p className="text-sm" data-testid="session-card-state">
+              <span className="sr-only">{t('sessionCard.registration')}: </span>
               {bookability.label}
               {bookability.state.kind === 'holding' && (
                 <>
@@ -47,12 +53,8 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
                   </Link>
                 </>
               )}
-            </dd>
+            </p>
           </div>
-        </dl>
-        <p className="line-clamp-3 break-words text-base-content/80">{session.description}</p>
-        <div className="card-actions mt-auto items-center justify-between pt-2">
-          <OpenBadge ongoing={bookability.ongoing} as="button" />
           <Link to={`/session/${session.id}`} className="btn btn-primary btn-sm" aria-label={t('sessionCard.readMoreLabel', { title: session.title })}>
             {t('sessionCard.readMore')}
           </Link>

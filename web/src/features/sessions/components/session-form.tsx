@@ -1,10 +1,14 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
 import type { SessionPlace } from '#contract/sessions.ts';
+import { RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { SubmitButton } from '#web/components/submit-button.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { PlaceFields } from '#web/features/sessions/components/place-fields.tsx';
 import { type ScheduleDefaults, ScheduleFields } from '#web/features/sessions/components/schedule-fields.tsx';
+import { useTranslator } from '#web/lib/i18n.ts';
 
 type SessionFormProps = {
   heading: ReactNode;
@@ -13,38 +17,34 @@ type SessionFormProps = {
   defaults?: { title: string; description: string; place: SessionPlace };
   /** The schedule's fields, or why they are not offered (an approved session's dates are fixed). */
   schedule: ScheduleDefaults | string;
-  errors: Record<string, string>;
-  pending: boolean;
-  onSubmit: (fields: FormData) => void;
 };
 
 /**
- * Create and Edit Session's form: a real form to the page's own address, which the server
- * answers when it is sent without the app (server/http/page-forms.ts, contract/session-form.ts),
- * read by the app when it is live.
+ * Create and Edit Session's form, sent to its page's route action (create-session-page.tsx,
+ * edit-session-page.tsx) by the app, or by the browser before the app is live or without it;
+ * its fields are read into the API's body by contract/session-form.ts. A refusal: the server's
+ * messages under the fields they name, else in a popup; every field as typed.
  */
-export function SessionForm({ heading, words, defaults, schedule, errors, pending, onSubmit }: SessionFormProps) {
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onSubmit(new FormData(event.currentTarget));
-  }
+export function SessionForm({ heading, words, defaults, schedule }: SessionFormProps) {
+  const { t } = useTranslator();
+  const errors = useFormRefusal()?.fields ?? {};
+  const busy = useNavigation().state === 'submitting';
   return (
     <section aria-labelledby="session-form-heading" className="w-full max-w-3xl">
       {heading}
-      <form method="post" className="card mt-6 bg-base-100 shadow-sm" onSubmit={handleSubmit}>
+      <Form method="post" className="card mt-6 bg-base-100 shadow-sm">
         <NoScriptField />
         <div className="card-body gap-4">
+          <RefusalMessage title={t('dashboardShell.error')} />
           <TextField label={words.title} name="title" required maxLength={200} defaultValue={defaults?.title} error={errors.title} />
           <TextAreaField label={words.description} name="description" required maxLength={5000} rows={5} defaultValue={defaults?.description} error={errors.description} />
           <PlaceFields defaults={defaults?.place} errors={errors} />
           {typeof schedule === 'string' ? <p className="text-sm text-base-content/70">{schedule}</p> : <ScheduleFields defaults={schedule} errors={errors} />}
           <div>
-            <button type="submit" className="btn btn-primary" disabled={pending}>
-              {pending ? words.pending : words.submit}
-            </button>
+            <SubmitButton className="btn btn-primary" busy={busy} busyLabel={words.pending} label={words.submit} />
           </div>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

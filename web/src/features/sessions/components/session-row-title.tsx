@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Session } from '#contract/sessions.ts';
-import { useDeleteSession } from '#web/features/sessions/api/use-delete-session.ts';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
-import { DeleteButton, RowLink } from '#web/components/list-page.tsx';
+import { IntentButton } from '#web/components/intent-button.tsx';
+import { RowLink } from '#web/components/list-page.tsx';
+import { confirmAction, confirmDelete } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 // The pieces of a session's row in the dashboard's lists (a tutor's Manage Sessions, an admin's All Sessions).
@@ -39,8 +40,27 @@ export function EditSessionLink({ session }: { session: Pick<Session, 'id' | 'ti
   return <RowLink to={`/dashboard/session/edit/${session.id}`} name={session.title} kind="edit" />;
 }
 
-export function DeleteSessionButton({ email, session }: { email: string; session: Pick<Session, 'id' | 'title'> }) {
+/**
+ * A session's Delete, sent to its page's route action (features/sessions/session-actions.ts). A
+ * booked class still to come cannot be deleted (its students counted on it): with the app its
+ * Delete says so in its own confirmation and leads to Cancel session on the session's page, which
+ * tells them; without it, the server refuses the delete and the page says why.
+ */
+export function DeleteSessionButton({ email, session, detailsPath }: { email: string; session: Pick<Session, 'id' | 'title' | 'status' | 'seatsTaken' | 'classStartDate'>; detailsPath?: string }) {
   const { t } = useTranslator();
-  const deleteSession = useDeleteSession();
-  return <DeleteButton name={session.title} pending={deleteSession.isPending} remove={() => deleteSession.mutateAsync({ email, id: session.id })} deleted={t('sessionLists.deleted')} />;
+  const navigate = useNavigate();
+  const booked = detailsPath && session.status === 'approved' && session.seatsTaken > 0 && Date.parse(session.classStartDate) > Date.now();
+  // A booked class: asked, the page to cancel it, never the delete itself.
+  const confirm = booked
+    ? async () => {
+        const confirmed = await confirmAction({ title: t('sessionLists.bookedDeleteTitle'), text: t('sessionLists.bookedDeleteText', { title: session.title, count: session.seatsTaken }), confirmButtonText: t('tutorSession.cancel'), cancelButtonText: t('sessionLists.keepSession') });
+        if (confirmed) void navigate(detailsPath, { state: { cancelSession: true } });
+        return false;
+      }
+    : confirmDelete;
+  return (
+    <IntentButton intent="delete" fields={{ id: session.id, email }} confirm={confirm} className="btn btn-sm btn-error btn-outline" label={t('dashboardShell.deleteLabel', { name: session.title })}>
+      {t('dashboardShell.delete')}
+    </IntentButton>
+  );
 }

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
 import type { Session, SessionStatus } from '#contract/sessions.ts';
+import { RefusalMessage } from '#web/components/form-messages.tsx';
 import { authConfigQuery } from '#web/features/auth/public.ts';
 import { adminSessionsQuery, useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
 import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
 import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
+import { sessionAction } from '#web/features/sessions/session-actions.ts';
 import { useSessionText } from '#web/features/sessions/session-text.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
-import { pageQueryClient } from '#web/lib/page-data.ts';
+import { formText, pageQueryClient } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
@@ -24,6 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const status = search.get('status') ?? '';
   await Promise.all([queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchInfiniteQuery(adminSessionsQuery(isStatus(status) ? status : '', search.get('q') ?? ''))]);
   return null;
+}
+
+/** Approve, Reject and a row's Delete: the same list again (its ?status and ?q kept), which says so once; refused, the page again saying why. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { search } = new URL(request.url);
+  return sessionAction(formText(await request.formData()), `/dashboard/all-sessions${search}`);
 }
 
 /**
@@ -50,6 +58,8 @@ export function AdminSessionsPage() {
             </option>
           ))}
       </FilterBar>
+      {/* A row's refused Delete (Approve and Reject: their dialogs say why). */}
+      <RefusalMessage title={t('dashboardShell.error')} intent="delete" />
       <PagedList query={sessions} loadingLabel={t('sessionLists.loading')} empty={t('sessionLists.noMatch')}>
         {(session) => <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />}
       </PagedList>

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { type LoaderFunctionArgs, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { authConfigQuery } from '#web/features/auth/public.ts';
-import { sessionsQuery, useSessions } from '#web/features/sessions/api/use-sessions.ts';
+import type { SessionsFilter } from '#web/features/sessions/api/session-query-keys.ts';
+import { sessionsFilterOf, sessionsQuery, sessionsSearch, useSessions } from '#web/features/sessions/api/use-sessions.ts';
 import { SessionGrid } from '#web/features/sessions/components/session-grid.tsx';
 import { useTitle } from '#web/lib/use-title.ts';
 import { PagedListState, pagedItems } from '#web/components/paged-list-state.tsx';
@@ -11,20 +12,22 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import { pageQueryClient } from '#web/lib/page-data.ts';
 
 /**
- * The list the address asks for (`?q=`, `?open=true`, `?after=`) and the config its fees are
- * written with. Prefetched: a list the API cannot give is the page's error with Try again.
+ * The list the address asks for (`?q=`, `?open=true`, `?when=past`, `?sort=newest`, `?after=`)
+ * and the config its fees are written with. Prefetched: a list the API cannot give is the page's
+ * error with Try again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const queryClient = pageQueryClient();
-  await Promise.all([queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchInfiniteQuery(sessionsQuery(params.get('q') ?? '', params.get('open') === 'true', params.get('after')))]);
+  await Promise.all([queryClient.prefetchQuery(authConfigQuery), queryClient.prefetchInfiniteQuery(sessionsQuery(sessionsFilterOf(params), params.get('after')))]);
   return null;
 }
 
 /**
- * All Sessions: approved sessions in a 1/2/3-column grid, searched by title or tutor,
- * optionally only those open for registration, with "Load more" pages. The search lives in
- * the URL so that it survives reloads and can be shared.
+ * All Sessions: approved sessions in a 1/2/3-column grid, upcoming classes soonest first (or
+ * past ones, latest first; or newest first), searched by title or tutor, optionally only those
+ * open for registration, with "Load more" pages. Each search, filter and order is an address of
+ * its own, in the history: it survives reloads, can be shared, and Back returns to the one before.
  */
 export function AllSessionsPage() {
   const { t } = useTranslator();
@@ -34,31 +37,26 @@ export function AllSessionsPage() {
   const { pathname } = useLocation();
   const pending = useNavigation().location;
   const params = pending && pending.pathname === pathname ? new URLSearchParams(pending.search) : currentParams;
-  const q = params.get('q') ?? '';
-  const open = params.get('open') === 'true';
+  const filter = sessionsFilterOf(params);
+  const { q, open, when, sort } = filter;
   const after = params.get('after');
-  const sessions = useSessions(q, open, after);
+  const sessions = useSessions(filter, after);
   const items = pagedItems(sessions);
   // "Load more" also names the next page's address (without the app, it is how a visitor pages).
   const nextCursor = sessions.data?.pages.at(-1)?.nextCursor;
-  const moreSearch = new URLSearchParams();
-  if (q) moreSearch.set('q', q);
-  if (open) moreSearch.set('open', 'true');
-  if (nextCursor) moreSearch.set('after', nextCursor);
+  const moreSearch = sessionsSearch(filter, nextCursor);
 
-  function update(next: { q?: string; open?: boolean }) {
-    const nextQ = next.q ?? q;
-    const nextOpen = next.open ?? open;
-    const search = new URLSearchParams();
-    if (nextQ) search.set('q', nextQ);
-    if (nextOpen) search.set('open', 'true');
-    setParams(search, { replace: true });
+  // A new entry in the history, not a replacement: Back returns to the list before.
+  function update(next: Partial<SessionsFilter>) {
+    setParams(sessionsSearch({ ...filter, ...next }));
   }
 
   // The switch belongs to the search form (a GET to this page: `?q=…&open=true`); switched
   // before the app was live, it applies once the app is.
   const formId = useId();
   const openSwitch = useFilterField<HTMLInputElement>(open, (field) => update({ open: field.checked }));
+  const whenField = useFilterField<HTMLSelectElement>(when, (field) => update({ when: field.value === 'past' ? 'past' : 'upcoming' }));
+  const sortField = useFilterField<HTMLSelectElement>(sort, (field) => update({ sort: field.value === 'newest' ? 'newest' : 'class' }));
 
   return (
     <section aria-labelledby="all-sessions-heading" className="flex flex-col gap-6">
@@ -80,9 +78,23 @@ export function AllSessionsPage() {
           <input ref={openSwitch} form={formId} type="checkbox" name="open" value="true" className="toggle toggle-success" defaultChecked={open} onChange={(event) => update({ open: event.target.checked })} />
           {t('sessions.openOnly')}
         </label>
+        <label className="form-control">
+          <span className="label-text">{t('sessions.show')}</span>
+          <select ref={whenField} form={formId} name="when" className="select select-bordered" defaultValue={when} onChange={(event) => update({ when: event.target.value === 'past' ? 'past' : 'upcoming' })}>
+            <option value="upcoming">{t('sessions.upcoming')}</option>
+            <option value="past">{t('sessions.past')}</option>
+          </select>
+        </label>
+        <label className="form-control">
+          <span className="label-text">{t('sessions.sortBy')}</span>
+          <select ref={sortField} form={formId} name="sort" className="select select-bordered" defaultValue={sort} onChange={(event) => update({ sort: event.target.value === 'newest' ? 'newest' : 'class' })}>
+            <option value="class">{t('sessions.sortClass')}</option>
+            <option value="newest">{t('sessions.sortNewest')}</option>
+          </select>
+        </label>
       </div>
 
-      <PagedListState query={sessions} moreQuery={nextCursor ? moreSearch : undefined} loadingLabel={t('sessions.loading')} empty={q || open ? t('sessions.noMatch') : t('sessions.none')}>
+      <PagedListState query={sessions} moreQuery={nextCursor ? moreSearch : undefined} loadingLabel={t('sessions.loading')} empty={q || open ? t('sessions.noMatch') : when === 'past' ? t('sessions.nonePast') : t('sessions.none')}>
         <SessionGrid sessions={items} />
       </PagedListState>
     </section>

@@ -1,47 +1,63 @@
-import { useParams } from 'react-router';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, useParams } from 'react-router';
 import { updateSessionFormBody } from '#contract/session-form.ts';
-import type { Session } from '#contract/sessions.ts';
-import { LoadError } from '#web/components/load-error.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
-import { usePageSubmit } from '#web/components/use-page-submit.ts';
-import { useMe } from '#web/features/auth/public.ts';
+import { updateSessionBody } from '#contract/sessions.ts';
+import { authConfigQuery, meQuery, useMe } from '#web/features/auth/public.ts';
+import { editableSession, tutorSessionPath } from '#web/features/sessions/api/editable-session.ts';
+import { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
+import { updateSession } from '#web/features/sessions/api/update-session.ts';
 import { useSession } from '#web/features/sessions/api/use-session.ts';
-import { useUpdateSession } from '#web/features/sessions/api/use-update-session.ts';
 import { SessionForm } from '#web/features/sessions/components/session-form.tsx';
 import { StatusBadge } from '#web/features/sessions/components/status-badge.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { pageZone } from '#web/lib/dates.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { formBody, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
 import { useTitle } from '#web/lib/use-title.ts';
+
+/** The session the form edits (or the 404 page: not the visitor's to edit). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  await editableSession(params.id ?? '');
+  // Whether the schedule is offered: an admin's (signed in: the parent route's guard); the
+  // config its status badge's words read (session-text.ts).
+  const queryClient = pageQueryClient();
+  await Promise.all([queryClient.ensureQueryData(meQuery), queryClient.prefetchQuery(authConfigQuery)]);
+  return null;
+}
+
+/** Saved: the session's page, which says "Session updated successfully". */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const queryClient = pageQueryClient();
+  const session = await editableSession(params.id ?? '');
+  const fields = await request.formData();
+  try {
+    // Only the dates typed differently from those the form was drawn with are sent.
+    const body = formBody(updateSessionBody, updateSessionFormBody((name) => fieldText(fields, name), pageZone(queryClient), session));
+    await updateSession(session.tutorEmail, session.id, body);
+  } catch (error) {
+    return refused(error);
+  }
+  await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+  return sentOn(tutorSessionPath(session), 'sessions.updated');
+}
 
 /** Edit Session: Title and Details; dates, capacity and cutoff while pending or rejected (admins: always). */
 export function EditSessionPage() {
   const { t } = useTranslator();
   useTitle(t('sessionForm.editTitle'));
   const { id = '' } = useParams();
-  const session = useSession(id);
-  if (session.isPending) return <Spinner label={t('sessionForm.loading')} />;
-  if (session.isError) return <LoadError message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
-  // The session's tutor and admins get its tutor's email with it (the server's own rule).
-  const { tutorEmail } = session.data;
-  if (tutorEmail === null) return <p role="alert" className="alert alert-error my-6">{t('sessionForm.notYours')}</p>;
-  return <EditSessionForm key={session.data.id} session={{ ...session.data, tutorEmail }} />;
-}
-
-function EditSessionForm({ session }: { session: Session }) {
-  const { t } = useTranslator();
   const { user } = useMe();
-  const updateSession = useUpdateSession();
-  const { errors, submit } = usePageSubmit();
+  // Read by the loader: here at once.
+  const session = useSession(id).data;
+  if (!session) return null;
   const scheduleEditable = session.status !== 'approved' || user?.role === 'admin';
   const schedule = {
     dates: { registrationStartDate: session.registrationStartDate, registrationEndDate: session.registrationEndDate, classStartDate: session.classStartDate, classEndDate: session.classEndDate },
     maxParticipants: session.maxParticipants === null ? '' : String(session.maxParticipants),
     cancellationCutoffHours: String(session.cancellationCutoffHours),
   };
-
   return (
     <SessionForm
+      key={session.id}
       heading={
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="session-form-heading" className="text-3xl font-bold">
@@ -52,18 +68,8 @@ function EditSessionForm({ session }: { session: Session }) {
       }
       words={{ title: t('sessionForm.title'), description: t('sessionForm.details'), submit: t('sessionForm.update'), pending: t('sessionForm.updating') }}
       defaults={{ title: session.title, description: session.description, place: session }}
+      // The place may change at any time: booked and waiting students are emailed.
       schedule={scheduleEditable ? schedule : t('sessionForm.scheduleFixed')}
-      errors={errors}
-      pending={updateSession.isPending}
-      onSubmit={(fields) =>
-        void submit({
-          // The place may change at any time: booked and waiting students are emailed.
-          // The same mapping of the form's fields as the server's, when it is sent without the app.
-          send: () => updateSession.mutateAsync({ email: session.tutorEmail, id: session.id, body: updateSessionFormBody((name) => fieldText(fields, name), null, schedule.dates) }),
-          successTitle: t('sessionForm.updated'),
-          next: () => `/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`,
-        })
-      }
     />
   );
 }

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import type { PublicSession } from '#contract/sessions.ts';
+import { authConfigQuery } from '#web/features/auth/public.ts';
 import { tutorProfileQuery, useTutorProfile } from '#web/features/sessions/api/use-tutor-profile.ts';
 import { SessionCard } from '#web/features/sessions/components/session-card.tsx';
 import { TutorAvatar } from '#web/features/sessions/components/tutor-avatar.tsx';
@@ -10,9 +11,10 @@ import { usePersonName } from '#web/lib/person-name.ts';
 import { shortText } from '#web/lib/page-meta.ts';
 import { useTitle } from '#web/lib/use-title.ts';
 
-/** The tutor, or the 404 page (no such tutor, or not one now). */
+/** The tutor, or the 404 page (no such tutor, or not one now); and the configuration their cards' fees are said in. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  await orNotFound(() => pageQueryClient().ensureQueryData(tutorProfileQuery(params.id ?? '')));
+  const queryClient = pageQueryClient();
+  await Promise.all([orNotFound(() => queryClient.ensureQueryData(tutorProfileQuery(params.id ?? ''))), queryClient.prefetchQuery(authConfigQuery)]);
   return null;
 }
 

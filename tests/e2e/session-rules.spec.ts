@@ -1,0 +1,65 @@
+// A session makes sense or is refused, on a 375 px phone: Create Session proposes a class the
+// server takes as it is (next week at the next whole hour, 90 minutes, registration open until
+// it starts), and a 0-minute class is refused at its field, saying the time is wrong, with
+// everything typed kept. English and Spanish.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
+const DAY = 24 * 60 * 60 * 1000;
+
+async function typeSession(page: Page, words: { title: string; description: string; online: string; link: string }, title: string) {
+  await page.getByLabel(words.title).fill(title);
+  await page.getByLabel(words.description).fill('A class at a sensible time.');
+  await page.getByLabel(words.online, { exact: true }).check();
+  await page.getByLabel(words.link).fill('https://meet.example/sensible');
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 }, timezoneId: 'Europe/Madrid' });
+
+  test('the proposed dates kept as they are make a 90-minute class next week', async ({ page, server, createUser, loginAs }) => {
+    await loginAs(page, await createUser({ role: 'tutor' }));
+    await page.goto('/dashboard/create-session');
+    const title = `As proposed ${suffix()}`;
+    await typeSession(page, { title: 'Session Title', description: 'Session description', online: 'Online', link: 'Meeting link' }, title);
+    await page.getByRole('button', { name: 'Create Session' }).click();
+    await expect(page.getByRole('heading', { name: 'Session created successfully' })).toBeVisible();
+    const row = await server.deps.db.kysely.selectFrom('study_session').select(['classStartDate', 'registrationEndDate', 'durationMinutes']).where('title', '=', title).executeTakeFirstOrThrow();
+    expect(row.durationMinutes).toBe(90);
+    expect(row.registrationEndDate).toBe(row.classStartDate);
+    expect(Date.parse(row.classStartDate) - Date.now()).toBeGreaterThan(7 * DAY - 60 * 60 * 1000);
+    expect(new Date(row.classStartDate).getUTCMinutes()).toBe(0);
+  });
+
+  test('a class that ends when it starts is refused: the time is named under Class End, everything typed kept', async ({ page, server, createUser, loginAs }) => {
+    await loginAs(page, await createUser({ role: 'tutor' }));
+    await page.goto('/dashboard/create-session');
+    const title = `Zero minutes ${suffix()}`;
+    await typeSession(page, { title: 'Session Title', description: 'Session description', online: 'Online', link: 'Meeting link' }, title);
+    await page.getByLabel('Class End Time').fill(await page.getByLabel('Class Start Time').inputValue());
+    await page.getByRole('button', { name: 'Create Session' }).click();
+    const message = 'Class End Time must be later than the Class Start Time.';
+    await expect(page.getByLabel('Class End Date')).toHaveAccessibleDescription(message);
+    await expect(page.getByLabel('Class End Time')).toHaveAccessibleDescription(message);
+    await expect(page.getByLabel('Session Title')).toHaveValue(title);
+    await expect(page.getByLabel('Meeting link')).toHaveValue('https://meet.example/sensible');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await server.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', title).execute()).toEqual([]);
+  });
+
+  test.describe('in Spanish', () => {
+    test.use({ locale: 'es-ES' });
+
+    test('the same refusal says the time in Spanish', async ({ page, server, createUser, loginAs }) => {
+      await loginAs(page, await createUser({ role: 'tutor' }));
+      await page.goto('/dashboard/create-session');
+      const title = `Cero minutos ${suffix()}`;
+      await typeSession(page, { title: 'Título de la sesión', description: 'Descripción de la sesión', online: 'En línea', link: 'Enlace de la reunión' }, title);
+      await page.getByLabel(/^Hora de fin de la clase/).fill(await page.getByLabel(/^Hora de inicio de la clase/).inputValue());
+      await page.getByRole('button', { name: 'Crear sesión' }).click();
+      await expect(page.getByLabel('Fecha de fin de la clase')).toHaveAccessibleDescription('La hora de fin de la clase debe ser posterior a la hora de inicio de la clase.');
+      expect(await server.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', title).execute()).toEqual([]);
+    });
+  });
+});
