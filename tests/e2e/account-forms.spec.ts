@@ -3,7 +3,7 @@
 // password reset ends on Log In saying the password was changed (with and without JavaScript); a
 // visitor who registers from a session's page goes back to it, told to verify their address.
 import { createStudySession } from '#tests/factories.ts';
-import { expect, passwordResetLink, test } from './fixtures';
+import { expect, passwordResetLink, test, expectPopup } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -17,7 +17,7 @@ test("a tutor's bio typed and not saved survives Save profile, and Save language
   const profile = page.getByRole('form', { name: 'Profile' });
   await profile.getByLabel('Full name').fill('Bea After');
   await profile.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('dialog', { name: 'Profile updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Profile updated successfully');
   await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('Full name')).toHaveValue('Bea After');
   await expect(bio).toHaveValue('Typed, not saved yet.');
 

@@ -28,6 +28,9 @@ test.describe('in Spanish', () => {
   test.use({ locale: 'es-ES' });
 
   test('registers as a tutor, reads Personal Details and Settings, and logs in again, all in Spanish', async ({ page, browser, server }) => {
+    // Five pages, three of them drawn again in a second browser to compare with the server's words:
+    // it ran past a minute on the 2-core CI machine beside the API suites.
+    test.slow();
     const email = `ana-${Date.now()}@example.com`;
     await page.goto('/register');
     await expect(page).toHaveTitle('StudyNest | Registro');

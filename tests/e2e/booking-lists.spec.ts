@@ -2,7 +2,7 @@
 // A session's page and a booking in Spanish, the server's words kept by the app.
 // Times are read in UTC (the browser's zone in these tests).
 import { createBooking, createStudySession, createUser, createWaitlistEntry } from '#tests/factories.ts';
-import { expect, test, waitForApp } from './fixtures';
+import { expect, test, waitForApp, expectPopup } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -107,7 +107,7 @@ test.describe('in Spanish', () => {
     await card.getByRole('link', { name: `Leer más sobre ${title}` }).click();
 
     await page.getByRole('button', { name: 'Reservar ahora' }).click();
-    await expect(page.getByText('Sesión reservada correctamente')).toBeVisible();
+    await expectPopup(page, 'Sesión reservada correctamente');
     await expect(page.getByText('Has reservado esta sesión.')).toBeVisible();
 
     const drawn = (await (await page.request.get('/dashboard/view-booked-session', { headers: { 'accept-language': 'es' } })).text()).replaceAll('<!-- -->', '');

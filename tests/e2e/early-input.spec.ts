@@ -5,7 +5,7 @@
 // what the server received.
 import type { Browser } from '@playwright/test';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
-import { expect, passwordResetLink, type Server, test, waitForApp } from './fixtures';
+import { expect, passwordResetLink, type Server, test, waitForApp, expectPopup, recordPopups } from './fixtures';
 import { pngPhoto } from './png-photo';
 
 const HOUR = 60 * 60 * 1000;
@@ -17,6 +17,7 @@ const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).
  */
 async function beforeTheApp(browser: Browser, server: Server, path: string, user?: CreatedUser, options: { clockAheadMs?: number } = {}) {
   const context = await browser.newContext({ baseURL: server.baseURL, timezoneId: 'UTC' });
+  await recordPopups(context);
   if (user) {
     const res = await context.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { origin: server.baseURL } });
     expect(res.status(), await res.text()).toBe(200);
@@ -151,7 +152,7 @@ test('create session: title, description, capacity and cutoff typed before the a
   await held.live();
 
   await page.getByRole('button', { name: 'Create Session' }).click();
-  await expect(page.getByRole('heading', { name: 'Session created successfully' })).toBeVisible();
+  await expectPopup(page, 'Session created successfully');
   const row = await server.deps.db.kysely.selectFrom('study_session').select(['description', 'maxParticipants', 'cancellationCutoffHours']).where('title', '=', title).executeTakeFirst();
   expect(row).toEqual({ description: 'Typed while the page was still loading.', maxParticipants: 12, cancellationCutoffHours: 6 });
   await held.close();
@@ -174,7 +175,7 @@ test("create session: the dates' bounds follow the browser's clock once the app 
   await page.getByLabel('Session Title').fill(title);
   await page.getByLabel('Session description').fill('Dates from the browser.');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  await expect(page.getByRole('heading', { name: 'Session created successfully' })).toBeVisible();
+  await expectPopup(page, 'Session created successfully');
   expect(await server.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', title).execute()).toHaveLength(1);
   await held.close();
 });
@@ -189,7 +190,7 @@ test('edit session: a title and details changed before the app is live are what 
   await held.live();
 
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByRole('heading', { name: 'Session updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Session updated successfully');
   const row = await server.deps.db.kysely.selectFrom('study_session').select(['title', 'description']).where('id', '=', session.id).executeTakeFirstOrThrow();
   expect(row).toEqual({ title: `After ${session.title}`, description: 'The details as the tutor rewrote them.' });
   await held.close();
@@ -205,7 +206,7 @@ test('create note: a title and details typed before the app is live are the note
   await held.live();
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'Note created successfully' })).toBeVisible();
+  await expectPopup(page, 'Note created successfully');
   const note = await server.deps.db.kysely.selectFrom('note').select(['details']).where('title', '=', title).executeTakeFirst();
   expect(note).toEqual({ details: 'Written before the app was live.' });
   await held.close();
@@ -228,7 +229,7 @@ test('edit note: a note rewritten before the app is live is saved as rewritten',
 
   await expect(page.getByLabel('Details')).toHaveValue('The note as rewritten before the app was live.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'Note updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Note updated successfully');
   const note = await server.deps.db.kysely.selectFrom('note').select(['title', 'details']).where('id', '=', id).executeTakeFirstOrThrow();
   expect(note).toEqual({ title: 'Second draft', details: 'The note as rewritten before the app was live.' });
   await held.close();
@@ -255,7 +256,7 @@ for (const which of ['a first review', 'a review rewritten'] as const) {
     await held.live();
 
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText(/Review (submitted|updated) successfully/)).toBeVisible();
+    await expectPopup(page, /Review (submitted|updated) successfully/);
     const review = await server.deps.db.kysely.selectFrom('review').select(['review', 'rating']).where('sessionId', '=', session.id).executeTakeFirst();
     expect(review).toEqual({ review: 'Clear and well paced.', rating: 5 });
     await held.close();
@@ -272,7 +273,7 @@ test('settings: a name and photo changed before the app is live are the profile 
 
   await expect(page.getByText('me.png', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByRole('heading', { name: 'Profile updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Profile updated successfully');
   const user = await server.deps.db.kysely.selectFrom('user').select(['name', 'image']).where('id', '=', student.id).executeTakeFirstOrThrow();
   expect(user).toEqual({ name: 'New Name', image: expect.stringMatching(/^\/api\/uploads\//) });
   await held.close();
@@ -292,7 +293,7 @@ test('settings: passwords typed and "Sign out other devices" unticked before the
 
   await expect(page.getByLabel('Sign out other devices')).not.toBeChecked();
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('heading', { name: 'Password changed successfully' })).toBeVisible();
+  await expectPopup(page, 'Password changed successfully');
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: student.email, password: newPassword }, headers: { origin: server.baseURL } });
   expect(signIn.status()).toBe(200);
   const me = await fetch(`${server.baseURL}/api/me`, { headers: { cookie: otherDevice } });
@@ -312,7 +313,7 @@ test('upload materials: the session, title and "Link" chosen before the app is l
 
   await page.getByLabel(/^Link/).and(page.locator('input[type="url"]')).fill('https://drive.google.com/file/d/early/view');
   await page.getByRole('button', { name: 'Upload Material' }).click();
-  await expect(page.getByRole('heading', { name: 'Material uploaded successfully' })).toBeVisible();
+  await expectPopup(page, 'Material uploaded successfully');
   const material = await server.deps.db.kysely.selectFrom('material').select(['sessionId', 'title', 'link']).where('tutorId', '=', tutor.id).executeTakeFirst();
   expect(material).toEqual({ sessionId: session.id, title: 'Early reading list', link: 'https://drive.google.com/file/d/early/view' });
   await held.close();
@@ -573,7 +574,7 @@ test('a note created before the app is live shows "Note created successfully" on
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(`${server.baseURL}/dashboard/manage-personal-notes`);
   await held.live();
-  await expect(page.getByRole('dialog', { name: 'Note created successfully' })).toBeVisible();
+  await expectPopup(page, 'Note created successfully');
   await expect(page.getByText(title)).toBeVisible();
   await held.close();
 });

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
@@ -79,6 +79,48 @@ export function liveNavigation(page: Page): Page {
     return response;
   };
   return page;
+}
+
+/**
+ * Every popup a page opens, recorded as it opens (its title and text, a line each). A success
+ * toast closes itself after 1.5 s (web/src/lib/dialogs.ts): a person sees it, but a test that
+ * polls a busy browser from outside can look before and after it, so tests read this record.
+ */
+export async function recordPopups(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    const shown: string[] = [];
+    Object.defineProperty(window, '__popupsShown', { value: shown });
+    const showModal = HTMLDialogElement.prototype.showModal;
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      showModal.call(this);
+      const said = (attribute: string) => {
+        const id = this.getAttribute(attribute);
+        return (id && document.getElementById(id)?.textContent) || '';
+      };
+      shown.push(`${said('aria-labelledby')}\n${said('aria-describedby')}`);
+    };
+  });
+}
+
+/**
+ * The page opened a modal popup whose title or text is `said` (a line of it, for a RegExp a part
+ * of one); each popup answers one call, so the same toast twice needs two.
+ */
+export async function expectPopup(page: Page, said: string | RegExp): Promise<void> {
+  const pattern =
+    typeof said === 'string' ? { source: `^${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, flags: 'm' } : { source: said.source, flags: said.flags };
+  await expect
+    .poll(
+      () =>
+        page.evaluate(({ source, flags }) => {
+          const shown = (window as unknown as { __popupsShown?: string[] }).__popupsShown ?? [];
+          const at = shown.findIndex((popup) => new RegExp(source, flags).test(popup));
+          if (at >= 0) shown.splice(at, 1);
+          return at >= 0;
+        }, pattern),
+      { message: `a popup saying ${String(said)}` },
+    )
+    .toBe(true);
 }
 
 /** The dialog named `name` is shown, and its `button` closes it. */
@@ -184,6 +226,7 @@ export const test = base.extend<
     page.on('console', (message) => {
       if (message.type() === 'error' && message.text().startsWith('Hydration mismatch')) mismatches.push(`${page.url()}: ${message.text()}`);
     });
+    await recordPopups(page);
     await use(liveNavigation(page));
     expect(mismatches, 'pages hydrated differently from the server HTML').toEqual([]);
   },

@@ -5,7 +5,7 @@
 // and sessions' own words, which are data, set aside).
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { closeDialog, expect, test, type Server } from './fixtures';
+import { closeDialog, expect, test, type Server, expectPopup } from './fixtures';
 
 // The payment test pays on the built-in test page (the worker's server runs with TEST_PAYMENTS=true).
 test.use({ withTestPayments: true });
@@ -206,7 +206,7 @@ test.describe('in Spanish', () => {
     await form.getByRole('button', { name: 'Enviar' }).click();
     // Saved through the page's action: the page again says so in a popup (docs/decisions/041), and
     // the form is now the student's own review, with what they wrote.
-    await expect(page.getByRole('dialog', { name: 'Reseña enviada correctamente' })).toBeVisible();
+    await expectPopup(page, 'Reseña enviada correctamente');
     const own = page.getByRole('form', { name: 'Tu reseña' });
     await expect(own.getByLabel('Reseña', { exact: true })).toHaveValue('Muy clara y bien organizada.');
     await expect(own.getByRole('radio', { name: '5 estrellas' })).toBeChecked();

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { expect, liveNavigation, test } from './fixtures';
+import { expect, liveNavigation, test, expectPopup } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 
@@ -38,7 +38,7 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   await page.getByLabel('Title').fill('Week 1 slides');
   await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'week1.pdf', mimeType: 'application/pdf', buffer: content });
   await page.getByRole('button', { name: 'Upload Material' }).click();
-  await expect(page.getByRole('heading', { name: 'Material uploaded successfully' })).toBeVisible();
+  await expectPopup(page, 'Material uploaded successfully');
   await expect(page.getByRole('heading', { name: 'Material uploaded successfully' })).toBeHidden();
 
   await page.getByLabel('Session', { exact: true }).selectOption({ label: sessionTitle });
@@ -46,7 +46,7 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   await page.getByLabel('Link', { exact: true }).check();
   await page.getByLabel(/^Link/).and(page.locator('input[type="url"]')).fill('https://drive.google.com/file/d/abc/view');
   await page.getByRole('button', { name: 'Upload Material' }).click();
-  await expect(page.getByRole('heading', { name: 'Material uploaded successfully' })).toBeVisible();
+  await expectPopup(page, 'Material uploaded successfully');
 
   // A file that only claims to be a PDF is refused with the server's message.
   await expect(page.getByRole('heading', { name: 'Material uploaded successfully' })).toBeHidden();
@@ -66,7 +66,7 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   const editForm = page.getByRole('form', { name: 'Edit Reading list' });
   await editForm.getByLabel('Title').fill('Reading list for week 1');
   await editForm.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'Material updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Material updated successfully');
   await expect(group.getByRole('heading', { name: 'Reading list for week 1' })).toBeVisible();
 
   // The booked student sees both, grouped under the session, and downloads the PDF.
@@ -104,7 +104,7 @@ test('a tutor uploads a PDF and a link, a booked student downloads them, an admi
   await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
   await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
   await page.getByRole('button', { name: 'Yes, delete it!' }).click();
-  await expect(page.getByRole('heading', { name: 'Material removed successfully' })).toBeVisible();
+  await expectPopup(page, 'Material removed successfully');
   await expect(page.getByRole('button', { name: 'Remove Week 1 slides' })).toHaveCount(0);
 
   // Gone for the student, file included; the link stays.
@@ -146,7 +146,7 @@ test('an admin finds a user and makes them a tutor; their menu changes on their 
   await page.getByLabel(`Role of ${name}`).selectOption('tutor');
   await expect(page.getByRole('heading', { name: 'Change role?' })).toBeVisible();
   await page.getByRole('button', { name: 'Yes, change it!' }).click();
-  await expect(page.getByRole('heading', { name: 'Role updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Role updated successfully');
   await expect(page.getByLabel(`Role of ${name}`)).toHaveValue('tutor');
 
   // Filtering by role finds them among the tutors.

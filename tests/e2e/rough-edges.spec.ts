@@ -1,7 +1,7 @@
 // Rough edges of booking and forms, each as a user meets them.
 import type { Locator, Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { expect, passwordResetLink, test } from './fixtures';
+import { expect, passwordResetLink, test, expectPopup } from './fixtures';
 
 /** The sRGB bytes the page paints for CSS colours (computed colours may be oklch(…): a canvas turns any into sRGB). */
 function paintedBytes(page: Page, colours: string[]): Promise<number[][]> {
@@ -239,7 +239,7 @@ test('after a dialog closes, keyboard focus is on the page, not back at its top'
   await page.getByRole('button', { name: `Delete ${session.title}` }).focus();
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Yes, delete it!' }).press('Enter');
-  await expect(page.getByRole('heading', { name: 'Session deleted successfully' })).toBeVisible();
+  await expectPopup(page, 'Session deleted successfully');
   await expect(page.getByRole('heading', { name: 'Session deleted successfully' })).toBeHidden();
   // The row is gone with its button: focus is on the page's heading.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();

@@ -3,7 +3,7 @@
 // phone; and it works without JavaScript (docs/decisions/028-session-date-fields.md).
 import type { Browser, Page } from '@playwright/test';
 import { createStudySession, type CreatedUser } from '#tests/factories.ts';
-import { expect, type Server, test } from './fixtures';
+import { expect, type Server, test, expectPopup } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 
@@ -35,7 +35,7 @@ test.describe('an en-US browser in Madrid', () => {
     await fillSchedule(page);
     await expect(page.getByText('Reads Mon 14/01/2030, 18:00 (your time)')).toBeVisible();
     await page.getByRole('button', { name: 'Create Session' }).click();
-    await expect(page.getByRole('heading', { name: 'Session created successfully' })).toBeVisible();
+    await expectPopup(page, 'Session created successfully');
     const row = await server.deps.db.kysely.selectFrom('study_session').select(['registrationStartDate', 'registrationEndDate', 'classStartDate', 'classEndDate', 'tutorTimeZone']).where('title', '=', title).executeTakeFirst();
     expect(row).toEqual({
       registrationStartDate: '2030-01-07T08:00:00.000Z',

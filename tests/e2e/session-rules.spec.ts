@@ -3,7 +3,7 @@
 // it starts), and a 0-minute class is refused at its field, saying the time is wrong, with
 // everything typed kept. English and Spanish.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectPopup } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ test.describe('on a 375 px phone', () => {
     const title = `As proposed ${suffix()}`;
     await typeSession(page, { title: 'Session Title', description: 'Session description', online: 'Online', link: 'Meeting link' }, title);
     await page.getByRole('button', { name: 'Create Session' }).click();
-    await expect(page.getByRole('heading', { name: 'Session created successfully' })).toBeVisible();
+    await expectPopup(page, 'Session created successfully');
     const row = await server.deps.db.kysely.selectFrom('study_session').select(['classStartDate', 'registrationEndDate', 'durationMinutes']).where('title', '=', title).executeTakeFirstOrThrow();
     expect(row.durationMinutes).toBe(90);
     expect(row.registrationEndDate).toBe(row.classStartDate);

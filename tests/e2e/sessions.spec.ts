@@ -3,7 +3,7 @@
 // carousel advances and its controls work; All Sessions is 1 column on a phone, 3 on a desktop.
 import type { Page } from '@playwright/test';
 import { createStudySession } from '#tests/factories.ts';
-import { test, expect } from './fixtures';
+import { test, expect, expectPopup } from './fixtures';
 
 // The first test's session is approved with a fee and seen open: only true where the server
 // takes payments (a paid session nobody can pay for is Closed), so this file's server
@@ -60,7 +60,7 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await page.getByLabel('Session description').fill('Derivatives and integrals, fast.');
   await page.getByLabel('Max participants (optional)').fill('10');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  await expect(page.getByRole('heading', { name: 'Session created successfully' })).toBeVisible();
+  await expectPopup(page, 'Session created successfully');
 
   await page.waitForURL('**/dashboard/manage-sessions');
   const row = page.getByTestId('manage-session-row').filter({ hasText: title });
@@ -75,7 +75,7 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await dialog.getByLabel('Paid').check();
   await dialog.getByLabel('Amount (USD)').fill('15');
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Session approved successfully' })).toBeVisible();
+  await expectPopup(page, 'Session approved successfully');
   await expect(page.getByTestId('admin-session-row').filter({ hasText: title })).toContainText('Approved');
 
   // Home, as a visitor.
@@ -162,7 +162,7 @@ test('the tutor edits title and details and lands on the session page', async ({
   await page.getByLabel('Title', { exact: true }).fill(`${session.title} (updated)`);
   await page.getByLabel('Details').fill('New details.');
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByRole('heading', { name: 'Session updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Session updated successfully');
   await page.waitForURL(`**/dashboard/session/${encodeURIComponent(tutor.email)}/${session.id}`);
   await expect(page.getByRole('heading', { name: `${session.title} (updated)` })).toBeVisible();
   await expect(page.getByText('New details.')).toBeVisible();
@@ -177,7 +177,7 @@ test('deleting a session asks first, then removes it', async ({ page, createUser
   await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
   await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
   await page.getByRole('button', { name: 'Yes, delete it!' }).click();
-  await expect(page.getByRole('heading', { name: 'Session deleted successfully' })).toBeVisible();
+  await expectPopup(page, 'Session deleted successfully');
   await expect(page.getByTestId('manage-session-row').filter({ hasText: session.title })).toHaveCount(0);
 });
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { test, expect } from './fixtures';
+import { test, expect, expectPopup } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 const HOUR = 60 * 60 * 1000;
@@ -22,7 +22,7 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   await page.goto(`/session/${session.id}`);
   await page.getByRole('button', { name: 'Book now' }).click();
   await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible();
-  await expect(page.getByText('Session booked successfully')).toBeVisible();
+  await expectPopup(page, 'Session booked successfully');
   await expect(page.getByText('You have booked this session.')).toBeVisible();
 
   // The confirmation email carries the calendar file.
@@ -67,7 +67,7 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   // Book again.
   await page.goto(`/session/${session.id}`);
   await page.getByRole('button', { name: 'Book now' }).click();
-  await expect(page.getByText('Session booked successfully')).toBeVisible();
+  await expectPopup(page, 'Session booked successfully');
 
   // Time passes: class has started. The student reviews it.
   await server.deps.db.kysely.updateTable('study_session').set({ classStartDate: iso(Date.now() - 5 * 60 * 1000) }).where('id', '=', session.id).execute();
@@ -80,7 +80,7 @@ test('a student books, downloads the .ics, cancels, books again and reviews once
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Review submitted successfully')).toBeVisible();
+  await expectPopup(page, 'Review submitted successfully');
   // The booking's own page shows the session's new rating at once, without a reload.
   await expect(page.getByText('Average rating: 4 (1 review)')).toBeVisible();
   await expect(page.getByText('No ratings yet')).toHaveCount(0);
@@ -148,7 +148,7 @@ test('notes: create → edit → view → delete', async ({ page, createUser, lo
   await page.getByLabel('Title').fill('Entropy');
   await page.getByLabel('Details').fill('dS = dQ / T for a reversible process.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'Note created successfully' })).toBeVisible();
+  await expectPopup(page, 'Note created successfully');
   await expect(page).toHaveURL(/\/dashboard\/manage-personal-notes$/);
   await expect(page).toHaveTitle('StudyNest | Manage Notes');
 
@@ -160,7 +160,7 @@ test('notes: create → edit → view → delete', async ({ page, createUser, lo
   await page.getByLabel('Title').fill('Entropy (2nd law)');
   await page.getByLabel('Details').fill('The entropy of an isolated system never decreases.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('heading', { name: 'Note updated successfully' })).toBeVisible();
+  await expectPopup(page, 'Note updated successfully');
   await expect(page).toHaveURL(/\/dashboard\/note\/[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Entropy (2nd law)' })).toBeVisible();
   await expect(page.getByText('The entropy of an isolated system never decreases.')).toBeVisible();
@@ -174,7 +174,7 @@ test('notes: create → edit → view → delete', async ({ page, createUser, lo
   await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
   await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
   await page.getByRole('button', { name: 'Yes, delete it!' }).click();
-  await expect(page.getByRole('heading', { name: 'Note deleted successfully' })).toBeVisible();
+  await expectPopup(page, 'Note deleted successfully');
   await expect(page.getByTestId('note-row')).toHaveCount(0);
   await expect(page.getByText('You have no notes yet.')).toBeVisible();
 });
