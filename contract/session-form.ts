@@ -108,6 +108,7 @@ function placeOf(read: Read): PlaceBody {
   const kind = read('locationKind');
   if (kind === 'in_person') return { locationKind: kind, placeName: read('placeName').trim(), placeAddress: read('placeAddress').trim() };
   if (kind === 'online') return { locationKind: kind, meetingUrl: read('meetingUrl').trim() };
+  if (kind === 'tba') return { locationKind: kind };
   return {};
 }
 

@@ -10,8 +10,12 @@ import { viewerPlaceSchema } from './viewer-place.ts';
 export const sessionStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
-/** Where a class happens: at a place, or online at a meeting URL. */
-export const locationKindSchema = z.enum(['in_person', 'online']);
+/**
+ * Where a class happens: at a place, online at a meeting URL, or explicitly "to be announced"
+ * (tba), which its tutor must turn into one of the other two before an admin can approve it
+ * (docs/decisions/063-place-to-be-announced.md).
+ */
+export const locationKindSchema = z.enum(['in_person', 'online', 'tba']);
 export type LocationKind = z.infer<typeof locationKindSchema>;
 
 /** What a session's reviews add up to, on a session and on its tutor's page. */
@@ -51,7 +55,7 @@ export const sessionSchema = z.object({
   /** Why a cancelled session was called off (what its students were told); null otherwise. */
   cancellationReason: z.string().nullable(),
   cancelledAt: dateTime.nullable(),
-  /** Where the class happens; null when its tutor has not said (sessions written before places existed). */
+  /** Where the class happens ('tba': to be announced); null when its tutor has not said (sessions written before places existed, API clients that leave it out). */
   locationKind: locationKindSchema.nullable(),
   /** In person: the place's name and address (public). */
   placeName: z.string().nullable(),
@@ -294,7 +298,8 @@ export interface SessionPlace {
 
 /**
  * What is missing from a place, by field: in person needs a name and an address, online a
- * meeting link. Shared by the server (on the place an edit results in) and the form.
+ * meeting link; "to be announced" needs nothing yet (approval does: placeToBeAnnounced).
+ * Shared by the server (on the place an edit results in) and the form.
  */
 export function placeProblems(p: SessionPlace): Partial<Record<'placeName' | 'placeAddress' | 'meetingUrl', RuleProblem>> {
   if (p.locationKind === 'in_person') {
@@ -303,6 +308,9 @@ export function placeProblems(p: SessionPlace): Partial<Record<'placeName' | 'pl
   if (p.locationKind === 'online' && !p.meetingUrl) return { meetingUrl: 'errors.sessionRules.meetingLinkRequired' };
   return {};
 }
+
+/** Whether a session's place is still "to be announced": an admin cannot approve it yet. */
+export const placeToBeAnnounced = (p: Pick<SessionPlace, 'locationKind'>) => p.locationKind === 'tba';
 
 const scheduleFields = z.object({
   title,
@@ -315,7 +323,7 @@ const scheduleFields = z.object({
   cancellationCutoffHours: cancellationCutoffHours.optional(),
   /** The zone the dates were typed in (the tutor's browser's): stored to show the tutor's time beside a student's. */
   timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'errors.input.timeZone').optional(),
-  /** Where the class happens; the fields of the other kind are dropped. Optional for API clients older than it. */
+  /** Where the class happens; the fields of the other kinds are dropped. Optional for API clients older than it (the form always sends one). */
   locationKind: locationKindSchema.optional(),
   placeName: placeName.optional(),
   placeAddress: placeAddress.optional(),

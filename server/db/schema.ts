@@ -11,7 +11,7 @@ type AuthBool = ColumnType<boolean | number, boolean | number, boolean | number>
 export type Role = 'student' | 'tutor' | 'admin';
 export type SessionStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
 export type BookingStatus = 'confirmed' | 'pending_payment';
-export type LocationKind = 'in_person' | 'online';
+export type LocationKind = 'in_person' | 'online' | 'tba';
 export type Attendance = 'present' | 'absent';
 
 export interface UserTable {

@@ -129,3 +129,56 @@ describe('where a class happens: a change', () => {
     expect((await t.request(signedIn, { method: 'GET', url: `/api/booked-sessions/${enc(holder.email)}/${s.id}/calendar.ics` })).statusCode).toBe(404);
   });
 });
+
+describe('where a class happens: to be announced', () => {
+  const approve = (id: string, language = 'en') => {
+    const body = json({ registrationFee: 0 });
+    return t.request(admin, { method: 'POST', url: `/api/sessions/${id}/approve`, ...body, headers: { ...body.headers, 'accept-language': language } });
+  };
+  const edit = (id: string, body: Record<string, unknown>) => t.request(tutor, { method: 'PUT', url: `/api/session/${enc(tutor.user!.email)}/${id}`, ...json(body) });
+
+  it('may be chosen explicitly, but an admin cannot approve the class until its tutor gives a place or a link (the refusal names the field, in both languages)', async () => {
+    const res = await create({ locationKind: 'tba', placeName: 'dropped', meetingUrl: MEETING });
+    expect(res.statusCode, res.body).toBe(201);
+    const s = res.json<Session>();
+    expect(s).toMatchObject({ locationKind: 'tba', placeName: null, placeAddress: null, meetingUrl: null });
+
+    const refused = await approve(s.id);
+    expect(refused.statusCode).toBe(409);
+    const why = 'Where the class happens is still “to be announced”: its tutor must give a place or a meeting link before it can be approved.';
+    expect(refused.json()).toEqual({ message: why, fields: { locationKind: why } });
+    const enEspañol = await approve(s.id, 'es');
+    expect(enEspañol.statusCode).toBe(409);
+    expect(enEspañol.json()).toMatchObject({ fields: { locationKind: 'El lugar de la clase sigue «por anunciar»: su tutor debe indicar un lugar o un enlace de reunión antes de que se pueda aprobar.' } });
+    // Still pending, nobody told, nothing in the public lists.
+    expect((await t.request(tutor, { method: 'GET', url: `/api/session/${s.id}` })).json<SessionDetails>().status).toBe('pending');
+
+    expect((await edit(s.id, { locationKind: 'in_person', placeName: 'Library, room 4', placeAddress: '1 Main St' })).statusCode).toBe(200);
+    const approved = await approve(s.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<Session>()).toMatchObject({ status: 'approved', locationKind: 'in_person', placeName: 'Library, room 4' });
+  });
+
+  it('an approved class never goes back to "to be announced", by an edit or a reschedule', async () => {
+    const s = await approvedSession({ locationKind: 'online', meetingUrl: MEETING });
+    const back = await edit(s.id, { locationKind: 'tba' });
+    expect(back.statusCode).toBe(400);
+    expect(back.json()).toMatchObject({ fields: { locationKind: 'Where the class happens cannot go back to “to be announced” once it is approved: give a place or a meeting link.' } });
+    const start = Date.now() + 20 * 24 * 3600_000;
+    const moved = await t.request(tutor, {
+      method: 'POST',
+      url: `/api/sessions/${s.id}/reschedule`,
+      ...json({ classStartDate: new Date(start).toISOString(), classEndDate: new Date(start + 3600_000).toISOString(), locationKind: 'tba', message: 'Moved.' }),
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(Object.keys(moved.json<{ fields: Record<string, string> }>().fields)).toContain('locationKind');
+    expect((await t.request(tutor, { method: 'GET', url: `/api/session/${s.id}` })).json<SessionDetails>()).toMatchObject({ locationKind: 'online', meetingUrl: MEETING });
+  });
+
+  it('a pending class may be set back to "to be announced" by its tutor', async () => {
+    const s = (await create({ locationKind: 'in_person', placeName: 'Hall', placeAddress: '2 Side St' })).json<Session>();
+    const res = await edit(s.id, { locationKind: 'tba' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Session>()).toMatchObject({ locationKind: 'tba', placeName: null, placeAddress: null });
+  });
+});

@@ -68,6 +68,9 @@ async function sessionFormBeforeTheApp(browser: Browser, server: Server, tutor: 
   await held.page.getByLabel('Session Title').fill(typed.title);
   await held.page.getByLabel('Session description').fill(typed.description);
   await held.page.getByLabel('Max participants (optional)').fill(typed.maxParticipants);
+  // Where the class happens: a choice the form requires.
+  await held.page.getByLabel('Online', { exact: true }).check();
+  await held.page.getByLabel('Meeting link').fill('https://meet.example/early');
   return held;
 }
 
@@ -174,6 +177,7 @@ test("create session: the dates' bounds follow the browser's clock once the app 
   await expect(page.getByLabel('Registration End Time')).toHaveValue(await page.getByLabel('Class Start Time').inputValue());
   await page.getByLabel('Session Title').fill(title);
   await page.getByLabel('Session description').fill('Dates from the browser.');
+  await page.getByLabel('To be announced', { exact: true }).check();
   await page.getByRole('button', { name: 'Create Session' }).click();
   await expectPopup(page, 'Session created successfully');
   expect(await server.deps.db.kysely.selectFrom('study_session').select('id').where('title', '=', title).execute()).toHaveLength(1);

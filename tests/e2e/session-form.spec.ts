@@ -18,6 +18,12 @@ async function fillSchedule(page: Page) {
   await page.getByLabel('Class End Time').fill('19:30');
 }
 
+/** Where the class happens: a choice the form requires (in person, online or to be announced). */
+async function choosePlace(page: Page) {
+  await page.getByLabel('Online', { exact: true }).check();
+  await page.getByLabel('Meeting link').fill('https://meet.example/typed');
+}
+
 test.describe('an en-US browser in Madrid', () => {
   test.use({ locale: 'en-US', timezoneId: 'Europe/Madrid' });
 
@@ -33,6 +39,7 @@ test.describe('an en-US browser in Madrid', () => {
     await page.getByLabel('Session Title').fill(title);
     await page.getByLabel('Session description').fill('Typed the product’s way in an American browser.');
     await fillSchedule(page);
+    await choosePlace(page);
     await expect(page.getByText('Reads Mon 14/01/2030, 18:00 (your time)')).toBeVisible();
     await page.getByRole('button', { name: 'Create Session' }).click();
     await expectPopup(page, 'Session created successfully');
@@ -54,6 +61,7 @@ test.describe('an en-US browser in Madrid', () => {
     await page.getByLabel('Session Title').fill(title);
     await page.getByLabel('Session description').fill('End before start.');
     await fillSchedule(page);
+    await choosePlace(page);
     await page.getByLabel('Class Start Date').fill('2030-01-14');
     expect(await page.getByLabel('Class Start Date').evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
     await page.getByLabel('Class Start Date').fill('14/01/2030');
@@ -104,6 +112,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Session Title').fill(title);
     await page.getByLabel('Session description').fill('Made with scripts off.');
     await fillSchedule(page);
+    await choosePlace(page);
     await page.getByLabel('Class End Date').fill('13/01/2030');
     await page.getByLabel('Registration End Time').fill('17:00');
     await page.getByRole('button', { name: 'Create Session' }).click();

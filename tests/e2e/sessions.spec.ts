@@ -59,6 +59,9 @@ test('a tutor creates a session, an admin approves it with a fee, and everyone s
   await fillPicker(page, 'Class End', classStart + 2 * HOUR);
   await page.getByLabel('Session description').fill('Derivatives and integrals, fast.');
   await page.getByLabel('Max participants (optional)').fill('10');
+  await page.getByLabel('In person', { exact: true }).check();
+  await page.getByLabel('Place name').fill('Library, room 4');
+  await page.getByLabel('Address').fill('1 Main St');
   await page.getByRole('button', { name: 'Create Session' }).click();
   await expectPopup(page, 'Session created successfully');
 

@@ -40,10 +40,11 @@ type CalendarSession = Pick<
   | 'meetingUrl'
 >;
 
-/** Where the class happens, in words: "Room 4, 1 Main St" or the meeting link; null when not said. */
+/** Where the class happens, in words: "Room 4, 1 Main St", the meeting link or "To be announced"; null when not said. */
 export function placeText(t: ServerTranslator, session: Pick<StudySessionRow, 'locationKind' | 'placeName' | 'placeAddress' | 'meetingUrl'>, withMeetingUrl: boolean): string | null {
   if (session.locationKind === 'in_person') return [session.placeName, session.placeAddress].filter(Boolean).join(', ');
   if (session.locationKind === 'online') return withMeetingUrl && session.meetingUrl ? t.t('ics.online', { url: session.meetingUrl }) : t.t('ics.onlineHidden');
+  if (session.locationKind === 'tba') return t.t('ics.toBeAnnounced');
   return null;
 }
 

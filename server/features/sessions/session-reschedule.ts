@@ -16,7 +16,7 @@ import { toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
 import { sessionMovedEmailJobs } from './session-notices.ts';
 import { sessionRepository } from './session-repository.ts';
-import { changesOf, placeOf, refuseProblems, samePlace, type SessionsDeps } from './session-service.ts';
+import { assertPlaceKept, changesOf, placeOf, refuseProblems, samePlace, type SessionsDeps } from './session-service.ts';
 
 type RescheduleInput = z.output<typeof rescheduleSessionBody>;
 
@@ -61,6 +61,7 @@ export function sessionReschedule(deps: SessionsDeps) {
         ...(Date.parse(registrationEndDate) > Date.parse(classStartDate) && { registrationEndDate: 'errors.sessionRules.movedRegistrationAfterStart' }),
       });
       const place = placeOf(body, row);
+      assertPlaceKept(row, place);
       const datesChanged = (Object.keys(schedule) as Array<keyof SessionSchedule>).some((k) => schedule[k] !== row[k]);
       if (!datesChanged && samePlace(place, row)) refuseProblems({ classStartDate: 'errors.sessionRules.movedNothing' });
 

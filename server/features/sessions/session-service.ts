@@ -20,14 +20,14 @@ import type {
   updateSessionBody,
   updateTutorBioBody,
 } from '#contract/sessions.ts';
-import { classStartProblem, placeProblems, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
+import { classStartProblem, placeProblems, placeToBeAnnounced, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { invalidRequest, ruleProblem } from '#server/http/error-handler.ts';
 import { newId } from '#server/ids.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
@@ -104,9 +104,23 @@ export function placeOf(body: PlaceInput, stored: SessionPlace): SessionPlace {
       ? { locationKind: kind, placeName: pick('placeName'), placeAddress: pick('placeAddress'), meetingUrl: null }
       : kind === 'online'
         ? { locationKind: kind, placeName: null, placeAddress: null, meetingUrl: pick('meetingUrl') }
-        : { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
+        : { locationKind: kind === 'tba' ? kind : null, placeName: null, placeAddress: null, meetingUrl: null };
   refuseProblems(placeProblems(place));
   return place;
+}
+
+/**
+ * A class students can book has a place or a link: once approved, it never goes back to "to be
+ * announced" (400 naming the field); one whose tutor never said (null) keeps what it has.
+ */
+export function assertPlaceKept(row: Pick<StudySessionRow, 'status' | 'locationKind'>, place: SessionPlace): void {
+  if (row.status === 'approved' && placeToBeAnnounced(place) && !placeToBeAnnounced(row)) refuseProblems({ locationKind: 'errors.sessionRules.placeStaysAnnounced' });
+}
+
+const PLACE_TO_BE_ANNOUNCED = 'errors.sessions.placeToBeAnnounced';
+/** An admin approves only a class whose place is said: 409 naming the field while it is "to be announced". */
+function assertPlaceSaid(row: Pick<StudySessionRow, 'locationKind'>): void {
+  if (placeToBeAnnounced(row)) throw new AppError(409, PLACE_TO_BE_ANNOUNCED, { locationKind: PLACE_TO_BE_ANNOUNCED });
 }
 
 const NO_PLACE: SessionPlace = { locationKind: null, placeName: null, placeAddress: null, meetingUrl: null };
@@ -195,7 +209,7 @@ export function sessionService(deps: SessionsDeps) {
     if (!row) throw notFound(NO_SESSION);
     const message = { key: notPending, values: { status: row.status } } as const;
     if (row.status !== 'pending') throw conflict(message);
-    return message;
+    return { message, row };
   }
 
   return {
@@ -359,6 +373,7 @@ export function sessionService(deps: SessionsDeps) {
       const place = placeOf(body, row);
       const placeChanged = !samePlace(place, row);
       if (placeChanged && row.status === 'cancelled') throw conflict('errors.sessions.cancelledNoMove');
+      if (placeChanged) assertPlaceKept(row, place);
       if (placeChanged) Object.assign(patch, place);
 
       if (datesChanged) {
@@ -435,7 +450,8 @@ export function sessionService(deps: SessionsDeps) {
     },
 
     async approve(me: CurrentUser, id: string, body: ApproveInput, language: Language, ip: string | null = null): Promise<Session> {
-      const message = await pendingDecision(me, id, 'errors.sessions.adminsApprove', 'errors.sessions.notPendingApprove');
+      const { message, row } = await pendingDecision(me, id, 'errors.sessions.adminsApprove', 'errors.sessions.notPendingApprove');
+      assertPlaceSaid(row);
       const patch: Updateable<StudySessionTable> = {
         status: 'approved',
         registrationFeeCents: Math.round(body.registrationFee * 100),
@@ -444,13 +460,20 @@ export function sessionService(deps: SessionsDeps) {
         updatedAt: deps.now().toISOString(),
       };
       if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
-      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionApprovedEmailJob, auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null }), true, 'session.approved');
+      const audit = auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null });
+      // The place is read again in the approval's own transaction: a tutor who set it back to "to
+      // be announced" meanwhile rolls the approval back.
+      const checked = async (trx: Kysely<Database>, approved: StudySessionRow) => {
+        assertPlaceSaid(approved);
+        await audit(trx, approved);
+      };
+      const updated = await updateAndMail(id, patch, { status: ['pending'] }, sessionApprovedEmailJob, checked, true, 'session.approved');
       if (!updated) return refusal(id, patch, message);
       return dto(updated, me, language);
     },
 
     async reject(me: CurrentUser, id: string, body: RejectInput, language: Language, ip: string | null = null): Promise<Session> {
-      const message = await pendingDecision(me, id, 'errors.sessions.adminsReject', 'errors.sessions.notPendingReject');
+      const { message } = await pendingDecision(me, id, 'errors.sessions.adminsReject', 'errors.sessions.notPendingReject');
       const patch: Updateable<StudySessionTable> = {
         status: 'rejected',
         rejectionReason: body.reason,

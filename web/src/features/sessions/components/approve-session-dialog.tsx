@@ -14,6 +14,12 @@ export function ApproveSessionDialog(props: DecisionDialogProps) {
     <SessionDecisionDialog {...props} decision="approve" words={words} submitClassName="btn-success">
       {(errors, s) => (
         <>
+          {/* A place still to be announced is refused by the server (decision 063): said before sending, and its refusal under it. */}
+          {(errors.locationKind ?? s.locationKind === 'tba') && (
+            <p role={errors.locationKind ? 'alert' : 'note'} className="alert alert-warning alert-soft text-sm" data-testid="approve-place-note">
+              {errors.locationKind ?? t('sessionDecisions.placeToBeAnnounced')}
+            </p>
+          )}
           <FeeFields error={errors.registrationFee} />
           <MaxParticipantsField defaultValue={s.maxParticipants === null ? '' : String(s.maxParticipants)} error={errors.maxParticipants} />
         </>

@@ -3,8 +3,8 @@ import { useTranslator } from '#web/lib/i18n.ts';
 
 /**
  * Where a class happens, for a page's facts: the place and its address, or "Online"
- * with the meeting link when the viewer may have it (booked, the tutor, admins); null when its
- * tutor has not said.
+ * with the meeting link when the viewer may have it (booked, the tutor, admins), or "To be
+ * announced"; null when its tutor has not said.
  */
 export function PlaceText({ session, meetingUrl }: { session: Pick<PublicSession, 'locationKind' | 'placeName' | 'placeAddress'>; meetingUrl: string | null }) {
   const { t } = useTranslator();
@@ -27,5 +27,6 @@ export function PlaceText({ session, meetingUrl }: { session: Pick<PublicSession
       </span>
     );
   }
+  if (session.locationKind === 'tba') return <span>{t('sessionDetails.toBeAnnounced')}</span>;
   return null;
 }

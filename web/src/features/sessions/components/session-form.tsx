@@ -15,6 +15,8 @@ type SessionFormProps = {
   /** The title's and description's labels, and the submit button's words while idle and sending. */
   words: { title: string; description: string; submit: string; pending: string };
   defaults?: { title: string; description: string; place: SessionPlace };
+  /** An approved session: its place cannot go back to "to be announced". */
+  approved?: boolean;
   /** The schedule's fields, or why they are not offered (an approved session's dates are fixed). */
   schedule: ScheduleDefaults | string;
 };
@@ -25,7 +27,7 @@ type SessionFormProps = {
  * its fields are read into the API's body by contract/session-form.ts. A refusal: the server's
  * messages under the fields they name, else in a popup; every field as typed.
  */
-export function SessionForm({ heading, words, defaults, schedule }: SessionFormProps) {
+export function SessionForm({ heading, words, defaults, schedule, approved = false }: SessionFormProps) {
   const { t } = useTranslator();
   const errors = useFormRefusal()?.fields ?? {};
   const busy = useNavigation().state === 'submitting';
@@ -38,7 +40,7 @@ export function SessionForm({ heading, words, defaults, schedule }: SessionFormP
           <RefusalMessage title={t('dashboardShell.error')} />
           <TextField label={words.title} name="title" required maxLength={200} defaultValue={defaults?.title} error={errors.title} />
           <TextAreaField label={words.description} name="description" required maxLength={5000} rows={5} defaultValue={defaults?.description} error={errors.description} />
-          <PlaceFields defaults={defaults?.place} errors={errors} />
+          <PlaceFields defaults={defaults?.place} errors={errors} offerToBeAnnounced={!approved} />
           {typeof schedule === 'string' ? <p className="text-sm text-base-content/70">{schedule}</p> : <ScheduleFields defaults={schedule} errors={errors} />}
           <div>
             <SubmitButton className="btn btn-primary" busy={busy} busyLabel={words.pending} label={words.submit} />

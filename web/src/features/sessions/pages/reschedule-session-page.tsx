@@ -111,7 +111,7 @@ function RescheduleForm({ s, back }: { s: SessionDetails; back: string }) {
         <ScheduleDates fields={DATES} dates={s} errors={errors}>
           <p className="text-sm text-base-content/70 sm:col-span-2">{t('reschedule.registrationEndKept')}</p>
         </ScheduleDates>
-        <PlaceFields defaults={s} errors={errors} />
+        <PlaceFields defaults={s} errors={errors} offerToBeAnnounced={false} />
         <TextAreaField label={t('reschedule.message')} name="message" required maxLength={RESCHEDULE_MESSAGE_MAX} rows={4} error={errors.message} />
         <div className="flex flex-wrap items-center gap-2">
           <SubmitButton className="btn btn-primary" busy={busy} busyLabel={t('reschedule.sending')} label={t('reschedule.submit')} />
