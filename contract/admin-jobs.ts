@@ -20,6 +20,8 @@ export const adminJobSchema = z.object({
   kind: z.string(),
   /** A few words on what the job is about (an email's subject), or null. */
   summary: z.string().nullable(),
+  /** An email job's kind of email (its template, e.g. 'bookings.confirmation'), which the page names in words; null for other jobs. */
+  email: z.string().nullable(),
   state: jobStateSchema,
   /** Tries so far (a running job counts the one in progress), and how many it gets. */
   attempts: z.number().int(),
@@ -27,6 +29,8 @@ export const adminJobSchema = z.object({
   /** A recurring job (a schedule): runs again at its next time, never dead. */
   recurring: z.boolean(),
   lastError: z.string().nullable(),
+  /** When its last finished try started (a failed try, a recurring job's last run); null before any. */
+  lastRunAt: dateTime.nullable(),
   /** When it is tried next (queued, failed); null while it runs or once it is dead. */
   nextTryAt: dateTime.nullable(),
   createdAt: dateTime,

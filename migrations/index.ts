@@ -25,6 +25,7 @@ import * as m0026 from './0026_user_time_zone.ts';
 import * as m0027 from './0027_api_key.ts';
 import * as m0028 from './0028_webhooks.ts';
 import * as m0029 from './0029_session_reschedule.ts';
+import * as m0030 from './0030_job_last_run.ts';
 import * as m0031 from './0031_job_request_id.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0027_api_key': m0027,
   '0028_webhooks': m0028,
   '0029_session_reschedule': m0029,
+  '0030_job_last_run': m0030,
   '0031_job_request_id': m0031,
 };

@@ -213,6 +213,8 @@ export interface JobTable {
   recipient: string | null;
   /** The id of the request that enqueued it, carried into its log lines (migration 0031). */
   requestId: string | null;
+  /** When its last finished try started (a failure, a recurring job's run); null before one (migration 0030). */
+  lastRunAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Admin actions (server/audit/audit-log.ts): inserted in the action's transaction, never changed. */

@@ -110,7 +110,10 @@ const releaseHeld = prepare((db, p: { id: string; worker: string }) =>
     .where('status', '=', sql.lit('running')),
 );
 const removeHeld = prepare((db, p: { id: string; worker: string }) => db.deleteFrom('job').where('id', '=', p.id).where('lockedBy', '=', p.worker));
-type Failure = { id: string; worker: string; status: 'queued' | 'dead'; runAt: string; error: string };
+/** `startedAt`: when the try that failed started (the job's last run); null for a try never started. */
+type Failure = { id: string; worker: string; status: 'queued' | 'dead'; runAt: string; error: string; startedAt: string | null };
+/** A failure as callers give it: without `startedAt`, no run is recorded. */
+type FailureInput = Omit<Failure, 'startedAt'> & { startedAt?: string | null };
 /**
  * A failure recorded, the attempts kept (a retry counts them), reset (a recurring job's next run),
  * or less the claim that found the job dead without running it ('unclaimed').
@@ -123,14 +126,16 @@ const failHeld = (attempts: Attempts) =>
       .set({ status: p.status, runAt: p.runAt, lastError: p.error, lockedBy: sql.lit(null), lockedUntil: sql.lit(null) })
       .$if(attempts === 'reset', (q) => q.set({ attempts: sql.lit(0) }))
       .$if(attempts === 'unclaimed', (q) => q.set((eb) => ({ attempts: eb('attempts', '-', eb.lit(1)) })))
+      // A try that never started (unclaimed) is no run.
+      .$if(attempts !== 'unclaimed', (q) => q.set({ lastRunAt: p.startedAt }))
       .where('id', '=', p.id)
       .where('lockedBy', '=', p.worker),
   );
 const failHeldFor: Record<Attempts, ReturnType<typeof failHeld>> = { kept: failHeld('kept'), reset: failHeld('reset'), unclaimed: failHeld('unclaimed') };
-const rescheduleHeld = prepare((db, p: { id: string; worker: string; runAt: string }) =>
+const rescheduleHeld = prepare((db, p: { id: string; worker: string; runAt: string; startedAt: string | null }) =>
   db
     .updateTable('job')
-    .set({ status: sql.lit('queued'), runAt: p.runAt, attempts: sql.lit(0), lastError: sql.lit(null), lockedBy: sql.lit(null), lockedUntil: sql.lit(null) })
+    .set({ status: sql.lit('queued'), runAt: p.runAt, lastRunAt: p.startedAt, attempts: sql.lit(0), lastError: sql.lit(null), lockedBy: sql.lit(null), lockedUntil: sql.lit(null) })
     .where('id', '=', p.id)
     .where('lockedBy', '=', p.worker),
 );
@@ -195,14 +200,14 @@ export function jobRepository(db: Kysely<Database>) {
     },
 
     /** Tried again at `runAt` (queued) or given up (dead), with the error; if this worker still holds it. */
-    async fail(p: Failure & { attempts?: Attempts }): Promise<void> {
-      const { attempts = 'kept', ...failure } = p;
-      await failHeldFor[attempts](db, failure);
+    async fail(p: FailureInput & { attempts?: Attempts }): Promise<void> {
+      const { attempts = 'kept', startedAt = null, ...failure } = p;
+      await failHeldFor[attempts](db, { ...failure, startedAt });
     },
 
     /** A recurring job done: queued again for its next time. */
-    async reschedule(p: { id: string; worker: string; runAt: string }): Promise<void> {
-      await rescheduleHeld(db, p);
+    async reschedule(p: { id: string; worker: string; runAt: string; startedAt?: string | null }): Promise<void> {
+      await rescheduleHeld(db, { ...p, startedAt: p.startedAt ?? null });
     },
 
     /** How many jobs are in each state (contract/admin-jobs.ts): queued and failed are disjoint. */

@@ -217,7 +217,7 @@ export function createJobs(options: JobsOptions) {
       await handler.run(JSON.parse(row.payload) as unknown, { id: row.id, attempt: row.attempts });
       if (!isSchedule) log.info({ job: row.id, kind: row.kind, attempt: row.attempts, ms: now().getTime() - startedAt }, 'job done');
       if (isSchedule) {
-        await repo.reschedule({ id: row.id, worker, runAt: new Date(startedAt + schedule.everyMs).toISOString() });
+        await repo.reschedule({ id: row.id, worker, runAt: new Date(startedAt + schedule.everyMs).toISOString(), startedAt: new Date(startedAt).toISOString() });
       } else {
         await repo.complete(row.id, worker);
       }
@@ -226,13 +226,13 @@ export function createJobs(options: JobsOptions) {
       if (isSchedule) {
         // A recurring job is never dead: it runs again at its next time.
         log.error({ err: error, job: row.id, kind: row.kind }, 'scheduled job failed');
-        await repo.fail({ id: row.id, worker, status: 'queued', runAt: new Date(startedAt + schedule.everyMs).toISOString(), error: message, attempts: 'reset' });
+        await repo.fail({ id: row.id, worker, status: 'queued', runAt: new Date(startedAt + schedule.everyMs).toISOString(), error: message, attempts: 'reset', startedAt: new Date(startedAt).toISOString() });
         return;
       }
       const dead = row.attempts >= row.maxAttempts;
       const delay = (handler?.retryDelayMs ?? retryDelayMs)(row.attempts);
       log[dead ? 'error' : 'warn']({ err: error, job: row.id, kind: row.kind, attempt: row.attempts }, dead ? 'job failed for the last time: dead' : 'job failed: will retry');
-      await repo.fail({ id: row.id, worker, status: dead ? 'dead' : 'queued', runAt: new Date(now().getTime() + delay).toISOString(), error: message });
+      await repo.fail({ id: row.id, worker, status: dead ? 'dead' : 'queued', runAt: new Date(now().getTime() + delay).toISOString(), error: message, startedAt: new Date(startedAt).toISOString() });
     }
   }
 

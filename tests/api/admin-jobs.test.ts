@@ -84,6 +84,19 @@ describe('listing jobs', () => {
     expect(JSON.stringify(page)).not.toContain('a@example.com');
   });
 
+  it('says which email an email job sends (its kind of email, not a second id) and when a job last ran', async () => {
+    await t.deps.jobs.enqueue(db(), [
+      { kind: 'email', payload: { render: 'sessions.approved', args: {} }, runAt: new Date('2030-02-01T00:00:00.000Z'), maxAttempts: 3 },
+      { kind: 'test.no-handler', payload: {}, maxAttempts: 3 },
+    ]);
+    clock = new Date('2030-01-01T00:00:07.000Z');
+    await t.deps.jobs.runDue();
+    const byKind = Object.fromEntries((await list()).items.map((job) => [job.kind, job]));
+    expect(byKind.email).toMatchObject({ email: 'sessions.approved', summary: null, state: 'queued', lastRunAt: null });
+    expect(byKind['test.no-handler']).toMatchObject({ email: null, state: 'failed', attempts: 1, lastRunAt: '2030-01-01T00:00:07.000Z' });
+    expect(byKind['test.no-handler']!.lastError).toContain('no handler');
+  });
+
   it('filters by state', async () => {
     const ids = await jobsOfEveryState();
     for (const state of ['queued', 'running', 'failed', 'dead'] as const) {

@@ -199,6 +199,34 @@ describe('Background Jobs', () => {
     expect(without.length).toBeGreaterThan(0);
     for (const row of without) expect(row.split('test.form').length - 1).toBe(1);
   });
+
+  it('names each job in words (which email, what a scheduled job does), once, with its state, attempts, last run and last error, in English and Spanish', async () => {
+    const admin = await t.actor({ role: 'admin' });
+    const key = `words-${Math.random()}`;
+    await t.deps.jobs.enqueue(t.deps.db.kysely, [
+      { kind: 'email', payload: { render: 'bookings.confirmation', args: {} }, key: `${key}-email` },
+      { kind: 'bookings.expire-holds', payload: {}, key: `${key}-holds` },
+    ]);
+    await t.deps.db.kysely.updateTable('job').set({ status: 'dead', attempts: 3, lastError: '421 try later', lastRunAt: '2030-01-14T17:05:00.000Z' }).where('key', 'in', [`${key}-email`, `${key}-holds`]).execute();
+    for (const [language, words] of [
+      ['en', { email: 'Email', confirmed: 'Booking confirmed', holds: 'Release expired seat holds', lastRun: 'Last run', dead: 'Dead' }],
+      ['es', { email: 'Correo', confirmed: 'Reserva confirmada', holds: 'Liberar plazas retenidas caducadas', lastRun: 'Última ejecución', dead: 'Muerta' }],
+    ] as const) {
+      const page = await t.request({ ...admin, cookie: `${admin.cookie}; tz=UTC` }, { method: 'GET', url: '/dashboard/background-jobs?state=dead', headers: { 'accept-language': language } });
+      expect(page.statusCode).toBe(200);
+      const rows = [...page.body.matchAll(/<li[^>]*data-testid="job-row"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => text(shown(m[1]!)));
+      const email = rows.find((row) => row.includes(words.confirmed))!;
+      expect(email, language).toBeDefined();
+      for (const said of [words.email, words.dead, '3', words.lastRun, '14/01/2030', '421 try later']) expect(email, said).toContain(said);
+      // No machine names: neither the kind's nor the email's.
+      expect(email).not.toContain('bookings.confirmation');
+      expect(email).not.toMatch(/(^|\s)email(\s|$)/);
+      const holds = rows.find((row) => row.includes(words.holds))!;
+      expect(holds, language).toBeDefined();
+      expect(holds.split(words.holds)).toHaveLength(2);
+      expect(holds).not.toContain('bookings.expire-holds');
+    }
+  });
 });
 
 describe("a student's booked session", () => {

@@ -77,3 +77,28 @@ test('a student is not shown the Background Jobs page', async ({ page, createUse
   await expect(page).not.toHaveURL(/background-jobs/);
   await expect(page.getByRole('heading', { name: 'Background Jobs' })).toHaveCount(0);
 });
+
+for (const [locale, words] of [
+  ['en-US', { confirmed: 'Booking confirmed', email: 'Email', lastRun: 'Last run', lastError: 'Last error' }],
+  ['es-ES', { confirmed: 'Reserva confirmada', email: 'Correo', lastRun: 'Última ejecución', lastError: 'Último error' }],
+] as const) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale, timezoneId: 'UTC' });
+
+    test('each job is named once, in words, with its last run and last error', async ({ page, server, createUser, loginAs }) => {
+      const key = `words-${suffix()}`;
+      const db = server.deps.db.kysely;
+      await server.deps.jobs.enqueue(db, { kind: 'email', payload: { render: 'bookings.confirmation', args: {} }, key });
+      await db.updateTable('job').set({ status: 'dead', attempts: 102, lastError: `421 later ${key}`, lastRunAt: '2030-01-14T17:05:00.000Z' }).where('key', '=', key).execute();
+      await loginAs(page, await createUser({ role: 'admin' }));
+      await page.goto('/dashboard/background-jobs?state=dead');
+      const row = page.getByTestId('job-row').filter({ hasText: `421 later ${key}` });
+      await expect(row.getByText(words.confirmed, { exact: true })).toBeVisible();
+      await expect(row.getByText(words.email, { exact: true })).toBeVisible();
+      await expect(row).toContainText(new RegExp(`${words.lastRun}\\s*14/01/2030,? 17:05`));
+      await expect(row).toContainText(words.lastError);
+      await expect(row).not.toContainText('bookings.confirmation');
+      expect(await hasNoHorizontalScroll(page)).toBe(true);
+    });
+  });
+}

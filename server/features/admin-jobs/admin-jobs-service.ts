@@ -9,16 +9,19 @@ import type { Work } from '#server/db/unit-of-work.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { jobState, type JobRow } from '#server/jobs/job-repository.ts';
 
-/** A few words on what a job is about, never its whole payload (an email's body is the recipient's). */
-function summaryOf(row: JobRow): string | null {
+/**
+ * A few words on what a job is about (an earlier email's subject) and, for an email job, its kind
+ * of email (the page names it in words); never its whole payload (an email's body is the recipient's).
+ */
+function aboutOf(row: JobRow): { summary: string | null; email: string | null } {
   try {
     const payload = JSON.parse(row.payload) as { mail?: { subject?: unknown }; render?: unknown } | null;
-    if (typeof payload?.mail?.subject === 'string') return payload.mail.subject.slice(0, 200);
-    if (typeof payload?.render === 'string') return payload.render;
+    if (typeof payload?.mail?.subject === 'string') return { summary: payload.mail.subject.slice(0, 200), email: null };
+    if (typeof payload?.render === 'string') return { summary: null, email: payload.render.slice(0, 100) };
   } catch {
     // Not JSON: nothing to say.
   }
-  return null;
+  return { summary: null, email: null };
 }
 
 export function toAdminJobDto(row: JobRow): AdminJob {
@@ -26,12 +29,13 @@ export function toAdminJobDto(row: JobRow): AdminJob {
   return {
     id: row.id,
     kind: row.kind,
-    summary: summaryOf(row),
+    ...aboutOf(row),
     state,
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     recurring: row.key?.startsWith('schedule:') ?? false,
     lastError: row.lastError,
+    lastRunAt: row.lastRunAt,
     nextTryAt: state === 'queued' || state === 'failed' ? row.runAt : null,
     createdAt: row.createdAt,
   };

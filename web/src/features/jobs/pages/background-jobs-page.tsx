@@ -10,7 +10,7 @@ import { formText, pageQueryClient, refused, sentOn } from '#web/lib/page-data.t
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
-import { type Translator, useTranslator } from '#web/lib/i18n.ts';
+import { type MessageKey, type Translator, useTranslator } from '#web/lib/i18n.ts';
 
 const stateLabels = ({ t }: Translator): Record<JobState, string> => ({ queued: t('jobs.queued'), running: t('jobs.running'), failed: t('jobs.failed'), dead: t('jobs.dead') });
 const STATE_BADGES: Record<JobState, string> = { queued: 'badge-info', running: 'badge-primary', failed: 'badge-warning', dead: 'badge-error' };
@@ -30,6 +30,38 @@ const stateOf = (search: URLSearchParams): JobState | '' => {
 };
 
 const RETRY = 'retry';
+
+/** What runs a job, in words (a kind this page does not know shows as it is stored). */
+const KIND_NAMES: Record<string, MessageKey> = {
+  email: 'jobs.kind.email',
+  'bookings.expire-holds': 'jobs.kind.expireHolds',
+  'bookings.refund': 'jobs.kind.refund',
+  'bookings.class-reminders': 'jobs.kind.classReminders',
+  'uploads.remove-unreferenced': 'jobs.kind.removeUnusedUploads',
+  'auth.purge-expired': 'jobs.kind.purgeExpiredSignIns',
+  'webhook.delivery': 'jobs.kind.webhookDelivery',
+  'my-data.archive': 'jobs.kind.myDataArchive',
+  'my-data.remove-old-archives': 'jobs.kind.removeOldArchives',
+  'email.remove-old-sent': 'jobs.kind.removeOldSentEmails',
+};
+/** Which email an email job sends, in words (the job's `email`, its template). */
+const EMAIL_NAMES: Record<string, MessageKey> = {
+  'auth.existing-account': 'jobs.email.existingAccount',
+  'auth.password-link': 'jobs.email.passwordLink',
+  'auth.verify': 'jobs.email.verify',
+  'bookings.cancelled': 'jobs.email.bookingCancelled',
+  'bookings.confirmation': 'jobs.email.bookingConfirmed',
+  'bookings.reminder': 'jobs.email.classReminder',
+  'bookings.seat-held': 'jobs.email.seatHeld',
+  'bookings.tutor-notice': 'jobs.email.tutorNotice',
+  'my-data.archive-ready': 'jobs.email.archiveReady',
+  'sessions.approved': 'jobs.email.sessionApproved',
+  'sessions.cancelled': 'jobs.email.sessionCancelled',
+  'sessions.deleted': 'jobs.email.sessionDeleted',
+  'sessions.moved': 'jobs.email.sessionMoved',
+  'sessions.rejected': 'jobs.email.sessionRejected',
+};
+const named = (t: Translator['t'], names: Record<string, MessageKey>, id: string) => (Object.hasOwn(names, id) ? t(names[id]!) : id);
 
 /** The jobs in the state the address asks for, first page, with the count of each state. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -120,8 +152,10 @@ function JobRow({ job }: { job: AdminJob }) {
   const { formatDate, formatTime } = useDateFormatters();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('job') === job.id;
-  // What the job is about (an email's subject), else what runs it: each said once.
-  const title = job.summary ?? job.kind;
+  // What the job is about (an email's subject, else which email it is), else what runs it, in
+  // words: each said once.
+  const kind = named(t, KIND_NAMES, job.kind);
+  const title = job.summary ?? (job.email === null ? kind : named(t, EMAIL_NAMES, job.email));
   const when = (iso: string) => `${formatDate(iso)} ${formatTime(new Date(iso))}`;
 
   return (
@@ -131,12 +165,14 @@ function JobRow({ job }: { job: AdminJob }) {
           <p className="font-semibold break-words">{title}</p>
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span className={`badge badge-sm ${STATE_BADGES[job.state]}`}>{stateLabels(translator)[job.state]}</span>
-            {job.summary !== null && <span className="font-mono text-base-content/70 break-all">{job.kind}</span>}
+            {title !== kind && <span className="text-base-content/70 break-all">{kind}</span>}
             {job.recurring && <span className="text-base-content/70">{t('jobs.recurring')}</span>}
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-base-content/70">{t('jobs.attempts')}</dt>
             <dd>{t('jobs.attemptsOf', { attempts: job.attempts, max: job.maxAttempts })}</dd>
+            <dt className="text-base-content/70">{t('jobs.lastRun')}</dt>
+            <dd>{job.lastRunAt ? when(job.lastRunAt) : t('jobs.neverRun')}</dd>
             <dt className="text-base-content/70">{t('jobs.nextTry')}</dt>
             <dd>{job.nextTryAt ? when(job.nextTryAt) : job.state === 'running' ? t('jobs.runningNow') : t('jobs.gaveUp')}</dd>
             {job.lastError && (
