@@ -128,6 +128,43 @@ describe('office documents as materials', () => {
     }
   });
 
+  /** A minimal OpenDocument package: its `mimetype` entry first, stored, as the format requires. */
+  const openDocument = (mime: string) =>
+    buffer(
+      zipStream(
+        [
+          { name: 'mimetype', compress: false, open: async () => Buffer.from(mime) },
+          { name: 'content.xml', compress: true, open: async () => Buffer.from('<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>') },
+          { name: 'META-INF/manifest.xml', compress: true, open: async () => Buffer.from(`<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/></manifest:manifest>`) },
+        ],
+        new Date(),
+      ),
+    );
+
+  it('takes an .odt and an .odp (OpenDocument), stored under their sniffed type and extension, and says so on the page', async () => {
+    const tutorUser = await t.createUser({ role: 'tutor' });
+    const tutor = await t.signIn(tutorUser);
+    const session = await createStudySession(t.deps, tutorUser);
+    for (const [ext, mime] of [
+      ['odt', 'application/vnd.oasis.opendocument.text'],
+      ['odp', 'application/vnd.oasis.opendocument.presentation'],
+    ] as const) {
+      const res = await t.request(tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: session.id, title: `Notes ${ext}` }, { name: `notes.${ext}`, content: await openDocument(mime), type: 'application/octet-stream' }) });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ kind: 'file', mimeType: mime, fileName: `notes.${ext}` });
+    }
+  });
+
+  it('refuses a file named .docx that is no zip at all, and a zip whose mimetype names no document', async () => {
+    const tutorUser = await t.createUser({ role: 'tutor' });
+    const tutor = await t.signIn(tutorUser);
+    const session = await createStudySession(t.deps, tutorUser);
+    const notZip = await t.request(tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: session.id, title: 'Plain text' }, { name: 'notes.docx', content: Buffer.from('Just words, named like a document.'), type: OPEN_XML.docx[1] }) });
+    expect(notZip.statusCode).toBe(400);
+    const epub = await t.request(tutor, { method: 'POST', url: '/api/materials', ...multipart({ sessionId: session.id, title: 'A book' }, { name: 'notes.odt', content: await openDocument('application/epub+zip'), type: 'application/vnd.oasis.opendocument.text' }) });
+    expect(epub.statusCode).toBe(400);
+  });
+
   it('still refuses a zip that is no office document, whatever its name says', async () => {
     const tutorUser = await t.createUser({ role: 'tutor' });
     const tutor = await t.signIn(tutorUser);
