@@ -71,7 +71,7 @@ export const auditListQuery = pageQuery.extend({
     .trim()
     .regex(/^([a-z_]{1,40}(\.[a-z_]{1,40})?)?$/, 'errors.input.auditAction')
     .optional(),
-  /** Part of the actor, the target id or the details, any case. */
+  /** Words an entry reads in on the admin's page, in the caller's language (its action, what it is about, a detail's name or value), or part of the actor, the target id or the stored details; any case. */
   q: z.string().trim().max(100).optional(),
   targetId: z.string().max(64).optional(),
 });

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
+import { auditEntrySearchText, type AuditWords } from '#i18n/audit-entry-text.ts';
 import { auditRepository, type AuditFilter } from './audit-repository.ts';
 
 /**
@@ -51,7 +52,32 @@ export function latestAudit(db: Kysely<Database>, limit: number) {
   return auditRepository(db).latest(limit);
 }
 
-/** A page of the log, newest first, by (at, id). */
-export function searchAudit(db: Kysely<Database>, filter: AuditFilter) {
-  return auditRepository(db).search(filter);
+/**
+ * A page of the log, newest first, by (at, id). A search (`q`, any case) finds an entry by the
+ * words its row on the admin's page says in `words`' language (i18n/audit-entry-text.ts: the
+ * action, the session's title, "Registration fee: $12.50", a status's label) as well as by what is
+ * stored (the actor, the target's id, the recorded details).
+ */
+export function searchAudit(db: Kysely<Database>, filter: AuditFilter, words: AuditWords) {
+  const repo = auditRepository(db);
+  const q = normalised(filter.q ?? '');
+  if (!q) return repo.search({ ...filter, q: undefined });
+  return repo.searchWith(filter, (row) => {
+    const stored = normalised(`${row.actor}\n${row.targetId}\n${row.details}`);
+    if (stored.includes(q)) return true;
+    const entry = { ...row, details: parsedDetails(row.details) };
+    return normalised(auditEntrySearchText(entry, words)).includes(q);
+  });
+}
+
+/** Lower case, every kind of space one space (Intl writes "12,50 US$" with a no-break space). */
+const normalised = (text: string) => text.toLowerCase().replace(/\s+/gu, ' ').trim();
+
+function parsedDetails(details: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

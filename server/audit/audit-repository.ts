@@ -6,7 +6,7 @@ import { perShape } from '#server/db/prepared-shapes.ts';
 import { prepare } from '#server/db/prepared.ts';
 import type { AuditLogTable, Database } from '#server/db/schema.ts';
 import { afterKey } from '#server/db/keyset.ts';
-import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
+import { decodeCursor, encodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 
 export type AuditRow = Selectable<AuditLogTable>;
 
@@ -125,6 +125,38 @@ export function auditRepository(executor: Kysely<Database>) {
       // A shape reads only the values it has (prepare checks each one it reads became a parameter).
       const { rows } = await searchQueryOf(shape)(executor, values as SearchValues);
       return pageFrom(rows, filter.limit, (row) => [row.at, row.id]);
+    },
+
+    /**
+     * A page of the log, newest first, of the entries `matches` keeps (the words the page shows:
+     * audit-log.ts), read in batches from the cursor. At most `maxScanned` entries are read for one
+     * page: a page that stops there holds fewer than `limit` entries, and its cursor goes on from
+     * the last entry read.
+     */
+    async searchWith(filter: Omit<AuditFilter, 'q'>, matches: (row: AuditRow) => boolean, batch = 200, maxScanned = 5000) {
+      let after = decodeCursor(filter.cursor, ['string', 'string']);
+      const action = filter.action;
+      const found: AuditRow[] = [];
+      let scanned = 0;
+      for (;;) {
+        const shape: SearchShape = { action: !action ? 'any' : action.includes('.') ? 'one' : 'family', ofTarget: Boolean(filter.targetId), matching: false, after: after !== undefined };
+        const values = {
+          ...(action ? { action: shape.action === 'one' ? action : `${action}.%` } : {}),
+          ...(filter.targetId ? { targetId: filter.targetId } : {}),
+          ...(after ? { at: after[0], id: after[1] } : {}),
+          limit: batch,
+        };
+        const { rows } = await searchQueryOf(shape)(executor, values as SearchValues);
+        for (const row of rows) {
+          scanned++;
+          if (matches(row)) found.push(row);
+          if (found.length > filter.limit) return pageFrom(found, filter.limit, (r) => [r.at, r.id]);
+          if (scanned >= maxScanned) return { items: found, nextCursor: encodeCursor([row.at, row.id]) };
+        }
+        const last = rows.at(-1);
+        if (rows.length < batch || !last) return { items: found, nextCursor: null };
+        after = [last.at, last.id];
+      }
     },
 
     async userById(id: string): Promise<{ id: string; email: string } | undefined> {

@@ -146,6 +146,27 @@ describe('GET /api/audit-log', () => {
     expect(second.items[0]).not.toEqual(first.items[0]);
   });
 
+  it('finds entries by the words the page shows them in (the action, a detail named and its value), in the caller\'s language', async () => {
+    const tutor = await t.createUser({ role: 'tutor' });
+    const title = `Readable ${Math.random().toString(36).slice(2, 8)}`;
+    const pending = await createStudySession(t.deps, tutor, { status: 'pending', title });
+    expect((await t.request(admin, { method: 'POST', url: `/api/sessions/${pending.id}/approve`, ...json({ registrationFee: 12.5, maxParticipants: 8 }) })).statusCode).toBe(200);
+    const search = async (q: string, language = 'en') => {
+      const res = await t.request(admin, { method: 'GET', url: `/api/audit-log?action=session.approved&limit=100&q=${encodeURIComponent(q)}`, headers: { 'accept-language': language } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>().items.filter((i) => i.targetId === pending.id).map((i) => i.action);
+    };
+    // Stored as registrationFeeCents: 1250 and maxParticipants: 8; shown as "Registration fee: $12.50".
+    expect(await search('Session approved')).toEqual(['session.approved']);
+    expect(await search('registration fee: $12.50')).toEqual(['session.approved']);
+    expect(await search(`Session “${title}”`)).toEqual(['session.approved']);
+    expect(await search('Sesión aprobada', 'es')).toEqual(['session.approved']);
+    expect(await search('12,50', 'es')).toEqual(['session.approved']);
+    // What is stored still finds it; words it does not say do not.
+    expect(await search(tutor.email)).toEqual(['session.approved']);
+    expect(await search('Session rejected')).toEqual([]);
+  });
+
   it('refuses a malformed action filter with 400', async () => {
     const res = await t.request(admin, { method: 'GET', url: '/api/audit-log?action=DROP%20TABLE' });
     expect(res.statusCode).toBe(400);

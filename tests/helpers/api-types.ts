@@ -82,7 +82,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit log, newest first, filtered by action and searched by actor, target or details (admins)
+         * The audit log, newest first, filtered by action and searched by the words its entries read in (the caller's language), actor, target or details (admins)
          * @description With an API key: the `admin` scope.
          */
         get: operations["getAuditLog"];
@@ -1629,9 +1629,12 @@ export interface operations {
                             attempts: number;
                             /** Format: date-time */
                             createdAt: string;
+                            email: string | null;
                             id: string;
                             kind: string;
                             lastError: string | null;
+                            /** Format: date-time */
+                            lastRunAt: string | null;
                             maxAttempts: number;
                             /** Format: date-time */
                             nextTryAt: string | null;
@@ -1674,9 +1677,12 @@ export interface operations {
                         attempts: number;
                         /** Format: date-time */
                         createdAt: string;
+                        email: string | null;
                         id: string;
                         kind: string;
                         lastError: string | null;
+                        /** Format: date-time */
+                        lastRunAt: string | null;
                         maxAttempts: number;
                         /** Format: date-time */
                         nextTryAt: string | null;
@@ -1737,7 +1743,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             meetingUrl: string | null;
                             placeAddress: string | null;
@@ -1813,7 +1819,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             mine?: {
                                 /** Format: date-time */
@@ -2765,7 +2771,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
@@ -2861,7 +2867,7 @@ export interface operations {
                                 id: string;
                                 isOpen: boolean;
                                 /** @enum {string|null} */
-                                locationKind: "in_person" | "online" | null;
+                                locationKind: "in_person" | "online" | "tba" | null;
                                 maxParticipants: number | null;
                                 placeAddress: string | null;
                                 placeName: string | null;
@@ -3065,7 +3071,7 @@ export interface operations {
                     classStartDate: string;
                     description: string;
                     /** @enum {string} */
-                    locationKind?: "in_person" | "online";
+                    locationKind?: "in_person" | "online" | "tba";
                     maxParticipants?: number | null;
                     meetingUrl?: string;
                     placeAddress?: string;
@@ -3103,7 +3109,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -4690,7 +4696,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -4748,7 +4754,7 @@ export interface operations {
                     classStartDate?: string;
                     description?: string;
                     /** @enum {string} */
-                    locationKind?: "in_person" | "online";
+                    locationKind?: "in_person" | "online" | "tba";
                     maxParticipants?: number | null;
                     meetingUrl?: string;
                     placeAddress?: string;
@@ -4786,7 +4792,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -4892,7 +4898,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -4970,7 +4976,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             mine?: {
                                 /** Format: date-time */
@@ -5055,7 +5061,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -5213,7 +5219,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -5334,7 +5340,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -5391,7 +5397,7 @@ export interface operations {
                     /** Format: date-time */
                     classStartDate: string;
                     /** @enum {string} */
-                    locationKind?: "in_person" | "online";
+                    locationKind?: "in_person" | "online" | "tba";
                     meetingUrl?: string;
                     message: string;
                     placeAddress?: string;
@@ -5426,7 +5432,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -5499,7 +5505,7 @@ export interface operations {
                         id: string;
                         isOpen: boolean;
                         /** @enum {string|null} */
-                        locationKind: "in_person" | "online" | null;
+                        locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
                         placeAddress: string | null;
@@ -5712,7 +5718,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
@@ -5909,7 +5915,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
@@ -5950,7 +5956,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
@@ -6507,7 +6513,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
@@ -6587,7 +6593,7 @@ export interface operations {
                             id: string;
                             isOpen: boolean;
                             /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | null;
+                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             meetingUrl: string | null;
                             placeAddress: string | null;

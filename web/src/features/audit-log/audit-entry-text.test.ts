@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '#contract/audit-log.ts';
 import { CATALOGUES } from '#i18n/catalogues.ts';
 import { createTranslator } from '#i18n/translator.ts';
-import { auditEntryText } from './audit-entry-text.ts';
+import { auditEntryText } from '#i18n/audit-entry-text.ts';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({ id: 'e1', at: '2026-11-29T17:05:00.000Z', actor: 'admin@example.com', actorId: 'a1', action: 'session.approved', targetType: 'session', targetId: 'sess-123', details: {}, ip: null, ...over });
 const read = (e: AuditEntry, language: 'en' | 'es' = 'en', currency = 'USD') =>

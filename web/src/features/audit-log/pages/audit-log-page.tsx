@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '#contract/audit-log.ts';
+import { AUDIT_ACTIONS, type AuditEntry } from '#contract/audit-log.ts';
 import { DEFAULT_CURRENCY } from '#contract/users.ts';
 import { FilterBar, PagedList, useListQuery } from '#web/components/filtered-list.tsx';
 import { auditLogQuery, useAuditLog } from '#web/features/audit-log/api/use-audit-log.ts';
-import { auditEntryText } from '#web/features/audit-log/audit-entry-text.ts';
+import { actionLabels, auditEntryText } from '#i18n/audit-entry-text.ts';
 import { authConfigQuery, useAuthConfig } from '#web/features/auth/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { pageQueryClient } from '#web/lib/page-data.ts';
@@ -11,41 +11,7 @@ import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
-/** What each action says in the list (every action has words); an entry of an older action shows as it is stored. */
-export const actionLabels = ({ t }: Translator): Record<string, string> => ({
-  'user.role_changed': t('auditLog.roleChanged'),
-  'user.blocked': t('auditLog.userBlocked'),
-  'user.unblocked': t('auditLog.userUnblocked'),
-  'user.deleted': t('auditLog.accountDeleted'),
-  'user.data_exported': t('auditLog.dataExported'),
-  'user.password_changed': t('auditLog.passwordChanged'),
-  'user.password_reset': t('auditLog.passwordReset'),
-  'user.password_reset_requested': t('auditLog.resetLinkSent'),
-  'user.viewed': t('auditLog.accountLookedUp'),
-  'user.notes_viewed': t('auditLog.notesViewed'),
-  'user.note_viewed': t('auditLog.noteViewed'),
-  'user.bookings_viewed': t('auditLog.bookingsViewed'),
-  'user.sessions_viewed': t('auditLog.tutorSessionsViewed'),
-  'auth.sign_in_failures': t('auditLog.failedSignIns'),
-  'session.approved': t('auditLog.sessionApproved'),
-  'session.rejected': t('auditLog.sessionRejected'),
-  'session.deleted': t('auditLog.sessionDeleted'),
-  'session.cancelled': t('auditLog.sessionCancelled'),
-  'session.rescheduled': t('auditLog.sessionRescheduled'),
-  'session.updated': t('auditLog.sessionUpdated'),
-  'session.viewed': t('auditLog.sessionViewed'),
-  'session.roster_viewed': t('auditLog.rosterViewed'),
-  'session.roster_downloaded': t('auditLog.rosterDownloaded'),
-  'session.attendance_marked': t('auditLog.attendanceMarked'),
-  'material.removed': t('auditLog.materialRemoved'),
-  'job.retried': t('auditLog.jobRetried'),
-  'job.failed_listed': t('auditLog.failedJobsListed'),
-  'api_key.created': t('auditLog.apiKeyCreated'),
-  'api_key.revoked': t('auditLog.apiKeyRevoked'),
-  'api_key.used': t('auditLog.apiKeyUsed'),
-  'webhook.created': t('auditLog.webhookCreated'),
-  'webhook.deleted': t('auditLog.webhookDeleted'),
-}) satisfies Record<AuditAction, string>;
+export { actionLabels };
 
 const FAMILIES = ['user', 'auth', 'session', 'material', 'job'] as const;
 const familyLabels = ({ t }: Translator): Record<(typeof FAMILIES)[number], string> => ({
@@ -72,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * Admin: the audit log: every admin action and security event, newest first, with who,
  * what, when and from which address, its details named as the forms name them
- * (audit-entry-text.ts). Read-only: nothing on this page changes an entry. The
+ * (i18n/audit-entry-text.ts, which the server's search reads too). Read-only: nothing on this page changes an entry. The
  * filter and the search live in the URL (`?action=…&q=…`), what the search form (a GET) asks for
  * when sent before the app is live.
  */

@@ -3,9 +3,11 @@
 // name the forms give it ("Registration fee": "$0.00"), its value as the app writes it elsewhere
 // (money in the installation's currency, times in the viewer's zone, statuses and roles by their
 // labels). An id stays only where nothing else identifies the thing; a detail this page does not
-// know (an older entry's) shows as it is stored.
-import type { AuditEntry } from '#contract/audit-log.ts';
-import type { Translator } from '#web/lib/i18n.ts';
+// know (an older entry's) shows as it is stored. Shared by the admin's Audit Log page and the
+// server's search of the log (server/audit/audit-text-search.ts), so that the words the page
+// shows are the words that find an entry.
+import type { AuditAction, AuditEntry } from '#contract/audit-log.ts';
+import type { Translator } from './translator.ts';
 
 export interface AuditFact {
   label: string;
@@ -116,7 +118,7 @@ export function auditEntryText(entry: AuditEntry, words: AuditWords): AuditEntry
   const roles: Record<string, string> = { student: t('users.student'), tutor: t('users.tutor'), admin: t('users.admin') };
   const statuses: Record<string, string> = { pending: t('sessionText.pending'), approved: t('sessionText.approved'), rejected: t('sessionText.rejected'), cancelled: t('sessionText.cancelled') };
   const marks: Record<string, string> = { present: t('attendance.present'), absent: t('attendance.absent') };
-  const places: Record<string, string> = { in_person: t('sessionForm.inPerson'), online: t('sessionForm.online') };
+  const places: Record<string, string> = { in_person: t('sessionForm.inPerson'), online: t('sessionForm.online'), tba: t('sessionForm.toBeAnnounced') };
   const deleters: Record<string, string> = { themselves: t('auditLog.byThemselves'), user: t('auditLog.byAdmin'), operator: t('auditLog.byOperator') };
 
   function valueOf(kind: Kind, value: unknown): string {
@@ -233,4 +235,56 @@ export function auditEntryText(entry: AuditEntry, words: AuditWords): AuditEntry
     add(shown ? shown.label(t) : key, valueOf(shown?.kind ?? 'text', value));
   }
   return { target, facts };
+}
+
+/** What each action says in the list (every action has words); an entry of an older action shows as it is stored. */
+export const actionLabels = ({ t }: Translator): Record<string, string> => ({
+  'user.role_changed': t('auditLog.roleChanged'),
+  'user.blocked': t('auditLog.userBlocked'),
+  'user.unblocked': t('auditLog.userUnblocked'),
+  'user.deleted': t('auditLog.accountDeleted'),
+  'user.data_exported': t('auditLog.dataExported'),
+  'user.password_changed': t('auditLog.passwordChanged'),
+  'user.password_reset': t('auditLog.passwordReset'),
+  'user.password_reset_requested': t('auditLog.resetLinkSent'),
+  'user.viewed': t('auditLog.accountLookedUp'),
+  'user.notes_viewed': t('auditLog.notesViewed'),
+  'user.note_viewed': t('auditLog.noteViewed'),
+  'user.bookings_viewed': t('auditLog.bookingsViewed'),
+  'user.sessions_viewed': t('auditLog.tutorSessionsViewed'),
+  'auth.sign_in_failures': t('auditLog.failedSignIns'),
+  'session.approved': t('auditLog.sessionApproved'),
+  'session.rejected': t('auditLog.sessionRejected'),
+  'session.deleted': t('auditLog.sessionDeleted'),
+  'session.cancelled': t('auditLog.sessionCancelled'),
+  'session.rescheduled': t('auditLog.sessionRescheduled'),
+  'session.updated': t('auditLog.sessionUpdated'),
+  'session.viewed': t('auditLog.sessionViewed'),
+  'session.roster_viewed': t('auditLog.rosterViewed'),
+  'session.roster_downloaded': t('auditLog.rosterDownloaded'),
+  'session.attendance_marked': t('auditLog.attendanceMarked'),
+  'material.removed': t('auditLog.materialRemoved'),
+  'job.retried': t('auditLog.jobRetried'),
+  'job.failed_listed': t('auditLog.failedJobsListed'),
+  'api_key.created': t('auditLog.apiKeyCreated'),
+  'api_key.revoked': t('auditLog.apiKeyRevoked'),
+  'api_key.used': t('auditLog.apiKeyUsed'),
+  'webhook.created': t('auditLog.webhookCreated'),
+  'webhook.deleted': t('auditLog.webhookDeleted'),
+}) satisfies Record<AuditAction, string>;
+
+/**
+ * Everything an entry's row on the page says, as one text: its action's words, who and from where,
+ * what it is about and each detail named. What the log's search matches, in the caller's language.
+ */
+export function auditEntrySearchText(entry: AuditEntry, words: AuditWords): string {
+  const { t } = words.translator;
+  const { target, facts } = auditEntryText(entry, words);
+  return [
+    actionLabels(words.translator)[entry.action] ?? entry.action,
+    t('auditLog.by', { actor: entry.actor }),
+    entry.ip ? t('auditLog.from', { ip: entry.ip }) : '',
+    target,
+    ...facts.map((fact) => `${t('auditLog.fact', { label: fact.label })} ${fact.value}`),
+  ].join('\n');
 }
