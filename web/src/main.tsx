@@ -7,7 +7,7 @@ import { preloadPages } from '#web/app/lazy-page.ts';
 import { createRouter, routes } from '#web/app/router.tsx';
 import { hydrateServerState } from '#web/app/server-state.ts';
 import { meQueryKey } from '#web/features/auth/api/use-me.ts';
-import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
+import { endSigningOut, setUnauthorizedHandler } from '#web/lib/api-client.ts';
 import { loadPageTranslator } from '#web/lib/i18n.ts';
 import { loginPathFrom } from '#web/lib/login-path.ts';
 import { setPageQueryClient } from '#web/lib/page-data.ts';
@@ -32,6 +32,10 @@ setUnauthorizedHandler(() => {
   const { pathname, search, hash } = router.state.location;
   if (pathname === '/login') return;
   void router.navigate(loginPathFrom({ pathname, search, hash }), { replace: true });
+});
+// A sign-out's window (lib/api-client.ts) lasts until the navigation it led to has landed.
+router.subscribe((state) => {
+  if (state.navigation.state === 'idle') endSigningOut();
 });
 
 const app = (

@@ -28,24 +28,49 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
+/**
+ * A deliberate sign-out is a window: from the call that ends the session until the navigation it
+ * leads to (Home, after Log out) has landed. A 401 to any request sent before that navigation
+ * landed is the page being left hearing that its session ended (a refetch of the old user's
+ * data, an answer that was on its way): expected, and never a reason to send the user to /login
+ * instead of where the sign-out goes. The window's requests are told apart by `epoch`, which
+ * changes when the window opens and when it closes, whenever their 401 arrives (on a slow
+ * machine, after the navigation landed).
+ */
 let signingOut = false;
+let epoch = 0;
+
+/** Where a request stands: sent in this epoch, its 401 is news only if the epoch has not changed since. */
+export const currentEpoch = (): number => epoch;
 
 /**
- * Runs a deliberate sign-out: meanwhile a 401 from the page being left (a refetch of the old
- * user's data) is expected and must not send the user to /login instead of where logout goes.
+ * Runs a deliberate sign-out and opens its window, which the router closes once its navigation
+ * lands (endSigningOut); a sign-out that fails closes it at once, and so does one without a
+ * router (the server's renderer, whose next request is another visitor's).
  */
 export async function whileSigningOut<T>(run: () => Promise<T>): Promise<T> {
   signingOut = true;
+  epoch++;
   try {
     return await run();
+  } catch (error) {
+    endSigningOut();
+    throw error;
   } finally {
-    signingOut = false;
+    if (typeof document === 'undefined') endSigningOut();
   }
 }
 
-/** For requests made outside apiRequest (lib/api-upload.ts): a 401 goes to the login page too. */
-export function notifyUnauthorized(): void {
-  if (!signingOut) unauthorizedHandler();
+/** The navigation a sign-out led to has landed (the router, main.tsx): 401s are news again. */
+export function endSigningOut(): void {
+  if (!signingOut) return;
+  signingOut = false;
+  epoch++;
+}
+
+/** A 401 to a request sent in epoch `sentIn` (lib/api-upload.ts too): the login page, unless it is the sign-out's own. */
+export function notifyUnauthorized(sentIn: number): void {
+  if (!signingOut && sentIn === epoch) unauthorizedHandler();
 }
 
 /**
@@ -83,6 +108,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     requestBody = JSON.stringify(body);
   }
 
+  const sentIn = epoch;
   let response: Response;
   try {
     response = await transport(`/api${path}`, {
@@ -102,7 +128,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (!response.ok) {
     const { message, fields } = readErrorPayload(payload);
-    if (response.status === 401 && redirectOnUnauthorized) notifyUnauthorized();
+    if (response.status === 401 && redirectOnUnauthorized) notifyUnauthorized(sentIn);
     throw new ApiError(response.status, message ?? ownWords().t('api.failed', { status: response.status }), fields);
   }
   return payload as T;

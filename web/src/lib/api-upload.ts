@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, notifyUnauthorized, ownWords } from '#web/lib/api-client.ts';
+import { ApiError, currentEpoch, errorMessage, notifyUnauthorized, ownWords } from '#web/lib/api-client.ts';
 
 /**
  * A multipart request to the API with upload progress, which fetch cannot report:
@@ -12,6 +12,7 @@ export function apiUpload<T>(
   const { method = 'POST', onProgress } = options;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    const sentIn = currentEpoch();
     xhr.open(method, `/api${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -30,7 +31,7 @@ export function apiUpload<T>(
         resolve(payload as T);
         return;
       }
-      if (xhr.status === 401) notifyUnauthorized();
+      if (xhr.status === 401) notifyUnauthorized(sentIn);
       const body = (typeof payload === 'object' && payload !== null ? payload : {}) as { message?: unknown; fields?: unknown };
       const message = typeof body.message === 'string' ? body.message : errorMessage(undefined);
       const fields = typeof body.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
