@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'api_key.used',
   'webhook.created',
   'webhook.deleted',
+  'lti_platform.created',
+  'lti_platform.deleted',
+  'auth.lti_sign_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -94,6 +94,11 @@ const DETAILS: Record<string, Shown | null> = {
   prefix: named((t) => t('auditLog.field.prefix')),
   scopes: named((t) => t('auditLog.field.scopes'), 'list'),
   events: named((t) => t('auditLog.field.events'), 'list'),
+  issuer: named((t) => t('auditLog.field.issuer')),
+  clientId: named((t) => t('auditLog.field.clientId')),
+  deploymentIds: named((t) => t('auditLog.field.deploymentIds'), 'list'),
+  platform: named((t) => t('auditLog.field.platform')),
+  created: named((t) => t('auditLog.field.created'), 'yesNo'),
   // Named by another detail: the student by their address, the note by its title, the session by its title.
   studentId: null,
   noteId: null,
@@ -193,6 +198,9 @@ export function auditEntryText(entry: AuditEntry, words: AuditWords): AuditEntry
       target = t('auditLog.target.webhook', { name: url ?? entry.targetId });
       break;
     }
+    case 'lti_platform':
+      target = t('auditLog.target.ltiPlatform', { name: by('name') ?? entry.targetId });
+      break;
     case 'job':
       target = entry.targetId === 'failed-and-dead' ? t('auditLog.target.failedJobs') : t('auditLog.target.job', { name: entry.targetId });
       break;
@@ -271,6 +279,9 @@ export const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'api_key.used': t('auditLog.apiKeyUsed'),
   'webhook.created': t('auditLog.webhookCreated'),
   'webhook.deleted': t('auditLog.webhookDeleted'),
+  'lti_platform.created': t('auditLog.ltiPlatformCreated'),
+  'lti_platform.deleted': t('auditLog.ltiPlatformDeleted'),
+  'auth.lti_sign_in': t('auditLog.ltiSignIn'),
 }) satisfies Record<AuditAction, string>;
 
 /**

@@ -62,6 +62,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
+  LTI_PRIVATE_KEY: z.string().regex(/^-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----\s*$/, 'a PKCS #8 RSA private key in PEM (-----BEGIN PRIVATE KEY-----)').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +115,8 @@ export interface Config {
   apiKeyRateLimit: number;
   /** Webhooks may go to private, loopback and link-local addresses and plain http (a receiver on the operator's own network, tests). */
   webhookAllowPrivate: boolean;
+  /** LTI_PRIVATE_KEY: StudyNest's LTI signing key (PKCS #8 PEM); unset, one is made once and kept in the database (server/features/lti). */
+  ltiPrivateKey: string | undefined;
 }
 
 /** An S3-compatible bucket for uploaded files (server/storage/s3-storage.ts). */
@@ -255,6 +258,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage: s3Settings(env),
     apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
+    ltiPrivateKey: env.LTI_PRIVATE_KEY?.replace(/\\n/g, '\n'),
   };
 }
 

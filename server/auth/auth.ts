@@ -23,6 +23,7 @@ import { commonPasswords } from './common-passwords.ts';
 import { requiredSingleSignOn, singleSignOnGate, singleSignOnProvider } from './single-sign-on.ts';
 import { checkUpdatedPhoto, withSignUpPhoto } from './account-photo.ts';
 import { signUpReader } from './sign-up-reader.ts';
+import { ltiSignIn } from './lti-sign-in.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 
 /** Set by us from the address Fastify resolved (TRUST_PROXY aware); any client value is replaced. */
@@ -160,6 +161,7 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
     plugins: [
       ...accountRules(),
       commonPasswords(),
+      ltiSignIn(),
       ...requiredSingleSignOn(config.singleSignOn),
       ...(config.google || config.singleSignOn
         ? [
@@ -284,7 +286,7 @@ const REFUSED_IN_NAMES = new RegExp(NAME_REFUSED_CHARACTER.source, 'gu');
  * A name from an identity provider as our rule of names (contract/users.ts) takes it: without the
  * characters a name may not hold, trimmed, cut to 100 characters, else the address's first part.
  */
-function providerName(name: unknown, email: unknown): string {
+export function providerName(name: unknown, email: unknown): string {
   const cut = (text: unknown) => (typeof text === 'string' ? text.slice(0, 4096).replace(REFUSED_IN_NAMES, '').trim().slice(0, NAME_MAX).trim() : '');
   return cut(name) || cut(typeof email === 'string' ? email.split('@')[0] : '') || 'StudyNest user';
 }

@@ -310,6 +310,54 @@ export interface WebhookDeliveryTable {
   createdAt: string;
 }
 
+/** A learning platform registered for LTI 1.3 (server/features/lti); deployment ids space-separated. */
+export interface LtiPlatformTable {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  deploymentIds: string;
+  authUrl: string;
+  tokenUrl: string;
+  jwksUrl: string;
+  createdAt: string;
+}
+
+/** StudyNest's LTI signing key pair, as JWK JSON text. */
+export interface LtiToolKeyTable {
+  id: string;
+  publicJwk: string;
+  privateJwk: string;
+  createdAt: string;
+}
+
+/** A third-party-initiated login waiting for its launch: its state and nonce, used once. */
+export interface LtiLoginTable {
+  state: string;
+  nonce: string;
+  platformId: string;
+  expiresAt: string;
+}
+
+/** A launch checked inside the platform's iframe, to continue in its own window (its launch as JSON). */
+export interface LtiContinueTable {
+  code: string;
+  platformId: string;
+  launch: string;
+  expiresAt: string;
+}
+
+/** An instructor's Deep Linking request (LTI Deep Linking 2.0), until their pick answers it. */
+export interface LtiDeepLinkTable {
+  id: string;
+  platformId: string;
+  userId: string;
+  deploymentId: string;
+  returnUrl: string;
+  data: string | null;
+  expiresAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -334,6 +382,11 @@ export interface Database {
   api_key: ApiKeyTable;
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
+  lti_platform: LtiPlatformTable;
+  lti_tool_key: LtiToolKeyTable;
+  lti_login: LtiLoginTable;
+  lti_deep_link: LtiDeepLinkTable;
+  lti_continue: LtiContinueTable;
 }
 
 export type UserRow = Selectable<UserTable>;

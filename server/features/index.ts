@@ -5,6 +5,7 @@ import type { AppDeps } from '#server/app-deps.ts';
 import { auditRoutes } from '#server/audit/audit-routes.ts';
 import { apiKeyRoutes } from '#server/features/api-keys/api-key-routes.ts';
 import { webhookRoutes } from '#server/features/webhooks/webhook-routes.ts';
+import { ltiRoutes } from '#server/features/lti/lti-routes.ts';
 import { healthRoutes } from '#server/features/health/health-routes.ts';
 import { materialRoutes } from '#server/features/materials/material-routes.ts';
 import { uploadRoutes } from '#server/features/uploads/upload-routes.ts';
@@ -42,6 +43,7 @@ export const FEATURE_ROUTES: RegisterRoutes[] = [
   auditRoutes,
   apiKeyRoutes,
   webhookRoutes,
+  ltiRoutes,
 ];
 
 /** Routes that receive files (multipart parsing, and its per-request hook, only where files are sent). */

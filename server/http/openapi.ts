@@ -246,8 +246,15 @@ function finishOperation(method: string, path: string, op: Operation, ids: Set<s
   }
   if (rateLimited) statuses.add('429');
   for (const status of statuses) {
+    const content = op.responses[status]?.content as Record<string, { schema?: Json }> | undefined;
+    // A refusal the route draws as a page for a person (an LTI launch's) keeps its page, beside
+    // the guards' `{ message, fields? }`, which may still answer before the route runs.
+    if (ERROR_RESPONSES[status] && content && Object.keys(content).some((type) => type !== 'application/json')) {
+      op.responses[status] = { ...op.responses[status], content: { ...content, 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      continue;
+    }
     // better-auth's own refusals keep their `{ message, code }` schema.
-    const own = (op.responses[status]?.content as Record<string, { schema?: Json }> | undefined)?.['application/json']?.schema;
+    const own = content?.['application/json']?.schema;
     if (ERROR_RESPONSES[status] && own?.$ref !== '#/components/schemas/AuthError') op.responses[status] = errorRef(status);
   }
 

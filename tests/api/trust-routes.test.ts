@@ -113,6 +113,11 @@ const fresh = {
     await t.deps.db.kysely.insertInto('webhook_endpoint').values({ id, ownerId: user('tutor').id, url: 'https://hooks.example.com/fixture', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', events: 'booking.created', createdAt: new Date().toISOString() }).execute();
     return id;
   },
+  async ltiPlatform() {
+    const id = newId();
+    await t.deps.db.kysely.insertInto('lti_platform').values({ id, name: 'Fixture', issuer: `https://lms-${id}.example`, clientId: 'c', deploymentIds: '1', authUrl: 'https://lms.example/a', tokenUrl: 'https://lms.example/t', jwksUrl: 'https://lms.example/k', createdAt: new Date().toISOString() }).execute();
+    return id;
+  },
   async fullSession() {
     const s = await fresh.session({ maxParticipants: 1 });
     const filler = await t.createUser();
@@ -315,6 +320,39 @@ const rules = (): Record<string, Rule> => ({
   'GET /api/webhooks/:id/deliveries': {
     request: async () => get(`/api/webhooks/${await fresh.webhook()}/deliveries`),
     expect: only({ tutor: 200, otherTutor: 404, admin: 404 }),
+  },
+
+  // LTI 1.3: admins register learning platforms; the platforms' login and launch come from their
+  // users' browsers (no platform is registered here: the login refuses the issuer, the launch
+  // the state it never gave, on a page that says so); anyone reads StudyNest's public keys.
+  'GET /api/admin/lti/platforms': { request: () => get('/api/admin/lti/platforms'), expect: only({ admin: 200 }) },
+  'POST /api/admin/lti/platforms': {
+    request: async () => {
+      await t.deps.db.kysely.deleteFrom('lti_platform').where('issuer', '=', 'https://lms.example').execute();
+      return json('POST', '/api/admin/lti/platforms', { name: 'LMS', issuer: 'https://lms.example', clientId: 'matrix', deploymentIds: ['1'], authUrl: 'https://lms.example/auth', tokenUrl: 'https://lms.example/token', jwksUrl: 'https://lms.example/jwks' });
+    },
+    expect: only({ admin: 201 }),
+  },
+  'DELETE /api/admin/lti/platforms/:id': { request: async () => del(`/api/admin/lti/platforms/${await fresh.ltiPlatform()}`), expect: only({ admin: 204 }) },
+  'GET /api/lti/jwks': { request: () => get('/api/lti/jwks'), expect: all(200) },
+  // A launch checked inside a platform's iframe, continued in a new window with its one-time code (none given here).
+  'GET /api/lti/continue/:code': { request: () => get('/api/lti/continue/never-given'), expect: all(401) },
+  // An instructor's own Deep Linking request (none here: not found for tutors and admins).
+  'GET /api/lti/deep-links/:id': { request: () => get('/api/lti/deep-links/nothing'), expect: only({ tutor: 404, otherTutor: 404, admin: 404 }) },
+  'POST /api/lti/deep-links/:id': {
+    request: () => ({ method: 'POST', url: '/api/lti/deep-links/nothing', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `sessionId=${fx.tutorSession.id}` }),
+    expect: only({ tutor: 404, otherTutor: 404, admin: 404 }),
+  },
+  'GET /api/lti/login': { request: () => get('/api/lti/login?iss=https%3A%2F%2Fnobody.example&login_hint=1&target_link_uri=x'), expect: all(400) },
+  'POST /api/lti/login': {
+    request: () => ({ method: 'POST', url: '/api/lti/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'iss=https%3A%2F%2Fnobody.example&login_hint=1&target_link_uri=x' }),
+    expect: all(400),
+    csrfExempt: "a learning platform's auto-submitted form, from another site by design; it signs no one in and reads no cookie",
+  },
+  'POST /api/lti/launch': {
+    request: () => ({ method: 'POST', url: '/api/lti/launch', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id_token=a.b.c&state=never-given' }),
+    expect: all(401),
+    csrfExempt: "a learning platform's auto-submitted form, from another site by design; authenticated by the login's one-time state and the platform's signed id_token, never by a cookie",
   },
 
   // Background work

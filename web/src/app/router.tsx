@@ -144,6 +144,8 @@ export const dashboardRoutes: RouteObject[] = [
     { path: 'session/:email/:id', ...page(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage', { action: true }) },
     // Keys for programs (docs/decisions/056-api-keys.md); a student's only scope reads what is public anyway.
     { path: 'api-keys', ...page(() => import('#web/features/api-keys/pages/api-keys-page.tsx'), 'ApiKeysPage', { action: true }) },
+    // An instructor's Deep Linking launch from a learning platform lands here (docs/decisions/062-lti-tool.md).
+    { path: 'lti-deep-link/:id', ...page(() => import('#web/features/lti/pages/lti-deep-link-page.tsx'), 'LtiDeepLinkPage') },
   ]),
   guarded(requireRole('admin'), [
     { path: 'all-materials', ...page(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage', { action: true }) },
@@ -151,6 +153,8 @@ export const dashboardRoutes: RouteObject[] = [
     { path: 'background-jobs', ...page(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage', { action: true }), handle: { searchParams: ['state'] } satisfies RouteHandle },
     { path: 'audit-log', ...page(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage'), handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
     { path: 'all-users', ...page(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage', { action: true }), handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
+    // Learning platforms that open StudyNest through LTI 1.3 (docs/decisions/062-lti-tool.md).
+    { path: 'lti-platforms', ...page(() => import('#web/features/lti/pages/lti-platforms-page.tsx'), 'LtiPlatformsPage', { action: true }) },
   ]),
 ];
 

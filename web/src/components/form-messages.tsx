@@ -66,6 +66,10 @@ function doneText(t: Translator['t'], { message, subject = '' }: Done): [string,
       return [t('settings.deleted'), t('settings.deletedText')];
     case 'apiKeys.revoked':
       return [t('apiKeys.revoked')];
+    case 'ltiPlatforms.registered':
+      return [t('ltiPlatforms.registered')];
+    case 'ltiPlatforms.removed':
+      return [t('ltiPlatforms.removed')];
     case 'booking.cancelled':
       return subject ? [t('bookedSession.cancelled'), subject] : [t('bookedSession.cancelled')];
     case 'booking.cancelledPaid':

@@ -95,6 +95,8 @@ export const DONE_MESSAGES = [
   'settings.passwordChanged',
   'settings.deleted',
   'apiKeys.revoked',
+  'ltiPlatforms.registered',
+  'ltiPlatforms.removed',
   'booking.cancelled',
   'booking.cancelledPaid',
   'materials.updated',

@@ -1,0 +1,29 @@
+// The page a refused launch shows inside the platform's window: what was wrong and what to do,
+// in the caller's language, a whole document of its own (the app itself is not drawn for it).
+import type { ServerTranslator } from '#server/i18n/translate.ts';
+import type { LaunchRefusal } from './lti-launch.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function refusalPage(translator: ServerTranslator, reason: LaunchRefusal): string {
+  const { t } = translator;
+  const title = escapeHtml(t('lti.title'));
+  return `<!doctype html>
+<html lang="${escapeHtml(translator.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;color:#1f2937;background:#f9fafb;line-height:1.5}main{max-width:36rem;margin:0 auto}h1{font-size:1.5rem;margin:0 0 1rem}p{margin:0 0 1rem}a{color:#1d4ed8}</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p data-reason="${reason}">${escapeHtml(t(`lti.refused.${reason}`))}</p>
+<p>${escapeHtml(t('lti.advice'))}</p>
+<p><a href="/">${escapeHtml(t('lti.home'))}</a></p>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,95 @@
+// The LTI tables' SQL (migration 0034): registered platforms, StudyNest's key pair, and each
+// login's state and nonce until its launch uses them.
+import type { Kysely } from 'kysely';
+import type { Database, LtiContinueTable, LtiDeepLinkTable, LtiPlatformTable, LtiToolKeyTable } from '#server/db/schema.ts';
+
+export function ltiRepository(db: Kysely<Database>) {
+  return {
+    listPlatforms() {
+      return db.selectFrom('lti_platform').selectAll().orderBy('createdAt', 'asc').orderBy('id', 'asc').limit(200).execute();
+    },
+
+    findPlatform(id: string) {
+      return db.selectFrom('lti_platform').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The platforms of an issuer: one per client id StudyNest was given there. */
+    platformsOfIssuer(issuer: string) {
+      return db.selectFrom('lti_platform').selectAll().where('issuer', '=', issuer).limit(50).execute();
+    },
+
+    async insertPlatform(row: LtiPlatformTable): Promise<void> {
+      await db.insertInto('lti_platform').values(row).execute();
+    },
+
+    async deletePlatform(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('lti_platform').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    toolKey() {
+      return db.selectFrom('lti_tool_key').selectAll().orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+    },
+
+    /** The first key made wins: a process that made another at the same moment reads the winner's. */
+    async insertToolKey(row: LtiToolKeyTable): Promise<void> {
+      await db.insertInto('lti_tool_key').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+    },
+
+    async insertLogin(row: { state: string; nonce: string; platformId: string; expiresAt: string }): Promise<void> {
+      await db.insertInto('lti_login').values(row).execute();
+    },
+
+    /**
+     * The login of `state`, deleted as it is read: whoever deletes it uses it, so a launch is
+     * accepted once (its nonce with it). Expired logins are swept at the same time.
+     */
+    async takeLogin(state: string, now: string) {
+      const row = await db.selectFrom('lti_login').selectAll().where('state', '=', state).executeTakeFirst();
+      await db.deleteFrom('lti_login').where('expiresAt', '<', now).execute();
+      if (!row) return undefined;
+      const taken = await db.deleteFrom('lti_login').where('state', '=', state).executeTakeFirst();
+      return Number(taken.numDeletedRows) > 0 ? row : undefined;
+    },
+
+    async insertContinue(row: LtiContinueTable): Promise<void> {
+      await db.insertInto('lti_continue').values(row).execute();
+    },
+
+    /** The launch waiting under `code`, deleted as it is read (used once); expired ones are swept. */
+    async takeContinue(code: string, now: string) {
+      const row = await db.selectFrom('lti_continue').selectAll().where('code', '=', code).executeTakeFirst();
+      await db.deleteFrom('lti_continue').where('expiresAt', '<', now).execute();
+      if (!row) return undefined;
+      const taken = await db.deleteFrom('lti_continue').where('code', '=', code).executeTakeFirst();
+      return Number(taken.numDeletedRows) > 0 ? row : undefined;
+    },
+
+    async insertDeepLink(row: LtiDeepLinkTable): Promise<void> {
+      await db.insertInto('lti_deep_link').values(row).execute();
+    },
+
+    /** `userId`'s Deep Linking request `id`, while it has not expired. */
+    deepLinkOf(id: string, userId: string, now: string) {
+      return db.selectFrom('lti_deep_link').selectAll().where('id', '=', id).where('userId', '=', userId).where('expiresAt', '>', now).executeTakeFirst();
+    },
+
+    /** Deleted as it is answered: a request is answered once. */
+    async takeDeepLink(id: string, userId: string): Promise<boolean> {
+      const taken = await db.deleteFrom('lti_deep_link').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+      return Number(taken.numDeletedRows) > 0;
+    },
+
+    /** What an instructor may place in a course: their approved sessions, the next ones first. */
+    sessionsToPlace(tutorId: string) {
+      return db
+        .selectFrom('study_session')
+        .select(['id', 'title', 'classStartDate'])
+        .where('tutorId', '=', tutorId)
+        .where('status', '=', 'approved')
+        .orderBy('classStartDate', 'desc')
+        .limit(100)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ltiDeepLinkSchema, ltiPlatformListSchema, ltiPlatformSchema, type CreateLtiPlatformInput, type LtiPlatform } from '#contract/lti.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+/** GET /api/admin/lti/platforms: the registered learning platforms and the URLs to paste into them. */
+export const ltiPlatformsQuery = queryOptions({
+  queryKey: ['admin', 'lti-platforms'],
+  queryFn: async () => ltiPlatformListSchema.parse(await apiRequest<unknown>('/admin/lti/platforms')),
+});
+
+export function useLtiPlatforms() {
+  return useQuery(ltiPlatformsQuery);
+}
+
+/** POST /api/admin/lti/platforms. */
+export async function registerLtiPlatform(input: CreateLtiPlatformInput): Promise<LtiPlatform> {
+  return ltiPlatformSchema.parse(await apiRequest<unknown>('/admin/lti/platforms', { method: 'POST', body: input }));
+}
+
+/** DELETE /api/admin/lti/platforms/{id}: its launches are refused from now on. */
+export async function removeLtiPlatform(id: string): Promise<void> {
+  await apiRequest<void>(`/admin/lti/platforms/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** GET /api/lti/deep-links/{id}: an instructor's Deep Linking request and the sessions they may place. */
+export const ltiDeepLinkQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['lti-deep-link', id],
+    queryFn: async () => ltiDeepLinkSchema.parse(await apiRequest<unknown>(`/lti/deep-links/${encodeURIComponent(id)}`)),
+  });
+
+export function useLtiDeepLink(id: string) {
+  return useQuery(ltiDeepLinkQuery(id));
+}
