@@ -3499,6 +3499,20 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            /** @description Refused before the route runs (a malformed address, a body too large): `{ message, fields? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
         };
     };
     getLtiDeepLinksById: {
@@ -3705,6 +3719,20 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            /** @description Refused before the route runs (a malformed address, a body too large): `{ message, fields? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
         };
     };
     postLtiLogin: {
@@ -3750,6 +3778,20 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+            /** @description Refused before the route runs (a malformed address, a body too large): `{ message, fields? }` */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
         };
     };
     getMaterials: {

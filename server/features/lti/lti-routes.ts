@@ -4,7 +4,7 @@
 // never by a cookie); anyone reads StudyNest's public keys.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { idParam, nonJsonBody } from '#contract/common.ts';
+import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
 import { createLtiPlatformBody, jwksSchema, ltiDeepLinkPickForm, ltiDeepLinkSchema, ltiLaunchForm, ltiLoginParams, ltiPlatformListSchema, ltiPlatformSchema } from '#contract/lti.ts';
 import { requireRole } from '#server/auth/current-user.ts';
 import { apiRouter, apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
@@ -18,6 +18,8 @@ import { continuePage } from './lti-continue-page.ts';
 
 const LAUNCHED_BY_PLATFORM = "a learning platform's auto-submitted form from its user's browser, authenticated by the login's state and the platform's signed id_token, never by a cookie";
 const refusedPage = nonJsonBody('text/html', 'Refused: a page that says why (the launch is not accepted)');
+/** The redirects' other answers: a guard's refusal before the route runs. */
+const guardRefusal = errorSchema.meta({ description: 'Refused before the route runs (a malformed address, a body too large): `{ message, fields? }`' });
 /** A login's parameters: every field optional here, so that what is missing is said on the refusal page. */
 const loginFields = ltiLoginParams.partial();
 
@@ -63,7 +65,7 @@ export const ltiRoutes = apiRoutes(['lti'], async (r, deps, tags) => {
       tags,
       summary: 'Continue, in a window of its own, a launch checked inside the platform\'s iframe: signed in and sent to the link\'s page (the code is used once, within two minutes)',
       params: z.object({ code: z.string().min(1).max(100) }),
-      response: { 303: z.null().meta({ description: "Signed in (the session cookie): to the link's page" }), 400: refusedPage, 401: refusedPage, 403: refusedPage },
+      response: { 303: z.null().meta({ description: "Signed in (the session cookie): to the link's page" }), 400: refusedPage, 401: refusedPage, 403: refusedPage, default: guardRefusal },
     },
   }, async (request, reply) => {
     try {
@@ -81,7 +83,7 @@ export const ltiRoutes = apiRoutes(['lti'], async (r, deps, tags) => {
     return reply.status(error.status).header('content-type', 'text/html; charset=utf-8').send(refusalPage(await callerTranslator(request), error.reason));
   }
 
-  const loginAnswers = { 303: z.null().meta({ description: "To the platform's authorization URL (Location) with the login's state and nonce" }), 400: refusedPage };
+  const loginAnswers = { 303: z.null().meta({ description: "To the platform's authorization URL (Location) with the login's state and nonce" }), 400: refusedPage, default: guardRefusal };
   r.get(LTI_LOGIN_PATH, {
     // The query is read by the handler (not validated by Fastify): what is wrong with it is said on the refusal page.
     schema: { tags, summary: 'LTI 1.3 third-party-initiated login (GET): the platform sends its user here first, with `iss`, `login_hint`, `target_link_uri` and optionally `lti_message_hint`, `client_id`, `lti_deployment_id` in the query', response: loginAnswers },
