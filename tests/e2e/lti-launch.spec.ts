@@ -75,9 +75,12 @@ test('a Learner launched from a course lands on the session signed in', async ({
       .values({ id: newId(), name: 'School Moodle', issuer: ISSUER, clientId: CLIENT_ID, deploymentIds: DEPLOYMENT, authUrl: `${platformOrigin}/auth`, tokenUrl: `${platformOrigin}/token`, jwksUrl: `${platformOrigin}/jwks`, createdAt: new Date().toISOString() })
       .execute();
 
-    await page.goto(`${platformOrigin}/course`);
-    await page.getByRole('button', { name: 'Open Photosynthesis review' }).click();
-    await page.waitForURL(`${server.baseURL}/session/${session.id}`);
+    // The platform's page is not StudyNest's: a tab of the same browser, without the fixture's wait for the app.
+    const course = await page.context().newPage();
+    await course.goto(`${platformOrigin}/course`);
+    await course.getByRole('button', { name: 'Open Photosynthesis review' }).click();
+    await course.waitForURL(`${server.baseURL}/session/${session.id}`);
+    await page.goto(`${server.baseURL}/session/${session.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Photosynthesis review' })).toBeVisible();
     // Signed in: the account menu, no Log In.
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
