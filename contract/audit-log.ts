@@ -46,9 +46,9 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: dateTime,
-  /** The actor as it was then: an email, "visitor" (not signed in) or "operator (npm run admin)". */
+  /** The actor as it was then: an email, "visitor" (not signed in), "operator (npm run admin)" or "system (scheduled job)". */
   actor: z.string(),
-  /** The actor's account id; null for visitors and the operator's CLI. */
+  /** The actor's account id; null for visitors, the operator's CLI and the system. */
   actorId: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),

@@ -5,7 +5,7 @@
 // Dates are typed as dd/MM/yyyy and times as 24-hour HH:mm, whatever the browser's
 // language, in the zone the form names in its `timeZone` field (the zone its labels say: the
 // viewer's, docs/decisions/028-session-date-fields.md). Converted with Intl's offsets of that zone.
-import { SCHEDULE_FIELDS, type CreateSessionBody, type RescheduleSessionBody, type ScheduleField, type SessionSchedule, type UpdateSessionBody } from './sessions.ts';
+import { DEFAULT_DECISION_HOURS, SCHEDULE_FIELDS, type CreateSessionBody, type RescheduleSessionBody, type ScheduleField, type SessionSchedule, type UpdateSessionBody } from './sessions.ts';
 import { timeZoneOrNull } from './time-zone.ts';
 
 /** dd/MM/yyyy, as the field's `pattern` (the HTML attribute's syntax). */
@@ -123,12 +123,17 @@ export function createSessionFormBody(read: Read, zoneFallback: string | null): 
   const zone = formZone(read, zoneFallback);
   const dates = Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, dateValue(read, field, zone)])) as Record<ScheduleField, string>;
   const max = read('maxParticipants').trim();
+  // A minimum to run: empty for none; its decision time defaults to 48 hours before class.
+  const minimum = read('minimumStudents').trim();
+  const hours = read('decisionHoursBefore').trim();
   return {
     title: read('title'),
     description: read('description'),
     ...dates,
     maxParticipants: max === '' ? null : Number(max),
     cancellationCutoffHours: Number(read('cancellationCutoffHours')),
+    minimumStudents: minimum === '' ? null : Number(minimum),
+    ...(minimum === '' ? {} : { decisionHoursBefore: hours === '' ? DEFAULT_DECISION_HOURS : Number(hours) }),
     timeZone: zone,
     ...placeOf(read),
   };
@@ -149,6 +154,8 @@ export function updateSessionFormBody(read: Read, zoneFallback: string | null, c
   if (changed.length > 0) body.timeZone = zone;
   body.maxParticipants = schedule.maxParticipants;
   body.cancellationCutoffHours = schedule.cancellationCutoffHours;
+  body.minimumStudents = schedule.minimumStudents;
+  if (schedule.decisionHoursBefore !== undefined) body.decisionHoursBefore = schedule.decisionHoursBefore;
   return body;
 }
 

@@ -18,6 +18,13 @@ export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 export const locationKindSchema = z.enum(['in_person', 'online', 'tba']);
 export type LocationKind = z.infer<typeof locationKindSchema>;
 
+/**
+ * A minimum to run (docs/decisions/060-minimum-to-run.md): waiting for its decision, decided that
+ * the class runs, or called off by the system because too few students had booked by then.
+ */
+export const minimumStatusSchema = z.enum(['undecided', 'confirmed', 'called_off']);
+export type MinimumStatus = z.infer<typeof minimumStatusSchema>;
+
 /** What a session's reviews add up to, on a session and on its tutor's page. */
 const ratingSummary = {
   /** The average of the reviews' ratings; null without any. */
@@ -65,6 +72,16 @@ export const sessionSchema = z.object({
   ...ratingSummary,
   /** Approved and inside its registration window now: the green "Ongoing" badge. */
   isOpen: z.boolean(),
+  /** The least number of booked students the class needs to run; null: none. */
+  minimumStudents: z.number().int().nullable(),
+  /** How many hours before class start the minimum is decided; null without a minimum. */
+  decisionHoursBefore: z.number().int().nullable(),
+  /** When it is decided: class start minus those hours (it moves with the class); null without a minimum. */
+  decisionAt: dateTime.nullable(),
+  /** null without a minimum. */
+  minimumStatus: minimumStatusSchema.nullable(),
+  /** Students still needed to reach the minimum ("needs 3 more to run"): minimum − seats taken while undecided, else 0. */
+  studentsNeeded: z.number().int(),
   ...recordTimes,
 });
 export type Session = z.infer<typeof sessionSchema>;
@@ -171,6 +188,21 @@ const maxParticipants = z
   .positive('errors.input.maxParticipantsPositive')
   .max(100_000, 'errors.input.maxParticipantsTooLarge')
   .nullable();
+/** The least number of students a class may need to run, and how long before class that is decided. */
+export const MAX_DECISION_HOURS = 24 * 30;
+/** Decided this many hours before class when the tutor sets a minimum without saying when. */
+export const DEFAULT_DECISION_HOURS = 48;
+const minimumStudents = z
+  .number()
+  .int('errors.input.minimumStudentsWhole')
+  .min(1, 'errors.input.minimumStudentsPositive')
+  .max(100_000, 'errors.input.minimumStudentsTooLarge')
+  .nullable();
+const decisionHoursBefore = z
+  .number()
+  .int('errors.input.decisionHoursWhole')
+  .min(1, 'errors.input.decisionHoursPositive')
+  .max(MAX_DECISION_HOURS, 'errors.input.decisionHoursTooLarge');
 const cancellationCutoffHours = z
   .number()
   .int('errors.input.cutoffWhole')
@@ -275,6 +307,28 @@ export function classStartProblem(classStartDate: string, now: number, zone = 'U
   return { classStartDate: dateOrTime(day, now, start, { date: 'errors.sessionRules.classStartDatePast', time: 'errors.sessionRules.classStartTimePast' }) };
 }
 
+export interface SessionMinimum {
+  minimumStudents: number | null;
+  decisionHoursBefore: number | null;
+  maxParticipants: number | null;
+  classStartDate: string;
+}
+
+/**
+ * What is wrong with a minimum to run, by field: more students than the seats, or (given `now`:
+ * a new minimum, a new decision time or a class moved while undecided) a decision time already
+ * past. Shared by the server (on the values an edit results in) and the create body.
+ */
+export function minimumProblems(m: SessionMinimum, now: number | null): Partial<Record<'minimumStudents' | 'decisionHoursBefore', RuleProblem>> {
+  if (m.minimumStudents === null) return {};
+  const problems: Partial<Record<'minimumStudents' | 'decisionHoursBefore', RuleProblem>> = {};
+  if (m.maxParticipants !== null && m.minimumStudents > m.maxParticipants) problems.minimumStudents = 'errors.sessionRules.minimumAboveCapacity';
+  const start = Date.parse(m.classStartDate);
+  const hours = m.decisionHoursBefore ?? DEFAULT_DECISION_HOURS;
+  if (now !== null && !Number.isNaN(start) && start - hours * 3_600_000 <= now) problems.decisionHoursBefore = 'errors.sessionRules.decisionPassed';
+  return problems;
+}
+
 const sessionDate = (field: ScheduleField) =>
   isoDate.superRefine((value, ctx) => {
     const problem = sessionDateProblem(field, value);
@@ -321,6 +375,9 @@ const scheduleFields = z.object({
   classEndDate: sessionDate('classEndDate'),
   maxParticipants: maxParticipants.optional(),
   cancellationCutoffHours: cancellationCutoffHours.optional(),
+  /** A minimum to run (null or absent: none); decided `decisionHoursBefore` hours before class (default 48). */
+  minimumStudents: minimumStudents.optional(),
+  decisionHoursBefore: decisionHoursBefore.optional(),
   /** The zone the dates were typed in (the tutor's browser's): stored to show the tutor's time beside a student's. */
   timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'errors.input.timeZone').optional(),
   /** Where the class happens; the fields of the other kinds are dropped. Optional for API clients older than it (the form always sends one). */
@@ -338,6 +395,9 @@ const scheduleFields = z.object({
 export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
   const place = { locationKind: body.locationKind ?? null, placeName: body.placeName || null, placeAddress: body.placeAddress || null, meetingUrl: body.meetingUrl || null };
   for (const [field, message] of Object.entries(placeProblems(place))) ctx.addIssue({ code: 'custom', path: [field], message });
+  // The decision time's own rule (not in the past) needs the server's clock: checked there.
+  const minimum = { minimumStudents: body.minimumStudents ?? null, decisionHoursBefore: body.decisionHoursBefore ?? null, maxParticipants: body.maxParticipants ?? null, classStartDate: body.classStartDate };
+  for (const [field, message] of Object.entries(minimumProblems(minimum, null))) ctx.addIssue({ code: 'custom', path: [field], message });
   for (const [field, message] of Object.entries(scheduleProblems(body, body.timeZone))) {
     // Each date out of bounds has already been named by its own field.
     if (!sessionDateProblem(field as ScheduleField, body[field as ScheduleField])) ctx.addIssue({ code: 'custom', path: [field], message });
@@ -346,8 +406,8 @@ export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
 export type CreateSessionBody = z.input<typeof createSessionBody>;
 
 /**
- * PUT /api/session/{email}/{id}: any subset; dates, capacity and cutoff only while pending or
- * rejected (admins: always). Each date is bounded here; the rules between dates are checked by
+ * PUT /api/session/{email}/{id}: any subset; dates, capacity, cutoff and minimum to run only
+ * while pending or rejected (admins: always, the minimum until it is decided). Each date is bounded here; the rules between dates are checked by
  * the server on the schedule the edit results in (scheduleProblems).
  */
 export const updateSessionBody = scheduleFields.partial();

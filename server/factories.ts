@@ -66,6 +66,9 @@ export interface StudySessionOverrides {
   classEndDate?: string;
   /** The IANA zone the tutor wrote the dates in (null: unknown). */
   tutorTimeZone?: string | null;
+  /** A minimum to run and its decision time in hours before class (none by default). */
+  minimumStudents?: number | null;
+  decisionHoursBefore?: number | null;
 }
 
 /**
@@ -98,6 +101,8 @@ export async function createStudySession(
     maxParticipants: overrides.maxParticipants ?? null,
     cancellationCutoffHours: overrides.cancellationCutoffHours ?? 24,
     tutorTimeZone: overrides.tutorTimeZone ?? null,
+    minimumStudents: overrides.minimumStudents ?? null,
+    decisionHoursBefore: overrides.decisionHoursBefore ?? null,
     status: overrides.status ?? 'approved',
     createdAt: iso(now),
     updatedAt: iso(now),

@@ -10,15 +10,20 @@ import { auditRepository, type AuditFilter } from './audit-repository.ts';
 
 /**
  * Who acted: a signed-in admin or user (with the address of their request), a visitor known only
- * by their address (failed sign-ins), or the operator's CLI on the server's machine.
+ * by their address (failed sign-ins), the operator's CLI on the server's machine, or the system
+ * itself (a scheduled job deciding on its own, e.g. calling off a class short of its minimum).
  */
 export type AuditActor =
   | { kind: 'admin'; id: string; email: string; ip: string | null }
   | { kind: 'user'; id: string; email: string; ip: string | null }
   | { kind: 'visitor'; ip: string | null }
-  | { kind: 'operator' };
+  | { kind: 'operator' }
+  | { kind: 'system' };
 
 export const OPERATOR: AuditActor = { kind: 'operator' };
+/** A scheduled job of the app: no person, no address. */
+export const SYSTEM: AuditActor = { kind: 'system' };
+const ACTOR_WORDS = { visitor: 'visitor', operator: 'operator (npm run admin)', system: 'system (scheduled job)' } as const;
 
 /** The caller of a route as an actor: admin when they are one, else the user acting on their own account. */
 export function actorOf(me: { id: string; email: string; role: string }, ip: string | null): AuditActor {
@@ -38,12 +43,12 @@ export async function recordAudit(executor: Kysely<Database>, by: AuditActor, en
     id: newId(now.getTime()),
     at: now.toISOString(),
     actorId: person?.id ?? null,
-    actor: person?.email ?? (by.kind === 'visitor' ? 'visitor' : 'operator (npm run admin)'),
+    actor: person?.email ?? ACTOR_WORDS[by.kind as keyof typeof ACTOR_WORDS],
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
     details: JSON.stringify(entry.details),
-    ip: by.kind === 'operator' ? null : by.ip,
+    ip: by.kind === 'operator' || by.kind === 'system' ? null : by.ip,
   });
 }
 

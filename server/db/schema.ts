@@ -12,6 +12,8 @@ export type Role = 'student' | 'tutor' | 'admin';
 export type SessionStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
 export type BookingStatus = 'confirmed' | 'pending_payment';
 export type LocationKind = 'in_person' | 'online' | 'tba';
+/** What a class's minimum to run decided (study_session.minimumOutcome). */
+export type MinimumOutcome = 'confirmed' | 'called_off';
 export type Attendance = 'present' | 'absent';
 
 export interface UserTable {
@@ -112,6 +114,13 @@ export interface StudySessionTable {
   classTimeSetAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** When its tutor last moved the approved class (reschedule); a student booked before may cancel with a full refund for 48 hours after (migration 0029). */
   rescheduledAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The least number of booked students the class needs to run; null: none (migration 0032, docs/decisions/060-minimum-to-run.md). */
+  minimumStudents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How many hours before class start the minimum is decided (moves with the class); null without a minimum. */
+  decisionHoursBefore: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the decision was, once made: the class runs ('confirmed') or the system called it off; null until then. */
+  minimumOutcome: ColumnType<MinimumOutcome | null, MinimumOutcome | null | undefined, MinimumOutcome | null>;
+  minimumDecidedAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }

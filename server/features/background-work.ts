@@ -14,6 +14,7 @@ import { CLASS_REMINDERS_JOB, classReminders } from './bookings/class-reminders.
 import { EXPIRE_HOLDS_JOB, holdExpiry } from './bookings/hold-expiry.ts';
 import { myDataEmails } from './my-data/my-data-emails.ts';
 import { myDataService } from './my-data/public.ts';
+import { MINIMUM_TO_RUN_JOB, minimumToRun } from './sessions/minimum-to-run.ts';
 import { sessionEmails } from './sessions/session-notices.ts';
 import { REMOVE_UNREFERENCED_UPLOADS_JOB, uploadCleanup } from './uploads/upload-cleanup.ts';
 import { WEBHOOK_DELIVERY_JOB } from './webhooks/public.ts';
@@ -23,6 +24,8 @@ export function backgroundWork(deps: AppDeps): JobWork {
   const bookings = bookingsRepository(deps.db.kysely);
   const holds = holdExpiry(deps);
   const reminders = classReminders(deps);
+  // Classes short of their minimum called off, the others confirmed, at their decision time.
+  const minimums = minimumToRun(deps);
   const uploads = uploadCleanup(deps);
   const auth = authPurge(deps);
   // Large "Download my data" archives, built and emailed; old ones removed.
@@ -36,6 +39,7 @@ export function backgroundWork(deps: AppDeps): JobWork {
     ...bookingEmails(deps, (id) => bookings.findSession(id)),
     ...reminders.emails,
     ...sessionEmails(deps),
+    ...minimums.emails,
     ...myDataEmails,
     ...authEmails(deps.config),
   };
@@ -47,12 +51,13 @@ export function backgroundWork(deps: AppDeps): JobWork {
       // Refunds owed by bookings released inside an account's erasure (decision 038).
       [REFUND_BOOKING_JOB]: bookingRefunds(deps).handler,
       [CLASS_REMINDERS_JOB]: reminders.handler,
+      [MINIMUM_TO_RUN_JOB]: minimums.handler,
       [REMOVE_UNREFERENCED_UPLOADS_JOB]: uploads.handler,
       [PURGE_EXPIRED_AUTH_JOB]: auth.handler,
       ...archives.handlers,
       [sentRetention.schedule.kind]: sentRetention.handler,
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryHandler(deps),
     },
-    schedules: [holds.schedule, reminders.schedule, uploads.schedule, auth.schedule, archives.schedule, sentRetention.schedule],
+    schedules: [holds.schedule, reminders.schedule, minimums.schedule, uploads.schedule, auth.schedule, archives.schedule, sentRetention.schedule],
   };
 }

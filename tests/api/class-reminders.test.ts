@@ -53,9 +53,9 @@ const moveClass = (id: string, start: number) =>
     .execute();
 
 describe('recurring jobs', () => {
-  it('are scheduled once each when the app starts: expired auth purge, hold expiry, class reminders, old data-export removal, old sent-email removal, unused photo removal', async () => {
+  it('are scheduled once each when the app starts: expired auth purge, hold expiry, class reminders, old data-export removal, old sent-email removal, minimum-to-run decisions, unused photo removal', async () => {
     const rows = await t.deps.db.kysely.selectFrom('job').select(['key']).where('key', 'like', 'schedule:%').orderBy('key').execute();
-    expect(rows.map((r) => r.key)).toEqual(['schedule:auth.purge-expired', 'schedule:bookings.class-reminders', 'schedule:bookings.expire-holds', 'schedule:email.remove-old-sent', 'schedule:my-data.remove-old-archives', 'schedule:uploads.remove-unreferenced']);
+    expect(rows.map((r) => r.key)).toEqual(['schedule:auth.purge-expired', 'schedule:bookings.class-reminders', 'schedule:bookings.expire-holds', 'schedule:email.remove-old-sent', 'schedule:my-data.remove-old-archives', 'schedule:sessions.minimum-to-run', 'schedule:uploads.remove-unreferenced']);
   });
 });
 

@@ -35,6 +35,10 @@ const row = {
   tutorTimeZone: null,
   classTimeSetAt: null,
   rescheduledAt: null,
+  minimumStudents: null,
+  decisionHoursBefore: null,
+  minimumOutcome: null,
+  minimumDecidedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 } satisfies StudySessionRow;

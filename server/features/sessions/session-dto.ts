@@ -2,11 +2,11 @@
 // owning tutor and admins; the tutor's email is only in the answers made for them (Session),
 // never in what anyone may read (PublicSession). Each is built in its caller's language: the
 // duration's words are said here, not rewritten on the way out.
-import type { PublicSession, Session, SessionDetails } from '#contract/sessions.ts';
+import type { MinimumStatus, PublicSession, Session, SessionDetails } from '#contract/sessions.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
-import { translatorFor } from '#server/i18n/translate.ts';
+import { translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';
 import { durationInWords } from './session-duration.ts';
 
 export function isRegistrationOpen(row: Pick<StudySessionRow, 'status' | 'registrationStartDate' | 'registrationEndDate'>, now: Date): boolean {
@@ -27,6 +27,29 @@ export function canSeePrivateDetails(row: Pick<StudySessionRow, 'tutorId'>, view
   return viewer !== null && (viewer.role === 'admin' || isTutorOf(row, viewer));
 }
 
+const HOUR_MS = 3_600_000;
+
+/** When a class's minimum to run is decided: class start minus its hours (it moves with the class); null without one. */
+export function decisionAtOf(row: Pick<StudySessionRow, 'minimumStudents' | 'decisionHoursBefore' | 'classStartDate'>): Date | null {
+  if (row.minimumStudents === null || row.decisionHoursBefore === null) return null;
+  return new Date(Date.parse(row.classStartDate) - row.decisionHoursBefore * HOUR_MS);
+}
+
+/** Where a class's minimum to run stands (docs/decisions/060-minimum-to-run.md); null without one. */
+export function minimumStatusOf(row: Pick<StudySessionRow, 'minimumStudents' | 'minimumOutcome'>): MinimumStatus | null {
+  if (row.minimumStudents === null) return null;
+  return row.minimumOutcome ?? 'undecided';
+}
+
+/**
+ * Why a cancelled session was called off, in the reader's language: the system's own reason (too
+ * few students by the decision time) is said in it; a person's is as they wrote it.
+ */
+export function cancellationReasonOf(row: Pick<StudySessionRow, 'cancellationReason' | 'minimumOutcome' | 'minimumStudents'>, t: ServerTranslator): string | null {
+  if (row.minimumOutcome === 'called_off') return t.t('answers.minimumNotReached', { minimum: row.minimumStudents ?? 0 });
+  return row.cancellationReason;
+}
+
 /** For the tutor's and admins' answers. */
 export function toSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, language: Language): Session {
   return { ...toPublicSessionDto(row, viewer, now, language), tutorEmail: row.tutorEmail, meetingUrl: row.meetingUrl };
@@ -42,6 +65,9 @@ export function toSessionDetailsDto(row: StudySessionRow, viewer: CurrentUser | 
 /** For answers anyone may read: the public lists, a student's bookings. `language`: the caller's, that the duration is said in. */
 export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | null, now: Date, language: Language): PublicSession {
   const privateDetails = canSeePrivateDetails(row, viewer);
+  const t = translatorFor(language);
+  const minimumStatus = minimumStatusOf(row);
+  const decisionAt = decisionAtOf(row);
   return {
     id: row.id,
     title: row.title,
@@ -53,7 +79,7 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     classStartDate: row.classStartDate,
     classEndDate: row.classEndDate,
     durationMinutes: row.durationMinutes,
-    sessionDuration: durationInWords(row.durationMinutes, translatorFor(language)),
+    sessionDuration: durationInWords(row.durationMinutes, t),
     registrationFee: row.registrationFeeCents / 100,
     maxParticipants: row.maxParticipants,
     seatsTaken: row.bookedCount,
@@ -62,7 +88,7 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     status: row.status,
     rejectionReason: privateDetails ? row.rejectionReason : null,
     rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
-    cancellationReason: row.status === 'cancelled' ? row.cancellationReason : null,
+    cancellationReason: row.status === 'cancelled' ? cancellationReasonOf(row, t) : null,
     cancelledAt: row.status === 'cancelled' ? row.cancelledAt : null,
     locationKind: row.locationKind,
     placeName: row.locationKind === 'in_person' ? row.placeName : null,
@@ -70,6 +96,11 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     averageRating: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null,
     reviewCount: row.ratingCount,
     isOpen: isRegistrationOpen(row, now),
+    minimumStudents: row.minimumStudents,
+    decisionHoursBefore: row.minimumStudents === null ? null : row.decisionHoursBefore,
+    decisionAt: decisionAt?.toISOString() ?? null,
+    minimumStatus,
+    studentsNeeded: minimumStatus === 'undecided' ? Math.max(0, (row.minimumStudents ?? 0) - row.bookedCount) : 0,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -13,6 +13,7 @@ import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { formatMoney, type ServerTranslator } from '#server/i18n/translate.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
 import { placeText, sessionCalendar } from './session-calendar.ts';
+import { cancellationReasonOf } from './session-dto.ts';
 import type { SessionPeople } from './session-repository.ts';
 
 type Deps = Pick<CoreDeps, 'config' | 'now'>;
@@ -126,7 +127,8 @@ export function sessionEmails(deps: Deps) {
       const reader = await to.readerOf(person.studentId);
       const { t } = reader;
       const subject = t.t('email.notice.cancelledSubject', { title: session.title });
-      const reason = t.t('email.notice.reason', { reason: session.cancellationReason ?? '' });
+      // The system's own reason (too few students by the decision time) in the reader's language.
+      const reason = t.t('email.notice.reason', { reason: cancellationReasonOf(session, t) ?? '' });
       if (standing === 'booked') return mail(deps, reader, session, person, subject, [t.t('email.notice.cancelled', what(reader, session)), reason, ...refund(t, amountCents, deps.config.currency), '', t.t('email.booking.icsRemoves')], { method: 'CANCEL' });
       return mail(deps, reader, session, person, subject, [t.t(standing === 'held' ? 'email.notice.cancelledHeld' : 'email.notice.cancelledWaiting', what(reader, session)), reason]);
     },

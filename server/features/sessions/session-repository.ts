@@ -86,6 +86,8 @@ export type NewSession = Pick<
   | 'placeName'
   | 'placeAddress'
   | 'meetingUrl'
+  | 'minimumStudents'
+  | 'decisionHoursBefore'
   | 'status'
   | 'createdAt'
   | 'updatedAt'
@@ -159,6 +161,8 @@ const insertSession = prepare((db, p: NewSession) =>
       placeName: p.placeName,
       placeAddress: p.placeAddress,
       meetingUrl: p.meetingUrl,
+      minimumStudents: p.minimumStudents,
+      decisionHoursBefore: p.decisionHoursBefore,
       status: p.status,
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
@@ -212,6 +216,69 @@ const cancelApproved = prepare((db, p: { id: string; reason: string; now: string
     .where('status', '=', sql.lit('approved'))
     .where('classStartDate', '>', p.now)
     .returningAll(),
+);
+/** The same, by the system for a class short of its minimum: recorded as its decision, made once. */
+const cancelShortOfMinimum = prepare((db, p: { id: string; reason: string; now: string }) =>
+  db
+    .updateTable('study_session')
+    .set((eb) => ({
+      status: sql.lit('cancelled'),
+      cancellationReason: p.reason,
+      cancelledAt: p.now,
+      updatedAt: p.now,
+      calendarSequence: eb('calendarSequence', '+', eb.lit(1)),
+      minimumOutcome: sql.lit('called_off'),
+      minimumDecidedAt: p.now,
+    }))
+    .where('id', '=', p.id)
+    .where('status', '=', sql.lit('approved'))
+    .where('classStartDate', '>', p.now)
+    .where('minimumStudents', 'is not', null)
+    .where('minimumOutcome', 'is', null)
+    .returningAll(),
+);
+/** A class that reached its minimum: recorded as running, once (a second run of the decision matches nothing). */
+const confirmMinimumQuery = prepare((db, p: { id: string; now: string }) =>
+  db
+    .updateTable('study_session')
+    .set({ minimumOutcome: sql.lit('confirmed'), minimumDecidedAt: p.now, updatedAt: p.now })
+    .where('id', '=', p.id)
+    .where('status', '=', sql.lit('approved'))
+    .where('classStartDate', '>', p.now)
+    .where('minimumStudents', 'is not', null)
+    .where('minimumOutcome', 'is', null)
+    .returningAll(),
+);
+/**
+ * Approved classes with a minimum still undecided whose class starts within `until` (now plus the
+ * longest decision time) and has not started: the decision's candidates, soonest first, on the
+ * (status, classStartDate, id) index of 0029; the caller keeps those whose decision time has come.
+ */
+const undecidedMinimumsQuery = prepare((db, p: { now: string; until: string; afterStart: string; afterId: string; limit: number }) =>
+  db
+    .selectFrom('study_session')
+    .selectAll()
+    .where('status', '=', sql.lit('approved'))
+    .where('classStartDate', '>', p.now)
+    .where('classStartDate', '<=', p.until)
+    .where('minimumStudents', 'is not', null)
+    .where('minimumOutcome', 'is', null)
+    .where((eb) => afterKey(eb, ['study_session.classStartDate', 'study_session.id'], [p.afterStart, p.afterId], 'asc'))
+    .orderBy('classStartDate')
+    .orderBy('id')
+    .limit(p.limit),
+);
+const bookedStudentQuery = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db
+    .selectFrom('booking')
+    .innerJoin('user', 'user.id', 'booking.studentId')
+    .select(['user.name', 'user.email'])
+    .where('booking.sessionId', '=', p.sessionId)
+    .where('booking.studentId', '=', p.studentId)
+    .where('booking.status', '=', sql.lit('confirmed')),
+);
+const confirmedCountOf = prepare((db, p: { sessionId: string }) =>
+  db.selectFrom('booking').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('confirmed')),
 );
 const deleteWaitlistOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId));
 const deleteHoldsOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('booking').where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('pending_payment')));
@@ -386,8 +453,9 @@ export function sessionRepository(db: Kysely<Database>) {
      * transaction; undefined when the session is not approved or its class has started. Throws
      * when one of them paid meanwhile (orPaidMeanwhile).
      */
-    async cancel(id: string, input: { reason: string; now: string; refunded: readonly string[] }): Promise<{ row: StudySessionRow; people: SessionPeople } | undefined> {
-      const row = (await cancelApproved(db, { id, reason: input.reason, now: input.now })).rows[0];
+    async cancel(id: string, input: { reason: string; now: string; refunded: readonly string[]; shortOfMinimum?: boolean }): Promise<{ row: StudySessionRow; people: SessionPeople } | undefined> {
+      // The system's call-off also records its decision, and only while the minimum is undecided.
+      const row = (await (input.shortOfMinimum ? cancelShortOfMinimum : cancelApproved)(db, { id, reason: input.reason, now: input.now })).rows[0];
       if (!row) return undefined;
       const people = await peopleOf(db, id);
       await deleteWaitlistOf(db, { sessionId: id });
@@ -399,6 +467,26 @@ export function sessionRepository(db: Kysely<Database>) {
       if (paid.some((b) => !input.refunded.includes(b.id))) throw new PaidMeanwhile();
       const updated = released > 0 ? (await releaseSeats(db, { id, released })).rows[0]! : row;
       return { row: updated, people };
+    },
+
+    /** Records that a class reached its minimum and runs; undefined when already decided (or no longer approved, or started). */
+    async confirmMinimum(id: string, now: string): Promise<StudySessionRow | undefined> {
+      return (await confirmMinimumQuery(db, { id, now })).rows[0];
+    },
+
+    /** Approved classes with an undecided minimum starting after `now` and at most at `until`, soonest first, after the (classStartDate, id) `after`. */
+    async undecidedMinimums(now: string, until: string, after: readonly [string, string], limit: number): Promise<StudySessionRow[]> {
+      return (await undecidedMinimumsQuery(db, { now, until, afterStart: after[0], afterId: after[1], limit })).rows;
+    },
+
+    /** The name and address of a student with a confirmed booking of the session; undefined when they have none. */
+    async bookedStudent(sessionId: string, studentId: string): Promise<{ name: string; email: string } | undefined> {
+      return (await bookedStudentQuery(db, { sessionId, studentId })).rows[0];
+    },
+
+    /** Confirmed (paid or free) bookings of the session: what its minimum counts at the decision (a held, unpaid seat does not). */
+    async confirmedCount(sessionId: string): Promise<number> {
+      return Number((await confirmedCountOf(db, { sessionId })).rows[0]?.n ?? 0);
     },
 
     async insert(row: NewSession): Promise<StudySessionRow> {

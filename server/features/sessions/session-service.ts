@@ -20,10 +20,10 @@ import type {
   updateSessionBody,
   updateTutorBioBody,
 } from '#contract/sessions.ts';
-import { classStartProblem, placeProblems, placeToBeAnnounced, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
+import { classStartProblem, DEFAULT_DECISION_HOURS, minimumProblems, placeProblems, placeToBeAnnounced, scheduleProblems, type SessionPlace } from '#contract/sessions.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
-import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
+import { actorOf, recordAudit, type AuditActor } from '#server/audit/audit-log.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { Database, StudySessionRow, StudySessionTable } from '#server/db/schema.ts';
@@ -37,7 +37,7 @@ import type { WebhookEvent } from '#contract/webhooks.ts';
 import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
-import { canSeePrivateDetails, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
+import { canSeePrivateDetails, decisionAtOf, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
 import { sessionApprovedEmailJob, sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs, sessionRejectedEmailJob } from './session-notices.ts';
 import { orPaidMeanwhile, sessionRepository } from './session-repository.ts';
@@ -145,6 +145,50 @@ export function refuseProblems(problems: Partial<Record<string, string>>): void 
   if (found.length > 0) throw invalidRequest(found);
 }
 
+/** Who calls a class off, why, and whether it is the system's decision on a class short of its minimum. */
+export interface CallOff {
+  actor: AuditActor;
+  reason: string;
+  shortOfMinimum?: boolean;
+}
+
+/**
+ * The one way a class is called off (docs/decisions/024-class-lifecycle.md), whoever decides: a
+ * person through POST /api/sessions/{id}/cancel, or the minimum-to-run job (minimum-to-run.ts).
+ * Every paid booking is refunded first (a failed refund stops here, nothing changed; again is
+ * safe: each refund carries its checkout's idempotency key); then in one unit of work the session
+ * becomes "Cancelled" (seat holds and the waitlist go), every booked, holding and waiting student
+ * is emailed (booked ones with the .ics that cancels their event), the webhooks, the audit entry
+ * and the public lists. Undefined when the class was no longer approved, had started (or, for the
+ * system, its minimum was already decided); 'paid-meanwhile' when a student paid meanwhile.
+ */
+export function callOffClass(deps: SessionsDeps) {
+  const repo = sessionRepository(deps.db.kysely);
+  /** `listed`: the paid bookings the caller already read (a tutor's cancel checked there were none): only these are refunded. */
+  return async (row: StudySessionRow, by: CallOff, listed?: Awaited<ReturnType<typeof repo.paidBookings>>): Promise<StudySessionRow | undefined | 'paid-meanwhile'> => {
+    const id = row.id;
+    const paid = listed ?? (await repo.paidBookings(id));
+    for (const booking of paid) await deps.payments.refundBooking(booking);
+    return orPaidMeanwhile(
+      deps.db.unitOfWork(async (work) => {
+        const trx = await work.db();
+        const now = deps.now();
+        const done = await sessionRepository(trx).cancel(id, { reason: by.reason, now: now.toISOString(), refunded: paid.map((b) => b.id), shortOfMinimum: by.shortOfMinimum ?? false });
+        if (!done) return undefined;
+        const { row: updated, people } = done;
+        work.enqueue(sessionCancelledEmailJobs(updated, people).map(deps.jobs.row));
+        const events = [sessionEvent('session.cancelled', updated, { reason: by.reason }), ...paid.map((b) => sessionEvent('payment.refunded', updated, { bookingId: b.id, amountCents: b.amountCents }))];
+        for (const event of events) work.enqueue(await webhookJobs(trx, deps, event));
+        const minimum = by.shortOfMinimum ? { minimumStudents: updated.minimumStudents, decisionHoursBefore: updated.decisionHoursBefore } : {};
+        const details = { title: updated.title, tutorEmail: updated.tutorEmail, reason: by.reason, ...minimum, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length };
+        await recordAudit(trx, by.actor, { action: 'session.cancelled', targetType: 'session', targetId: id, details }, now);
+        work.changed('publicLists');
+        return updated;
+      }),
+    );
+  };
+}
+
 /** What the sessions feature is built from: the core, and the ports it owns (filled in by server/app-deps.ts). */
 export type SessionsDeps = CoreDeps & {
   /** Refunds go through payments, a feature above this one, by the port sessions own. */
@@ -152,9 +196,19 @@ export type SessionsDeps = CoreDeps & {
   publicLists: PublicListCache;
 };
 
+/**
+ * A minimum to run's rules (contract/sessions.ts minimumProblems) on the values a create or edit
+ * results in: 400 naming the field. The decision time is checked against `now` only when given
+ * (a new class, a new minimum or decision time, a class not yet published moved).
+ */
+function assertMinimumValid(m: { minimumStudents: number | null; decisionHoursBefore: number | null; maxParticipants: number | null; classStartDate: string }, now: number | null): void {
+  refuseProblems(minimumProblems(m, now));
+}
+
 export function sessionService(deps: SessionsDeps) {
   const repo = sessionRepository(deps.db.kysely);
   const payments = deps.payments;
+  const callOff = callOffClass(deps);
   const users = userRepository(deps.db.kysely);
   const files = materialFileStore(deps.files);
 
@@ -301,6 +355,9 @@ export function sessionService(deps: SessionsDeps) {
         classEndDate: toIso(body.classEndDate),
       };
       assertScheduleValid(schedule, timeZoneOrNull(body.timeZone) ?? 'UTC', deps.now().getTime());
+      const minimumStudents = body.minimumStudents ?? null;
+      const decisionHoursBefore = minimumStudents === null ? null : (body.decisionHoursBefore ?? DEFAULT_DECISION_HOURS);
+      assertMinimumValid({ minimumStudents, decisionHoursBefore, maxParticipants: body.maxParticipants ?? null, classStartDate: schedule.classStartDate }, deps.now().getTime());
       const place = placeOf(body, NO_PLACE);
       const now = deps.now().toISOString();
       // status, fee, duration, tutorName and tutorEmail never come from the body.
@@ -316,6 +373,8 @@ export function sessionService(deps: SessionsDeps) {
         registrationFeeCents: 0,
         maxParticipants: body.maxParticipants ?? null,
         cancellationCutoffHours: body.cancellationCutoffHours ?? 24,
+        minimumStudents,
+        decisionHoursBefore,
         tutorTimeZone: timeZoneOrNull(body.timeZone),
         ...place,
         status: 'pending',
@@ -365,7 +424,13 @@ export function sessionService(deps: SessionsDeps) {
       const datesChanged = (Object.keys(schedule) as Array<keyof Schedule>).some((k) => schedule[k] !== row[k]);
       const capacityChanged = body.maxParticipants !== undefined && body.maxParticipants !== row.maxParticipants;
       const cutoffChanged = body.cancellationCutoffHours !== undefined && body.cancellationCutoffHours !== row.cancellationCutoffHours;
-      const scheduleChanged = datesChanged || capacityChanged || cutoffChanged;
+      // The minimum and its decision time: null clears both; hours alone change the decision time.
+      const minimumStudents = body.minimumStudents !== undefined ? body.minimumStudents : row.minimumStudents;
+      const decisionHoursBefore = minimumStudents === null ? null : (body.decisionHoursBefore ?? row.decisionHoursBefore ?? DEFAULT_DECISION_HOURS);
+      const minimumChanged = minimumStudents !== row.minimumStudents || decisionHoursBefore !== row.decisionHoursBefore;
+      // Once decided (confirmed or called off) a minimum stays what it was decided on.
+      if (minimumChanged && row.minimumOutcome !== null) throw conflict('errors.sessions.minimumDecided');
+      const scheduleChanged = datesChanged || capacityChanged || cutoffChanged || minimumChanged;
       const lockedStatus = me.role !== 'admin' && scheduleChanged;
       if (lockedStatus && row.status === 'approved') throw conflict(SCHEDULE_LOCKED);
       if (scheduleChanged && row.status === 'cancelled') throw conflict('errors.sessions.cancelledNoReschedule');
@@ -386,6 +451,16 @@ export function sessionService(deps: SessionsDeps) {
       }
       if (capacityChanged) patch.maxParticipants = body.maxParticipants ?? null;
       if (cutoffChanged) patch.cancellationCutoffHours = body.cancellationCutoffHours!;
+      if (minimumChanged) Object.assign(patch, { minimumStudents, decisionHoursBefore });
+      if (minimumStudents !== null && (minimumChanged || capacityChanged || datesChanged)) {
+        // Its decision time (class start minus the hours) must still be to come when the minimum
+        // or its hours change, or a class not yet published moves. A published class moved (an
+        // admin's edit, a reschedule) takes its decision time with it: one already past is made
+        // at once (docs/decisions/060-minimum-to-run.md).
+        const recheck = row.minimumOutcome === null && (minimumChanged || (row.status !== 'approved' && schedule.classStartDate !== row.classStartDate));
+        const capacity = capacityChanged ? (body.maxParticipants ?? null) : row.maxParticipants;
+        assertMinimumValid({ minimumStudents, decisionHoursBefore, maxParticipants: capacity, classStartDate: schedule.classStartDate }, recheck ? deps.now().getTime() : null);
+      }
       if (Object.keys(patch).length === 0) return dto(row, me, language);
       patch.updatedAt = deps.now().toISOString();
       // Reminders of moments already past at this change are skipped (bookings' class-reminders.ts).
@@ -450,8 +525,15 @@ export function sessionService(deps: SessionsDeps) {
     },
 
     async approve(me: CurrentUser, id: string, body: ApproveInput, language: Language, ip: string | null = null): Promise<Session> {
-      const { message, row } = await pendingDecision(me, id, 'errors.sessions.adminsApprove', 'errors.sessions.notPendingApprove');
-      assertPlaceSaid(row);
+      const { message, row: pending } = await pendingDecision(me, id, 'errors.sessions.adminsApprove', 'errors.sessions.notPendingApprove');
+      assertPlaceSaid(pending);
+      if (pending.minimumStudents !== null) {
+        // A capacity set here holds the minimum (400 naming the field); a decision time already
+        // past would call the class off as soon as it is published: its tutor moves it first.
+        const capacity = body.maxParticipants !== undefined ? body.maxParticipants : pending.maxParticipants;
+        if (capacity !== null && pending.minimumStudents > capacity) refuseProblems({ maxParticipants: 'errors.sessionRules.capacityBelowMinimum' });
+        if ((decisionAtOf(pending)?.getTime() ?? Infinity) <= deps.now().getTime()) throw conflict('errors.sessions.decisionPassedApprove');
+      }
       const patch: Updateable<StudySessionTable> = {
         status: 'approved',
         registrationFeeCents: Math.round(body.registrationFee * 100),
@@ -526,21 +608,7 @@ export function sessionService(deps: SessionsDeps) {
       if (me.role !== 'admin' && paid.length > 0) {
         throw conflict('errors.sessions.paidOnlyAdmin');
       }
-      for (const booking of paid) await payments.refundBooking(booking);
-      const cancelled = await orPaidMeanwhile(
-        deps.db.unitOfWork(async (work) => {
-          const trx = await work.db();
-          const done = await sessionRepository(trx).cancel(id, { reason: body.reason, now: deps.now().toISOString(), refunded: paid.map((b) => b.id) });
-          if (!done) return undefined;
-          const { row: updated, people } = done;
-          work.enqueue(sessionCancelledEmailJobs(updated, people).map(deps.jobs.row));
-          const events = [sessionEvent('session.cancelled', updated, { reason: body.reason }), ...paid.map((b) => sessionEvent('payment.refunded', updated, { bookingId: b.id, amountCents: b.amountCents }))];
-          for (const event of events) work.enqueue(await webhookJobs(trx, deps, event));
-          await auditSession(me, ip, 'session.cancelled', { reason: body.reason, bookedCount: people.booked.length, waitlisted: people.waiting.length, refundedBookings: paid.length })(trx, updated);
-          work.changed('publicLists');
-          return updated;
-        }),
-      );
+      const cancelled = await callOff(row, { actor: actorOf(me, ip), reason: body.reason }, paid);
       // Paid for while being called off: nothing changed; the admin's next try refunds them too.
       if (cancelled === 'paid-meanwhile') throw conflict('errors.sessions.paidMeanwhileCancel');
       if (!cancelled) {

@@ -17,6 +17,12 @@ export interface SessionText {
   statusLabel(status: Session['status']): string;
   /** "2 hours 15 minutes": the class's length, in days, hours and minutes. */
   durationText(session: Pick<Session, 'durationMinutes'>): string;
+  /**
+   * Where a minimum to run stands (docs/decisions/060-minimum-to-run.md): "Needs 3 more to run"
+   * until it is reached or decided, "Minimum reached" before the decision, "Confirmed: this class
+   * will run" after it; null without a minimum, or once called off (the page says Cancelled).
+   */
+  minimumState(session: Pick<Session, 'minimumStatus' | 'studentsNeeded'>): string | null;
 }
 
 /** `currency`: the installation's (GET /api/config), ISO 4217. */
@@ -27,6 +33,14 @@ export function sessionTextFor({ t, language }: Translator, currency: string): S
     ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(s.averageRating), reviews: s.reviewCount })),
     seatsText: (s) => (s.maxParticipants === null ? t('sessionText.noSeatLimit') : t('sessionText.seatsTaken', { taken: s.seatsTaken, seats: s.maxParticipants })),
     statusLabel: (status) => ({ pending: t('sessionText.pending'), approved: t('sessionText.approved'), rejected: t('sessionText.rejected'), cancelled: t('sessionText.cancelled') })[status],
+    minimumState: (s) =>
+      s.minimumStatus === 'undecided'
+        ? s.studentsNeeded > 0
+          ? t('sessionText.needsMore', { count: s.studentsNeeded })
+          : t('sessionText.minimumReached')
+        : s.minimumStatus === 'confirmed'
+          ? t('sessionText.minimumConfirmed')
+          : null,
     durationText({ durationMinutes: total }) {
       const [days, hours, minutes] = [Math.floor(total / 1440), Math.floor((total % 1440) / 60), total % 60];
       const parts = [days && t('sessionText.days', { count: days }), hours && t('sessionText.hours', { count: hours }), (minutes || (!days && !hours)) && t('sessionText.minutes', { count: minutes })];

@@ -1,6 +1,6 @@
 import { type ChangeEvent, type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { DATE_FIELD_PATTERN, instantOf, TIME_FIELD_PATTERN, timeFieldOf, wallTimeOf } from '#contract/session-form.ts';
-import { SCHEDULE_FIELDS, type ScheduleField, type SessionSchedule } from '#contract/sessions.ts';
+import { MAX_DECISION_HOURS, SCHEDULE_FIELDS, type ScheduleField, type SessionSchedule } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useAdopt, useHydrated } from '#web/lib/form-fields.ts';
@@ -12,6 +12,10 @@ export type ScheduleDefaults = {
   /** Empty = unlimited. */
   maxParticipants: string;
   cancellationCutoffHours: string;
+  /** Empty = no minimum to run. */
+  minimumStudents: string;
+  /** Hours before class start the minimum is decided. */
+  decisionHoursBefore: string;
 };
 
 type ScheduleFieldsProps = {
@@ -37,6 +41,9 @@ export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
     <ScheduleDates fields={SCHEDULE_FIELDS} dates={defaults.dates} errors={errors}>
       <MaxParticipantsField defaultValue={defaults.maxParticipants} error={errors.maxParticipants} />
       <CountField label={t('sessionForm.cutoff')} name="cancellationCutoffHours" min={0} max={720} required defaultValue={defaults.cancellationCutoffHours} hint={t('sessionForm.cutoffHint')} error={errors.cancellationCutoffHours} />
+      {/* A minimum to run (docs/decisions/060-minimum-to-run.md): empty for none. */}
+      <CountField label={t('sessionForm.minimumStudents')} name="minimumStudents" min={1} defaultValue={defaults.minimumStudents} hint={t('sessionForm.minimumStudentsHint')} error={errors.minimumStudents} />
+      <CountField label={t('sessionForm.decisionHours')} name="decisionHoursBefore" min={1} max={MAX_DECISION_HOURS} defaultValue={defaults.decisionHoursBefore} hint={t('sessionForm.decisionHoursHint')} error={errors.decisionHoursBefore} />
     </ScheduleDates>
   );
 }

@@ -1,11 +1,13 @@
 import type { ComponentProps } from 'react';
 import type { PublicSession } from '#contract/sessions.ts';
 import { FactList } from '#web/components/fact-list.tsx';
+import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { usePersonName } from '#web/lib/person-name.ts';
 import { CancelledNote } from './cancelled-note.tsx';
 import { PlaceText } from './place-text.tsx';
 import { RejectionNote } from './session-row-title.tsx';
+import { useSessionText } from '../session-text.ts';
 
 type Facts = ComponentProps<typeof FactList>['facts'];
 
@@ -16,6 +18,28 @@ type Facts = ComponentProps<typeof FactList>['facts'];
 export function SessionBody({ session, meetingUrl, facts }: { session: PublicSession; meetingUrl: string | null; facts: Facts }) {
   const { t } = useTranslator();
   const personName = usePersonName();
+  const { minimumState } = useSessionText();
+  const { formatInstant } = useDateFormatters();
+  const state = minimumState(session);
+  // A minimum to run: how many, when it is decided, and where it stands ("Needs 3 more to run").
+  const minimum =
+    session.minimumStudents !== null && session.decisionAt !== null
+      ? [
+          {
+            label: t('sessionDetails.minimum'),
+            value: (
+              <>
+                {t('sessionDetails.minimumValue', { minimum: session.minimumStudents, when: formatInstant(session.decisionAt) })}
+                {state && (
+                  <span className="block font-semibold" data-testid="session-minimum-state">
+                    {state}
+                  </span>
+                )}
+              </>
+            ),
+          },
+        ]
+      : [];
   return (
     <>
       <RejectionNote session={session} />
@@ -26,6 +50,7 @@ export function SessionBody({ session, meetingUrl, facts }: { session: PublicSes
           { label: t('sessionDetails.tutor'), value: personName(session.tutorName) },
           ...(session.locationKind ? [{ label: t('sessionDetails.where'), value: <PlaceText session={session} meetingUrl={meetingUrl} /> }] : []),
           ...facts,
+          ...minimum,
         ]}
       />
     </>

@@ -16,7 +16,9 @@ import { TutorByline } from './session-heading.tsx';
 export function SessionCard({ session, headingLevel = 2 }: { session: PublicSession & { mine?: ViewerPlace | null }; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslator();
-  const { feeText } = useSessionText();
+  const { feeText, minimumState } = useSessionText();
+  // "Needs 3 more to run" until the class reaches its minimum; nothing once decided.
+  const needsMore = session.minimumStatus === 'undecided' && session.studentsNeeded > 0 ? minimumState(session) : null;
   const { formatClassTime } = useDateFormatters();
   const bookability = useBookability(session, session.mine);
   return (
@@ -35,6 +37,14 @@ export function SessionCard({ session, headingLevel = 2 }: { session: PublicSess
             <dt className="sr-only">{t('sessionCard.fee')}</dt>
             <dd>{feeText(session.registrationFee)}</dd>
           </div>
+          {needsMore && (
+            <div className="w-full">
+              <dt className="sr-only">{t('sessionCard.minimum')}</dt>
+              <dd data-testid="session-card-minimum">
+                <span className="badge badge-warning badge-sm h-auto py-0.5">{needsMore}</span>
+              </dd>
+            </div>
+          )}
         </dl>
         <p className="line-clamp-3 break-words text-base-content/80">{session.description}</p>
         <div className="card-actions mt-auto items-center justify-between pt-2">

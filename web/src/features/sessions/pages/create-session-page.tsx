@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, useLoaderData } from 'react-router';
 import { createSessionFormBody, proposedSchedule } from '#contract/session-form.ts';
-import { createSessionBody } from '#contract/sessions.ts';
+import { createSessionBody, DEFAULT_DECISION_HOURS } from '#contract/sessions.ts';
 import { meQuery } from '#web/features/auth/public.ts';
 import { createSession } from '#web/features/sessions/api/create-session.ts';
 import { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
@@ -55,7 +55,7 @@ export function CreateSessionPage() {
         </>
       }
       words={{ title: t('sessionForm.sessionTitle'), description: t('sessionForm.sessionDescription'), submit: t('sessionForm.create'), pending: t('sessionForm.creating') }}
-      schedule={{ dates: proposal, maxParticipants: '', cancellationCutoffHours: '24' }}
+      schedule={{ dates: proposal, maxParticipants: '', cancellationCutoffHours: '24', minimumStudents: '', decisionHoursBefore: String(DEFAULT_DECISION_HOURS) }}
     />
   );
 }

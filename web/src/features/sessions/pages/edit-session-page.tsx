@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, useParams } from 'react-router';
 import { updateSessionFormBody } from '#contract/session-form.ts';
-import { updateSessionBody } from '#contract/sessions.ts';
+import { DEFAULT_DECISION_HOURS, updateSessionBody } from '#contract/sessions.ts';
 import { authConfigQuery, meQuery, useMe } from '#web/features/auth/public.ts';
 import { editableSession, tutorSessionPath } from '#web/features/sessions/api/editable-session.ts';
 import { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
@@ -54,6 +54,8 @@ export function EditSessionPage() {
     dates: { registrationStartDate: session.registrationStartDate, registrationEndDate: session.registrationEndDate, classStartDate: session.classStartDate, classEndDate: session.classEndDate },
     maxParticipants: session.maxParticipants === null ? '' : String(session.maxParticipants),
     cancellationCutoffHours: String(session.cancellationCutoffHours),
+    minimumStudents: session.minimumStudents === null ? '' : String(session.minimumStudents),
+    decisionHoursBefore: String(session.decisionHoursBefore ?? DEFAULT_DECISION_HOURS),
   };
   return (
     <SessionForm
