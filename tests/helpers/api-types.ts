@@ -2000,6 +2000,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -2008,6 +2011,9 @@ export interface operations {
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             meetingUrl: string | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -2022,6 +2028,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorEmail: string;
                             tutorId: string;
@@ -2076,6 +2083,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -2090,6 +2100,9 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "booked" | "waitlisted" | "awaiting_payment";
                             } | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -2104,6 +2117,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -3028,6 +3042,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -3035,6 +3052,9 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -3049,6 +3069,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -3124,6 +3145,9 @@ export interface operations {
                                 classStartDate: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** Format: date-time */
+                                decisionAt: string | null;
+                                decisionHoursBefore: number | null;
                                 description: string;
                                 durationMinutes: number;
                                 id: string;
@@ -3131,6 +3155,9 @@ export interface operations {
                                 /** @enum {string|null} */
                                 locationKind: "in_person" | "online" | "tba" | null;
                                 maxParticipants: number | null;
+                                /** @enum {string|null} */
+                                minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                                minimumStudents: number | null;
                                 placeAddress: string | null;
                                 placeName: string | null;
                                 /** Format: date-time */
@@ -3145,6 +3172,7 @@ export interface operations {
                                 sessionDuration: string;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled";
+                                studentsNeeded: number;
                                 title: string;
                                 tutorId: string;
                                 tutorName: string;
@@ -3331,11 +3359,13 @@ export interface operations {
                     classEndDate: string;
                     /** Format: date-time */
                     classStartDate: string;
+                    decisionHoursBefore?: number;
                     description: string;
                     /** @enum {string} */
                     locationKind?: "in_person" | "online" | "tba";
                     maxParticipants?: number | null;
                     meetingUrl?: string;
+                    minimumStudents?: number | null;
                     placeAddress?: string;
                     placeName?: string;
                     /** Format: date-time */
@@ -3366,6 +3396,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -3374,6 +3407,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -3388,6 +3424,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -5300,6 +5337,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -5308,6 +5348,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -5322,6 +5365,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -5361,11 +5405,13 @@ export interface operations {
                     classEndDate?: string;
                     /** Format: date-time */
                     classStartDate?: string;
+                    decisionHoursBefore?: number;
                     description?: string;
                     /** @enum {string} */
                     locationKind?: "in_person" | "online" | "tba";
                     maxParticipants?: number | null;
                     meetingUrl?: string;
+                    minimumStudents?: number | null;
                     placeAddress?: string;
                     placeName?: string;
                     /** Format: date-time */
@@ -5396,6 +5442,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -5404,6 +5453,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -5418,6 +5470,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -5502,6 +5555,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -5510,6 +5566,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -5524,6 +5583,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string | null;
                         tutorId: string;
@@ -5580,6 +5640,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -5594,6 +5657,9 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "booked" | "waitlisted" | "awaiting_payment";
                             } | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -5608,6 +5674,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -5665,6 +5732,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -5673,6 +5743,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -5687,6 +5760,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -5823,6 +5897,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -5831,6 +5908,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -5845,6 +5925,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -5944,6 +6025,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -5952,6 +6036,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -5966,6 +6053,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -6036,6 +6124,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -6044,6 +6135,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -6058,6 +6152,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -6109,6 +6204,9 @@ export interface operations {
                         classStartDate: string;
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
+                        decisionAt: string | null;
+                        decisionHoursBefore: number | null;
                         description: string;
                         durationMinutes: number;
                         id: string;
@@ -6117,6 +6215,9 @@ export interface operations {
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
                         meetingUrl: string | null;
+                        /** @enum {string|null} */
+                        minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                        minimumStudents: number | null;
                         placeAddress: string | null;
                         placeName: string | null;
                         /** Format: date-time */
@@ -6131,6 +6232,7 @@ export interface operations {
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
+                        studentsNeeded: number;
                         title: string;
                         tutorEmail: string;
                         tutorId: string;
@@ -6322,6 +6424,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -6329,6 +6434,9 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -6343,6 +6451,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -6519,6 +6628,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -6526,6 +6638,9 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -6540,6 +6655,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -6560,6 +6676,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -6567,6 +6686,9 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -6581,6 +6703,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -7117,6 +7240,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -7124,6 +7250,9 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -7138,6 +7267,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorId: string;
                             tutorName: string;
@@ -7197,6 +7327,9 @@ export interface operations {
                             classStartDate: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
                             description: string;
                             durationMinutes: number;
                             id: string;
@@ -7205,6 +7338,9 @@ export interface operations {
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
                             meetingUrl: string | null;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
                             placeAddress: string | null;
                             placeName: string | null;
                             /** Format: date-time */
@@ -7219,6 +7355,7 @@ export interface operations {
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
                             title: string;
                             tutorEmail: string;
                             tutorId: string;
