@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookSessionResult } from '#contract/bookings.ts';
 import type { PublicSessionPage, Session, SessionDetails } from '#contract/sessions.ts';
-import { MINIMUM_TO_RUN_JOB } from '#server/features/sessions/minimum-to-run.ts';
+import { MINIMUM_TO_RUN_JOB, minimumToRun } from '#server/features/sessions/minimum-to-run.ts';
 import { createWaitlistEntry } from '#tests/factories.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { calendarAttachment, parseCalendar } from '#tests/helpers/ical.ts';
@@ -275,6 +275,22 @@ describe('the decision at the decision time', () => {
     // A confirmed minimum stays what it was decided on.
     const edit = await t.request(admin, { method: 'PUT', url: `/api/session/${enc(tutor.user!.email)}/${s.id}`, ...json({ minimumStudents: 3 }) });
     expect(edit.statusCode).toBe(409);
+  });
+
+  it('two runs deciding at the same moment (two processes) confirm once and send each email once', async () => {
+    const [first, second] = await students(2);
+    const s = await approvedClass('Decided twice', 2 * DAY, { minimumStudents: 2, decisionHoursBefore: 24 });
+    for (const who of [first!, second!]) expect((await book(who, s.id)).statusCode).toBe(201);
+    setClock(Date.parse(s.decisionAt!) + 1000);
+    // Both runs read the class undecided; only one records the decision and queues its emails.
+    const { handler } = minimumToRun(t.deps);
+    await Promise.all([handler.run(null, { id: 'one', attempt: 1 }), handler.run(null, { id: 'two', attempt: 1 })]);
+    await settle();
+    await t.mail.waitFor(first!.user!.email, /^Confirmed: Decided twice will run$/);
+    await t.mail.waitFor(second!.user!.email, /^Confirmed: Decided twice will run$/);
+    await settle();
+    expect(mailsTo(first!, /^Confirmed: Decided twice will run$/)).toHaveLength(1);
+    expect(mailsTo(second!, /^Confirmed: Decided twice will run$/)).toHaveLength(1);
   });
 
   it('moves the decision time with the class: nothing at the old time, the decision at the new one', async () => {
