@@ -5,9 +5,38 @@ import { dateTime, pageOf, pageQuery } from './common.ts';
 import { publicSessionSchema } from './sessions.ts';
 import { bookingStateSchema } from './viewer-place.ts';
 
-/** POST /api/book-session. The original API's other fields (role, studentEmail…) may be sent and are ignored: identity comes from the cookie. */
+/** One named seat of a booking: who comes (an email only for their own calendar entry and reminders). */
+export const attendeeSchema = z.object({
+  name: z.string().trim().min(1, 'errors.input.attendeeNameRequired').max(100, 'errors.input.attendeeNameTooLong'),
+  email: z
+    .union([z.literal(''), z.string().trim().max(254, 'errors.input.attendeeEmail').email('errors.input.attendeeEmail')])
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+
+/**
+ * What a group asks for when its seats are not all free (docs/decisions/061-group-bookings.md):
+ * `wait`, a place in line for all its seats (booked when all are free, in line order);
+ * `takeFree`, the seats that are free for its first attendees (the others are not booked);
+ * `refuse`, nothing (409, as a one-seat booking of a full session).
+ */
+export const IF_SHORT = ['refuse', 'wait', 'takeFree'] as const;
+export const ifShortSchema = z.enum(IF_SHORT);
+export type IfShort = z.infer<typeof ifShortSchema>;
+/** The most attendees a body may name (the session's maxSeatsPerBooking bounds it further). */
+export const MAX_ATTENDEES = 10;
+
+/**
+ * POST /api/book-session. The original API's other fields (role, studentEmail…) may be sent and
+ * are ignored: identity comes from the cookie. `attendees` names each seat of a group booking (up
+ * to the session's maxSeatsPerBooking); without it the booker takes one seat, their own.
+ */
 export const bookSessionBody = z.object({
   sessionId: z.string().min(1, 'errors.input.sessionRequired').max(64),
+  attendees: z.array(attendeeSchema).min(1, 'errors.input.attendeesRequired').max(MAX_ATTENDEES, 'errors.input.tooManyAttendees').optional(),
+  ifShort: ifShortSchema.optional(),
 });
 export type BookSessionBody = z.infer<typeof bookSessionBody>;
 
@@ -54,6 +83,10 @@ export const bookedSessionSchema = z.object({
   attendance: attendanceSchema.nullable(),
   /** An online class's meeting link, once booked (a seat paid or free); null otherwise. */
   meetingUrl: z.string().nullable(),
+  /** Seats the booking takes, or the waitlist entry waits for (1 unless a group). */
+  seats: z.number().int(),
+  /** Who each seat is for, as the booker named them; empty for a one-seat booking of the booker's own. */
+  attendees: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
   session: publicSessionSchema,
 });
 export type BookedSession = z.infer<typeof bookedSessionSchema>;
@@ -92,6 +125,10 @@ export const rosterEntrySchema = z.object({
   since: z.string(),
   /** A booked student's attendance once marked; null otherwise. */
   attendance: attendanceSchema.nullable(),
+  /** Seats the booking takes, or the waitlist entry waits for (1 unless a group). */
+  seats: z.number().int(),
+  /** The people a group booking named, one a seat; empty when the booker took one seat for themself. */
+  attendees: z.array(z.object({ name: z.string(), email: z.string().nullable() })),
 });
 export type RosterEntry = z.infer<typeof rosterEntrySchema>;
 

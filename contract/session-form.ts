@@ -126,6 +126,8 @@ export function createSessionFormBody(read: Read, zoneFallback: string | null): 
   // A minimum to run: empty for none; its decision time defaults to 48 hours before class.
   const minimum = read('minimumStudents').trim();
   const hours = read('decisionHoursBefore').trim();
+  // A form without the field (one drawn before it existed) leaves the session's as it is.
+  const seats = read('maxSeatsPerBooking').trim();
   return {
     title: read('title'),
     description: read('description'),
@@ -134,6 +136,7 @@ export function createSessionFormBody(read: Read, zoneFallback: string | null): 
     cancellationCutoffHours: Number(read('cancellationCutoffHours')),
     minimumStudents: minimum === '' ? null : Number(minimum),
     ...(minimum === '' ? {} : { decisionHoursBefore: hours === '' ? DEFAULT_DECISION_HOURS : Number(hours) }),
+    ...(seats !== '' && { maxSeatsPerBooking: Number(seats) }),
     timeZone: zone,
     ...placeOf(read),
   };
@@ -147,6 +150,7 @@ export function createSessionFormBody(read: Read, zoneFallback: string | null): 
 export function updateSessionFormBody(read: Read, zoneFallback: string | null, current: Record<ScheduleField, string>): UpdateSessionBody {
   const schedule = createSessionFormBody(read, zoneFallback);
   const body: UpdateSessionBody = { title: schedule.title, description: schedule.description, ...placeOf(read) };
+  if (schedule.maxSeatsPerBooking !== undefined) body.maxSeatsPerBooking = schedule.maxSeatsPerBooking;
   if (read('registrationStartDate') === '') return body;
   const zone = schedule.timeZone!;
   const changed = SCHEDULE_FIELDS.filter((field) => !typedAsDrawn(read, field, current[field], zone));

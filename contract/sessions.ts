@@ -52,6 +52,8 @@ export const sessionSchema = z.object({
   registrationFee: z.number(),
   maxParticipants: z.number().int().nullable(),
   seatsTaken: z.number().int(),
+  /** How many seats one booking may take, each a named attendee (1: the booker's own seat; docs/decisions/061-group-bookings.md). */
+  maxSeatsPerBooking: z.number().int(),
   cancellationCutoffHours: z.number().int(),
   /** The IANA zone the tutor wrote the dates in, e.g. "Europe/Madrid" (shown beside the viewer's own when they differ); null when unknown. */
   tutorTimeZone: z.string().nullable(),
@@ -203,6 +205,13 @@ const decisionHoursBefore = z
   .int('errors.input.decisionHoursWhole')
   .min(1, 'errors.input.decisionHoursPositive')
   .max(MAX_DECISION_HOURS, 'errors.input.decisionHoursTooLarge');
+/** The most seats one booking may take (a family, a study group). */
+export const MAX_SEATS_PER_BOOKING = 10;
+const maxSeatsPerBooking = z
+  .number()
+  .int('errors.input.seatsPerBookingWhole')
+  .min(1, 'errors.input.seatsPerBookingRange')
+  .max(MAX_SEATS_PER_BOOKING, 'errors.input.seatsPerBookingRange');
 const cancellationCutoffHours = z
   .number()
   .int('errors.input.cutoffWhole')
@@ -378,6 +387,8 @@ const scheduleFields = z.object({
   /** A minimum to run (null or absent: none); decided `decisionHoursBefore` hours before class (default 48). */
   minimumStudents: minimumStudents.optional(),
   decisionHoursBefore: decisionHoursBefore.optional(),
+  /** Seats one booking may take (default 1); may change at any time: bookings already made keep theirs. */
+  maxSeatsPerBooking: maxSeatsPerBooking.optional(),
   /** The zone the dates were typed in (the tutor's browser's): stored to show the tutor's time beside a student's. */
   timeZone: z.string().max(64).refine((zone) => timeZoneOrNull(zone) !== null, 'errors.input.timeZone').optional(),
   /** Where the class happens; the fields of the other kinds are dropped. Optional for API clients older than it (the form always sends one). */

@@ -28,6 +28,7 @@ import * as m0029 from './0029_session_reschedule.ts';
 import * as m0030 from './0030_job_last_run.ts';
 import * as m0031 from './0031_job_request_id.ts';
 import * as m0032 from './0032_minimum_to_run.ts';
+import * as m0033 from './0033_group_bookings.ts';
 import * as m0034 from './0034_lti.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0030_job_last_run': m0030,
   '0031_job_request_id': m0031,
   '0032_minimum_to_run': m0032,
+  '0033_group_bookings': m0033,
   '0034_lti': m0034,
 };

@@ -69,6 +69,8 @@ export interface StudySessionOverrides {
   /** A minimum to run and its decision time in hours before class (none by default). */
   minimumStudents?: number | null;
   decisionHoursBefore?: number | null;
+  /** Seats one booking may take (default 1). */
+  maxSeatsPerBooking?: number;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function createStudySession(
     registrationFeeCents: overrides.registrationFeeCents ?? 0,
     maxParticipants: overrides.maxParticipants ?? null,
     cancellationCutoffHours: overrides.cancellationCutoffHours ?? 24,
+    maxSeatsPerBooking: overrides.maxSeatsPerBooking ?? 1,
     tutorTimeZone: overrides.tutorTimeZone ?? null,
     minimumStudents: overrides.minimumStudents ?? null,
     decisionHoursBefore: overrides.decisionHoursBefore ?? null,

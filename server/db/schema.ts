@@ -121,6 +121,8 @@ export interface StudySessionTable {
   /** What the decision was, once made: the class runs ('confirmed') or the system called it off; null until then. */
   minimumOutcome: ColumnType<MinimumOutcome | null, MinimumOutcome | null | undefined, MinimumOutcome | null>;
   minimumDecidedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many seats one booking may take (1: the booker's own, as before; migration 0033). */
+  maxSeatsPerBooking: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -143,6 +145,8 @@ export interface BookingTable {
   /** Marked by the tutor once class has started; null = not marked. */
   attendance: ColumnType<Attendance | null, Attendance | null | undefined, Attendance | null>;
   attendanceMarkedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Seats this booking takes (counted in study_session.bookedCount; migration 0033). */
+  seats: Generated<number>;
 }
 
 export interface WaitlistEntryTable {
@@ -150,6 +154,18 @@ export interface WaitlistEntryTable {
   sessionId: string;
   studentId: string;
   createdAt: string;
+  /** Seats the entry waits for: promoted only when all of them are free (migration 0033). */
+  seats: Generated<number>;
+}
+
+/** One named seat of a group booking or waitlist entry, by its booker (docs/decisions/061-group-bookings.md). */
+export interface BookingAttendeeTable {
+  sessionId: string;
+  studentId: string;
+  /** 1, 2, …: the order the booker named them in; a group that took fewer seats keeps the first ones. */
+  position: number;
+  name: string;
+  email: string | null;
 }
 
 export interface ReviewTable {
@@ -376,6 +392,7 @@ export interface Database {
   study_session: StudySessionTable;
   booking: BookingTable;
   waitlist_entry: WaitlistEntryTable;
+  booking_attendee: BookingAttendeeTable;
   review: ReviewTable;
   note: NoteTable;
   material: MaterialTable;

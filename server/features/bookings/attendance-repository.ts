@@ -23,7 +23,7 @@ const bookedStudentsOf = prepare((db, p: { sessionId: string }) =>
   db
     .selectFrom('booking')
     .innerJoin('user', 'user.id', 'booking.studentId')
-    .select(['user.name', 'user.email', 'booking.createdAt', 'booking.amountCents', 'booking.attendance'])
+    .select(['booking.studentId', 'user.name', 'user.email', 'booking.createdAt', 'booking.amountCents', 'booking.attendance', 'booking.seats'])
     .where('booking.sessionId', '=', p.sessionId)
     .where('booking.status', '=', sql.lit('confirmed'))
     .orderBy('booking.createdAt')

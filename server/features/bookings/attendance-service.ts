@@ -72,14 +72,26 @@ export function attendanceService(deps: CoreDeps) {
     async rosterCsv(me: CurrentUser, sessionId: string, language: Language, ip: string | null = null): Promise<{ filename: string; body: string }> {
       const session = await managedSession(me, sessionId);
       const rows = await attendance.bookedStudents(sessionId);
+      const named = await bookings.attendeesOf(sessionId);
       // An admin's download is recorded before it is answered (decision 040).
       await recordAdminAccess(deps.db.kysely, { me, ip }, { id: session.tutorId }, { action: 'session.roster_downloaded', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, students: rows.length } }, deps.now());
       const { t } = translatorFor(language);
       const zone = timeZoneOrNull(me.timeZone) ?? 'UTC';
       const header = [t('roster.name'), t('roster.email'), t('roster.bookedAt', { zone }), t('roster.paid'), t('roster.attendance')];
       const marks: Record<Attendance, string> = { present: t('roster.present'), absent: t('roster.absent') };
+      const paid = (cents: number) => (cents > 0 ? (cents / 100).toFixed(2) : t('roster.free'));
+      // A group booking is one line a seat, named as its booker named them, each with its share of
+      // what was paid and the booking's mark (docs/decisions/061-group-bookings.md); a seat without
+      // its own email gives the booker's, whom the tutor reaches for it.
+      const lines = rows.flatMap((r) => {
+        const people = named.get(r.studentId) ?? [];
+        const mark = r.attendance ? marks[r.attendance] : '';
+        if (people.length === 0) return [[r.name, r.email, formatDateTime(zone, r.createdAt), paid(r.amountCents), mark]];
+        const share = Math.round(r.amountCents / people.length);
+        return people.map((p) => [t('roster.seatOf', { name: p.name, booker: r.name }), p.email ?? r.email, formatDateTime(zone, r.createdAt), paid(share), mark]);
+      });
       const body = stringify(
-        [header, ...rows.map((r) => [r.name, r.email, formatDateTime(zone, r.createdAt), r.amountCents > 0 ? (r.amountCents / 100).toFixed(2) : t('roster.free'), r.attendance ? marks[r.attendance] : ''])],
+        [header, ...lines],
         // Every field quoted: a spreadsheet that splits on ';' (Excel in most of Europe) keeps a
         // name like `x;=cmd|…` in one cell instead of starting a formula after the ';'.
         { record_delimiter: 'windows', escape_formulas: true, quoted: true },

@@ -28,6 +28,15 @@ export interface StudentEntryRow extends StudySessionRow {
   holdDue: boolean;
   /** The tutor's mark of a booked student; null until marked, and for waitlist entries. */
   attendance: Attendance | null;
+  /** Seats the booking takes or the entry waits for. */
+  seats: number;
+  /** The attendees the booker named, in order; empty for a seat of their own. */
+  attendees: AttendeeRow[];
+}
+
+export interface AttendeeRow {
+  name: string;
+  email: string | null;
 }
 
 export interface RosterRow {
@@ -40,6 +49,7 @@ export interface RosterRow {
   since: string;
   entryId: string;
   attendance: Attendance | null;
+  seats: number;
 }
 
 export interface PromotedStudent {
@@ -61,6 +71,14 @@ export type ReminderOffset = '24h' | '1h';
 const reminderColumn = { '24h': 'reminded24hFor', '1h': 'reminded1hFor' } as const;
 
 export type BookOutcome = { kind: 'booked'; bookingId: string; bookedCount: number } | { kind: 'full' } | { kind: 'duplicate' };
+/** What a group does when its seats are not all free (contract/bookings.ts, ifShort). */
+export type GroupChoice = 'refuse' | 'wait' | 'takeFree';
+export type GroupBookOutcome =
+  | { kind: 'booked'; bookingId: string; bookedCount: number; seats: number }
+  | { kind: 'waitlisted'; seats: number }
+  | { kind: 'full' }
+  | { kind: 'duplicate' }
+  | { kind: 'waiting' };
 
 /** The caller's bookings and waitlist entries, as one list over both tables. */
 const studentEntries = (db: Kysely<Database>, studentId: string, now: string) => {
@@ -73,6 +91,7 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
       sql<BookingState>`case when booking.status = 'pending_payment' then 'awaiting_payment' else 'booked' end`.as('kind'),
       'booking.holdExpiresAt as entryHoldExpiresAt',
       'booking.attendance as entryAttendance',
+      'booking.seats as entrySeats',
     ])
     .where('booking.studentId', '=', studentId)
     .unionAll(
@@ -85,6 +104,7 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
           sql<BookingState>`'waitlisted'`.as('kind'),
           sql<string | null>`null`.as('entryHoldExpiresAt'),
           sql<Attendance | null>`null`.as('entryAttendance'),
+          'waitlist_entry.seats as entrySeats',
         ])
         .where('waitlist_entry.studentId', '=', studentId),
     );
@@ -92,7 +112,7 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
     .selectFrom(entries.as('e'))
     .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
     .selectAll('s')
-    .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt', 'e.entryAttendance as attendance'])
+    .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt', 'e.entryAttendance as attendance', 'e.entrySeats as seats'])
     // Counted for waitlist entries only; the createdAt bound on its own lets the index give a range.
     .select(
       sql<number>`case when e.kind = 'waitlisted' then (select count(*) from waitlist_entry w where w."sessionId" = e."entrySessionId" and w."createdAt" <= e."entryCreatedAt" and (w."createdAt" < e."entryCreatedAt" or w.id <= e."entryId")) else 0 end`.as(
@@ -163,6 +183,21 @@ const takeSeat = prepare((db, p: { sessionId: string; now: string }) =>
     .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb('bookedCount', '<', eb.ref('maxParticipants'))]))
     .returning('bookedCount'),
 );
+/**
+ * Takes `seats` seats at once if they are all free, or none: the same guard for a group
+ * (docs/decisions/061-group-bookings.md). A one-seat booking keeps takeSeat, its statement of old.
+ */
+const takeSeats = prepare((db, p: { sessionId: string; seats: number; now: string }) =>
+  db
+    .updateTable('study_session')
+    .set((eb) => ({ bookedCount: eb('bookedCount', '+', p.seats), updatedAt: p.now }))
+    .where('id', '=', p.sessionId)
+    .where((eb) => eb.or([eb('maxParticipants', 'is', null), eb(eb('bookedCount', '+', p.seats), '<=', eb.ref('maxParticipants'))]))
+    .returning('bookedCount'),
+);
+/** The guarded write that takes a booking's seats: the one-seat statement for one seat. */
+const seatsGuard = (input: { sessionId: string; seats: number; now: string }) =>
+  input.seats === 1 ? takeSeat.withValues({ sessionId: input.sessionId, now: input.now }) : takeSeats.withValues(input);
 /** A new booking's values: a free seat is 'confirmed'; a paid one is held ('pending_payment') until paid. */
 type NewBooking = {
   id: string;
@@ -185,6 +220,45 @@ const insertBooking = prepare((db, p: NewBooking) =>
     amountCents: p.amountCents,
     holdExpiresAt: p.holdExpiresAt,
   }),
+);
+/** A booking of several seats (a group): the same row with its seat count. */
+const insertGroupBooking = prepare((db, p: NewBooking & { seats: number }) =>
+  db.insertInto('booking').values({
+    id: p.id,
+    sessionId: p.sessionId,
+    studentId: p.studentId,
+    studentEmail: p.studentEmail,
+    createdAt: p.now,
+    status: p.status,
+    amountCents: p.amountCents,
+    holdExpiresAt: p.holdExpiresAt,
+    seats: p.seats,
+  }),
+);
+const bookingRow = (booking: NewBooking, seats: number) => (seats === 1 ? insertBooking.withValues(booking) : insertGroupBooking.withValues({ ...booking, seats }));
+const insertAttendee = prepare((db, p: { sessionId: string; studentId: string; position: number; name: string; email: string | null }) =>
+  db.insertInto('booking_attendee').values({ sessionId: p.sessionId, studentId: p.studentId, position: p.position, name: p.name, email: p.email }),
+);
+/** A booker's named attendees on a session: gone with their booking or place in line. */
+const deleteAttendees = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.deleteFrom('booking_attendee').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
+);
+/** The attendees past the seats a group took (it took what was free): not booked, not kept. */
+const dropAttendeesAfter = prepare((db, p: { sessionId: string; studentId: string; seats: number }) =>
+  db.deleteFrom('booking_attendee').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).where('position', '>', p.seats),
+);
+const attendeesOfSession = prepare((db, p: { sessionId: string }) =>
+  db.selectFrom('booking_attendee').select(['studentId', 'position', 'name', 'email']).where('sessionId', '=', p.sessionId).orderBy('studentId').orderBy('position'),
+);
+/** A booker's named attendees on every session, for their own list of entries. */
+const attendeesOfStudent = prepare((db, p: { studentId: string }) =>
+  db.selectFrom('booking_attendee').select(['sessionId', 'position', 'name', 'email']).where('studentId', '=', p.studentId).orderBy('sessionId').orderBy('position'),
+);
+const waitlistLengthOthers = prepare((db, p: { sessionId: string; studentId: string }) =>
+  db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', p.sessionId).where('studentId', '<>', p.studentId),
+);
+const insertGroupWaitlistEntry = prepare((db, p: { id: string; sessionId: string; studentId: string; now: string; seats: number }) =>
+  db.insertInto('waitlist_entry').values({ id: p.id, sessionId: p.sessionId, studentId: p.studentId, createdAt: p.now, seats: p.seats }),
 );
 const leaveLine = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
@@ -220,15 +294,15 @@ const confirmHeldSeat = prepare((db, p: { id: string; paymentRef: string; remind
 const lockedSessionSeats = prepare((db, p: { sessionId: string }) =>
   locking(db, db.selectFrom('study_session').select(['id', 'bookedCount', 'maxParticipants', 'registrationFeeCents']).where('id', '=', p.sessionId)),
 );
-/** Frees the seat of a cancelled booking. */
-const freeSeat = prepare((db, p: { sessionId: string; now: string }) =>
+/** Frees the seats of a cancelled booking (all of a group's). */
+const freeSeats = prepare((db, p: { sessionId: string; seats: number; now: string }) =>
   db
     .updateTable('study_session')
-    .set((eb) => ({ bookedCount: eb('bookedCount', '-', eb.lit(1)), updatedAt: p.now }))
+    .set((eb) => ({ bookedCount: eb('bookedCount', '-', p.seats), updatedAt: p.now }))
     .where('id', '=', p.sessionId),
 );
 const deleteBooking = prepare((db, p: { sessionId: string; studentId: string }) =>
-  db.deleteFrom('booking').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId),
+  db.deleteFrom('booking').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).returning('seats'),
 );
 /** The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins). */
 const deleteExpiredHold = prepare((db, p: { sessionId: string; studentId: string; now: string }) =>
@@ -237,14 +311,15 @@ const deleteExpiredHold = prepare((db, p: { sessionId: string; studentId: string
     .where('sessionId', '=', p.sessionId)
     .where('studentId', '=', p.studentId)
     .where('status', '=', sql.lit('pending_payment'))
-    .where('holdExpiresAt', '<=', p.now),
+    .where('holdExpiresAt', '<=', p.now)
+    .returning('seats'),
 );
 /** The first student in the session's line. */
 const firstInLine = prepare((db, p: { sessionId: string }) =>
   db
     .selectFrom('waitlist_entry')
     .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-    .select(['waitlist_entry.id', 'waitlist_entry.studentId', 'user.email', 'user.name', 'user.language'])
+    .select(['waitlist_entry.id', 'waitlist_entry.studentId', 'waitlist_entry.seats', 'user.email', 'user.name', 'user.language'])
     .where('waitlist_entry.sessionId', '=', p.sessionId)
     .orderBy('waitlist_entry.createdAt')
     .orderBy('waitlist_entry.id')
@@ -318,13 +393,13 @@ const rosterQuery = (paged: boolean) =>
     const entries = db
       .selectFrom('booking')
       .innerJoin('user', 'user.id', 'booking.studentId')
-      .select([sql<number>`0`.as('grp'), sql<number>`case when booking.status = 'pending_payment' then 1 else 0 end`.as('held'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId', 'booking.attendance'])
+      .select([sql<number>`0`.as('grp'), sql<number>`case when booking.status = 'pending_payment' then 1 else 0 end`.as('held'), 'booking.studentId', 'user.name', 'user.email', 'booking.createdAt as since', 'booking.id as entryId', 'booking.attendance', 'booking.seats'])
       .where('booking.sessionId', '=', p.sessionId)
       .unionAll(
         db
           .selectFrom('waitlist_entry')
           .innerJoin('user', 'user.id', 'waitlist_entry.studentId')
-          .select([sql<number>`1`.as('grp'), sql<number>`0`.as('held'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId', sql<Attendance | null>`null`.as('attendance')])
+          .select([sql<number>`1`.as('grp'), sql<number>`0`.as('held'), 'waitlist_entry.studentId', 'user.name', 'user.email', 'waitlist_entry.createdAt as since', 'waitlist_entry.id as entryId', sql<Attendance | null>`null`.as('attendance'), 'waitlist_entry.seats'])
           .where('waitlist_entry.sessionId', '=', p.sessionId),
       );
     return db
@@ -420,13 +495,25 @@ export function bookingsRepository(db: Kysely<Database>) {
 
     async entryOfStudent(studentId: string, sessionId: string, now: string): Promise<StudentEntryRow | undefined> {
       const row = (await entryOfStudent(db, { studentId, sessionId, now })).rows[0];
-      return row && { ...row, placeInLine: Number(row.placeInLine), holdDue: Boolean(row.holdDue) };
+      return row && (await this.withAttendees(studentId, [row]))[0];
+    },
+
+    /** Entries read from the list query, with their numbers as numbers and the attendees the student named on each. */
+    async withAttendees(studentId: string, rows: ReadonlyArray<Omit<StudentEntryRow, 'attendees'>>): Promise<StudentEntryRow[]> {
+      const named = (await attendeesOfStudent(db, { studentId })).rows;
+      return rows.map((row) => ({
+        ...row,
+        placeInLine: Number(row.placeInLine),
+        holdDue: Boolean(row.holdDue),
+        seats: Number(row.seats),
+        attendees: named.filter((a) => a.sessionId === row.id).map((a) => ({ name: a.name, email: a.email })),
+      }));
     },
 
     /** Newest first; `after` is the (createdAt, id) of the previous page's last entry. */
     async entriesOfStudent(studentId: string, limit: number, now: string, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
       const { rows } = after ? await entriesPageAfter(db, { studentId, limit, createdAt: after[0], id: after[1], now }) : await entriesFirstPage(db, { studentId, limit, now });
-      return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine), holdDue: Boolean(row.holdDue) }));
+      return this.withAttendees(studentId, rows);
     },
 
     /**
@@ -438,7 +525,7 @@ export function bookingsRepository(db: Kysely<Database>) {
       const { rows } = after
         ? await section.after(db, { studentId, limit, now, classStartDate: after[0], id: after[1] })
         : await section.first(db, { studentId, limit, now, classStartDate: '', id: '' });
-      return rows.map((row) => ({ ...row, placeInLine: Number(row.placeInLine), holdDue: Boolean(row.holdDue) }));
+      return this.withAttendees(studentId, rows);
     },
 
     /**
@@ -486,28 +573,31 @@ export function bookingsRepository(db: Kysely<Database>) {
       const ofStudent = { sessionId: input.sessionId, studentId: input.studentId };
       // The payments sweep frees only a hold still unpaid when its time is up (a payment confirmed meanwhile wins).
       const deleted = input.onlyExpiredHold ? await deleteExpiredHold(trx, { ...ofStudent, now: input.now }) : await deleteBooking(trx, ofStudent);
-      if ((deleted.numAffectedRows ?? 0n) === 0n) return null;
-      await freeSeat(trx, { sessionId: input.sessionId, now: input.now });
+      const released = deleted.rows[0];
+      if (!released) return null;
+      // Every seat of the booking frees up (a group's all at once), and its named attendees go.
+      await freeSeats(trx, { sessionId: input.sessionId, seats: Number(released.seats), now: input.now });
+      await deleteAttendees(trx, ofStudent);
 
       const promoted: PromotedStudent[] = [];
       for (;;) {
         const next = (await firstInLine(trx, { sessionId: input.sessionId })).rows[0];
         if (!next) break;
         const bookingId = newId(Date.parse(input.now));
-        const fee = session.registrationFeeCents;
+        // A group is promoted only when all its seats are free; those behind it wait their turn (in order).
+        const seats = Number(next.seats);
+        const fee = session.registrationFeeCents * seats;
         // Paid session: the seat is held for the student to pay, never booked unpaid.
         const holdExpiresAt = fee > 0 ? new Date(Date.parse(input.now) + PROMOTED_HOLD_MS).toISOString() : null;
-        const taken = await work.guardedWrite(takeSeat.withValues({ sessionId: input.sessionId, now: input.now }), [
-          removeWaitlistEntry.withValues({ id: next.id }),
-          insertBooking.withValues({
-            id: bookingId,
-            sessionId: input.sessionId,
-            studentId: next.studentId,
-            studentEmail: next.email,
-            now: input.now,
-            ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
-          }),
-        ]);
+        const booking: NewBooking = {
+          id: bookingId,
+          sessionId: input.sessionId,
+          studentId: next.studentId,
+          studentEmail: next.email,
+          now: input.now,
+          ...(holdExpiresAt ? { status: 'pending_payment', amountCents: fee, holdExpiresAt } : { status: 'confirmed', amountCents: 0, holdExpiresAt: null }),
+        };
+        const taken = await work.guardedWrite(seatsGuard({ sessionId: input.sessionId, seats, now: input.now }), [removeWaitlistEntry.withValues({ id: next.id }), bookingRow(booking, seats)]);
         if (taken.length === 0) break;
         promoted.push({ studentId: next.studentId, email: next.email, name: next.name, language: next.language, bookingId, holdExpiresAt });
       }
@@ -533,7 +623,69 @@ export function bookingsRepository(db: Kysely<Database>) {
 
     async leaveWaitlist(sessionId: string, studentId: string): Promise<boolean> {
       const result = await leaveLine(db, { sessionId, studentId });
+      // A group's named attendees leave the line with it.
+      if ((result.numAffectedRows ?? 0n) > 0n) await deleteAttendees(db, { sessionId, studentId });
       return (result.numAffectedRows ?? 0n) > 0n;
+    },
+
+    /**
+     * Books a group, or a booking whose booker named its attendees, in the unit
+     * (docs/decisions/061-group-bookings.md). The session row is locked first, so that the seats
+     * left, the line and the choice below are read and acted on by one booking at a time; the
+     * seats are still taken through the capacity guard. A group never goes ahead of a line: while
+     * anyone else waits, no seat is free to it. When its seats are not all free: `wait` joins the
+     * line for all of them (promoted only when all are free), `takeFree` takes the seats that are
+     * (its first attendees; the others are dropped), `refuse` books nothing ('full').
+     */
+    async bookGroup(
+      work: Work,
+      input: { sessionId: string; studentId: string; studentEmail: string; now: string; seats: number; attendees: readonly AttendeeRow[]; ifShort: GroupChoice; hold?: { feeCents: number; expiresAt: string } },
+    ): Promise<GroupBookOutcome> {
+      const session = await lockSession(work, input.sessionId);
+      if (!session) return { kind: 'full' };
+      const trx = await work.db();
+      const ofStudent = { sessionId: input.sessionId, studentId: input.studentId };
+      if ((await bookingOf(trx, ofStudent)).rows[0]) return { kind: 'duplicate' };
+      if ((await waitlistEntryOf(trx, ofStudent)).rows[0]) return { kind: 'waiting' };
+      const wanted = input.seats;
+      const waiting = Number((await waitlistLengthOthers(trx, ofStudent)).rows[0]!.n);
+      const free = waiting > 0 ? 0 : session.maxParticipants === null ? wanted : Math.max(0, session.maxParticipants - session.bookedCount);
+      const seats = free >= wanted ? wanted : input.ifShort === 'takeFree' ? free : 0;
+      if (seats === 0 && input.ifShort !== 'wait') return { kind: 'full' };
+      // Names left by an entry released without them (a class called off, an erased account) make way.
+      await deleteAttendees(trx, ofStudent);
+      for (const [i, attendee] of input.attendees.entries()) await insertAttendee(trx, { ...ofStudent, position: i + 1, name: attendee.name, email: attendee.email });
+      if (seats === 0) {
+        await insertGroupWaitlistEntry(trx, { id: newId(Date.parse(input.now)), ...ofStudent, now: input.now, seats: wanted });
+        return { kind: 'waitlisted', seats: wanted };
+      }
+      if (seats < wanted) await dropAttendeesAfter(trx, { ...ofStudent, seats });
+      const bookingId = newId(Date.parse(input.now));
+      const booking: NewBooking = {
+        id: bookingId,
+        sessionId: input.sessionId,
+        studentId: input.studentId,
+        studentEmail: input.studentEmail,
+        now: input.now,
+        status: input.hold ? 'pending_payment' : 'confirmed',
+        amountCents: input.hold ? input.hold.feeCents * seats : 0,
+        holdExpiresAt: input.hold?.expiresAt ?? null,
+      };
+      const [taken] = await work.guardedWrite(seatsGuard({ sessionId: input.sessionId, seats, now: input.now }), [bookingRow(booking, seats)]);
+      // Under the row lock the guard agrees with the count read above; if it ever did not, nothing is booked.
+      if (!taken) throw new Error('the capacity guard refused seats read as free under the session lock');
+      return { kind: 'booked', bookingId, bookedCount: Number(taken.bookedCount), seats };
+    },
+
+    /** Every named attendee of the session's bookings and line, by booker, in the order named. */
+    async attendeesOf(sessionId: string): Promise<Map<string, Array<{ name: string; email: string | null }>>> {
+      const byStudent = new Map<string, Array<{ name: string; email: string | null }>>();
+      for (const row of (await attendeesOfSession(db, { sessionId })).rows) {
+        const list = byStudent.get(row.studentId) ?? [];
+        list.push({ name: row.name, email: row.email });
+        byStudent.set(row.studentId, list);
+      }
+      return byStudent;
     },
 
     /** Booked students (group 0, by booking time) then the waitlist (group 1, in line order). */
@@ -541,7 +693,7 @@ export function bookingsRepository(db: Kysely<Database>) {
       const { rows } = after
         ? await rosterPageAfter(db, { sessionId, limit, grp: after[0], since: after[1], entryId: after[2] })
         : await rosterFirstPage(db, { sessionId, limit, grp: 0, since: '', entryId: '' });
-      return rows.map((row) => ({ ...row, grp: Number(row.grp), held: Number(row.held) }));
+      return rows.map((row) => ({ ...row, grp: Number(row.grp), held: Number(row.held), seats: Number(row.seats) }));
     },
 
     /** A booking row by id (a seat hold being paid for, features/payments through seat-holds.ts). */

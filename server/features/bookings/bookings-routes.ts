@@ -17,7 +17,7 @@ export const bookingsRoutes = apiRoutes<CoreDeps & { bookings: BookingsService }
   r.post('/api/book-session', {
     schema: { tags, summary: 'Book a session (students); a paid one is held and answered with its Checkout page', body: bookSessionBody, response: { 201: bookSessionResultSchema, ...errors, ...errorAnswers(503) } },
   }, async (request, reply) => {
-    const booked = await bookings.book(await requireUser(deps.callers, request), request.body.sessionId, requestLanguage(request));
+    const booked = await bookings.book(await requireUser(deps.callers, request), request.body.sessionId, requestLanguage(request), { attendees: request.body.attendees, ifShort: request.body.ifShort });
     return reply.status(201).send(booked);
   });
 

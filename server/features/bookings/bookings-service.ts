@@ -1,7 +1,7 @@
 // Booking rules: only students; only approved sessions inside their
 // registration window; once per student; capacity never exceeded (the repository's guarded
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
-import type { BookedSession, BookedSessionPage, BookedSessionsWhen, BookSessionResult, Roster } from '#contract/bookings.ts';
+import { PAYMENT_HOLD_MINUTES, type Attendee, type BookedSession, type BookedSessionPage, type BookedSessionsWhen, type BookSessionResult, type IfShort, type Roster } from '#contract/bookings.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
@@ -9,7 +9,7 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import type { Work } from '#server/db/unit-of-work.ts';
-import { conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { cancelDeadline, isRegistrationOpen, isTutorOf, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
 import { bookingEvent, webhookJobs } from '#server/features/webhooks/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
@@ -25,6 +25,15 @@ import type { BookingPayments } from './booking-payments.ts';
 const READ_WAITS_FOR_EXPIRY_MS = 2_000;
 const SESSION_CANCELLED = 'errors.bookings.sessionCancelled';
 const isOwnEmail = (me: CurrentUser, email: string) => email.toLowerCase() === me.email.toLowerCase();
+const MINUTE_MS = 60_000;
+
+/** A booking's seats as the booker asked for them (docs/decisions/061-group-bookings.md). */
+export interface GroupRequest {
+  /** Who each seat is for; absent: one seat, the booker's own. */
+  attendees?: Attendee[];
+  /** When not all its seats are free; absent: refused, as a one-seat booking of a full session. */
+  ifShort?: IfShort;
+}
 
 /** Whether releasing the booking at `now` refunds it: paid, and cancelling it now would refund it (before the cutoff). */
 const isRefundable = (booking: { status: string; amountCents: number; classStartDate: string; cancellationCutoffHours: number }, now: Date): boolean =>
@@ -69,6 +78,8 @@ export function bookingsService(deps: BookingsDeps) {
       // A tutor's email goes to the students who booked them, not to those waiting in line.
       tutorEmail: row.kind === 'waitlisted' ? null : row.tutorEmail,
       studentEmail: me.email,
+      seats: row.seats,
+      attendees: row.attendees,
       status: row.kind,
       placeInLine: row.kind === 'waitlisted' ? row.placeInLine : null,
       paymentDueBy: row.kind === 'awaiting_payment' ? row.holdExpiresAt : null,
@@ -140,10 +151,57 @@ export function bookingsService(deps: BookingsDeps) {
     return (await Promise.all(causes.map((cause) => webhookJobs(trx, deps, cause)))).flat();
   };
 
+  /**
+   * A group booking, or one whose booker named its attendee or chose what happens when seats are
+   * short (docs/decisions/061-group-bookings.md): every seat or none through the capacity guard
+   * under the session's lock; else a place in line for all the seats, or the seats that are free.
+   * A paid session holds the seats booked for fee × seats, paid through the same checkout.
+   */
+  async function bookGroup(me: CurrentUser, session: StudySessionRow, group: GroupRequest, language: Language): Promise<BookSessionResult> {
+    const attendees = (group.attendees ?? []).map((a) => ({ name: a.name, email: a.email ?? null }));
+    const seats = Math.max(1, attendees.length);
+    if (seats > session.maxSeatsPerBooking) throw badRequest({ key: 'errors.bookings.tooManySeats', values: { max: session.maxSeatsPerBooking } });
+    const now = deps.now();
+    const paid = session.registrationFeeCents > 0;
+    const hooks = paid ? [] : await webhookJobs(deps.db.kysely, deps, bookingEvent('booking.created', session, me));
+    const outcome = await deps.db.unitOfWork(async (work) => {
+      const result = await bookings.bookGroup(work, {
+        sessionId: session.id,
+        studentId: me.id,
+        studentEmail: me.email,
+        now: now.toISOString(),
+        seats,
+        attendees,
+        ifShort: group.ifShort ?? 'refuse',
+        ...(paid && { hold: { feeCents: session.registrationFeeCents, expiresAt: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * MINUTE_MS).toISOString() } }),
+      });
+      // A free booking's emails and webhooks commit with it; a paid one's when its payment is seen (seat-holds.ts).
+      if (result.kind === 'booked' && !paid) work.enqueue([...bookingEmailJobs(session, me, { promotedFromWaitlist: false }).map(deps.jobs.row), ...hooks]);
+      return result;
+    });
+    if (outcome.kind === 'full') throw conflict('errors.bookings.full');
+    if (outcome.kind === 'duplicate') throw conflict('errors.bookings.alreadyBooked');
+    if (outcome.kind === 'waiting') throw conflict('errors.bookings.groupWhileWaiting');
+    if (outcome.kind === 'booked' && paid) {
+      const hold = await holds.find(outcome.bookingId);
+      if (!hold) throw conflict('errors.bookings.holdEnded');
+      try {
+        const { checkoutUrl } = await payments.checkout(me, session, hold);
+        return { ...(await entryOf(me, session.id, language)), checkoutUrl };
+      } catch (error) {
+        await holds.release(hold);
+        throw error;
+      }
+    }
+    return { ...(await entryOf(me, session.id, language)), checkoutUrl: null };
+  }
+
   return {
-    async book(me: CurrentUser, sessionId: string, language: Language): Promise<BookSessionResult> {
+    async book(me: CurrentUser, sessionId: string, language: Language, group: GroupRequest = {}): Promise<BookSessionResult> {
       // Expired payment holds are swept inside bookableSession when there are any.
       const session = await bookableSession(me, sessionId, 'errors.bookings.cannotBook');
+      // Named attendees or a choice for when seats are short: the group's way (one seat of the booker's own keeps the way below).
+      if (group.attendees || group.ifShort) return bookGroup(me, session, group, language);
       if (session.registrationFeeCents > 0) {
         // Paid: a seat held here and a page to pay on from payments; booked once the payment is
         // seen (seat-holds.ts confirm). A new hold nobody can pay for goes back at once.
@@ -170,7 +228,7 @@ export function bookingsService(deps: BookingsDeps) {
       if (outcome.kind === 'duplicate') throw conflict('errors.bookings.alreadyBooked');
       // The new entry is known without reading it back: the session as the seat update left it.
       const booked = toBookedSession(
-        { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0, holdDue: false, attendance: null },
+        { ...session, bookedCount: outcome.bookedCount, updatedAt: now.toISOString(), entryId: outcome.bookingId, entryCreatedAt: now.toISOString(), kind: 'booked', holdExpiresAt: null, placeInLine: 0, holdDue: false, attendance: null, seats: 1, attendees: [] },
         me,
         now,
         language,
@@ -293,6 +351,8 @@ export function bookingsService(deps: BookingsDeps) {
       const firstWaiting = items.find((r) => r.grp === 1);
       // The waitlist part of a page is in line order: number it from its first entry's place.
       const firstPlace = firstWaiting ? await bookings.placeInLine(sessionId, { createdAt: firstWaiting.since, id: firstWaiting.entryId }) : 0;
+      // Each group's named attendees, listed under its booker.
+      const attendees = items.length > 0 ? await bookings.attendeesOf(sessionId) : new Map<string, Array<{ name: string; email: string | null }>>();
       await recordAdminAccess(deps.db.kysely, { me, ip }, { id: session.tutorId }, { action: 'session.roster_viewed', targetType: 'session', targetId: session.id, details: { title: session.title, tutorEmail: session.tutorEmail, students: items.length } }, deps.now());
       let waitingIndex = 0;
       return {
@@ -304,6 +364,8 @@ export function bookingsService(deps: BookingsDeps) {
           placeInLine: r.grp === 0 ? null : firstPlace + waitingIndex++,
           since: r.since,
           attendance: r.grp === 0 ? r.attendance : null,
+          seats: r.seats,
+          attendees: attendees.get(r.studentId) ?? [],
         })),
         nextCursor,
         bookedCount: session.bookedCount,

@@ -26,6 +26,8 @@ export interface SeatHold {
   /** The provider of paymentRef (a registered provider's name). */
   paymentProvider: string | null;
   amountCents: number;
+  /** Seats held: the price is the session's fee times these (docs/decisions/061-group-bookings.md). */
+  seats: number;
   /** When the hold ends (null once booked). */
   holdExpiresAt: string | null;
 }

@@ -110,16 +110,19 @@ const upcomingBookedSessionsOfTutor = prepare((db, p: { userId: string; now: str
 // --- the erasure (each run through the erasure's transaction) ----------------------------------
 const deleteNotesOf = prepare((db, p: ByUser) => db.deleteFrom('note').where('studentId', '=', p.userId));
 const deleteWaitlistEntriesOf = prepare((db, p: ByUser) => db.deleteFrom('waitlist_entry').where('studentId', '=', p.userId));
+/** The people the account named on its group bookings: theirs, not the tutor's to keep (docs/decisions/061-group-bookings.md). */
+const deleteAttendeesNamedBy = prepare((db, p: ByUser) => db.deleteFrom('booking_attendee').where('studentId', '=', p.userId));
 /** Bookings of classes not started at `now`. */
 const deleteUpcomingBookingsOf = prepare((db, p: { userId: string; now: string }) =>
   db
     .deleteFrom('booking')
     .where('studentId', '=', p.userId)
     .where((eb) => eb('sessionId', 'in', eb.selectFrom('study_session').select('id').where('classStartDate', '>', p.now)))
-    .returning('sessionId'),
+    .returning(['sessionId', 'seats']),
 );
-const freeSeat = prepare((db, p: { sessionId: string }) =>
-  db.updateTable('study_session').set((eb) => ({ bookedCount: eb('bookedCount', '-', eb.lit(1)) })).where('id', '=', p.sessionId),
+/** Frees a deleted booking's seats (a group's all of them). */
+const freeSeats = prepare((db, p: { sessionId: string; seats: number }) =>
+  db.updateTable('study_session').set((eb) => ({ bookedCount: eb('bookedCount', '-', p.seats) })).where('id', '=', p.sessionId),
 );
 const anonymiseBookingsOf = prepare((db, p: { userId: string; email: string }) => db.updateTable('booking').set({ studentEmail: p.email }).where('studentId', '=', p.userId));
 const anonymiseReviewsOf = prepare((db, p: { userId: string; name: string }) => db.updateTable('review').set({ studentName: p.name }).where('studentId', '=', p.userId));
@@ -225,10 +228,11 @@ export function myDataRepository(k: Kysely<Database>) {
       const byUser = { userId: user.id };
       await deleteNotesOf(k, byUser);
       await deleteWaitlistEntriesOf(k, byUser);
+      await deleteAttendeesNamedBy(k, byUser);
       // Bookings released by the bookings feature earlier in this transaction; one made meanwhile
       // by another connection (PostgreSQL) goes here, its seat freed.
       const late = (await deleteUpcomingBookingsOf(k, { userId: user.id, now: nowText })).rows;
-      for (const { sessionId } of late) await freeSeat(k, { sessionId });
+      for (const { sessionId, seats } of late) await freeSeats(k, { sessionId, seats: Number(seats) });
       await anonymiseBookingsOf(k, { userId: user.id, email });
       await anonymiseReviewsOf(k, { userId: user.id, name: p.anonymousName });
 

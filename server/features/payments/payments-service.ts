@@ -127,10 +127,12 @@ export function paymentsService(deps: CoreDeps) {
     async checkout(me: CurrentUser, session: StudySessionRow, hold: SeatHold): Promise<{ checkoutUrl: string }> {
       const provider = requireProvider();
       const now = deps.now();
+      // Every seat of a group is paid for at once: the fee times the seats held (docs/decisions/061-group-bookings.md).
+      const priceCents = session.registrationFeeCents * hold.seats;
       // The payment already started for this hold, if it went through this provider.
       if (hold.paymentRef && (hold.paymentProvider ?? provider.name) === provider.name) {
         const started = await call(() => provider.retrieveCheckout(hold.paymentRef!));
-        if (started?.status === 'open' && started.url && started.amountCents === session.registrationFeeCents && started.currency === deps.config.currency) return { checkoutUrl: started.url };
+        if (started?.status === 'open' && started.url && started.amountCents === priceCents && started.currency === deps.config.currency) return { checkoutUrl: started.url };
         if (started?.paid && (await settle(provider, started)) === 'booked') throw conflict('errors.bookings.alreadyBooked');
       }
 
@@ -141,14 +143,14 @@ export function paymentsService(deps: CoreDeps) {
           studentId: me.id,
           studentEmail: me.email,
           title: session.title,
-          amountCents: session.registrationFeeCents,
+          amountCents: priceCents,
           currency: deps.config.currency,
           successUrl: (checkoutId) => `${deps.config.baseUrl}${successPath(checkoutId)}`,
           cancelUrl: `${deps.config.baseUrl}/payment/cancelled?session=${encodeURIComponent(session.id)}`,
           expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
         }),
       );
-      if (!checkout.url || !(await holds.attachPayment(hold, { provider: provider.name, ref: checkout.id }, session.registrationFeeCents))) {
+      if (!checkout.url || !(await holds.attachPayment(hold, { provider: provider.name, ref: checkout.id }, priceCents))) {
         throw conflict('errors.bookings.holdEnded');
       }
       return { checkoutUrl: checkout.url };

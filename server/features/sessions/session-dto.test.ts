@@ -19,6 +19,7 @@ const row = {
   registrationFeeCents: 0,
   maxParticipants: null,
   cancellationCutoffHours: 24,
+  maxSeatsPerBooking: 1,
   status: 'approved',
   rejectionReason: null,
   rejectionFeedback: null,

@@ -83,6 +83,7 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     registrationFee: row.registrationFeeCents / 100,
     maxParticipants: row.maxParticipants,
     seatsTaken: row.bookedCount,
+    maxSeatsPerBooking: row.maxSeatsPerBooking,
     cancellationCutoffHours: row.cancellationCutoffHours,
     tutorTimeZone: row.tutorTimeZone,
     status: row.status,

@@ -81,6 +81,7 @@ export type NewSession = Pick<
   | 'registrationFeeCents'
   | 'maxParticipants'
   | 'cancellationCutoffHours'
+  | 'maxSeatsPerBooking'
   | 'tutorTimeZone'
   | 'locationKind'
   | 'placeName'
@@ -156,6 +157,7 @@ const insertSession = prepare((db, p: NewSession) =>
       registrationFeeCents: p.registrationFeeCents,
       maxParticipants: p.maxParticipants,
       cancellationCutoffHours: p.cancellationCutoffHours,
+      maxSeatsPerBooking: p.maxSeatsPerBooking,
       tutorTimeZone: p.tutorTimeZone,
       locationKind: p.locationKind,
       placeName: p.placeName,
@@ -281,7 +283,7 @@ const confirmedCountOf = prepare((db, p: { sessionId: string }) =>
   db.selectFrom('booking').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('confirmed')),
 );
 const deleteWaitlistOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('waitlist_entry').where('sessionId', '=', p.sessionId));
-const deleteHoldsOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('booking').where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('pending_payment')));
+const deleteHoldsOf = prepare((db, p: { sessionId: string }) => db.deleteFrom('booking').where('sessionId', '=', p.sessionId).where('status', '=', sql.lit('pending_payment')).returning('seats'));
 const releaseSeats = prepare((db, p: { id: string; released: number }) =>
   db
     .updateTable('study_session')
@@ -460,7 +462,8 @@ export function sessionRepository(db: Kysely<Database>) {
       const people = await peopleOf(db, id);
       await deleteWaitlistOf(db, { sessionId: id });
       const holds = await deleteHoldsOf(db, { sessionId: id });
-      const released = Number(holds.numAffectedRows ?? 0n);
+      // A group's hold held several seats (docs/decisions/061-group-bookings.md).
+      const released = holds.rows.reduce((sum, hold) => sum + Number(hold.seats), 0);
       // A hold paid for since the caller listed (and refunded) the paid bookings: read after the
       // holds' delete, so a payment landing later finds no hold (and is refunded by payments).
       const paid = (await paidBookingsOf(db, { sessionId: id })).rows;

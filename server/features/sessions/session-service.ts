@@ -375,6 +375,7 @@ export function sessionService(deps: SessionsDeps) {
         cancellationCutoffHours: body.cancellationCutoffHours ?? 24,
         minimumStudents,
         decisionHoursBefore,
+        maxSeatsPerBooking: body.maxSeatsPerBooking ?? 1,
         tutorTimeZone: timeZoneOrNull(body.timeZone),
         ...place,
         status: 'pending',
@@ -414,6 +415,8 @@ export function sessionService(deps: SessionsDeps) {
       const patch: Updateable<StudySessionTable> = {};
       if (body.title !== undefined) patch.title = body.title;
       if (body.description !== undefined) patch.description = body.description;
+      // Seats per booking may change at any time: it bears on bookings to come, not on those made.
+      if (body.maxSeatsPerBooking !== undefined && body.maxSeatsPerBooking !== row.maxSeatsPerBooking) patch.maxSeatsPerBooking = body.maxSeatsPerBooking;
 
       const schedule: Schedule = {
         registrationStartDate: body.registrationStartDate ? toIso(body.registrationStartDate) : row.registrationStartDate,

@@ -7,11 +7,12 @@ import { Form, Link, useNavigation } from 'react-router';
 import { PAYMENT_HOLD_MINUTES, WAITLIST_OFFER_HOURS } from '#contract/bookings.ts';
 import type { PublicSession } from '#contract/sessions.ts';
 import { useAuthConfig, useMe } from '#web/features/auth/public.ts';
-import type { BookingIntent } from '#web/features/bookings/booking-panel-action.ts';
+import { attendeeField, type BookingIntent } from '#web/features/bookings/booking-panel-action.ts';
 import { useSessionText, type BookabilityView } from '#web/features/sessions/public.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { RefusalMessage } from '#web/components/form-messages.tsx';
+import { RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
 
 export function BookingPanel(props: { session: PublicSession; bookability: BookabilityView & { checking: boolean } }) {
   const { t } = useTranslator();
@@ -19,6 +20,7 @@ export function BookingPanel(props: { session: PublicSession; bookability: Booka
   return (
     <>
       <RefusalMessage title={t('booking.failed')} intent="book" />
+      <RefusalMessage title={t('booking.failed')} intent="group" withFields />
       <RefusalMessage title={t('booking.joinFailed')} intent="join" />
       <RefusalMessage title={t('booking.leaveFailed')} intent="leave" />
       <PanelBody {...props} />
@@ -118,7 +120,56 @@ function PanelBody({ session, bookability }: { session: PublicSession; bookabili
             : config.data?.paymentProvider && t('booking.paidNote', { fee, provider: config.data.paymentProvider, minutes: PAYMENT_HOLD_MINUTES })}
         </p>
       )}
+      {session.maxSeatsPerBooking > 1 && <GroupForm session={session} pending={sending('group')} />}
     </div>
+  );
+}
+
+/**
+ * Booking several seats at once, each for a named attendee (docs/decisions/061-group-bookings.md):
+ * a row per seat the session allows (rows left empty are no seat), and what to do when not all the
+ * seats are free. A disclosure that opens without scripts, and again when the form was refused.
+ */
+function GroupForm({ session, pending }: { session: PublicSession; pending: boolean }) {
+  const { t } = useTranslator();
+  const { feeText } = useSessionText();
+  const refused = useFormRefusal('group') !== undefined;
+  const max = session.maxSeatsPerBooking;
+  return (
+    <details className="rounded-box border border-base-300 p-3" open={refused || undefined}>
+      <summary className="cursor-pointer font-medium">{t('booking.groupSummary', { max })}</summary>
+      <ActionForm intent="group">
+        <div className="mt-3 flex flex-col gap-3">
+          <p className="text-sm text-base-content/70">
+            {t('booking.groupLead')}
+            {session.registrationFee > 0 && ` ${t('booking.groupFee', { fee: feeText(session.registrationFee) })}`}
+          </p>
+          {Array.from({ length: max }, (_, i) => (
+            <fieldset key={i} className="grid gap-2 sm:grid-cols-2">
+              <legend className="mb-1 text-sm font-semibold">{t('booking.attendee', { n: i + 1 })}</legend>
+              <TextField label={t('booking.attendeeName')} name={attendeeField(i + 1, 'name')} maxLength={100} autoComplete="off" required={i === 0} />
+              <TextField label={t('booking.attendeeEmail')} name={attendeeField(i + 1, 'email')} type="email" maxLength={254} autoComplete="off" />
+            </fieldset>
+          ))}
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-semibold">{t('booking.ifShort')}</legend>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="radio" name="ifShort" value="wait" defaultChecked className="radio radio-sm mt-0.5" />
+              <span>{t('booking.ifShortWait')}</span>
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="radio" name="ifShort" value="takeFree" className="radio radio-sm mt-0.5" />
+              <span>{t('booking.ifShortTakeFree')}</span>
+            </label>
+          </fieldset>
+          <div>
+            <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={pending}>
+              {pending ? t('booking.booking') : t('booking.bookGroup')}
+            </button>
+          </div>
+        </div>
+      </ActionForm>
+    </details>
   );
 }
 

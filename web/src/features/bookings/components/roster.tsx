@@ -55,13 +55,21 @@ export function Roster({ sessionId, takeAttendance = false }: { sessionId: strin
               email: e.email,
               note: e.status === 'awaiting_payment' ? t('roster.heldSince', { date: formatDate(e.since) }) : t('roster.bookedOn', { date: formatDate(e.since) }),
               action: takeAttendance && e.status === 'booked' ? <AttendanceButtons entry={e} /> : null,
+              attendees: e.attendees,
             }))}
           />
           {(waiting.length > 0 || first!.waitlistCount > 0) && (
             <RosterList
               title={t('roster.waitlist')}
               empty=""
-              entries={waiting.map((e) => ({ key: e.studentId, name: personName(e.name), email: e.email, note: t('roster.inLine', { place: e.placeInLine, date: formatDate(e.since) }), action: null }))}
+              entries={waiting.map((e) => ({
+                key: e.studentId,
+                name: personName(e.name),
+                email: e.email,
+                note: e.seats > 1 ? `${t('roster.inLine', { place: e.placeInLine, date: formatDate(e.since) })} · ${t('roster.seatsWanted', { count: e.seats })}` : t('roster.inLine', { place: e.placeInLine, date: formatDate(e.since) }),
+                action: null,
+                attendees: e.attendees,
+              }))}
             />
           )}
           <LoadMoreButton query={roster} />
@@ -92,7 +100,10 @@ function AttendanceButtons({ entry }: { entry: RosterEntry }) {
   );
 }
 
-function RosterList({ title, empty, entries }: { title: string; empty: string; entries: Array<{ key: string; name: string; email: string; note: string; action: ReactNode }> }) {
+type RosterLine = { key: string; name: string; email: string; note: string; action: ReactNode; attendees: RosterEntry['attendees'] };
+
+function RosterList({ title, empty, entries }: { title: string; empty: string; entries: RosterLine[] }) {
+  const { t } = useTranslator();
   // Named by its heading, as a group: a name on the list itself is one screen readers may not say.
   const headingId = useId();
   return (
@@ -111,6 +122,17 @@ function RosterList({ title, empty, entries }: { title: string; empty: string; e
               </span>
               <span className="text-sm text-base-content/70">{e.note}</span>
               {e.action}
+              {/* A group booking: each seat by the name its booker gave (docs/decisions/061-group-bookings.md). */}
+              {e.attendees.length > 0 && (
+                <ul aria-label={t('roster.attendeesOf', { name: e.name })} className="w-full list-disc ps-6 text-sm">
+                  {e.attendees.map((a, i) => (
+                    <li key={i} className="break-words">
+                      {a.name}
+                      {a.email && <span className="break-all text-base-content/70"> {a.email}</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>

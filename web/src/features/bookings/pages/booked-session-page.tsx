@@ -133,6 +133,8 @@ function BookedSessionDetails({ booked }: { booked: BookedSession }) {
             facts={[
               { label: t('bookedSession.instructorEmail'), value: booked.tutorEmail ? <span className="break-all">{booked.tutorEmail}</span> : t('bookedSession.emailHidden') },
               ...(s.locationKind ? [{ label: t('sessionDetails.where'), value: <PlaceText session={s} meetingUrl={booked.meetingUrl} /> }] : []),
+              // A group booking: the seats by the names given (docs/decisions/061-group-bookings.md).
+              ...(booked.attendees.length > 0 ? [{ label: t('bookedSession.attendees'), value: <span className="break-words">{booked.attendees.map((a) => a.name).join(', ')}</span> }] : []),
               ...(booked.attendance ? [{ label: t('attendance.label'), value: booked.attendance === 'present' ? t('attendance.present') : t('attendance.absent') }] : []),
               { label: t('sessionDetails.rating'), value: ratingText(s) },
               { label: t('sessionDetails.classTime'), value: formatClassTime(s.classStartDate, s.classEndDate, s.tutorTimeZone) },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
-import type { SessionPlace } from '#contract/sessions.ts';
+import { MAX_SEATS_PER_BOOKING, type SessionPlace } from '#contract/sessions.ts';
 import { RefusalMessage, useFormRefusal } from '#web/components/form-messages.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
 import { SubmitButton } from '#web/components/submit-button.tsx';
@@ -14,7 +14,7 @@ type SessionFormProps = {
   heading: ReactNode;
   /** The title's and description's labels, and the submit button's words while idle and sending. */
   words: { title: string; description: string; submit: string; pending: string };
-  defaults?: { title: string; description: string; place: SessionPlace };
+  defaults?: { title: string; description: string; place: SessionPlace; maxSeatsPerBooking?: number };
   /** An approved session: its place cannot go back to "to be announced". */
   approved?: boolean;
   /** The schedule's fields, or why they are not offered (an approved session's dates are fixed). */
@@ -41,6 +41,20 @@ export function SessionForm({ heading, words, defaults, schedule, approved = fal
           <TextField label={words.title} name="title" required maxLength={200} defaultValue={defaults?.title} error={errors.title} />
           <TextAreaField label={words.description} name="description" required maxLength={5000} rows={5} defaultValue={defaults?.description} error={errors.description} />
           <PlaceFields defaults={defaults?.place} errors={errors} offerToBeAnnounced={!approved} />
+          {/* Any time, not only while the schedule is open: it bears on bookings to come (docs/decisions/061-group-bookings.md). */}
+          <TextField
+            label={t('sessionForm.seatsPerBooking')}
+            name="maxSeatsPerBooking"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={1}
+            max={MAX_SEATS_PER_BOOKING}
+            required
+            defaultValue={String(defaults?.maxSeatsPerBooking ?? 1)}
+            hint={t('sessionForm.seatsPerBookingHint', { max: MAX_SEATS_PER_BOOKING })}
+            error={errors.maxSeatsPerBooking}
+          />
           {typeof schedule === 'string' ? <p className="text-sm text-base-content/70">{schedule}</p> : <ScheduleFields defaults={schedule} errors={errors} />}
           <div>
             <SubmitButton className="btn btn-primary" busy={busy} busyLabel={words.pending} label={words.submit} />

@@ -69,7 +69,7 @@ export function EditSessionPage() {
         </div>
       }
       words={{ title: t('sessionForm.title'), description: t('sessionForm.details'), submit: t('sessionForm.update'), pending: t('sessionForm.updating') }}
-      defaults={{ title: session.title, description: session.description, place: session }}
+      defaults={{ title: session.title, description: session.description, place: session, maxSeatsPerBooking: session.maxSeatsPerBooking }}
       approved={session.status === 'approved'}
       // The place may change at any time: booked and waiting students are emailed.
       schedule={scheduleEditable ? schedule : t('sessionForm.scheduleFixed')}
