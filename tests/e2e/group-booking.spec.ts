@@ -65,7 +65,7 @@ test('sin JavaScript y en español: un grupo que no cabe espera todas sus plazas
   await page.getByRole('group', { name: 'Asistente 1' }).getByLabel('Nombre').fill('Ana');
   await page.getByRole('group', { name: 'Asistente 2' }).getByLabel('Correo (opcional)').fill('luis@example.com');
   await page.getByRole('button', { name: 'Reservar estas plazas' }).click();
-  await expect(page.getByText('El nombre de cada asistente es obligatorio')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('El nombre de cada asistente es obligatorio');
   await expect(page.getByRole('group', { name: 'Asistente 1' }).getByLabel('Nombre')).toHaveValue('Ana');
 
   await page.getByRole('group', { name: 'Asistente 2' }).getByLabel('Nombre').fill('Luis');
@@ -73,7 +73,7 @@ test('sin JavaScript y en español: un grupo que no cabe espera todas sus plazas
   await expectNoSideScroll(page);
   await page.getByRole('button', { name: 'Reservar estas plazas' }).click();
   await expect(page).toHaveURL(new RegExp(`/session/${session.id}$`));
-  await expect(page.getByText('Te has unido a la lista de espera')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Te has unido a la lista de espera' })).toBeVisible();
   await expectNoSideScroll(page);
 
   const entry = await server.deps.db.kysely.selectFrom('waitlist_entry').selectAll().where('sessionId', '=', session.id).executeTakeFirstOrThrow();

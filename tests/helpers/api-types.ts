@@ -2010,6 +2010,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             meetingUrl: string | null;
                             /** @enum {string|null} */
                             minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -2093,6 +2094,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             mine?: {
                                 /** Format: date-time */
                                 paymentDueBy: string | null;
@@ -3005,6 +3007,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    attendees?: {
+                        email?: ("" | string) | null;
+                        name: string;
+                    }[];
+                    /** @enum {string} */
+                    ifShort?: "refuse" | "wait" | "takeFree";
                     sessionId: string;
                 };
             };
@@ -3019,6 +3027,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string|null} */
                         attendance: "present" | "absent" | null;
+                        attendees: {
+                            email: string | null;
+                            name: string;
+                        }[];
                         canCancel: boolean;
                         /** Format: date-time */
                         cancelUntil: string;
@@ -3030,6 +3042,7 @@ export interface operations {
                         /** Format: date-time */
                         paymentDueBy: string | null;
                         placeInLine: number | null;
+                        seats: number;
                         session: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
@@ -3052,6 +3065,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             /** @enum {string|null} */
                             minimumStatus: "undecided" | "confirmed" | "called_off" | null;
                             minimumStudents: number | null;
@@ -3123,6 +3137,10 @@ export interface operations {
                         items: {
                             /** @enum {string|null} */
                             attendance: "present" | "absent" | null;
+                            attendees: {
+                                email: string | null;
+                                name: string;
+                            }[];
                             canCancel: boolean;
                             /** Format: date-time */
                             cancelUntil: string;
@@ -3133,6 +3151,7 @@ export interface operations {
                             /** Format: date-time */
                             paymentDueBy: string | null;
                             placeInLine: number | null;
+                            seats: number;
                             session: {
                                 averageRating: number | null;
                                 cancellationCutoffHours: number;
@@ -3155,6 +3174,7 @@ export interface operations {
                                 /** @enum {string|null} */
                                 locationKind: "in_person" | "online" | "tba" | null;
                                 maxParticipants: number | null;
+                                maxSeatsPerBooking: number;
                                 /** @enum {string|null} */
                                 minimumStatus: "undecided" | "confirmed" | "called_off" | null;
                                 minimumStudents: number | null;
@@ -3364,6 +3384,7 @@ export interface operations {
                     /** @enum {string} */
                     locationKind?: "in_person" | "online" | "tba";
                     maxParticipants?: number | null;
+                    maxSeatsPerBooking?: number;
                     meetingUrl?: string;
                     minimumStudents?: number | null;
                     placeAddress?: string;
@@ -3406,6 +3427,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -5347,6 +5369,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -5410,6 +5433,7 @@ export interface operations {
                     /** @enum {string} */
                     locationKind?: "in_person" | "online" | "tba";
                     maxParticipants?: number | null;
+                    maxSeatsPerBooking?: number;
                     meetingUrl?: string;
                     minimumStudents?: number | null;
                     placeAddress?: string;
@@ -5452,6 +5476,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -5565,6 +5590,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -5650,6 +5676,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             mine?: {
                                 /** Format: date-time */
                                 paymentDueBy: string | null;
@@ -5742,6 +5769,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -5907,6 +5935,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -6035,6 +6064,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -6134,6 +6164,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -6214,6 +6245,7 @@ export interface operations {
                         /** @enum {string|null} */
                         locationKind: "in_person" | "online" | "tba" | null;
                         maxParticipants: number | null;
+                        maxSeatsPerBooking: number;
                         meetingUrl: string | null;
                         /** @enum {string|null} */
                         minimumStatus: "undecided" | "confirmed" | "called_off" | null;
@@ -6326,9 +6358,14 @@ export interface operations {
                         items: {
                             /** @enum {string|null} */
                             attendance: "present" | "absent" | null;
+                            attendees: {
+                                email: string | null;
+                                name: string;
+                            }[];
                             email: string;
                             name: string;
                             placeInLine: number | null;
+                            seats: number;
                             since: string;
                             /** @enum {string} */
                             status: "booked" | "waitlisted" | "awaiting_payment";
@@ -6402,6 +6439,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string|null} */
                         attendance: "present" | "absent" | null;
+                        attendees: {
+                            email: string | null;
+                            name: string;
+                        }[];
                         canCancel: boolean;
                         /** Format: date-time */
                         cancelUntil: string;
@@ -6412,6 +6453,7 @@ export interface operations {
                         /** Format: date-time */
                         paymentDueBy: string | null;
                         placeInLine: number | null;
+                        seats: number;
                         session: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
@@ -6434,6 +6476,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             /** @enum {string|null} */
                             minimumStatus: "undecided" | "confirmed" | "called_off" | null;
                             minimumStudents: number | null;
@@ -6638,6 +6681,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             /** @enum {string|null} */
                             minimumStatus: "undecided" | "confirmed" | "called_off" | null;
                             minimumStudents: number | null;
@@ -6686,6 +6730,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             /** @enum {string|null} */
                             minimumStatus: "undecided" | "confirmed" | "called_off" | null;
                             minimumStudents: number | null;
@@ -7218,6 +7263,10 @@ export interface operations {
                     "application/json": {
                         /** @enum {string|null} */
                         attendance: "present" | "absent" | null;
+                        attendees: {
+                            email: string | null;
+                            name: string;
+                        }[];
                         canCancel: boolean;
                         /** Format: date-time */
                         cancelUntil: string;
@@ -7228,6 +7277,7 @@ export interface operations {
                         /** Format: date-time */
                         paymentDueBy: string | null;
                         placeInLine: number | null;
+                        seats: number;
                         session: {
                             averageRating: number | null;
                             cancellationCutoffHours: number;
@@ -7250,6 +7300,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             /** @enum {string|null} */
                             minimumStatus: "undecided" | "confirmed" | "called_off" | null;
                             minimumStudents: number | null;
@@ -7337,6 +7388,7 @@ export interface operations {
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
                             meetingUrl: string | null;
                             /** @enum {string|null} */
                             minimumStatus: "undecided" | "confirmed" | "called_off" | null;
