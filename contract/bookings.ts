@@ -8,8 +8,13 @@ import { bookingStateSchema } from './viewer-place.ts';
 /** One named seat of a booking: who comes (an email only for their own calendar entry and reminders). */
 export const attendeeSchema = z.object({
   name: z.string().trim().min(1, 'errors.input.attendeeNameRequired').max(100, 'errors.input.attendeeNameTooLong'),
+  // Empty (a form's field left blank) is none. One string type, checked by a refinement: the
+  // OpenAPI document keeps a plain nullable string.
   email: z
-    .union([z.literal(''), z.string().trim().max(254, 'errors.input.attendeeEmail').email('errors.input.attendeeEmail')])
+    .string()
+    .trim()
+    .max(254, 'errors.input.attendeeEmail')
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'errors.input.attendeeEmail')
     .nullable()
     .optional()
     .transform((v) => (v ? v.toLowerCase() : null)),

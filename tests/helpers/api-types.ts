@@ -3008,7 +3008,7 @@ export interface operations {
             content: {
                 "application/json": {
                     attendees?: {
-                        email?: ("" | string) | null;
+                        email?: string | null;
                         name: string;
                     }[];
                     /** @enum {string} */
