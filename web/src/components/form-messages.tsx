@@ -70,6 +70,10 @@ function doneText(t: Translator['t'], { message, subject = '' }: Done): [string,
       return [t('ltiPlatforms.registered')];
     case 'ltiPlatforms.removed':
       return [t('ltiPlatforms.removed')];
+    case 'ssoSettings.saved':
+      return [t('ssoSettings.saved')];
+    case 'ssoSettings.removed':
+      return [t('ssoSettings.removed')];
     case 'booking.cancelled':
       return subject ? [t('bookedSession.cancelled'), subject] : [t('bookedSession.cancelled')];
     case 'booking.cancelledPaid':

@@ -97,6 +97,8 @@ export const DONE_MESSAGES = [
   'apiKeys.revoked',
   'ltiPlatforms.registered',
   'ltiPlatforms.removed',
+  'ssoSettings.saved',
+  'ssoSettings.removed',
   'booking.cancelled',
   'booking.cancelledPaid',
   'materials.updated',
