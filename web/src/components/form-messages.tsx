@@ -6,107 +6,13 @@ import { useEffect } from 'react';
 import { useActionData } from 'react-router';
 import { showErrorDialog, showSuccessDialog, showSuccessToast } from '#web/lib/dialogs.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
-import { type Done, type DoneMessage, doneMessageKey, type FormRefusal, type RefusalReason } from '#web/lib/page-data.ts';
+import { type Done, DONE_WORDS, type DoneMessage, doneMessageKey, type FormRefusal, type RefusalReason } from '#web/lib/page-data.ts';
 import type { Translator } from '#web/lib/i18n.ts';
 
-/** The words of each success message a form leaves for its next page: a title, and a text under it. */
+
+/** The words of a success message a form left for its next page: a title, and a text under it. */
 function doneText(t: Translator['t'], { message, subject = '' }: Done): [string, string?] {
-  switch (message) {
-    case 'login.succeeded':
-      return [t('login.succeeded')];
-    case 'login.resetSent':
-      return [t('login.resetSent')];
-    case 'register.succeeded':
-      return [t('register.succeeded'), t('register.checkEmail')];
-    case 'notes.created':
-      return [t('notes.created')];
-    case 'notes.updated':
-      return [t('notes.updated')];
-    case 'booking.booked':
-      return [t('booking.success'), t('booking.booked')];
-    case 'booking.joined':
-      return [t('booking.joined')];
-    case 'booking.left':
-      return [t('booking.left')];
-    case 'verification.sent':
-      return [t('personalDetails.sentTitle'), t('personalDetails.sentText')];
-    case 'notes.deleted':
-      return [t('notes.deleted')];
-    case 'jobs.retried':
-      return [t('jobs.retried')];
-    case 'materials.uploaded':
-      return [t('materials.uploaded')];
-    case 'reviews.submitted':
-      return [t('reviews.submitted')];
-    case 'reviews.updated':
-      return [t('reviews.updated')];
-    case 'sessions.created':
-      return [t('sessionForm.created')];
-    case 'sessions.updated':
-      return [t('sessionForm.updated')];
-    case 'sessions.rescheduled':
-      return [t('reschedule.done')];
-    case 'resetPassword.succeeded':
-      return [t('resetPassword.succeeded'), t('resetPassword.succeededText')];
-    case 'settings.profileSaved':
-      return [t('settings.profileSaved')];
-    case 'settings.bioSaved':
-      return [t('settings.bioSaved')];
-    case 'settings.timeZoneSaved':
-      return [t('settings.timeZoneSaved')];
-    case 'settings.notificationsSaved':
-      return [t('settings.notificationsSaved')];
-    case 'settings.calendarMade':
-      return [t('settings.calendarMade')];
-    case 'settings.calendarRenewed':
-      return [t('settings.calendarRenewed')];
-    case 'settings.passwordChanged':
-      return [t('settings.passwordChanged')];
-    case 'settings.deleted':
-      return [t('settings.deleted'), t('settings.deletedText')];
-    case 'apiKeys.revoked':
-      return [t('apiKeys.revoked')];
-    case 'ltiPlatforms.registered':
-      return [t('ltiPlatforms.registered')];
-    case 'ltiPlatforms.removed':
-      return [t('ltiPlatforms.removed')];
-    case 'ssoSettings.saved':
-      return [t('ssoSettings.saved')];
-    case 'ssoSettings.removed':
-      return [t('ssoSettings.removed')];
-    case 'booking.cancelled':
-      return subject ? [t('bookedSession.cancelled'), subject] : [t('bookedSession.cancelled')];
-    case 'booking.cancelledPaid':
-      return [t('bookedSession.cancelled'), t('bookedSession.refunding', { title: subject })];
-    case 'materials.updated':
-      return [t('materials.updated')];
-    case 'materials.deleted':
-      return [t('materials.deleted')];
-    case 'materials.removed':
-      return [t('materials.removed')];
-    case 'users.roleUpdated':
-      return [t('users.roleUpdated')];
-    case 'users.blocked':
-      return [t('users.blockedDone')];
-    case 'users.unblocked':
-      return [t('users.unblocked')];
-    case 'users.deleted':
-      return [t('users.deleted')];
-    case 'sessions.approved':
-      return [t('sessionDecisions.approved')];
-    case 'sessions.rejected':
-      return [t('sessionDecisions.rejected')];
-    case 'sessions.cancelled':
-      return [t('sessionDecisions.cancelled')];
-    case 'sessions.deleted':
-      return [t('sessionLists.deleted')];
-    case 'sessions.resubmitted':
-      return [t('sessionLists.resubmitted')];
-    case 'auth.loggedOut':
-      return [t('layout.loggedOut')];
-    case 'roster.markedPresent':
-      return [t('roster.markedPresent', { count: Number(subject) || 0 })];
-  }
+  return DONE_WORDS[message](t, subject);
 }
 
 /** Success messages that stay until the visitor closes them: what cannot be undone. */

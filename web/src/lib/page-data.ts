@@ -8,6 +8,7 @@ import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import { DONE_COOKIE } from '#contract/page-render.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import type { Translator } from '#web/lib/i18n.ts';
 
 let currentQueryClient: () => QueryClient = () => {
   throw new Error('A loader ran before the app gave it a QueryClient');
@@ -65,58 +66,60 @@ export function refusedBecause(reason: RefusalReason, intent?: string) {
  * without it), the same whichever way the form was sent: by the app, before it was live or
  * without JavaScript. Carried to the next page in the query cache (`doneMessageKey`) and, across
  * the server's 303, in the short-lived `done` cookie the server reads and clears when it draws
- * that page (server/http/server-render.ts).
+ * that page (server/http/server-render.ts), which takes no other. Each with its words: a title,
+ * and a text under it. A new message is a line here and its words in the catalogues.
  */
-export const DONE_MESSAGES = [
-  'login.succeeded',
-  'login.resetSent',
-  'register.succeeded',
-  'notes.created',
-  'notes.updated',
-  'booking.booked',
-  'booking.joined',
-  'booking.left',
-  'verification.sent',
-  'notes.deleted',
-  'jobs.retried',
-  'materials.uploaded',
-  'reviews.submitted',
-  'reviews.updated',
-  'sessions.created',
-  'sessions.updated',
-  'sessions.rescheduled',
-  'resetPassword.succeeded',
-  'settings.profileSaved',
-  'settings.bioSaved',
-  'settings.timeZoneSaved',
-  'settings.notificationsSaved',
-  'settings.calendarMade',
-  'settings.calendarRenewed',
-  'settings.passwordChanged',
-  'settings.deleted',
-  'apiKeys.revoked',
-  'ltiPlatforms.registered',
-  'ltiPlatforms.removed',
-  'ssoSettings.saved',
-  'ssoSettings.removed',
-  'booking.cancelled',
-  'booking.cancelledPaid',
-  'materials.updated',
-  'materials.deleted',
-  'materials.removed',
-  'users.roleUpdated',
-  'users.blocked',
-  'users.unblocked',
-  'users.deleted',
-  'sessions.approved',
-  'sessions.rejected',
-  'sessions.cancelled',
-  'sessions.deleted',
-  'sessions.resubmitted',
-  'roster.markedPresent',
-  'auth.loggedOut',
-] as const;
-export type DoneMessage = (typeof DONE_MESSAGES)[number];
+export const DONE_WORDS = {
+  'login.succeeded': (t) => [t('login.succeeded')],
+  'login.resetSent': (t) => [t('login.resetSent')],
+  'register.succeeded': (t) => [t('register.succeeded'), t('register.checkEmail')],
+  'notes.created': (t) => [t('notes.created')],
+  'notes.updated': (t) => [t('notes.updated')],
+  'booking.booked': (t) => [t('booking.success'), t('booking.booked')],
+  'booking.joined': (t) => [t('booking.joined')],
+  'booking.left': (t) => [t('booking.left')],
+  'verification.sent': (t) => [t('personalDetails.sentTitle'), t('personalDetails.sentText')],
+  'notes.deleted': (t) => [t('notes.deleted')],
+  'jobs.retried': (t) => [t('jobs.retried')],
+  'materials.uploaded': (t) => [t('materials.uploaded')],
+  'reviews.submitted': (t) => [t('reviews.submitted')],
+  'reviews.updated': (t) => [t('reviews.updated')],
+  'sessions.created': (t) => [t('sessionForm.created')],
+  'sessions.updated': (t) => [t('sessionForm.updated')],
+  'sessions.rescheduled': (t) => [t('reschedule.done')],
+  'resetPassword.succeeded': (t) => [t('resetPassword.succeeded'), t('resetPassword.succeededText')],
+  'settings.profileSaved': (t) => [t('settings.profileSaved')],
+  'settings.bioSaved': (t) => [t('settings.bioSaved')],
+  'settings.timeZoneSaved': (t) => [t('settings.timeZoneSaved')],
+  'settings.notificationsSaved': (t) => [t('settings.notificationsSaved')],
+  'settings.calendarMade': (t) => [t('settings.calendarMade')],
+  'settings.calendarRenewed': (t) => [t('settings.calendarRenewed')],
+  'settings.passwordChanged': (t) => [t('settings.passwordChanged')],
+  'settings.deleted': (t) => [t('settings.deleted'), t('settings.deletedText')],
+  'apiKeys.revoked': (t) => [t('apiKeys.revoked')],
+  'ltiPlatforms.registered': (t) => [t('ltiPlatforms.registered')],
+  'ltiPlatforms.removed': (t) => [t('ltiPlatforms.removed')],
+  'ssoSettings.saved': (t) => [t('ssoSettings.saved')],
+  'ssoSettings.removed': (t) => [t('ssoSettings.removed')],
+  'booking.cancelled': (t, subject) => subject ? [t('bookedSession.cancelled'), subject] : [t('bookedSession.cancelled')],
+  'booking.cancelledPaid': (t, subject) => [t('bookedSession.cancelled'), t('bookedSession.refunding', { title: subject })],
+  'materials.updated': (t) => [t('materials.updated')],
+  'materials.deleted': (t) => [t('materials.deleted')],
+  'materials.removed': (t) => [t('materials.removed')],
+  'users.roleUpdated': (t) => [t('users.roleUpdated')],
+  'users.blocked': (t) => [t('users.blockedDone')],
+  'users.unblocked': (t) => [t('users.unblocked')],
+  'users.deleted': (t) => [t('users.deleted')],
+  'sessions.approved': (t) => [t('sessionDecisions.approved')],
+  'sessions.rejected': (t) => [t('sessionDecisions.rejected')],
+  'sessions.cancelled': (t) => [t('sessionDecisions.cancelled')],
+  'sessions.deleted': (t) => [t('sessionLists.deleted')],
+  'sessions.resubmitted': (t) => [t('sessionLists.resubmitted')],
+  'roster.markedPresent': (t, subject) => [t('roster.markedPresent', { count: Number(subject) || 0 })],
+  'auth.loggedOut': (t) => [t('layout.loggedOut')],
+} satisfies Record<string, (t: Translator['t'], subject: string) => [string, string?]>;
+export type DoneMessage = keyof typeof DONE_WORDS;
+const DONE_MESSAGES = Object.keys(DONE_WORDS) as DoneMessage[];
 /**
  * A success message and what it is about, when its words name it (the title of the session whose
  * booking was cancelled: the next page no longer shows it).
