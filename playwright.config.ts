@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A guard against a hang, not a speed target: in CI the browser suite shares 2 cores with both
+  // databases' API suites, where a journey of several pages ran past 60 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

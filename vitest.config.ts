@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/meta/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'],
   setupFiles: ['tests/helpers/vitest-setup.ts'],
-  testTimeout: 30_000,
+  // Guards against a hang, not speed targets (those are benchmarks): CI runs these beside the
+  // browser suite on 2 cores, where a test of many sign-ins (each a password hash) took over 30 s.
+  testTimeout: 60_000,
   hookTimeout: 60_000,
   env: { TZ: 'UTC', NODE_ENV: 'test' },
   // One module graph per worker, not per file: every file imported the whole server again (8 of

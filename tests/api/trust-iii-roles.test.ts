@@ -98,6 +98,19 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
   'GET /api/admin/single-sign-on': () => get('/api/admin/single-sign-on'),
   'PUT /api/admin/single-sign-on': () => send('PUT', '/api/admin/single-sign-on', { issuer: 'https://login.example.edu', clientId: 'studynest', clientSecret: '', allowedDomains: [], requiredDomains: [], buttonLabel: 'School', domainRoles: [] }),
   'DELETE /api/admin/single-sign-on': () => send('DELETE', '/api/admin/single-sign-on'),
+  // Learning platforms (LTI): registered, listed and removed by admins only.
+  'GET /api/admin/lti/platforms': () => get('/api/admin/lti/platforms'),
+  'POST /api/admin/lti/platforms': () =>
+    send('POST', '/api/admin/lti/platforms', { name: 'Moodle', issuer: 'https://moodle.example.edu', clientId: 'studynest', deploymentIds: ['1'], authUrl: 'https://moodle.example.edu/auth', tokenUrl: 'https://moodle.example.edu/token', jwksUrl: 'https://moodle.example.edu/jwks' }),
+  'DELETE /api/admin/lti/platforms/:id': () => send('DELETE', `/api/admin/lti/platforms/${crypto.randomUUID()}`),
+  // An instructor's Deep Linking request: read and answered by tutors (and admins) only.
+  'GET /api/lti/deep-links/:id': () => get(`/api/lti/deep-links/${crypto.randomUUID()}`),
+  'POST /api/lti/deep-links/:id': (w) => ({
+    method: 'POST',
+    url: `/api/lti/deep-links/${crypto.randomUUID()}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `sessionId=${w.upcoming.id}`,
+  }),
   'POST /api/admin/jobs/:id/retry': async () => {
     const key = `roles-${Math.random()}`;
     await t.deps.jobs.enqueue(t.deps.db.kysely, { kind: 'test.roles', payload: {}, key });
@@ -169,6 +182,8 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
 
 /** Routes that grant no tutor or admin right: public, the caller's own account, or a student's. */
 const NO_TUTOR_OR_ADMIN_RIGHT = new Set([
+  // LTI: the tool's keys and a platform's login and launch, which the platform's signature (not a role) allows.
+  'GET /api/lti/jwks', 'GET /api/lti/login', 'POST /api/lti/login', 'POST /api/lti/launch', 'GET /api/lti/continue/:code',
   'GET /api/health', 'GET /api/config', 'POST /api/sso/start', 'GET /api/docs', 'GET /api/docs/json', 'GET /api/docs/yaml', 'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js', 'GET /api/docs/static/*', 'GET /robots.txt', 'GET /sitemap.xml', 'GET /api/auth/*', 'POST /api/auth/*',
   'GET /api/me', 'GET /api/me/notifications', 'PUT /api/me/notifications', 'GET /api/notifications/unsubscribe', 'POST /api/notifications/unsubscribe',
