@@ -3,7 +3,7 @@
 // refusal under the field it names), and "Needs N more to run" on a session's card and its page.
 import type { Browser, Page } from '@playwright/test';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
-import { expect, type Server, test } from './fixtures';
+import { expect, expectPopup, type Server, test } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,6 +16,9 @@ async function fillSchedule(page: Page) {
   await page.getByLabel(/^(Class Start Time|Hora de inicio de la clase)/).fill('18:00');
   await page.getByLabel(/^(Class End Date|Fecha de fin de la clase)$/).fill('14/01/2030');
   await page.getByLabel(/^(Class End Time|Hora de fin de la clase)/).fill('19:30');
+  // Where the class happens: a choice the form requires.
+  await page.getByLabel('Online', { exact: true }).check();
+  await page.getByLabel('Meeting link').fill('https://meet.example/minimum');
 }
 
 /** Each element named is within a 375 px screen, and the page does not scroll sideways. */
@@ -62,7 +65,7 @@ test.describe('on a 375 px phone, in English', () => {
     await expect(minimumField).toHaveValue('3');
     await page.getByLabel('Max participants (optional)').fill('10');
     await page.getByRole('button', { name: 'Create Session' }).click();
-    await expect(page.getByRole('heading', { name: 'Session created successfully' })).toBeVisible();
+    await expectPopup(page, 'Session created successfully');
     const row = await server.deps.db.kysely.selectFrom('study_session').select(['id', 'minimumStudents', 'decisionHoursBefore']).where('title', '=', title).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ minimumStudents: 3, decisionHoursBefore: 72 });
 
@@ -71,7 +74,7 @@ test.describe('on a 375 px phone, in English', () => {
     await expect(page.getByLabel('Decision time (hours before class)')).toHaveValue('72');
     await page.getByLabel('Minimum students to run (optional)').fill('4');
     await page.getByRole('button', { name: 'Update' }).click();
-    await expect(page.getByRole('heading', { name: 'Session updated successfully' })).toBeVisible();
+    await expectPopup(page, 'Session updated successfully');
     // The tutor's page of the session says it too.
     await expect(page.getByTestId('session-minimum-state')).toHaveText('Needs 4 more to run');
     expect(await server.deps.db.kysely.selectFrom('study_session').select(['minimumStudents', 'decisionHoursBefore']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual({ minimumStudents: 4, decisionHoursBefore: 72 });

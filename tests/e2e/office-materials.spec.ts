@@ -5,7 +5,7 @@
 import { buffer } from 'node:stream/consumers';
 import { zipStream } from '#server/features/my-data/zip-archive.ts';
 import { createStudySession } from '#tests/factories.ts';
-import { expect, test } from './fixtures';
+import { expect, test, expectPopup } from './fixtures';
 
 const suffix = () => Date.now().toString(36) + Math.floor(Math.random() * 1000).toString(36);
 
@@ -38,7 +38,7 @@ for (const [locale, words] of [
         await page.getByLabel(words.title, { exact: true }).fill(`Material ${file.name}`);
         await page.getByLabel(words.file, { exact: true }).setInputFiles({ name: file.name, mimeType: file.mime, buffer: await file.bytes() });
         await page.getByRole('button', { name: words.upload }).click();
-        await expect(page.getByText(words.uploaded).first()).toBeVisible();
+        await expectPopup(page, words.uploaded);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         // The form is empty again for the next one.
         await expect(page.getByLabel(words.title, { exact: true })).toHaveValue('');

@@ -99,7 +99,7 @@ for (const language of ['en', 'es'] as const) {
       await expect(page.getByText(words.hint)).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await page.getByRole('button', { name: words.create }).click();
-      await expect(page.getByRole('heading', { name: words.created })).toBeVisible();
+      await expectPopup(page, words.created);
       const row = await server.deps.db.kysely.selectFrom('study_session').select(['id', 'locationKind', 'status']).where('title', '=', title).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ locationKind: 'tba', status: 'pending' });
 
