@@ -3,7 +3,7 @@
 // (docs/decisions/061-group-bookings.md).
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession } from '#tests/factories.ts';
-import { expect, test, waitForApp, expectPopup } from './fixtures';
+import { expect, test, waitForApp } from './fixtures';
 
 const PHONE = { width: 375, height: 800 };
 
@@ -30,7 +30,7 @@ test('a student books seats for two named people on a phone, and the tutor sees 
   await expect(page.getByLabel('Wait for all of them together on the waitlist')).toBeChecked();
   await expectNoSideScroll(page);
   await page.getByRole('button', { name: 'Book these seats' }).click();
-  await expectPopup(page, 'Session booked successfully');
+  await expect(page.getByText('Session booked successfully')).toBeVisible();
 
   await page.goto(`/dashboard/view-booked-session/${session.id}`);
   await expect(page.getByText('Ana Ruiz, Luis Ruiz')).toBeVisible();
