@@ -34,7 +34,6 @@ const WEB_FEATURE_USES = {
   payments: ['bookings'],
   reviews: ['sessions'],
   sessions: ['auth'],
-  'single-sign-on': ['auth'],
   users: ['auth'],
 };
 assertOneWay(FEATURE_USES);

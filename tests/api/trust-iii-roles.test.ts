@@ -94,10 +94,6 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
   'DELETE /api/users/:id': async () => send('DELETE', `/api/users/${(await t.createUser()).id}`),
   'GET /api/audit-log': () => get('/api/audit-log'),
   'GET /api/admin/jobs': () => get('/api/admin/jobs?state=dead'),
-  // The school's provider (a save without a secret, and nothing to turn off: nothing changes).
-  'GET /api/admin/single-sign-on': () => get('/api/admin/single-sign-on'),
-  'PUT /api/admin/single-sign-on': () => send('PUT', '/api/admin/single-sign-on', { issuer: 'https://login.example.edu', clientId: 'studynest', clientSecret: '', allowedDomains: [], requiredDomains: [], buttonLabel: 'School', domainRoles: [] }),
-  'DELETE /api/admin/single-sign-on': () => send('DELETE', '/api/admin/single-sign-on'),
   // Learning platforms (LTI): registered, listed and removed by admins only.
   'GET /api/admin/lti/platforms': () => get('/api/admin/lti/platforms'),
   'POST /api/admin/lti/platforms': () =>
