@@ -32,7 +32,7 @@ test("a tutor's bio typed and not saved survives Save profile, and Save language
   await expect(bio).toHaveValue('Typed, not saved yet.');
 
   await page.getByRole('form', { name: 'Your tutor profile' }).getByRole('button', { name: 'Save bio' }).click();
-  await expect(page.getByRole('dialog', { name: 'Bio saved' })).toBeVisible();
+  await expectPopup(page, 'Bio saved');
   expect((await page.request.get('/api/me/tutor-profile')).ok()).toBe(true);
   expect(await (await page.request.get('/api/me/tutor-profile')).json()).toEqual({ bio: 'Typed, not saved yet.' });
 });
@@ -55,7 +55,7 @@ test('a password reset ends on Log In, which says the password was changed above
   await page.getByLabel('Email', { exact: true }).fill(student.email);
   await page.getByLabel('Password', { exact: true }).fill('Reset-In-App-Pass-1');
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  await expectPopup(page, 'Login Successful');
   await page.waitForURL((url) => url.pathname === '/');
 });
 

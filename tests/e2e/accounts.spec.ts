@@ -2,7 +2,7 @@
 // page saying the same words when the server draws it and once the app has taken it over (the
 // fixture also fails on a hydration mismatch). And the photo field's rule.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectPopup } from './fixtures';
 import { pngPhoto } from './png-photo';
 
 /** The text of `path`'s <main> as the server draws it: a tab without JavaScript, with `from`'s cookies and language. */
@@ -47,7 +47,7 @@ test.describe('in Spanish', () => {
     await page.getByLabel('Foto').setInputFiles({ name: 'ana.png', mimeType: 'image/png', buffer: pngPhoto() });
     await expect(page.getByRole('img', { name: 'Vista previa de ana.png' })).toBeVisible();
     await page.getByRole('button', { name: 'Registrarme' }).click();
-    await expect(page.getByRole('dialog', { name: 'Registro completado' })).toBeVisible();
+    await expectPopup(page, 'Registro completado');
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/dashboard');
@@ -78,7 +78,7 @@ test.describe('in Spanish', () => {
     await refused.getByRole('button', { name: 'Aceptar' }).click();
     await page.getByLabel('Contraseña', { exact: true }).fill('caballo-correcto-1');
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Sesión iniciada' })).toBeVisible();
+    await expectPopup(page, 'Sesión iniciada');
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByRole('button', { name: 'Menú de la cuenta' })).toBeVisible();
   });

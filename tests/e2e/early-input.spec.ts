@@ -94,7 +94,7 @@ test('login: the email and password typed before the app is live are what signs 
 
   await expect(page.getByLabel('Email')).toHaveValue(student.email);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  await expectPopup(page, 'Login Successful');
   await expect(page).toHaveURL(`${server.baseURL}/`);
   await held.close();
 });
@@ -107,7 +107,7 @@ test('forgot password: the email typed before the app is live is where the link 
   await held.live();
 
   await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await expect(page.getByRole('dialog', { name: 'Password reset link sent to your email' })).toBeVisible();
+  await expectPopup(page, 'Password reset link sent to your email');
   await server.mailbox.waitFor(student.email, /reset/i);
   await held.close();
 });
@@ -560,7 +560,7 @@ test('a login pressed before the app is live signs in and shows "Login Successfu
   await page.getByLabel('Password').press('Enter');
   await page.waitForURL(`${server.baseURL}/`);
   await held.live();
-  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  await expectPopup(page, 'Login Successful');
   expect((await page.request.get('/api/me')).status()).toBe(200);
   // Said once: the next page says nothing of it.
   await page.reload();

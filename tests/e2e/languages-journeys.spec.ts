@@ -151,12 +151,12 @@ test.describe('in Spanish', () => {
     await closeDialog(page, 'El correo es obligatorio', 'Aceptar');
     await page.getByLabel('Correo electrónico', { exact: true }).fill(student.email);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
-    await expect(page.getByRole('dialog', { name: 'Te hemos enviado un enlace para restablecer la contraseña' })).toBeVisible();
+    await expectPopup(page, 'Te hemos enviado un enlace para restablecer la contraseña');
     await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.getByLabel('Contraseña', { exact: true }).fill(student.password);
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Sesión iniciada' })).toBeVisible();
+    await expectPopup(page, 'Sesión iniciada');
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByRole('button', { name: 'Menú de la cuenta' })).toBeVisible();
   });
@@ -242,7 +242,7 @@ test.describe('in Spanish', () => {
     await expect(roster.getByRole('group', { name: `Asistencia de ${student.name}` }).getByRole('button', { name: 'Ausente' })).toBeVisible();
     await expectNoEnglish(page, server);
     await roster.getByRole('button', { name: 'Marcar a todos presentes' }).click();
-    await expect(page.getByRole('dialog', { name: '1 estudiante marcado como presente' })).toBeVisible();
+    await expectPopup(page, '1 estudiante marcado como presente');
     await expect(roster.getByRole('button', { name: 'Presente', exact: true })).toHaveAttribute('aria-pressed', 'true');
   });
 });

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { newId } from '#server/ids.ts';
 import { createStudySession } from '#tests/factories.ts';
-import { test, expect, waitForApp } from './fixtures';
+import { test, expect, waitForApp, expectPopup } from './fixtures';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -42,7 +42,7 @@ test.describe('a browser that prefers Spanish', () => {
     await page.getByLabel('Correo electrónico', { exact: true }).fill(student.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(student.password);
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Sesión iniciada' })).toBeVisible();
+    await expectPopup(page, 'Sesión iniciada');
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/dashboard/settings');

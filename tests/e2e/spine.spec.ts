@@ -1,7 +1,7 @@
 // The spine in a real browser: sign-up with a photo, log out and back in, a failed login, a
 // password reset through the captured email, role guards and phone-width navigation.
 import type { Page } from '@playwright/test';
-import { closeDialog, expect, liveNavigation, test } from './fixtures';
+import { closeDialog, expect, liveNavigation, test, expectPopup } from './fixtures';
 import { pngPhoto } from './png-photo';
 
 async function fillLogin(page: Page, email: string, password: string) {
@@ -74,7 +74,7 @@ test('log out with the dialog; a protected page sends to login, which returns to
   await page.waitForURL((url) => url.pathname === '/login');
   expect(new URL(page.url()).searchParams.get('from')).toBe('/dashboard/settings');
   await fillLogin(page, user.email, user.password);
-  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  await expectPopup(page, 'Login Successful');
   await page.waitForURL((url) => url.pathname === '/dashboard/settings');
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await expect(page).toHaveTitle('StudyNest | Settings');

@@ -5,6 +5,28 @@ import type { LaunchRefusal } from './lti-launch.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Each refusal's words in the server catalogue. */
+const REFUSAL_WORDS = {
+  missingToken: 'lti.refused.missingToken',
+  unknownState: 'lti.refused.unknownState',
+  unsigned: 'lti.refused.unsigned',
+  badSignature: 'lti.refused.badSignature',
+  keysUnavailable: 'lti.refused.keysUnavailable',
+  wrongIssuer: 'lti.refused.wrongIssuer',
+  wrongAudience: 'lti.refused.wrongAudience',
+  expired: 'lti.refused.expired',
+  wrongNonce: 'lti.refused.wrongNonce',
+  wrongDeployment: 'lti.refused.wrongDeployment',
+  wrongMessageType: 'lti.refused.wrongMessageType',
+  wrongVersion: 'lti.refused.wrongVersion',
+  noSubject: 'lti.refused.noSubject',
+  unknownPlatform: 'lti.refused.unknownPlatform',
+  missingLoginParameters: 'lti.refused.missingLoginParameters',
+  blocked: 'lti.refused.blocked',
+  deepLinkingSettings: 'lti.refused.deepLinkingSettings',
+  instructorsOnly: 'lti.refused.instructorsOnly',
+} as const satisfies Record<LaunchRefusal, string>;
+
 export function refusalPage(translator: ServerTranslator, reason: LaunchRefusal): string {
   const { t } = translator;
   const title = escapeHtml(t('lti.title'));
@@ -19,7 +41,7 @@ export function refusalPage(translator: ServerTranslator, reason: LaunchRefusal)
 <body>
 <main>
 <h1>${title}</h1>
-<p data-reason="${reason}">${escapeHtml(t(`lti.refused.${reason}`))}</p>
+<p data-reason="${reason}">${escapeHtml(t(REFUSAL_WORDS[reason]))}</p>
 <p>${escapeHtml(t('lti.advice'))}</p>
 <p><a href="/">${escapeHtml(t('lti.home'))}</a></p>
 </main>

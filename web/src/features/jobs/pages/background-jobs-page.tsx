@@ -10,7 +10,7 @@ import { formText, pageQueryClient, refused, sentOn } from '#web/lib/page-data.t
 import { useTitle } from '#web/lib/use-title.ts';
 import { PageSection } from '#web/components/page-section.tsx';
 import { NoScriptField } from '#web/components/no-script-field.tsx';
-import { type MessageKey, type Translator, useTranslator } from '#web/lib/i18n.ts';
+import { type Translator, useTranslator } from '#web/lib/i18n.ts';
 
 const stateLabels = ({ t }: Translator): Record<JobState, string> => ({ queued: t('jobs.queued'), running: t('jobs.running'), failed: t('jobs.failed'), dead: t('jobs.dead') });
 const STATE_BADGES: Record<JobState, string> = { queued: 'badge-info', running: 'badge-primary', failed: 'badge-warning', dead: 'badge-error' };
@@ -32,36 +32,36 @@ const stateOf = (search: URLSearchParams): JobState | '' => {
 const RETRY = 'retry';
 
 /** What runs a job, in words (a kind this page does not know shows as it is stored). */
-const KIND_NAMES: Record<string, MessageKey> = {
-  email: 'jobs.kind.email',
-  'bookings.expire-holds': 'jobs.kind.expireHolds',
-  'bookings.refund': 'jobs.kind.refund',
-  'bookings.class-reminders': 'jobs.kind.classReminders',
-  'uploads.remove-unreferenced': 'jobs.kind.removeUnusedUploads',
-  'auth.purge-expired': 'jobs.kind.purgeExpiredSignIns',
-  'webhook.delivery': 'jobs.kind.webhookDelivery',
-  'my-data.archive': 'jobs.kind.myDataArchive',
-  'my-data.remove-old-archives': 'jobs.kind.removeOldArchives',
-  'email.remove-old-sent': 'jobs.kind.removeOldSentEmails',
+const KIND_NAMES: Record<string, (t: Translator['t']) => string> = {
+  email: (t) => t('jobs.kind.email'),
+  'bookings.expire-holds': (t) => t('jobs.kind.expireHolds'),
+  'bookings.refund': (t) => t('jobs.kind.refund'),
+  'bookings.class-reminders': (t) => t('jobs.kind.classReminders'),
+  'uploads.remove-unreferenced': (t) => t('jobs.kind.removeUnusedUploads'),
+  'auth.purge-expired': (t) => t('jobs.kind.purgeExpiredSignIns'),
+  'webhook.delivery': (t) => t('jobs.kind.webhookDelivery'),
+  'my-data.archive': (t) => t('jobs.kind.myDataArchive'),
+  'my-data.remove-old-archives': (t) => t('jobs.kind.removeOldArchives'),
+  'email.remove-old-sent': (t) => t('jobs.kind.removeOldSentEmails'),
 };
 /** Which email an email job sends, in words (the job's `email`, its template). */
-const EMAIL_NAMES: Record<string, MessageKey> = {
-  'auth.existing-account': 'jobs.email.existingAccount',
-  'auth.password-link': 'jobs.email.passwordLink',
-  'auth.verify': 'jobs.email.verify',
-  'bookings.cancelled': 'jobs.email.bookingCancelled',
-  'bookings.confirmation': 'jobs.email.bookingConfirmed',
-  'bookings.reminder': 'jobs.email.classReminder',
-  'bookings.seat-held': 'jobs.email.seatHeld',
-  'bookings.tutor-notice': 'jobs.email.tutorNotice',
-  'my-data.archive-ready': 'jobs.email.archiveReady',
-  'sessions.approved': 'jobs.email.sessionApproved',
-  'sessions.cancelled': 'jobs.email.sessionCancelled',
-  'sessions.deleted': 'jobs.email.sessionDeleted',
-  'sessions.moved': 'jobs.email.sessionMoved',
-  'sessions.rejected': 'jobs.email.sessionRejected',
+const EMAIL_NAMES: Record<string, (t: Translator['t']) => string> = {
+  'auth.existing-account': (t) => t('jobs.email.existingAccount'),
+  'auth.password-link': (t) => t('jobs.email.passwordLink'),
+  'auth.verify': (t) => t('jobs.email.verify'),
+  'bookings.cancelled': (t) => t('jobs.email.bookingCancelled'),
+  'bookings.confirmation': (t) => t('jobs.email.bookingConfirmed'),
+  'bookings.reminder': (t) => t('jobs.email.classReminder'),
+  'bookings.seat-held': (t) => t('jobs.email.seatHeld'),
+  'bookings.tutor-notice': (t) => t('jobs.email.tutorNotice'),
+  'my-data.archive-ready': (t) => t('jobs.email.archiveReady'),
+  'sessions.approved': (t) => t('jobs.email.sessionApproved'),
+  'sessions.cancelled': (t) => t('jobs.email.sessionCancelled'),
+  'sessions.deleted': (t) => t('jobs.email.sessionDeleted'),
+  'sessions.moved': (t) => t('jobs.email.sessionMoved'),
+  'sessions.rejected': (t) => t('jobs.email.sessionRejected'),
 };
-const named = (t: Translator['t'], names: Record<string, MessageKey>, id: string) => (Object.hasOwn(names, id) ? t(names[id]!) : id);
+const named = (t: Translator['t'], names: Record<string, (t: Translator['t']) => string>, id: string) => (Object.hasOwn(names, id) ? names[id]!(t) : id);
 
 /** The jobs in the state the address asks for, first page, with the count of each state. */
 export async function loader({ request }: LoaderFunctionArgs) {
