@@ -3,9 +3,9 @@
 // today's browsers, and StudyNest's pages are never framed). The link carries a one-time code,
 // good for two minutes. This page alone may be framed, by the platform only.
 // docs/decisions/062-lti-tool.md.
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { ServerTranslator } from '#server/i18n/translate.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function continuePage(translator: ServerTranslator, continueUrl: string, frameAncestors: string[]): { html: string; csp: string } {
   const { t } = translator;

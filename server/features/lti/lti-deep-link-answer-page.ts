@@ -3,9 +3,9 @@
 // button without JavaScript. Its own Content-Security-Policy lets this one form go to that one
 // origin; every other page keeps `form-action 'self'`. docs/decisions/062-lti-tool.md.
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { ServerTranslator } from '#server/i18n/translate.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const SUBMIT = 'document.forms[0].submit();';
 const SUBMIT_HASH = `'sha256-${createHash('sha256').update(SUBMIT).digest('base64')}'`;
 

@@ -1,9 +1,9 @@
 // The page a refused launch shows inside the platform's window: what was wrong and what to do,
 // in the caller's language, a whole document of its own (the app itself is not drawn for it).
+import { escapeHtml } from '#server/http/escape-html.ts';
 import type { ServerTranslator } from '#server/i18n/translate.ts';
 import type { LaunchRefusal } from './lti-launch.ts';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Each refusal's words in the server catalogue. */
 const REFUSAL_WORDS = {
