@@ -15,6 +15,7 @@ import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
 import { chooseLanguage, textDirection, type Language } from '#i18n/languages.ts';
 import { translatorFor } from '#server/i18n/translate.ts';
 import { keepTypedFields } from './typed-fields.ts';
+import { escapeHtml } from './escape-html.ts';
 
 /**
  * Pages of signed-out visitors are the same for all of them: each process keeps them for
@@ -333,8 +334,4 @@ function sharedUrl(renderer: RenderModule, url: string): string {
 function inLanguage(html: string, language: Language): string {
   const description = `<meta name="description" content="${escapeHtml(translatorFor(language).t('page.description'))}" />`;
   return html.replace(HTML_ELEMENT, () => `<html lang="${language}" dir="${textDirection(language)}">`).replace(DESCRIPTION_ELEMENT, () => description);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

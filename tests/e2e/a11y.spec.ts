@@ -1,9 +1,9 @@
 // Axe on every route of the router, signed out and as each role, plus the dialogs and
 // the date fields, and the main pages in Spanish; zero violations of WCAG 2.x A/AA and axe's best practices. A page added to
 // web/src/app/router.tsx is checked here without editing this file (tests/e2e/app-routes.ts).
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { appRoutes, fillPattern, type Visitor } from './app-routes';
+import { axeViolations } from './axe';
 import { test, expect } from './fixtures';
 import { seedTour, visitSettled, type Tour } from './page-tour';
 
@@ -11,18 +11,8 @@ import { seedTour, visitSettled, type Tour } from './page-tour';
 // suites on two cores that takes up to a minute on its own.
 test.describe.configure({ timeout: 180_000 });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
 async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const report = violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-        .slice(0, 6)
-        .map((n) => `    ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
-        .join('\n')}`,
-  );
-  expect(report, `axe violations on ${where}`).toEqual([]);
+  expect(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
 }
 
 /** `dialog` is open, and the page with it has no axe violations. */
@@ -36,17 +26,13 @@ test.beforeAll(async ({ server }) => {
   tour = await seedTour(server);
 });
 
-async function signIn(page: Page, visitor: Visitor, loginAs: (page: Page, user: Tour['users']['student']) => Promise<void>) {
-  if (visitor !== 'signed-out') await loginAs(page, tour.users[visitor]);
-}
-
 const VISITORS: Visitor[] = ['signed-out', 'student', 'tutor', 'admin'];
 
 for (const visitor of VISITORS) {
   test.describe(`as ${visitor}`, () => {
     for (const route of appRoutes().filter((r) => r.visitors.includes(visitor))) {
-      test(`${route.pattern} has no axe violations`, async ({ page, loginAs }) => {
-        await signIn(page, visitor, loginAs);
+      test(`${route.pattern} has no axe violations`, async ({ tourPage }) => {
+        const page = await tourPage(visitor === 'signed-out' ? undefined : tour.users[visitor]);
         const url = fillPattern(route.pattern, tour.params);
         expect(url, `no sample value for a parameter of ${route.pattern} (tests/e2e/page-tour.ts)`).toBeDefined();
         await visitSettled(page, url!);
@@ -113,8 +99,8 @@ test.describe('dark colour scheme', () => {
     ['tutor', '/dashboard/manage-sessions'],
     ['admin', '/dashboard/all-users'],
   ] as const) {
-    test(`${pattern} as ${visitor} has no axe violations`, async ({ page, loginAs }) => {
-      await signIn(page, visitor, loginAs);
+    test(`${pattern} as ${visitor} has no axe violations`, async ({ tourPage }) => {
+      const page = await tourPage(visitor === 'signed-out' ? undefined : tour.users[visitor]);
       await visitSettled(page, fillPattern(pattern, tour.params)!);
       expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
       await expectNoViolations(page, `${pattern} as ${visitor} (dark)`);
@@ -139,8 +125,8 @@ test.describe('in Spanish', () => {
     ['tutor', '/dashboard/session/:email/:id'],
     ['admin', '/dashboard/all-sessions'],
   ] as const) {
-    test(`${pattern} as ${visitor} has no axe violations`, async ({ page, loginAs }) => {
-      await signIn(page, visitor, loginAs);
+    test(`${pattern} as ${visitor} has no axe violations`, async ({ tourPage }) => {
+      const page = await tourPage(visitor === 'signed-out' ? undefined : tour.users[visitor]);
       await visitSettled(page, fillPattern(pattern, tour.params)!);
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       await expectNoViolations(page, `${pattern} as ${visitor} (Spanish)`);

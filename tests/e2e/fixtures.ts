@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { createAuth } from '#server/auth/auth.ts';
 import { loadConfig, type Config } from '#server/config.ts';
@@ -143,9 +143,40 @@ export async function passwordResetLink(server: Server, user: { email: string })
   return /\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0];
 }
 
+/** Signs `user` in through the real sign-in endpoint; the session cookie lands in `request`'s browser context. */
+async function signIn(request: APIRequestContext, server: Server, user: CreatedUser): Promise<void> {
+  const res = await request.post(`${server.baseURL}/api/auth/sign-in/email`, {
+    data: { email: user.email, password: user.password },
+    headers: { origin: server.baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Collects the app's hydration mismatches (web/src/main.tsx logs them): a page drawn differently by the browser and the server is a bug. */
+function collectMismatches(page: Page, into: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('Hydration mismatch')) into.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+interface TourContext {
+  context: BrowserContext;
+  page: Page;
+  mismatches: string[];
+}
+
+/**
+ * The page a tour of many routes visits them in (`tourPage(user)`): one per visitor and browser
+ * options in a worker, signed in once, its caches warm from route to route as a person's browser
+ * would be. A fresh context per route made each visit compile the app's JavaScript from nothing
+ * and sign in again (a password hash), most of a tour test's time. Each route is still a test of
+ * its own that loads the page from the server.
+ */
+export type TourPage = (user?: CreatedUser) => Promise<Page>;
+
 export const test = base.extend<
-  { mailbox: SmtpCapture; createUser: (overrides?: UserOverrides) => Promise<CreatedUser>; loginAs: (page: Page, user: CreatedUser) => Promise<void> },
-  { server: Server; withStripe: boolean; withTestPayments: boolean }
+  { mailbox: SmtpCapture; createUser: (overrides?: UserOverrides) => Promise<CreatedUser>; loginAs: (page: Page, user: CreatedUser) => Promise<void>; tourPage: TourPage },
+  { server: Server; withStripe: boolean; withTestPayments: boolean; tourContexts: Map<string, TourContext> }
 >({
   // Off by default: other specs see a server without payments, as configured by default.
   withStripe: [false, { scope: 'worker', option: true }],
@@ -221,11 +252,8 @@ export const test = base.extend<
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
   page: async ({ page }, use) => {
-    // A page the browser draws differently from the server is a bug (web/src/main.tsx logs it).
     const mismatches: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().startsWith('Hydration mismatch')) mismatches.push(`${page.url()}: ${message.text()}`);
-    });
+    collectMismatches(page, mismatches);
     await recordPopups(page);
     await use(liveNavigation(page));
     expect(mismatches, 'pages hydrated differently from the server HTML').toEqual([]);
@@ -233,14 +261,36 @@ export const test = base.extend<
   mailbox: async ({ server }, use) => use(server.mailbox),
   createUser: async ({ server }, use) => use((overrides) => createUser(server.deps, overrides)),
   /** Signs in through the real sign-in endpoint and hands the session cookie to the page. */
-  loginAs: async ({ server }, use) =>
-    use(async (page, user) => {
-      const res = await page.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
-        data: { email: user.email, password: user.password },
-        headers: { origin: server.baseURL },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }),
+  loginAs: async ({ server }, use) => use((page, user) => signIn(page.request, server, user)),
+  tourContexts: [
+    async ({}, use) => {
+      const open = new Map<string, TourContext>();
+      await use(open);
+      for (const { context } of open.values()) await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  tourPage: async ({ browser, server, tourContexts, viewport, locale, colorScheme, hasTouch, isMobile, userAgent, deviceScaleFactor, timezoneId }, use) => {
+    const handedOut = new Set<TourContext>();
+    await use(async (user) => {
+      // The options the test's own `page` would have had (the project's and the file's `test.use`).
+      const options: BrowserContextOptions = { baseURL: server.baseURL, viewport, locale, colorScheme, hasTouch, isMobile, userAgent, deviceScaleFactor, timezoneId };
+      const key = JSON.stringify([options, user?.email ?? null]);
+      let tour = tourContexts.get(key);
+      if (!tour) {
+        const context = await browser.newContext(options);
+        await recordPopups(context);
+        const page = liveNavigation(await context.newPage());
+        tour = { context, page, mismatches: [] };
+        collectMismatches(page, tour.mismatches);
+        if (user) await signIn(context.request, server, user);
+        tourContexts.set(key, tour);
+      }
+      handedOut.add(tour);
+      return tour.page;
+    });
+    for (const tour of handedOut) expect(tour.mismatches.splice(0), 'pages hydrated differently from the server HTML').toEqual([]);
+  },
 });
 
 export { expect };

@@ -61,8 +61,8 @@ const VISITORS: Visitor[] = ['signed-out', 'student', 'tutor', 'admin'];
 for (const visitor of VISITORS) {
   test.describe(`as ${visitor}`, () => {
     for (const route of appRoutes().filter((r) => r.visitors.includes(visitor))) {
-      test(`${route.pattern} fits 375 px`, async ({ page, loginAs }) => {
-        if (visitor !== 'signed-out') await loginAs(page, tour.users[visitor]);
+      test(`${route.pattern} fits 375 px`, async ({ tourPage }) => {
+        const page = await tourPage(visitor === 'signed-out' ? undefined : tour.users[visitor]);
         const url = fillPattern(route.pattern, tour.params);
         expect(url, `no sample value for a parameter of ${route.pattern} (tests/e2e/page-tour.ts)`).toBeDefined();
         await visitSettled(page, url!);

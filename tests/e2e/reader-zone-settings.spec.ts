@@ -2,7 +2,7 @@
 // a student chooses a time zone in Settings (with JavaScript or without) and a session's time is then
 // shown in it; an admin's Audit Log names an approval's fee and an edit's dates as the forms do, in the admin's zone.
 // English and Spanish.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { createStudySession } from '#tests/factories.ts';
 import { expect, test, waitForApp } from './fixtures';
@@ -37,8 +37,7 @@ const WORDS = {
 } as const;
 
 async function expectNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe violations on ${where}`).toEqual([]);
+  expect(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
 }
 
 const hasNoHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
