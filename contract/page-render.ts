@@ -16,8 +16,10 @@ export interface RenderInput {
   url: string;
   /** GET (drawing the page) or POST (a form sent to it: its route's action, then the page). */
   method?: 'GET' | 'POST';
-  /** A POST's body, application/x-www-form-urlencoded, as the browser sent it. */
-  body?: string;
+  /** A POST's body as the browser sent it: urlencoded text, or the bytes of a multipart form (a file in it). */
+  body?: string | Uint8Array;
+  /** A POST's Content-Type (multipart's carries its boundary); urlencoded when left out. */
+  contentType?: string;
   /** Answers the page's API calls in-process, with the visitor's cookie (a GET draws, a POST may change). */
   api: PageApiTransport;
   /** The app's public origin (BASE_URL): redirect targets taken from the URL must stay on it. */

@@ -31,6 +31,11 @@ type DrawnPage = { html: string; status: number } | { redirect: string; status: 
 
 /** Larger than any form of the app: notes are the longest (20,000 characters, percent-encoded). */
 const FORM_BODY_LIMIT = 256 * 1024;
+/**
+ * A multipart form sent to a page (a material's file, without JavaScript): the API's largest file
+ * (10 MB, server/app.ts) and room for the form's other fields; the API checks the file itself.
+ */
+const FILE_FORM_BODY_LIMIT = 10 * 1024 * 1024 + 256 * 1024;
 
 interface CachedPage {
   page: DrawnPage;
@@ -84,13 +89,20 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
    * things as the visitor; the cookies the API sets go into `setCookies`, and the action's later
    * calls and the page go as them (signed up, then signed in).
    */
-  async function drawPage(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, language: Language, form?: { body: string; setCookies: string[] }): Promise<DrawnPage> {
+  async function drawPage(renderer: RenderModule, request: FastifyRequest, url: string, cookie: string | undefined, language: Language, form?: { body: string | Buffer; contentType?: string; setCookies: string[] }): Promise<DrawnPage> {
     let jar = cookie;
     const api: PageApiTransport = async (apiUrl, init) => {
       const method = (init.method ?? 'GET').toUpperCase();
       // Drawing a page reads; only a form's action changes anything on the visitor's behalf.
       if (method !== 'GET' && !form) throw new Error(`A server render tried ${method} ${apiUrl}`);
-      const body = typeof init.body === 'string' ? init.body : undefined;
+      // JSON, or a multipart form (an action's file for the API), encoded as fetch encodes it.
+      let body: string | Buffer | undefined = typeof init.body === 'string' ? init.body : undefined;
+      let bodyType = 'application/json';
+      if (init.body instanceof FormData) {
+        const encoded = new Response(init.body);
+        bodyType = encoded.headers.get('content-type') ?? 'multipart/form-data';
+        body = Buffer.from(await encoded.arrayBuffer());
+      }
       const res = await app.inject({
         method: method as 'GET',
         url: apiUrl,
@@ -99,7 +111,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
           // In the page's language: a refusal the page shows reads as the page does.
           'accept-language': language,
           ...(method === 'GET' ? {} : { origin }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(body === undefined ? {} : { 'content-type': bodyType }),
           ...(jar ? { cookie: jar } : {}),
           ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
         },
@@ -123,6 +135,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       language,
       method: form ? 'POST' : 'GET',
       body: form?.body,
+      ...(form?.contentType ? { contentType: form.contentType } : {}),
       // Times on the page in the visitor's zone, as their browser will draw them.
       timeZone: timeZoneFromCookieHeader(request.headers.cookie),
       done: cookieValue(cookie, DONE_COOKIE),
@@ -141,7 +154,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     const pageHead = page.head ? titled.replace(DESCRIPTION_ELEMENT, () => page.head) : titled;
     // A refused form: the page again with every field as it was sent (never a password or a file).
     // A form done on its own page (a new API key shown once) is drawn as the action left it: empty.
-    const drawn = form && page.status >= 400 ? keepTypedFields(page.html, new URLSearchParams(form.body)) : page.html;
+    const drawn = form && page.status >= 400 ? keepTypedFields(page.html, await typedFields(form)) : page.html;
     return { html: `${pageHead}<div id="root">${drawn}</div>${page.stateElement}${tail}`, status: page.status };
   }
 
@@ -242,7 +255,13 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
     const signedIn = sessionCookieValue(request.headers.cookie) !== null;
     const account = signedIn && accountLanguage ? await accountLanguage(request).catch(() => null) : null;
     const language = chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
-    const form = { body: typeof request.body === 'string' ? request.body : '', setCookies: [] as string[] };
+    const multipart = Buffer.isBuffer(request.body);
+    const form = {
+      body: typeof request.body === 'string' || Buffer.isBuffer(request.body) ? request.body : '',
+      // A multipart form's own type, with its boundary; urlencoded otherwise.
+      ...(multipart && typeof request.headers['content-type'] === 'string' ? { contentType: request.headers['content-type'] } : {}),
+      setCookies: [] as string[],
+    };
     const page = await drawPage(await load(), request, request.url, request.headers.cookie, language, form);
     reply.header('Cache-Control', 'no-store');
     if (form.setCookies.length > 0) reply.header('set-cookie', form.setCookies);
@@ -277,10 +296,25 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       await target.register(async (forms) => {
         // Only these routes read urlencoded bodies: the API takes JSON (and multipart) only.
         forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => done(null, body));
+        // A form with a file (a material's, sent without JavaScript): its bytes, for its action to read.
+        forms.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: FILE_FORM_BODY_LIMIT }, (_request, body, done) => done(null, body));
         for (const path of paths) forms.post(path, (request, reply) => answerForm(request, reply));
       });
     },
   };
+}
+
+/** A form's text fields as it was sent: urlencoded, or the text parts of a multipart form (its file left out). */
+async function typedFields(form: { body: string | Buffer; contentType?: string }): Promise<URLSearchParams> {
+  if (typeof form.body === 'string') return new URLSearchParams(form.body);
+  const typed = new URLSearchParams();
+  try {
+    const fields = await new Response(new Uint8Array(form.body), { headers: { 'content-type': form.contentType ?? 'multipart/form-data' } }).formData();
+    for (const [name, value] of fields) if (typeof value === 'string') typed.append(name, value);
+  } catch {
+    // Not a form that can be read: nothing typed to keep.
+  }
+  return typed;
 }
 
 /** The value of cookie `name` in a Cookie header, or null. */

@@ -83,13 +83,14 @@ function toIndexRoute(url: URL): void {
   if (leaf?.route.index && !url.searchParams.getAll('index').includes('')) url.searchParams.append('index', '');
 }
 
-export async function render({ url, method = 'GET', body, api, origin = 'http://localhost', timeoutMs = 3000, timeZone = null, language: code, done = null }: RenderInput): Promise<RenderOutput> {
+export async function render({ url, method = 'GET', body, contentType = 'application/x-www-form-urlencoded', api, origin = 'http://localhost', timeoutMs = 3000, timeZone = null, language: code, done = null }: RenderInput): Promise<RenderOutput> {
   const queryClient = createQueryClient();
   // No retries and no garbage-collection timers: this cache lives for one request.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity } });
   return scope.run({ api, queryClient }, async () => {
     try {
-      const init: RequestInit = method === 'POST' ? { method, body: body ?? '', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {};
+      // A form's body as the browser sent it: its action reads it with request.formData() (a multipart form's file as a File).
+      const init: RequestInit = method === 'POST' ? { method, body: typeof body === 'string' || body === undefined ? (body ?? '') : new Uint8Array(body), headers: { 'content-type': contentType } } : {};
       // Loaders (and a POST's action) fill the query cache, throw 404s or send elsewhere.
       const requestUrl = pageUrl(url, origin);
       if (method === 'POST') toIndexRoute(requestUrl);

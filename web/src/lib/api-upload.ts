@@ -1,4 +1,4 @@
-import { ApiError, currentEpoch, errorMessage, notifyUnauthorized, ownWords } from '#web/lib/api-client.ts';
+import { ApiError, apiRequest, currentEpoch, errorMessage, notifyUnauthorized, ownWords } from '#web/lib/api-client.ts';
 
 /**
  * A multipart request to the API with upload progress, which fetch cannot report:
@@ -10,6 +10,9 @@ export function apiUpload<T>(
   options: { method?: 'POST' | 'PUT'; onProgress?: (fraction: number) => void } = {},
 ): Promise<T> {
   const { method = 'POST', onProgress } = options;
+  // A route action on the server (a form with a file sent without JavaScript): no progress to
+  // show, the same multipart request through the page's API transport.
+  if (typeof XMLHttpRequest === 'undefined') return apiRequest<T>(path, { method, body: form });
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const sentIn = currentEpoch();

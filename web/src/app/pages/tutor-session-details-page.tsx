@@ -3,7 +3,7 @@ import { Link, type LoaderFunctionArgs, useLocation, useParams } from 'react-rou
 import { authConfigQuery } from '#web/features/auth/public.ts';
 import { Roster, rosterQuery } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { CancelSessionDialog, OpenBadge, SessionBody, StatusBadge, tutorSessionQuery, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
+import { CancelSessionDialog, DecisionButton, OpenBadge, SessionBody, StatusBadge, tutorSessionQuery, useAskedDecision, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { orNotFound, pageQueryClient } from '#web/lib/page-data.ts';
@@ -45,6 +45,9 @@ function TutorSessionDetails({ s }: { s: Session }) {
   // A booked session's Delete (Manage Sessions) leads here, to Cancel session, already asked.
   const askedToCancel = (useLocation().state as { cancelSession?: boolean } | null)?.cancelSession === true;
   const [cancelling, setCancelling] = useState<Session | null>(askedToCancel && beforeApprovedClass ? s : null);
+  // Call off asked by address (its button sent without JavaScript): its form drawn in the page.
+  const asked = useAskedDecision();
+  const askedToCallOff = asked.decision === 'cancel' && asked.sessionId === s.id && beforeApprovedClass ? s : null;
   return (
     <section aria-labelledby="tutor-session-heading" className="flex flex-col gap-6">
       <h1 id="tutor-session-heading" className="text-3xl font-bold">
@@ -83,17 +86,17 @@ function TutorSessionDetails({ s }: { s: Session }) {
                 <Link to={`/dashboard/session/reschedule/${encodeURIComponent(s.id)}`} className="btn btn-primary btn-outline btn-sm">
                   {t('tutorSession.reschedule')}
                 </Link>
-                <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setCancelling(s)}>
+                <DecisionButton decision="cancel" session={s} onOpen={setCancelling} className="btn btn-error btn-outline btn-sm">
                   {t('tutorSession.cancel')}
-                </button>
+                </DecisionButton>
               </>
             )}
           </div>
         </div>
       </div>
+      <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} asked={askedToCallOff} />
       {/* Attendance once class has started; a cancelled class has none. */}
       <Roster sessionId={s.id} takeAttendance={s.status === 'approved' && Date.parse(s.classStartDate) <= Date.now()} />
-      <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );
 }

@@ -18,8 +18,8 @@ export const UPDATE_MATERIAL = 'update';
 /**
  * Edit a material in place: its title, and optionally a new file or link, sent to the page's route
  * action. With the app a new file goes with the form (multipart, its progress shown) after a look
- * at its size and type; without it, the form is urlencoded (a file's name only: the action says a
- * file needs the app). Cancel is the list without `?edit`.
+ * at its size and type; without it, the browser sends the same multipart form to the action,
+ * which sends the file on to the API. Cancel is the list without `?edit`.
  */
 export function EditMaterialForm({ material, closed }: { material: Material; closed: string }) {
   const { t } = useTranslator();
@@ -40,7 +40,7 @@ export function EditMaterialForm({ material, closed }: { material: Material; clo
   }
 
   return (
-    <Form method="post" className="flex flex-col gap-3" aria-label={t('dashboardShell.editLabel', { name: material.title })} onSubmit={sendWithFile}>
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" aria-label={t('dashboardShell.editLabel', { name: material.title })} onSubmit={sendWithFile}>
       <NoScriptField />
       <RefusalMessage title={t('dashboardShell.error')} intent={UPDATE_MATERIAL} />
       <input type="hidden" name="id" value={material.id} />

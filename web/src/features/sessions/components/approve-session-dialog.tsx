@@ -4,6 +4,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { useAuthConfig } from '#web/features/auth/public.ts';
 import { MaxParticipantsField } from '#web/features/sessions/components/schedule-fields.tsx';
 import { type DecisionDialogProps, SessionDecisionDialog } from '#web/features/sessions/components/session-decision-dialog.tsx';
+import { useHydrated } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
 /** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats (its fields read by features/sessions/session-actions.ts). */
@@ -32,6 +33,8 @@ export function ApproveSessionDialog(props: DecisionDialogProps) {
 function FeeFields({ error }: { error: string | undefined }) {
   const { t } = useTranslator();
   const [paid, setPaid] = useState(false);
+  // Without the app the choice cannot show the amount's field: it is there from the start (read only when Paid is chosen).
+  const live = useHydrated();
   const config = useAuthConfig();
   return (
     <>
@@ -52,7 +55,7 @@ function FeeFields({ error }: { error: string | undefined }) {
           {t('sessionDecisions.paid')}
         </label>
       </fieldset>
-      {paid && <TextField label={t('sessionDecisions.amount', { currency: config.data?.currency ?? DEFAULT_CURRENCY })} name="registrationFee" type="number" inputMode="decimal" min={0.01} max={10000} step={0.01} required error={error} />}
+      {(paid || !live) && <TextField label={t('sessionDecisions.amount', { currency: config.data?.currency ?? DEFAULT_CURRENCY })} name="registrationFee" type="number" inputMode="decimal" min={0.01} max={10000} step={0.01} required={live} error={error} />}
     </>
   );
 }

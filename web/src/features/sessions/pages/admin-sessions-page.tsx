@@ -6,6 +6,7 @@ import { authConfigQuery } from '#web/features/auth/public.ts';
 import { adminSessionsQuery, useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
 import { ApproveSessionDialog } from '#web/features/sessions/components/approve-session-dialog.tsx';
 import { RejectSessionDialog } from '#web/features/sessions/components/reject-session-dialog.tsx';
+import { DecisionButton, searchWithoutDecision, useAskedDecision } from '#web/features/sessions/components/session-decision-dialog.tsx';
 import { sessionAction } from '#web/features/sessions/session-actions.ts';
 import { useSessionText } from '#web/features/sessions/session-text.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -28,10 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Approve, Reject and a row's Delete: the same list again (its ?status and ?q kept), which says so once; refused, the page again saying why. */
+/**
+ * Approve, Reject and a row's Delete: the same list again (its ?status and ?q kept, not the
+ * decision it asked for), which says so once; refused, the page again saying why.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const { search } = new URL(request.url);
-  return sessionAction(formText(await request.formData()), `/dashboard/all-sessions${search}`);
+  return sessionAction(formText(await request.formData()), `/dashboard/all-sessions${searchWithoutDecision(search)}`);
 }
 
 /**
@@ -47,6 +51,9 @@ export function AdminSessionsPage() {
   const [approving, setApproving] = useState<Session | null>(null);
   const [rejecting, setRejecting] = useState<Session | null>(null);
   const sessions = useAdminSessions(list.filter, list.q);
+  // A decision asked by address (its button sent without JavaScript): its form in the page, above the list.
+  const asked = useAskedDecision();
+  const askedSession = sessions.data?.pages.flatMap((page) => page.items).find((s) => s.id === asked.sessionId && s.status === 'pending') ?? null;
 
   return (
     <PageSection title={t('sessionLists.adminTitle')} headingId="admin-sessions-heading">
@@ -60,11 +67,11 @@ export function AdminSessionsPage() {
       </FilterBar>
       {/* A row's refused Delete (Approve and Reject: their dialogs say why). */}
       <RefusalMessage title={t('dashboardShell.error')} intent="delete" />
+      <ApproveSessionDialog session={approving} onClose={() => setApproving(null)} asked={asked.decision === 'approve' ? askedSession : null} />
+      <RejectSessionDialog session={rejecting} onClose={() => setRejecting(null)} asked={asked.decision === 'reject' ? askedSession : null} />
       <PagedList query={sessions} loadingLabel={t('sessionLists.loading')} empty={t('sessionLists.noMatch')}>
         {(session) => <AdminSessionRow key={session.id} session={session} onApprove={setApproving} onReject={setRejecting} />}
       </PagedList>
-      <ApproveSessionDialog session={approving} onClose={() => setApproving(null)} />
-      <RejectSessionDialog session={rejecting} onClose={() => setRejecting(null)} />
     </PageSection>
   );
 }
@@ -93,12 +100,12 @@ function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
         <div className="flex flex-wrap gap-2 pt-1">
           {session.status === 'pending' && (
             <>
-              <button type="button" className="btn btn-sm btn-success" aria-label={t('sessionLists.approveLabel', { title: session.title })} onClick={() => onApprove(session)}>
+              <DecisionButton decision="approve" session={session} onOpen={onApprove} className="btn btn-sm btn-success" label={t('sessionLists.approveLabel', { title: session.title })}>
                 {t('sessionLists.approve')}
-              </button>
-              <button type="button" className="btn btn-sm btn-error btn-outline" aria-label={t('sessionLists.rejectLabel', { title: session.title })} onClick={() => onReject(session)}>
+              </DecisionButton>
+              <DecisionButton decision="reject" session={session} onOpen={onReject} className="btn btn-sm btn-error btn-outline" label={t('sessionLists.rejectLabel', { title: session.title })}>
                 {t('sessionLists.reject')}
-              </button>
+              </DecisionButton>
             </>
           )}
           <EditSessionLink session={session} />
