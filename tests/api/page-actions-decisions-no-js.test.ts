@@ -76,6 +76,10 @@ describe("the tutor's session page: Call off without JavaScript", () => {
     expect([res.statusCode, res.headers.location]).toEqual([303, path]);
     expect(doneOf(res)).toBe('sessions.cancelled');
     expect(await statusOf(session.id)).toBe('cancelled');
+    // The page it goes back to says so in the page (the status line read without scripts), once.
+    const after = await t.request({ ...tutor, cookie: `${tutor.cookie}; done=${doneOf(res)}` }, { method: 'GET', url: path });
+    expect(text(after.body)).toMatch(/<noscript><p role="status"[^>]*>Session cancelled<\/p><\/noscript>/);
+    expect(String(after.headers['set-cookie'])).toContain('done=; Path=/; Max-Age=0');
   });
 });
 
