@@ -34,6 +34,7 @@ const WEB_FEATURE_USES = {
   payments: ['bookings'],
   reviews: ['sessions'],
   sessions: ['auth'],
+  'single-sign-on': ['auth'],
   users: ['auth'],
 };
 assertOneWay(FEATURE_USES);

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'user.bookings_viewed',
   'user.sessions_viewed',
   'auth.sign_in_failures',
+  'auth.sso_sign_in',
   'session.approved',
   'session.rejected',
   'session.deleted',
@@ -40,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'lti_platform.created',
   'lti_platform.deleted',
   'auth.lti_sign_in',
+  'sso.settings_changed',
+  'sso.settings_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

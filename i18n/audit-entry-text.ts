@@ -99,6 +99,16 @@ const DETAILS: Record<string, Shown | null> = {
   deploymentIds: named((t) => t('auditLog.field.deploymentIds'), 'list'),
   platform: named((t) => t('auditLog.field.platform')),
   created: named((t) => t('auditLog.field.created'), 'yesNo'),
+  // Single sign-on: a sign-in through the school's provider, and the provider's settings changed.
+  provider: named((t) => t('auditLog.field.provider')),
+  firstSignIn: named((t) => t('auditLog.field.firstSignIn'), 'yesNo'),
+  accountCreated: named((t) => t('auditLog.field.accountCreated'), 'yesNo'),
+  changed: named((t) => t('auditLog.field.changed'), 'list'),
+  allowedDomains: named((t) => t('ssoSettings.allowedDomains'), 'list'),
+  requiredDomains: named((t) => t('ssoSettings.requiredDomains'), 'list'),
+  buttonLabel: named((t) => t('ssoSettings.buttonLabel')),
+  roleClaim: named((t) => t('ssoSettings.roleClaim')),
+  domainRoles: named((t) => t('ssoSettings.domainRoles')),
   // Named by another detail: the student by their address, the note by its title, the session by its title.
   studentId: null,
   noteId: null,
@@ -201,6 +211,9 @@ export function auditEntryText(entry: AuditEntry, words: AuditWords): AuditEntry
     case 'lti_platform':
       target = t('auditLog.target.ltiPlatform', { name: by('name') ?? entry.targetId });
       break;
+    case 'single_sign_on':
+      target = t('auditLog.target.singleSignOn');
+      break;
     case 'job':
       target = entry.targetId === 'failed-and-dead' ? t('auditLog.target.failedJobs') : t('auditLog.target.job', { name: entry.targetId });
       break;
@@ -282,6 +295,9 @@ export const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'lti_platform.created': t('auditLog.ltiPlatformCreated'),
   'lti_platform.deleted': t('auditLog.ltiPlatformDeleted'),
   'auth.lti_sign_in': t('auditLog.ltiSignIn'),
+  'auth.sso_sign_in': t('auditLog.ssoSignIn'),
+  'sso.settings_changed': t('auditLog.ssoSettingsChanged'),
+  'sso.settings_removed': t('auditLog.ssoSettingsRemoved'),
 }) satisfies Record<AuditAction, string>;
 
 /**

@@ -41,6 +41,7 @@ const envSchema = z.object({
   OIDC_REQUIRED_DOMAINS: z.string().optional(),
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(40).default('your school account'),
   OIDC_ROLE_CLAIM: z.string().min(1).optional(),
+  OIDC_DOMAIN_ROLES: z.string().optional(),
   DEMO_DATA: boolish.optional(),
   TRUST_PROXY: z.string().optional(),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
@@ -146,11 +147,25 @@ export interface SingleSignOnConfig {
   buttonLabel: string;
   /** An ID token claim whose value(s) may make a first sign-in a tutor (never an admin). */
   roleClaim: string | undefined;
+  /** The role a first sign-in from a domain gets, before the claim is read (student or tutor, never admin). */
+  domainRoles: Array<{ domain: string; role: 'student' | 'tutor' }>;
 }
 
 /** A comma list of email domains, lower-cased, without a leading `@`. */
 function domainList(value: string | undefined): string[] {
   return (value ?? '').split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+}
+
+/**
+ * OIDC_DOMAIN_ROLES: comma-separated `domain=role` rules (`staff.school.edu=tutor`); a role other
+ * than student or tutor stops the start (admin is never given by a provider: decision 058).
+ */
+function domainRoleList(value: string | undefined): SingleSignOnConfig['domainRoles'] {
+  return (value ?? '').split(',').map((rule) => rule.trim()).filter(Boolean).map((rule) => {
+    const [domain = '', role = ''] = rule.split('=').map((part) => part.trim().toLowerCase());
+    if (!domain || (role !== 'student' && role !== 'tutor')) throw configError('OIDC_DOMAIN_ROLES', `"${rule}" must be domain=student or domain=tutor`);
+    return { domain: domain.replace(/^@/, ''), role };
+  });
 }
 
 export class ConfigError extends Error {}
@@ -237,6 +252,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         requiredDomains: domainList(env.OIDC_REQUIRED_DOMAINS),
         buttonLabel: env.OIDC_BUTTON_LABEL,
         roleClaim: env.OIDC_ROLE_CLAIM,
+        domainRoles: domainRoleList(env.OIDC_DOMAIN_ROLES),
       }
       : undefined,
     // Never by default in production: the demo admin's password would be printed to its log.

@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, { auth, callers, config, 
   // account-rules.ts and the database hooks of auth.ts, matched on the endpoint it resolved. This
   // bridge holds no guard: the path it hands on is canonical (server/http/canonical-path.ts).
   const origin = new URL(config.baseUrl).origin;
-  await singleSignOnRoutes(app, { auth, config });
+  await singleSignOnRoutes(app, { auth, callers, config, db, now });
 
   // The reset page asks before showing its form: a used or expired link says so at once, with a
   // way to ask for a new one. Tokens are long and random; this reveals nothing else.

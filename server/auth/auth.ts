@@ -20,7 +20,10 @@ import { authRefusal } from './auth-answers.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { authDatabase, authExecutor, currentAuthCall } from './auth-transaction.ts';
 import { commonPasswords } from './common-passwords.ts';
-import { requiredSingleSignOn, singleSignOnGate, singleSignOnProvider } from './single-sign-on.ts';
+import { requiredSingleSignOn, singleSignOnGate, singleSignOnPlugin, SSO_PROVIDER_ID } from './single-sign-on.ts';
+import { singleSignOnSource } from './single-sign-on-settings.ts';
+import { recordAudit } from '#server/audit/audit-log.ts';
+import { auditRepository } from '#server/audit/audit-repository.ts';
 import { checkUpdatedPhoto, withSignUpPhoto } from './account-photo.ts';
 import { signUpReader } from './sign-up-reader.ts';
 import { ltiSignIn } from './lti-sign-in.ts';
@@ -48,6 +51,17 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
   // from inside its hooks: bound once the instance exists.
   let requestPasswordLink: (email: string) => Promise<unknown> = () => Promise.reject(new Error('better-auth is not ready'));
   const isAdminAddress = (email: string) => config.adminEmail !== undefined && email.toLowerCase() === config.adminEmail;
+  // The school's provider: the environment's settings, else the dashboard's (single-sign-on-settings.ts).
+  const singleSignOn = singleSignOnSource(config.singleSignOn, kysely);
+  // Accounts made or linked by a sign-in through the school's provider, until its session is
+  // recorded in the audit log (the same request; an entry left by a refused sign-in is dropped
+  // after a minute).
+  const ssoFirstSignIns = new Map<string, { accountCreated: boolean; at: number }>();
+  const markSsoFirstSignIn = (userId: string, accountCreated: boolean) => {
+    const now = Date.now();
+    for (const [id, mark] of ssoFirstSignIns) if (now - mark.at > 60_000) ssoFirstSignIns.delete(id);
+    ssoFirstSignIns.set(userId, { accountCreated: accountCreated || (ssoFirstSignIns.get(userId)?.accountCreated ?? false), at: now });
+  };
 
   const auth = betterAuth({
     appName: 'StudyNest',
@@ -98,7 +112,7 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
     },
     user: {
       // Who may come in through the school's provider (single-sign-on.ts).
-      validateUserInfo: singleSignOnGate(config.singleSignOn),
+      validateUserInfo: singleSignOnGate(singleSignOn),
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'student', input: true },
         blocked: { type: 'boolean', required: false, defaultValue: false, input: false },
@@ -169,12 +183,13 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
       ...accountRules(),
       commonPasswords(),
       ltiSignIn(),
-      ...requiredSingleSignOn(config.singleSignOn),
-      ...(config.google || config.singleSignOn
+      ...requiredSingleSignOn(singleSignOn),
+      // The school's provider, built from the settings in effect at each sign-in (decision 065).
+      singleSignOnPlugin(singleSignOn, providerName),
+      ...(config.google
         ? [
           genericOAuth({
             config: [
-              ...(config.singleSignOn ? [singleSignOnProvider(config.singleSignOn, providerName)] : []),
               ...(config.google ? [{
                 providerId: 'google',
                 clientId: config.google.clientId,
@@ -210,6 +225,9 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
             const reader = signUpReader(requestHeaders(context));
             return { data: { ...withPhoto, name: checkedName(user.name), role, blocked: false, ...reader } };
           },
+          after: async (user, context) => {
+            if (isSingleSignOnCallback(context)) markSsoFirstSignIn(user.id, true);
+          },
         },
         update: {
           // Whatever calls it, a role outside the three, an address in the reserved domain or a
@@ -231,6 +249,10 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
             const call = currentAuthCall();
             if (call && (account as { password?: unknown }).password) await recordPasswordChange(authExecutor(kysely), call);
             return { data: account };
+          },
+          // The school's provider linked to an account (new, or one with the same verified address).
+          after: async (account) => {
+            if (account.providerId === SSO_PROVIDER_ID) markSsoFirstSignIn(account.userId, false);
           },
         },
         update: {
@@ -259,6 +281,21 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
             // is never promoted by signing in (admin-email.ts), and without one, a session comes
             // from the provider, whose last ID token decides.
             if (config.adminEmail) await promoteByGoogle(db, config.adminEmail, session.userId);
+            // Every sign-in through the school's provider is in the audit log: who, which
+            // provider, and whether it was the account's first through it (decision 065).
+            if (isSingleSignOnCallback(context)) {
+              const first = ssoFirstSignIns.get(session.userId);
+              ssoFirstSignIns.delete(session.userId);
+              const [user, sso] = await Promise.all([auditRepository(kysely).userById(session.userId), singleSignOn.current()]);
+              if (user) {
+                await recordAudit(kysely, { kind: 'user', id: user.id, email: user.email, ip: requestHeaders(context)?.get(CLIENT_IP_HEADER) ?? null }, {
+                  action: 'auth.sso_sign_in',
+                  targetType: 'user',
+                  targetId: user.id,
+                  details: { email: user.email, provider: SSO_PROVIDER_ID, issuer: sso?.issuer ?? null, firstSignIn: first !== undefined, accountCreated: first?.accountCreated ?? false },
+                }, new Date());
+              }
+            }
           },
         },
       },
@@ -269,6 +306,11 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether a hook runs inside better-auth's callback from the school's provider. */
+function isSingleSignOnCallback(context: { path?: string; params?: unknown } | null | undefined): boolean {
+  return context?.path === '/callback/:id' && (context.params as { id?: unknown } | undefined)?.id === SSO_PROVIDER_ID;
+}
 
 /** The headers of the request behind a hook's call (none: a call made by the server itself). */
 function requestHeaders(context: { headers?: Headers; request?: Request } | null | undefined): Headers | undefined {

@@ -7,18 +7,47 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '#contract/common.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
+import { singleSignOnSettingsSchema, updateSingleSignOnBody } from '#contract/single-sign-on.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { forbidden, notFound } from '#server/errors.ts';
+import { apiRouter, errorAnswers } from '#server/http/api-routes.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { requireUser } from './current-user.ts';
 import { SSO_ERROR_LANDING, SSO_PROVIDER_ID } from './single-sign-on.ts';
+import { singleSignOnAdmin, singleSignOnSource } from './single-sign-on-settings.ts';
 
 export const SSO_START_PATH = '/api/sso/start';
 
 /** The form's one field: where to go once signed in (a path of this site; else Home). */
 const ssoStartForm = z.object({ from: z.string().max(2000).optional() });
 
-export async function singleSignOnRoutes(app: FastifyInstance, { auth, config }: Pick<CoreDeps, 'auth' | 'config'>): Promise<void> {
+export const SSO_SETTINGS_PATH = '/api/admin/single-sign-on';
+
+export async function singleSignOnRoutes(app: FastifyInstance, { auth, callers, config, db, now }: Pick<CoreDeps, 'auth' | 'callers' | 'config' | 'db' | 'now'>): Promise<void> {
   const origin = new URL(config.baseUrl).origin;
+  const settings = singleSignOnSource(config.singleSignOn, db.kysely);
+  const admin = singleSignOnAdmin({ environment: config.singleSignOn, db: db.kysely, baseUrl: config.baseUrl, now });
+
+  // The admin's settings of the provider (docs/decisions/065-single-sign-on-settings.md).
+  const r = apiRouter(app);
+  const tags = ['auth'];
+  r.get(SSO_SETTINGS_PATH, {
+    schema: { tags, summary: "The school's OpenID Connect provider as it is set, and where from (admins); never its client secret", response: { 200: singleSignOnSettingsSchema, ...errorAnswers(401, 403) } },
+  }, async (request) => admin.get(await requireUser(callers, request)));
+  r.put(SSO_SETTINGS_PATH, {
+    schema: {
+      tags,
+      summary: "Set the school's OpenID Connect provider (admins): in effect at the next sign-in, without a restart; an empty client secret keeps the one kept. Refused (409) while the server's OIDC_* variables set it",
+      body: updateSingleSignOnBody,
+      response: { 200: singleSignOnSettingsSchema, ...errorAnswers(400, 401, 403, 409) },
+    },
+  }, async (request) => admin.save(await requireUser(callers, request), request.body, request.ip));
+  r.delete(SSO_SETTINGS_PATH, {
+    schema: { tags, summary: "Turn off the dashboard's single sign-on (admins); refused (409) while the server's OIDC_* variables set it", response: { 204: z.null(), ...errorAnswers(401, 403, 404, 409) } },
+  }, async (request, reply) => {
+    await admin.remove(await requireUser(callers, request), request.ip);
+    return reply.status(204).send(null);
+  });
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -34,7 +63,7 @@ export async function singleSignOnRoutes(app: FastifyInstance, { auth, config }:
         },
       },
     }, async (request, reply) => {
-      if (!config.singleSignOn) throw notFound();
+      if (!(await settings.current())) throw notFound();
       // A form of another site may not start a sign-in here (the browser says whose form it was).
       const from = request.headers.origin;
       if (from !== undefined && from !== origin) throw forbidden('errors.crossSite');

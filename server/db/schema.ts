@@ -311,6 +311,23 @@ export interface ApiKeyTable {
   revokedAt: string | null;
 }
 
+/** The school's OpenID Connect provider as set in the dashboard (server/auth/single-sign-on-settings.ts); one row, id 'oidc'. */
+export interface SingleSignOnSettingsTable {
+  id: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Space-separated lower-case domains. */
+  allowedDomains: string;
+  requiredDomains: string;
+  buttonLabel: string;
+  roleClaim: string | null;
+  /** Space-separated `domain=role` rules. */
+  domainRoles: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
 /** A webhook endpoint (server/features/webhooks); `secret` is the `whsec_` signing secret. */
 export interface WebhookEndpointTable {
   id: string;
@@ -406,6 +423,7 @@ export interface Database {
   calendar_feed: CalendarFeedTable;
   tutor_profile: TutorProfileTable;
   api_key: ApiKeyTable;
+  single_sign_on_settings: SingleSignOnSettingsTable;
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
   lti_platform: LtiPlatformTable;

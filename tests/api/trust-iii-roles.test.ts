@@ -107,6 +107,10 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: `sessionId=${w.upcoming.id}`,
   }),
+  // The school's provider (a save without a secret, and nothing to turn off: nothing changes).
+  'GET /api/admin/single-sign-on': () => get('/api/admin/single-sign-on'),
+  'PUT /api/admin/single-sign-on': () => send('PUT', '/api/admin/single-sign-on', { issuer: 'https://login.example.edu', clientId: 'studynest', clientSecret: '', allowedDomains: [], requiredDomains: [], buttonLabel: 'School', domainRoles: [] }),
+  'DELETE /api/admin/single-sign-on': () => send('DELETE', '/api/admin/single-sign-on'),
   'POST /api/admin/jobs/:id/retry': async () => {
     const key = `roles-${Math.random()}`;
     await t.deps.jobs.enqueue(t.deps.db.kysely, { kind: 'test.roles', payload: {}, key });

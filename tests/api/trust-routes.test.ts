@@ -225,6 +225,15 @@ const rules = (): Record<string, Rule> => ({
   'GET /api/users/:id/data': { request: () => get(`/api/users/${user('student').id}/data`), expect: only({ admin: 200 }) },
   'DELETE /api/users/:id': { request: async () => del(`/api/users/${(await t.createUser()).id}`), expect: only({ admin: 200 }) },
   'GET /api/audit-log': { request: () => get('/api/audit-log?action=user'), expect: only({ admin: 200 }) },
+  // The school's provider, set in the dashboard (tests/api/sso-settings.test.ts saves and turns it
+  // off). Nothing is ever saved here, so that POST /api/sso/start stays 404 in this app: a first
+  // save without a secret is refused to the admin (400), and there is nothing to turn off (404).
+  'GET /api/admin/single-sign-on': { request: () => get('/api/admin/single-sign-on'), expect: only({ admin: 200 }) },
+  'PUT /api/admin/single-sign-on': {
+    request: () => json('PUT', '/api/admin/single-sign-on', { issuer: 'https://login.example.edu', clientId: 'studynest', clientSecret: '', allowedDomains: [], requiredDomains: [], buttonLabel: 'School', domainRoles: [] }),
+    expect: only({ admin: 400 }),
+  },
+  'DELETE /api/admin/single-sign-on': { request: () => del('/api/admin/single-sign-on'), expect: only({ admin: 404 }) },
 
   // Sessions
   'GET /api/approved-sessions': { request: () => get('/api/approved-sessions'), expect: all(200) },

@@ -34,6 +34,8 @@ export interface Server {
   mailbox: SmtpCapture;
   /** The identity the mock Google provider will sign in next. */
   oidcUser: OidcUser;
+  /** The mock provider's issuer: a school's provider set in the dashboard may point at it too. */
+  oidcIssuer: string;
   /** The local fake of Stripe this server pays through, when the spec asked for it (`test.use({ withStripe: true })`). */
   stripe: FakeStripe | null;
   logs: () => string;
@@ -238,7 +240,7 @@ export const test = base.extend<
       const auth = createAuth({ config, db, enqueueEmail: async () => {}, log: quietLog });
       const deps: CoreDeps = { config, db, auth, callers: buildCallers(auth), files: fileStorage(config), mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date(), drain: createDrain() };
 
-      await use({ baseURL, config, deps, mailbox, oidcUser, stripe, logs: () => output });
+      await use({ baseURL, config, deps, mailbox, oidcUser, oidcIssuer: oidc.issuer.url!, stripe, logs: () => output });
 
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

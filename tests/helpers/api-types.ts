@@ -89,6 +89,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/single-sign-on": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The school's OpenID Connect provider as it is set, and where from (admins); never its client secret */
+        get: operations["getAdminSingleSignOn"];
+        /** Set the school's OpenID Connect provider (admins): in effect at the next sign-in, without a restart; an empty client secret keeps the one kept. Refused (409) while the server's OIDC_* variables set it */
+        put: operations["putAdminSingleSignOn"];
+        post?: never;
+        /** Turn off the dashboard's single sign-on (admins); refused (409) while the server's OIDC_* variables set it */
+        delete: operations["deleteAdminSingleSignOn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approved-sessions": {
         parameters: {
             query?: never;
@@ -2049,6 +2068,145 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowedDomains: string[];
+                        buttonLabel: string;
+                        clientId: string | null;
+                        clientSecretSet: boolean;
+                        domainRoles: {
+                            domain: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor";
+                        }[];
+                        issuer: string | null;
+                        redirectUri: string;
+                        requiredDomains: string[];
+                        roleClaim: string | null;
+                        /** @enum {string} */
+                        source: "environment" | "dashboard" | "none";
+                        /** Format: date-time */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putAdminSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowedDomains: string[];
+                    buttonLabel: string;
+                    clientId: string;
+                    clientSecret?: string;
+                    domainRoles: {
+                        domain: string;
+                        /** @enum {string} */
+                        role: "student" | "tutor";
+                    }[];
+                    /** Format: uri */
+                    issuer: string;
+                    requiredDomains: string[];
+                    roleClaim?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowedDomains: string[];
+                        buttonLabel: string;
+                        clientId: string | null;
+                        clientSecretSet: boolean;
+                        domainRoles: {
+                            domain: string;
+                            /** @enum {string} */
+                            role: "student" | "tutor";
+                        }[];
+                        issuer: string | null;
+                        redirectUri: string;
+                        requiredDomains: string[];
+                        roleClaim: string | null;
+                        /** @enum {string} */
+                        source: "environment" | "dashboard" | "none";
+                        /** Format: date-time */
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAdminSingleSignOn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (no content) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -5,6 +5,7 @@ import { jobCountsSchema } from '#contract/admin-jobs.ts';
 import { appConfigSchema } from '#contract/users.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { isDatabaseReachable } from '#server/db/database.ts';
+import { singleSignOnSource } from '#server/auth/single-sign-on-settings.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -35,7 +36,12 @@ export async function healthRoutes(app: FastifyInstance, deps: HealthDeps): Prom
     r.get('/api/bench/baseline', { schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({ ok: true as const }));
   }
 
+  // The school's provider as set now: the environment's, else the dashboard's (decision 065).
+  const singleSignOn = singleSignOnSource(deps.config.singleSignOn, deps.db.kysely);
   r.get('/api/config', {
     schema: { tags: ['health'], summary: 'What the web app may offer (sign-in methods, payments)', response: { 200: appConfigSchema } },
-  }, async () => ({ googleSignIn: Boolean(deps.config.google), singleSignOn: deps.config.singleSignOn ? { label: deps.config.singleSignOn.buttonLabel } : null, payments: deps.payments.configured, testPayments: deps.payments.testPayments, paymentProvider: deps.payments.providerName, currency: deps.config.currency }));
+  }, async () => {
+    const sso = await singleSignOn.current();
+    return { googleSignIn: Boolean(deps.config.google), singleSignOn: sso ? { label: sso.buttonLabel } : null, payments: deps.payments.configured, testPayments: deps.payments.testPayments, paymentProvider: deps.payments.providerName, currency: deps.config.currency };
+  });
 }

@@ -40,6 +40,7 @@ const menu: Menu = [
   { roles: ['admin'], entries: [{ to: '/dashboard/background-jobs', label: (t) => t('dashboardMenu.backgroundJobs') }] },
   { roles: ['admin'], entries: [{ to: '/dashboard/audit-log', label: (t) => t('dashboardMenu.auditLog') }] },
   { roles: ['admin'], entries: [{ to: '/dashboard/lti-platforms', label: (t) => t('dashboardMenu.ltiPlatforms') }] },
+  { roles: ['admin'], entries: [{ to: '/dashboard/single-sign-on', label: (t) => t('dashboardMenu.singleSignOn') }] },
   { roles: ['tutor', 'admin'], entries: [{ to: '/dashboard/api-keys', label: (t) => t('dashboardMenu.apiKeys') }] },
   { roles: ['student', 'tutor', 'admin'], entries: [{ to: '/dashboard/settings', label: (t) => t('dashboardMenu.settings') }] },
 ];

@@ -156,6 +156,8 @@ export const dashboardRoutes: RouteObject[] = [
     { path: 'all-users', ...page(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage', { action: true }), handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
     // Learning platforms that open StudyNest through LTI 1.3 (docs/decisions/062-lti-tool.md).
     { path: 'lti-platforms', ...page(() => import('#web/features/lti/pages/lti-platforms-page.tsx'), 'LtiPlatformsPage', { action: true }) },
+    // The school's OpenID Connect provider (docs/decisions/065-single-sign-on-settings.md).
+    { path: 'single-sign-on', ...page(() => import('#web/features/single-sign-on/pages/single-sign-on-page.tsx'), 'SingleSignOnPage', { action: true }) },
   ]),
 ];
 
