@@ -101,7 +101,7 @@ function errorOf(fields: Record<string, string>, name: string): string | undefin
   return fields[name] ?? Object.entries(fields).find(([field]) => field.startsWith(`${name}.`))?.[1];
 }
 
-/** Admins: the school's provider, set here or shown as the environment sets it. */
+/** Admins: the school's provider, set here or shown as the environment sets it (the form drawn afresh once saved: its secret field empty again). */
 export function SingleSignOnPage() {
   const { t } = useTranslator();
   useTitle(t('ssoSettings.title'));
@@ -110,7 +110,7 @@ export function SingleSignOnPage() {
     <PageSection title={t('ssoSettings.title')} headingId="sso-settings-heading" className="flex max-w-3xl flex-col gap-6">
       <p className="text-base-content/70">{t('ssoSettings.lead')}</p>
       <QueryState query={settings} loadingLabel={t('ssoSettings.loading')}>
-        {() => settings.data && (settings.data.source === 'environment' ? <FromEnvironment settings={settings.data} /> : <SettingsForm settings={settings.data} />)}
+        {() => settings.data && (settings.data.source === 'environment' ? <FromEnvironment settings={settings.data} /> : <SettingsForm key={settings.data.updatedAt ?? 'none'} settings={settings.data} />)}
       </QueryState>
     </PageSection>
   );
