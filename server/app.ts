@@ -30,6 +30,7 @@ import { requestLogFields } from '#server/http/log-redaction.ts';
 import { installLanguageSwitch } from '#server/i18n/language-switch.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { buildCallers } from '#server/auth/current-user.ts';
+import { singleSignOnSource } from '#server/auth/single-sign-on-settings.ts';
 import { fileStorage } from '#server/storage/storage-of-config.ts';
 import { installStaticWeb } from '#server/http/static-web.ts';
 import { FEATURE_ROUTES, FILE_ROUTES } from '#server/features/index.ts';
@@ -163,7 +164,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // A request signed with an API key is checked first: then it needs no Origin (docs/decisions/056-api-keys.md).
   installKeyAuth(app, deps);
-  await installSecurity(app, { baseUrl: config.baseUrl });
+  // The login page's single sign-on form is sent on to the school's provider (docs/decisions/065-single-sign-on-settings.md).
+  const singleSignOn = singleSignOnSource(config.singleSignOn, db.kysely);
+  await installSecurity(app, { baseUrl: config.baseUrl, formTargets: () => singleSignOn.formTargets() });
   await app.register(rateLimit, { global: false });
   // Compression, Vary and the docs' caching for every route registered below (server/http/http-semantics.ts).
   await installHttpSemantics(app);

@@ -82,6 +82,10 @@ export async function singleSignOnRoutes(app: FastifyInstance, { auth, callers, 
       const answer = (await response.json().catch(() => null)) as { url?: unknown } | null;
       // No URL: the provider could not be reached for its discovery document (better-auth logged why).
       if (!response.ok || typeof answer?.url !== 'string') return reply.redirect(`${SSO_ERROR_LANDING}&error=provider_unavailable`, 303);
+      // The login page lets its form lead to the issuer's origin only (server/http/security.ts):
+      // a browser would stop this redirect elsewhere, so the operator is told why sign-ins fail.
+      const to = new URL(answer.url).origin;
+      if (!(await settings.formTargets()).includes(to)) request.log.warn({ authorizationOrigin: to }, "single sign-on: the provider's authorization endpoint is not on its issuer's origin, where the login page's form may lead (form-action): browsers refuse the redirect");
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.header('Cache-Control', 'no-store').redirect(answer.url, 303);

@@ -17,6 +17,12 @@ const ROW_ID = 'oidc';
 export interface SingleSignOnSource {
   /** The settings in effect now: the environment's, else the dashboard's, else none. */
   current(): Promise<SingleSignOnConfig | undefined>;
+  /**
+   * The origins a page's sign-in form leads to: POST /api/sso/start answers 303 to the provider,
+   * and a browser holds every redirect of a form's submission to the page's CSP `form-action`
+   * (its issuer's origin; none without a provider).
+   */
+  formTargets(): Promise<string[]>;
 }
 
 const words = (text: string) => text.split(' ').filter(Boolean);
@@ -39,11 +45,16 @@ function fromRow(row: SingleSignOnSettingsTable): SingleSignOnConfig {
 
 /** The settings in effect, read where they are needed (the login page's config, sign-ins, password sign-ins). */
 export function singleSignOnSource(environment: SingleSignOnConfig | undefined, db: Kysely<Database>): SingleSignOnSource {
+  async function current() {
+    if (environment) return environment;
+    const row = await db.selectFrom('single_sign_on_settings').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
   return {
-    async current() {
-      if (environment) return environment;
-      const row = await db.selectFrom('single_sign_on_settings').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
-      return row ? fromRow(row) : undefined;
+    current,
+    async formTargets() {
+      const sso = await current();
+      return sso ? [new URL(sso.issuer).origin] : [];
     },
   };
 }

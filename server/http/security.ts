@@ -53,8 +53,9 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
-export async function installSecurity(app: FastifyInstance, opts: { baseUrl: string }): Promise<void> {
-  const fixed = Object.entries(securityHeaders());
+export async function installSecurity(app: FastifyInstance, opts: { baseUrl: string; formTargets?: () => Promise<readonly string[]> }): Promise<void> {
+  const headers = securityHeaders();
+  const fixed = Object.entries(headers);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of fixed) reply.header(name, value);
     // API answers are personal unless a route says otherwise (it sets its own Cache-Control):
@@ -66,6 +67,21 @@ export async function installSecurity(app: FastifyInstance, opts: { baseUrl: str
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
+
+  // A page's form may also lead to the origins `formTargets` names (the school's provider, to
+  // which POST /api/sso/start answers 303): a browser holds every redirect of a form's submission
+  // to the page's form-action, and stops one that leaves it before it is followed. Pages (HTML)
+  // with the common policy only: one with a policy of its own (LTI's answer pages) keeps it.
+  const policy = headers['content-security-policy'];
+  const { formTargets } = opts;
+  if (formTargets && policy) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.getHeader('content-security-policy') !== policy || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      const targets = await formTargets();
+      if (targets.length > 0) reply.header('content-security-policy', policy.replace("form-action 'self'", `form-action 'self' ${targets.join(' ')}`));
+      return payload;
+    });
+  }
 
   // CSRF: a state-changing request must come from our own origin, whatever route it matched
   // (pages' forms included). Browsers always send Origin on cross-origin and same-origin non-GET

@@ -2,10 +2,12 @@
 // against a local mock OpenID Connect provider: in effect at the next sign-in without a restart
 // (another provider, another label, turned off), its secret never shown back, domain rules that
 // give student or tutor and never admin, every change and every sign-in through the provider in
-// the audit log; the server's OIDC_* variables win over the dashboard.
+// the audit log; the server's OIDC_* variables win over the dashboard. The pages let the login
+// form lead to the provider: a browser holds the form's redirect to the page's form-action.
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtWeb } from '#tests/helpers/built-web.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -32,7 +34,7 @@ async function mockProvider(): Promise<OAuth2Server> {
 
 beforeAll(async () => {
   [oidc, other] = await Promise.all([mockProvider(), mockProvider()]);
-  t = await createTestApp();
+  t = await createTestApp({}, { webDir: builtWeb() });
   admin = await t.actor({ role: 'admin', email: 'sso-admin@example.com' });
 });
 afterAll(async () => {
@@ -58,6 +60,9 @@ const settingsOf = (issuer: string, more: Record<string, unknown> = {}) => ({
   domainRoles: [{ domain: 'staff.school.example', role: 'tutor' }],
   ...more,
 });
+/** Where the login page's forms may lead (its Content-Security-Policy's form-action). */
+const formAction = async () => /form-action ([^;]*)/.exec(String((await t.request(null, { method: 'GET', url: '/login' })).headers['content-security-policy']))?.[1];
+const originOf = (url: string | undefined) => new URL(url!).origin;
 const start = () => t.request(null, { method: 'POST', url: '/api/sso/start', remoteAddress: nextIp(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 
 /** StudyNest's form, the provider's authorize (answered at once), back to StudyNest's callback. */
@@ -76,6 +81,7 @@ describe('single sign-on set in the dashboard', () => {
   it('is off until an admin sets it', async () => {
     expect((await config()).singleSignOn).toBeNull();
     expect((await start()).statusCode).toBe(404);
+    expect(await formAction()).toBe("'self'");
     const res = await t.request(admin, { method: 'GET', url: '/api/admin/single-sign-on' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ source: 'none', issuer: null, clientSecretSet: false, redirectUri: 'http://studynest.test/api/auth/callback/oidc' });
@@ -90,6 +96,8 @@ describe('single sign-on set in the dashboard', () => {
     expect(read.body).not.toContain(SECRET);
     expect(read.json()).toMatchObject({ source: 'dashboard', clientSecretSet: true });
     expect((await config()).singleSignOn).toEqual({ label: 'Springfield Accounts' });
+    // The login page's form may lead to the provider (else a browser stops its 303 there).
+    expect(await formAction()).toBe(`'self' ${originOf(oidc.issuer.url)}`);
 
     const [entry] = await auditOf('sso.settings_changed');
     expect(entry).toMatchObject({ actorId: admin.user!.id, targetType: 'single_sign_on' });
@@ -155,7 +163,8 @@ describe('single sign-on set in the dashboard', () => {
 
     claims = { sub: 'dash-max', email: 'max@school.example', email_verified: true, name: 'Max' };
     const { authorizeUrl, callback } = await signIn();
-    expect(authorizeUrl.origin).toBe(new URL(other.issuer.url!).origin);
+    expect(authorizeUrl.origin).toBe(originOf(other.issuer.url));
+    expect(await formAction()).toBe(`'self' ${originOf(other.issuer.url)}`);
     expect(await me(sessionCookie(callback)!)).toMatchObject({ email: 'max@school.example' });
   });
 
@@ -172,6 +181,7 @@ describe('single sign-on set in the dashboard', () => {
     expect(res.statusCode).toBe(204);
     expect((await config()).singleSignOn).toBeNull();
     expect((await start()).statusCode).toBe(404);
+    expect(await formAction()).toBe("'self'");
     const removed = await auditOf('sso.settings_removed');
     expect(removed.at(-1)).toMatchObject({ actorId: admin.user!.id });
     const user = await t.createUser({ email: 'back@staff.school.example' });
@@ -191,7 +201,7 @@ describe('single sign-on set in the dashboard', () => {
 
 describe('with OIDC_* set on the server', () => {
   it('the environment wins: shown to the admin, never its secret, and not changed by the dashboard', async () => {
-    const envApp = await createTestApp({ OIDC_ISSUER: oidc.issuer.url!, OIDC_CLIENT_ID: 'env-client', OIDC_CLIENT_SECRET: 'env-secret-value', OIDC_DOMAIN_ROLES: 'staff.school.example=tutor' });
+    const envApp = await createTestApp({ OIDC_ISSUER: oidc.issuer.url!, OIDC_CLIENT_ID: 'env-client', OIDC_CLIENT_SECRET: 'env-secret-value', OIDC_DOMAIN_ROLES: 'staff.school.example=tutor' }, { webDir: builtWeb() });
     try {
       const envAdmin = await envApp.actor({ role: 'admin' });
       const read = await envApp.request(envAdmin, { method: 'GET', url: '/api/admin/single-sign-on' });
@@ -201,6 +211,8 @@ describe('with OIDC_* set on the server', () => {
       expect(res.statusCode).toBe(409);
       expect((res.json() as { message: string }).message).toBe("Single sign-on is set by the server's OIDC_* environment variables: change it there.");
       expect((await envApp.request(envAdmin, { method: 'DELETE', url: '/api/admin/single-sign-on' })).statusCode).toBe(409);
+      const page = await envApp.request(null, { method: 'GET', url: '/login' });
+      expect(String(page.headers['content-security-policy'])).toContain(`form-action 'self' ${originOf(oidc.issuer.url)};`);
     } finally {
       await envApp.close();
     }

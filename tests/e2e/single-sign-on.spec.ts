@@ -4,7 +4,7 @@
 // student signs in through it and lands signed in; an address of a domain that must use it is
 // refused a password sign-in with a clear message. Turned off again after, for the worker's
 // other specs.
-import { test, expect } from './fixtures';
+import { test, expect, expectPopup } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -25,7 +25,7 @@ test('an admin sets the school’s provider; a student signs in through it from 
   await page.getByLabel('Domains that must use single sign-on').fill('school.example');
   await page.getByLabel('Domain rules').fill('staff.school.example = tutor');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Single sign-on settings saved').first()).toBeVisible();
+  await expectPopup(page, 'Single sign-on settings saved');
   // The secret is never drawn back into the page.
   await expect(page.getByLabel('Client secret', { exact: true })).toHaveValue('');
   expect(await page.content()).not.toContain('school-client-secret');
