@@ -141,7 +141,8 @@ export const dashboardRoutes: RouteObject[] = [
     { path: 'session/edit/:id', ...page(() => import('#web/features/sessions/pages/edit-session-page.tsx'), 'EditSessionPage', { action: true }) },
     // An approved class moved before it starts, its students told (decision 053); beside Edit's address.
     { path: 'session/reschedule/:id', ...page(() => import('#web/features/sessions/pages/reschedule-session-page.tsx'), 'RescheduleSessionPage', { action: true }) },
-    { path: 'session/:email/:id', ...page(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage', { action: true }) },
+    // ?decide=cancel: Call off's form drawn in the page (its button sent without JavaScript).
+    { path: 'session/:email/:id', ...page(() => import('#web/app/pages/tutor-session-details-page.tsx'), 'TutorSessionDetailsPage', { action: true }), handle: { searchParams: ['decide', 'session'] } satisfies RouteHandle },
     // Keys for programs (docs/decisions/056-api-keys.md); a student's only scope reads what is public anyway.
     { path: 'api-keys', ...page(() => import('#web/features/api-keys/pages/api-keys-page.tsx'), 'ApiKeysPage', { action: true }) },
     // An instructor's Deep Linking launch from a learning platform lands here (docs/decisions/062-lti-tool.md).
@@ -149,7 +150,7 @@ export const dashboardRoutes: RouteObject[] = [
   ]),
   guarded(requireRole('admin'), [
     { path: 'all-materials', ...page(() => import('#web/features/materials/pages/all-materials-page.tsx'), 'AllMaterialsPage', { action: true }) },
-    { path: 'all-sessions', ...page(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage', { action: true }), handle: { searchParams: ['q', 'status'] } satisfies RouteHandle },
+    { path: 'all-sessions', ...page(() => import('#web/features/sessions/pages/admin-sessions-page.tsx'), 'AdminSessionsPage', { action: true }), handle: { searchParams: ['q', 'status', 'decide', 'session'] } satisfies RouteHandle },
     { path: 'background-jobs', ...page(() => import('#web/features/jobs/pages/background-jobs-page.tsx'), 'BackgroundJobsPage', { action: true }), handle: { searchParams: ['state'] } satisfies RouteHandle },
     { path: 'audit-log', ...page(() => import('#web/features/audit-log/pages/audit-log-page.tsx'), 'AuditLogPage'), handle: { searchParams: ['action', 'q'] } satisfies RouteHandle },
     { path: 'all-users', ...page(() => import('#web/features/users/pages/all-users-page.tsx'), 'AllUsersPage', { action: true }), handle: { searchParams: ['q', 'role'] } satisfies RouteHandle },
