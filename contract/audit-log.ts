@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in_failures',
   'auth.sso_sign_in',
   'session.approved',
+  'session.series_approved',
   'session.rejected',
   'session.deleted',
   'session.cancelled',

@@ -144,3 +144,36 @@ export const rosterSchema = pageOf(rosterEntrySchema).extend({
   maxParticipants: z.number().int().nullable(),
 });
 export type Roster = z.infer<typeof rosterSchema>;
+
+/**
+ * POST /api/series/{id}/book: a student books the series from one of its classes on, in one
+ * action (docs/decisions/064-series.md): a seat in each class with one free, a place on the
+ * waitlist of each full one (each promoted on its own). Each class is booked as booking it alone
+ * would: a paid class holds its seat and answers its own page to pay on.
+ */
+export const bookSeriesBody = z.object({
+  fromSessionId: z.string().min(1, 'errors.input.sessionRequired').max(64),
+});
+export type BookSeriesBody = z.infer<typeof bookSeriesBody>;
+
+/** What booking the series did to each class from the one named on: booked, waiting, holding a seat to pay, or left as it was and why. */
+export const SERIES_CLASS_OUTCOMES = ['booked', 'waitlisted', 'awaiting_payment', 'already', 'closed'] as const;
+export const seriesClassOutcomeSchema = z.enum(SERIES_CLASS_OUTCOMES);
+export type SeriesClassOutcome = z.infer<typeof seriesClassOutcomeSchema>;
+
+export const bookSeriesResultSchema = z.object({
+  items: z.array(
+    z.object({
+      sessionId: z.string(),
+      classStartDate: dateTime,
+      outcome: seriesClassOutcomeSchema,
+      /** 1 = next to get a seat; null unless waitlisted. */
+      placeInLine: z.number().int().nullable(),
+      /** A paid class: its own page to pay on (the seat is held until then); null otherwise. */
+      checkoutUrl: z.string().nullable(),
+    }),
+  ),
+  booked: z.number().int(),
+  waitlisted: z.number().int(),
+});
+export type BookSeriesResult = z.infer<typeof bookSeriesResultSchema>;

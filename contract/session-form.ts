@@ -5,7 +5,7 @@
 // Dates are typed as dd/MM/yyyy and times as 24-hour HH:mm, whatever the browser's
 // language, in the zone the form names in its `timeZone` field (the zone its labels say: the
 // viewer's, docs/decisions/028-session-date-fields.md). Converted with Intl's offsets of that zone.
-import { DEFAULT_DECISION_HOURS, SCHEDULE_FIELDS, type CreateSessionBody, type RescheduleSessionBody, type ScheduleField, type SessionSchedule, type UpdateSessionBody } from './sessions.ts';
+import { DEFAULT_DECISION_HOURS, SCHEDULE_FIELDS, type CreateSeriesBody, type CreateSessionBody, type RescheduleSessionBody, type ScheduleField, type SessionSchedule, type UpdateSessionBody } from './sessions.ts';
 import { timeZoneOrNull } from './time-zone.ts';
 
 /** dd/MM/yyyy, as the field's `pattern` (the HTML attribute's syntax). */
@@ -139,6 +139,27 @@ export function createSessionFormBody(read: Read, zoneFallback: string | null): 
     ...(seats !== '' && { maxSeatsPerBooking: Number(seats) }),
     timeZone: zone,
     ...placeOf(read),
+  };
+}
+
+/** A day typed dd/MM/yyyy as the API's yyyy-MM-dd; anything else as typed (the API names the field). */
+const apiDay = (typed: string) => (new RegExp(`^${DATE_FIELD_PATTERN}$`).test(typed.trim()) ? typed.trim().split('/').reverse().join('-') : typed.trim());
+
+/**
+ * Create Series' body (docs/decisions/064-series.md): its first class as Create Session's, every
+ * `everyWeeks` weeks, `classCount` classes or until the day `untilDate` (one of the two: the count
+ * when both are typed), but on the days of `skipDates` (dd/MM/yyyy, separated by commas or spaces).
+ */
+export function createSeriesFormBody(read: Read, zoneFallback: string | null): CreateSeriesBody {
+  const count = read('classCount').trim();
+  const until = read('untilDate').trim();
+  const every = read('everyWeeks').trim();
+  const skip = read('skipDates').split(/[\s,;]+/).filter(Boolean);
+  return {
+    ...createSessionFormBody(read, zoneFallback),
+    ...(every !== '' && { everyWeeks: Number(every) }),
+    ...(count !== '' ? { classCount: Number(count) } : until !== '' ? { untilDate: apiDay(until) } : {}),
+    ...(skip.length > 0 && { skipDates: skip.map(apiDay) }),
   };
 }
 

@@ -84,6 +84,8 @@ export const sessionSchema = z.object({
   minimumStatus: minimumStatusSchema.nullable(),
   /** Students still needed to reach the minimum ("needs 3 more to run"): minimum − seats taken while undecided, else 0. */
   studentsNeeded: z.number().int(),
+  /** The weekly series the class belongs to (GET /api/series/{id} lists its classes); null: a class on its own. */
+  seriesId: z.string().nullable(),
   ...recordTimes,
 });
 export type Session = z.infer<typeof sessionSchema>;
@@ -403,7 +405,16 @@ const scheduleFields = z.object({
  * tutorEmail of the original API's payload are not part of it: unknown keys are dropped, the server
  * sets them.
  */
-export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
+export const createSessionBody = scheduleFields
+  .extend({
+    /** Adds the class to one of the tutor's series (docs/decisions/064-series.md): a class of its own, approved on its own. */
+    seriesId: z.string().min(1).max(64).optional(),
+  })
+  .superRefine((body, ctx) => sessionBodyIssues(body, ctx));
+export type CreateSessionBody = z.input<typeof createSessionBody>;
+
+/** The rules of a new class's fields between them, each issue on its field (Create Session and Create Series). */
+function sessionBodyIssues(body: z.output<typeof scheduleFields>, ctx: z.RefinementCtx): void {
   const place = { locationKind: body.locationKind ?? null, placeName: body.placeName || null, placeAddress: body.placeAddress || null, meetingUrl: body.meetingUrl || null };
   for (const [field, message] of Object.entries(placeProblems(place))) ctx.addIssue({ code: 'custom', path: [field], message });
   // The decision time's own rule (not in the past) needs the server's clock: checked there.
@@ -413,8 +424,50 @@ export const createSessionBody = scheduleFields.superRefine((body, ctx) => {
     // Each date out of bounds has already been named by its own field.
     if (!sessionDateProblem(field as ScheduleField, body[field as ScheduleField])) ctx.addIssue({ code: 'custom', path: [field], message });
   }
+}
+
+// ——— A weekly series (docs/decisions/064-series.md): one session per class, linked by a series id ———
+
+/** The most classes one series may have, and the most weeks between two of them. */
+export const MAX_SERIES_CLASSES = 52;
+export const MAX_SERIES_EVERY_WEEKS = 4;
+/** A calendar day as the API takes it: yyyy-MM-dd (in the zone the dates were typed in). */
+const calendarDay = z.string().max(10, 'errors.input.seriesDay').regex(/^\d{4}-\d{2}-\d{2}$/, 'errors.input.seriesDay');
+
+/**
+ * POST /api/create-series/{email}: the first class as Create Session takes it (its registration
+ * opens for every class at once; each class's registration ends as long before it as the first's
+ * does), repeated every `everyWeeks` weeks at the same time of day in `timeZone`, `classCount`
+ * classes or until `untilDate` (the last day a class may fall on), but on the `skipDates`.
+ */
+export const createSeriesBody = scheduleFields
+  .extend({
+    everyWeeks: z.number().int('errors.input.seriesEveryWeeks').min(1, 'errors.input.seriesEveryWeeks').max(MAX_SERIES_EVERY_WEEKS, 'errors.input.seriesEveryWeeks').optional(),
+    classCount: z.number().int('errors.input.seriesClassCount').min(2, 'errors.input.seriesClassCount').max(MAX_SERIES_CLASSES, 'errors.input.seriesClassCount').optional(),
+    untilDate: calendarDay.optional(),
+    skipDates: z.array(calendarDay).max(MAX_SERIES_CLASSES, 'errors.input.seriesTooManySkips').optional(),
+  })
+  .superRefine((body, ctx) => {
+    sessionBodyIssues(body, ctx);
+    // Exactly one way to say how long the series runs.
+    if ((body.classCount === undefined) === (body.untilDate === undefined)) ctx.addIssue({ code: 'custom', path: ['classCount'], message: 'errors.input.seriesCountOrUntil' });
+  });
+export type CreateSeriesBody = z.input<typeof createSeriesBody>;
+
+/** A series and its classes in class order: those anyone may see (approved, cancelled), or every class for its tutor and admins. */
+export const seriesSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  tutorId: z.string(),
+  tutorName: z.string(),
+  classes: z.array(publicSessionSchema),
 });
-export type CreateSessionBody = z.input<typeof createSessionBody>;
+export type Series = z.infer<typeof seriesSchema>;
+
+/** POST /api/series/{id}/approve: an admin approves every pending class of the series at once, each at this fee. */
+export const approveSeriesResultSchema = z.object({ approved: z.number().int(), series: seriesSchema });
+/** POST /api/series/{id}/cancel: the classes called off (approved ones not started), with the reason their students are told. */
+export const cancelSeriesResultSchema = z.object({ cancelled: z.number().int(), series: seriesSchema });
 
 /**
  * PUT /api/session/{email}/{id}: any subset; dates, capacity, cutoff and minimum to run only

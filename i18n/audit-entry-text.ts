@@ -184,6 +184,11 @@ export function auditEntryText(entry: AuditEntry, words: AuditWords): AuditEntry
       target = title ? t('auditLog.target.session', { name: title }) : t('auditLog.target.other', { type: t('auditLog.field.session'), name: entry.targetId });
       break;
     }
+    case 'series': {
+      const title = by('title');
+      target = t('auditLog.target.series', { name: title ?? entry.targetId });
+      break;
+    }
     case 'user': {
       const email = by('email');
       target = t('auditLog.target.user', { name: email ?? entry.targetId });
@@ -275,6 +280,7 @@ export const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'user.sessions_viewed': t('auditLog.tutorSessionsViewed'),
   'auth.sign_in_failures': t('auditLog.failedSignIns'),
   'session.approved': t('auditLog.sessionApproved'),
+  'session.series_approved': t('auditLog.seriesApproved'),
   'session.rejected': t('auditLog.sessionRejected'),
   'session.deleted': t('auditLog.sessionDeleted'),
   'session.cancelled': t('auditLog.sessionCancelled'),

@@ -30,6 +30,7 @@ import * as m0031 from './0031_job_request_id.ts';
 import * as m0032 from './0032_minimum_to_run.ts';
 import * as m0033 from './0033_group_bookings.ts';
 import * as m0034 from './0034_lti.ts';
+import * as m0035 from './0035_series.ts';
 import * as m0036 from './0036_single_sign_on_settings.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0032_minimum_to_run': m0032,
   '0033_group_bookings': m0033,
   '0034_lti': m0034,
+  '0035_series': m0035,
   '0036_single_sign_on_settings': m0036,
 };

@@ -71,6 +71,8 @@ export interface StudySessionOverrides {
   decisionHoursBefore?: number | null;
   /** Seats one booking may take (default 1). */
   maxSeatsPerBooking?: number;
+  /** The weekly series the class belongs to (none by default). */
+  seriesId?: string | null;
 }
 
 /**
@@ -103,6 +105,7 @@ export async function createStudySession(
     maxParticipants: overrides.maxParticipants ?? null,
     cancellationCutoffHours: overrides.cancellationCutoffHours ?? 24,
     maxSeatsPerBooking: overrides.maxSeatsPerBooking ?? 1,
+    seriesId: overrides.seriesId ?? null,
     tutorTimeZone: overrides.tutorTimeZone ?? null,
     minimumStudents: overrides.minimumStudents ?? null,
     decisionHoursBefore: overrides.decisionHoursBefore ?? null,

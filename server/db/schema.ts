@@ -123,6 +123,8 @@ export interface StudySessionTable {
   minimumDecidedAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many seats one booking may take (1: the booker's own, as before; migration 0033). */
   maxSeatsPerBooking: Generated<number>;
+  /** The weekly series the class belongs to (its classes share it); null: a class on its own (migration 0035, docs/decisions/064-series.md). */
+  seriesId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }

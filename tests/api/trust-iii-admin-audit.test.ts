@@ -65,6 +65,14 @@ const fresh = {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: string }>();
   },
+  /** Two weekly classes of the tutor linked as a series (docs/decisions/064-series.md); `booked`: student A booked in the first. */
+  async series(status: 'pending' | 'approved', booked = false) {
+    const seriesId = crypto.randomUUID();
+    const first = await fresh.session({ status, seriesId });
+    await fresh.session({ status, seriesId, classStartDate: iso(Date.parse(first.classStartDate) + 7 * DAY) });
+    if (booked) await createBooking(t.deps, first, student());
+    return seriesId;
+  },
   async deadJob() {
     const key = `admin-audit-${Math.random()}`;
     await t.deps.jobs.enqueue(t.deps.db.kysely, { kind: 'test.admin-audit', payload: {}, key });
@@ -101,6 +109,9 @@ const audited: Record<string, () => Promise<AdminCall>> = {
   'DELETE /api/session/:email/:id': async () => ({ request: send('DELETE', `/api/session/${enc(tutor().email)}/${(await fresh.session({ status: 'pending' })).id}`), subject: tutor() }),
   'POST /api/sessions/:id/approve': async () => ({ request: send('POST', `/api/sessions/${(await fresh.session({ status: 'pending' })).id}/approve`, { registrationFee: 0 }), subject: tutor() }),
   'POST /api/sessions/:id/reject': async () => ({ request: send('POST', `/api/sessions/${(await fresh.session({ status: 'pending' })).id}/reject`, { reason: 'Too short', feedback: 'Add an outline.' }), subject: tutor() }),
+  // A weekly series: approved at once (one entry for the series), the rest called off (an entry per class).
+  'POST /api/series/:id/approve': async () => ({ request: send('POST', `/api/series/${await fresh.series('pending')}/approve`, { registrationFee: 0 }), subject: tutor() }),
+  'POST /api/series/:id/cancel': async () => ({ request: send('POST', `/api/series/${await fresh.series('approved', true)}/cancel`, { reason: 'The term ends early.' }), subject: tutor() }),
   'POST /api/sessions/:id/cancel': async () => ({ request: send('POST', `/api/sessions/${(await fresh.bookedSession()).id}/cancel`, { reason: 'The room is closed.' }), subject: tutor() }),
   'POST /api/sessions/:id/reschedule': async () => {
     const start = Math.floor(Date.now() / 60_000) * 60_000 + 20 * 24 * 3_600_000;
@@ -162,6 +173,9 @@ const exempt: Record<string, string> = {
   'GET /api/tutors': 'public list',
   'GET /api/session/:id': 'public: an approved session as anyone sees it',
   'POST /api/create-session/:email': 'tutors only: a session of their own',
+  'POST /api/create-series/:email': 'tutors only: a series of their own',
+  'GET /api/series/:id': "a series' classes as the session's own page shows them: public once approved; pending, its tutor's and admins' as in the moderation queue",
+  'POST /api/series/:id/book': 'students only, for themselves',
   'POST /api/sessions/:id/resubmit': 'the owning tutor only',
   'GET /api/tutors/:id': "public: a tutor's page",
   'GET /api/me/tutor-profile': "the tutor's own bio",

@@ -84,6 +84,13 @@ type Route = (w: World) => Promise<InjectOptions> | InjectOptions;
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): InjectOptions => (body === undefined ? { method, url } : { method, url, ...json(body) });
 const fresh = (w: World, overrides: Parameters<typeof createStudySession>[2] = {}) => createStudySession(t.deps, w.tutor, overrides);
+/** Two weekly classes of the world's tutor linked as a series. */
+async function freshSeries(w: World, status: 'pending' | 'approved') {
+  const seriesId = crypto.randomUUID();
+  const first = await fresh(w, { status, seriesId });
+  await fresh(w, { status, seriesId, classStartDate: iso(Date.parse(first.classStartDate) + 7 * DAY) });
+  return { id: seriesId, first };
+}
 
 const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
   // Admins: users, their data, the audit log, background work
@@ -155,6 +162,24 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
       message: 'Moved after the change.',
     });
   },
+  // A weekly series (docs/decisions/064-series.md): a pending one is its tutor's and admins' to read.
+  'POST /api/create-series/:email': (w) =>
+    send('POST', `/api/create-series/${enc(w.tutor.email)}`, {
+      title: 'Series made after the change',
+      description: 'Should not exist.',
+      registrationStartDate: iso(Date.now()),
+      registrationEndDate: iso(Date.now() + DAY),
+      classStartDate: iso(Date.now() + 2 * DAY),
+      classEndDate: iso(Date.now() + 2 * DAY + HOUR),
+      classCount: 2,
+    }),
+  'GET /api/series/:id': async (w) => get(`/api/series/${(await freshSeries(w, 'pending')).id}`),
+  'POST /api/series/:id/approve': async (w) => send('POST', `/api/series/${(await freshSeries(w, 'pending')).id}/approve`, { registrationFee: 0 }),
+  'POST /api/series/:id/cancel': async (w) => {
+    const series = await freshSeries(w, 'approved');
+    await createBooking(t.deps, series.first, booked.user!);
+    return send('POST', `/api/series/${series.id}/cancel`, { reason: 'Called off after the change.' });
+  },
   'GET /api/admin/sessions': () => get('/api/admin/sessions'),
   'GET /api/me/tutor-profile': () => get('/api/me/tutor-profile'),
   'PUT /api/me/tutor-profile': () => send('PUT', '/api/me/tutor-profile', { bio: 'Written after the change.' }),
@@ -196,7 +221,7 @@ const NO_TUTOR_OR_ADMIN_RIGHT = new Set([
   // The caller's own feed link; the feed answers its token (its content is checked below).
   'GET /api/me/calendar-feed', 'POST /api/me/calendar-feed', 'GET /calendar/:file',
   // A student's own bookings, waitlist, reviews and notes; materials listed by the caller's role (checked below).
-  'POST /api/book-session', 'GET /api/view-booked-session/:id', 'DELETE /api/booked-sessions/:email/:sessionId', 'GET /api/booked-sessions/:email/:sessionId/calendar.ics',
+  'POST /api/book-session', 'POST /api/series/:id/book', 'GET /api/view-booked-session/:id', 'DELETE /api/booked-sessions/:email/:sessionId', 'GET /api/booked-sessions/:email/:sessionId/calendar.ics',
   'POST /api/sessions/:id/waitlist', 'DELETE /api/sessions/:id/waitlist', 'POST /api/review', 'PUT /api/review/:id', 'GET /api/sessions/:id/reviews',
   'GET /api/sessions/:id/my-review', 'POST /api/create-note', 'PUT /api/note/:email/:id', 'DELETE /api/note/:email/:id', 'GET /api/materials',
   'POST /api/payments/confirm', 'POST /api/payments/webhook', 'GET /api/password-reset/:token', 'GET /api/payments/test-checkouts/:id', 'POST /api/payments/test-checkouts/:id/pay',

@@ -143,6 +143,14 @@ const fresh = {
     await t.deps.db.kysely.updateTable('job').set({ status: 'dead', lastError: 'refused' }).where('id', '=', row.id).execute();
     return row.id;
   },
+  /** Two weekly classes of the owning tutor linked as a series (docs/decisions/064-series.md); `booked`: student A booked in the first. */
+  async series(status: 'pending' | 'approved', booked = false) {
+    const seriesId = newId();
+    const first = await fresh.session({ status, seriesId });
+    await fresh.session({ status, seriesId, classStartDate: iso(Date.parse(first.classStartDate) + 7 * DAY) });
+    if (booked) await createBooking(t.deps, first, user('student'));
+    return { id: seriesId, first };
+  },
   async waitlistedStudentA() {
     const s = await fresh.fullSession();
     await ok(await t.request(a.student, { method: 'POST', url: `/api/sessions/${s.id}/waitlist` }), 201, 'waitlist');
@@ -311,6 +319,22 @@ const rules = (): Record<string, Rule> => ({
       return json('POST', `/api/sessions/${(await fresh.bookingOfStudentA()).id}/reschedule`, { classStartDate: iso(start), classEndDate: iso(start + 90 * 60 * 1000), message: 'The room changed.' });
     },
     expect: only({ tutor: 200, admin: 200 }),
+  },
+  // A weekly series: its tutor creates it and calls off the rest, an admin approves it at once,
+  // anyone reads it once approved, students book it from a class on.
+  'POST /api/create-series/:email': {
+    request: () => json('POST', `/api/create-series/${enc(user('tutor').email)}`, { title: 'Weekly', description: 'Made by the matrix.', ...classInTwoDays(), classCount: 2 }),
+    expect: only({ tutor: 201 }),
+  },
+  'GET /api/series/:id': { request: async () => get(`/api/series/${(await fresh.series('approved')).id}`), expect: all(200) },
+  'POST /api/series/:id/approve': { request: async () => json('POST', `/api/series/${(await fresh.series('pending')).id}/approve`, { registrationFee: 0 }), expect: only({ admin: 200 }) },
+  'POST /api/series/:id/cancel': { request: async () => json('POST', `/api/series/${(await fresh.series('approved', true)).id}/cancel`, { reason: 'The term ends early.' }), expect: only({ tutor: 200, admin: 200 }) },
+  'POST /api/series/:id/book': {
+    request: async () => {
+      const series = await fresh.series('approved');
+      return json('POST', `/api/series/${series.id}/book`, { fromSessionId: series.first.id });
+    },
+    expect: only({ student: 200, otherStudent: 200 }),
   },
   'GET /api/admin/sessions': { request: () => get('/api/admin/sessions'), expect: only({ admin: 200 }) },
   // API keys: each caller's own (a key of another is not found); webhooks: admins' and tutors' own endpoints.

@@ -471,6 +471,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/create-series/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A tutor creates a weekly series: one pending session per class (every N weeks, a number of classes or until a day, skipping some days) */
+        post: operations["postCreateSeriesByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-session/{email}": {
         parameters: {
             query?: never;
@@ -1013,6 +1030,74 @@ export interface paths {
         /** Change your review */
         put: operations["putReviewById"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A series and its classes in class order: approved and cancelled ones for anyone, every class for its tutor and admins */
+        get: operations["getSeriesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin approves every pending class of a series at once, each at this fee (0 = free) and optional capacity */
+        post: operations["postSeriesApproveById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a series from one of its classes on (students): a seat in each class with one, the waitlist of each full one; a paid class is held and answered with its own Checkout page */
+        post: operations["postSeriesBookById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call off the rest of a series: every approved class not started, each as Cancel session calls one off (its tutor while nobody has paid, or an admin) */
+        post: operations["postSeriesCancelById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2045,6 +2130,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -2274,6 +2360,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -3238,6 +3325,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -3347,6 +3435,7 @@ export interface operations {
                                 rejectionReason: string | null;
                                 reviewCount: number;
                                 seatsTaken: number;
+                                seriesId: string | null;
                                 sessionDuration: string;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled";
@@ -3520,6 +3609,122 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postCreateSeriesByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cancellationCutoffHours?: number;
+                    classCount?: number;
+                    /** Format: date-time */
+                    classEndDate: string;
+                    /** Format: date-time */
+                    classStartDate: string;
+                    decisionHoursBefore?: number;
+                    description: string;
+                    everyWeeks?: number;
+                    /** @enum {string} */
+                    locationKind?: "in_person" | "online" | "tba";
+                    maxParticipants?: number | null;
+                    maxSeatsPerBooking?: number;
+                    meetingUrl?: string;
+                    minimumStudents?: number | null;
+                    placeAddress?: string;
+                    placeName?: string;
+                    /** Format: date-time */
+                    registrationEndDate: string;
+                    /** Format: date-time */
+                    registrationStartDate: string;
+                    skipDates?: string[];
+                    timeZone?: string;
+                    title: string;
+                    untilDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        classes: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | "tba" | null;
+                            maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            seriesId: string | null;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            tutorTimeZone: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        id: string;
+                        title: string;
+                        tutorId: string;
+                        tutorName: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postCreateSessionByEmail: {
         parameters: {
             query?: never;
@@ -3551,6 +3756,7 @@ export interface operations {
                     registrationEndDate: string;
                     /** Format: date-time */
                     registrationStartDate: string;
+                    seriesId?: string;
                     timeZone?: string;
                     title: string;
                 };
@@ -3601,6 +3807,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -5487,6 +5694,328 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getSeriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        classes: {
+                            averageRating: number | null;
+                            cancellationCutoffHours: number;
+                            cancellationReason: string | null;
+                            /** Format: date-time */
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            classEndDate: string;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decisionAt: string | null;
+                            decisionHoursBefore: number | null;
+                            description: string;
+                            durationMinutes: number;
+                            id: string;
+                            isOpen: boolean;
+                            /** @enum {string|null} */
+                            locationKind: "in_person" | "online" | "tba" | null;
+                            maxParticipants: number | null;
+                            maxSeatsPerBooking: number;
+                            /** @enum {string|null} */
+                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                            minimumStudents: number | null;
+                            placeAddress: string | null;
+                            placeName: string | null;
+                            /** Format: date-time */
+                            registrationEndDate: string;
+                            registrationFee: number;
+                            /** Format: date-time */
+                            registrationStartDate: string;
+                            rejectionFeedback: string | null;
+                            rejectionReason: string | null;
+                            reviewCount: number;
+                            seatsTaken: number;
+                            seriesId: string | null;
+                            sessionDuration: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled";
+                            studentsNeeded: number;
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                            tutorTimeZone: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        id: string;
+                        title: string;
+                        tutorId: string;
+                        tutorName: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSeriesApproveById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    maxParticipants?: number | null;
+                    registrationFee: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: number;
+                        series: {
+                            classes: {
+                                averageRating: number | null;
+                                cancellationCutoffHours: number;
+                                cancellationReason: string | null;
+                                /** Format: date-time */
+                                cancelledAt: string | null;
+                                /** Format: date-time */
+                                classEndDate: string;
+                                /** Format: date-time */
+                                classStartDate: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decisionAt: string | null;
+                                decisionHoursBefore: number | null;
+                                description: string;
+                                durationMinutes: number;
+                                id: string;
+                                isOpen: boolean;
+                                /** @enum {string|null} */
+                                locationKind: "in_person" | "online" | "tba" | null;
+                                maxParticipants: number | null;
+                                maxSeatsPerBooking: number;
+                                /** @enum {string|null} */
+                                minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                                minimumStudents: number | null;
+                                placeAddress: string | null;
+                                placeName: string | null;
+                                /** Format: date-time */
+                                registrationEndDate: string;
+                                registrationFee: number;
+                                /** Format: date-time */
+                                registrationStartDate: string;
+                                rejectionFeedback: string | null;
+                                rejectionReason: string | null;
+                                reviewCount: number;
+                                seatsTaken: number;
+                                seriesId: string | null;
+                                sessionDuration: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "cancelled";
+                                studentsNeeded: number;
+                                title: string;
+                                tutorId: string;
+                                tutorName: string;
+                                tutorTimeZone: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            id: string;
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSeriesBookById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fromSessionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booked: number;
+                        items: {
+                            checkoutUrl: string | null;
+                            /** Format: date-time */
+                            classStartDate: string;
+                            /** @enum {string} */
+                            outcome: "booked" | "waitlisted" | "awaiting_payment" | "already" | "closed";
+                            placeInLine: number | null;
+                            sessionId: string;
+                        }[];
+                        waitlisted: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postSeriesCancelById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cancelled: number;
+                        series: {
+                            classes: {
+                                averageRating: number | null;
+                                cancellationCutoffHours: number;
+                                cancellationReason: string | null;
+                                /** Format: date-time */
+                                cancelledAt: string | null;
+                                /** Format: date-time */
+                                classEndDate: string;
+                                /** Format: date-time */
+                                classStartDate: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decisionAt: string | null;
+                                decisionHoursBefore: number | null;
+                                description: string;
+                                durationMinutes: number;
+                                id: string;
+                                isOpen: boolean;
+                                /** @enum {string|null} */
+                                locationKind: "in_person" | "online" | "tba" | null;
+                                maxParticipants: number | null;
+                                maxSeatsPerBooking: number;
+                                /** @enum {string|null} */
+                                minimumStatus: "undecided" | "confirmed" | "called_off" | null;
+                                minimumStudents: number | null;
+                                placeAddress: string | null;
+                                placeName: string | null;
+                                /** Format: date-time */
+                                registrationEndDate: string;
+                                registrationFee: number;
+                                /** Format: date-time */
+                                registrationStartDate: string;
+                                rejectionFeedback: string | null;
+                                rejectionReason: string | null;
+                                reviewCount: number;
+                                seatsTaken: number;
+                                seriesId: string | null;
+                                sessionDuration: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected" | "cancelled";
+                                studentsNeeded: number;
+                                title: string;
+                                tutorId: string;
+                                tutorName: string;
+                                tutorTimeZone: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            id: string;
+                            title: string;
+                            tutorId: string;
+                            tutorName: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getSessionByEmailAndId: {
         parameters: {
             query?: never;
@@ -5543,6 +6072,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -5650,6 +6180,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -5764,6 +6295,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -5856,6 +6388,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -5943,6 +6476,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -6109,6 +6643,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -6238,6 +6773,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -6338,6 +6874,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -6419,6 +6956,7 @@ export interface operations {
                         rejectionReason: string | null;
                         reviewCount: number;
                         seatsTaken: number;
+                        seriesId: string | null;
                         sessionDuration: string;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "cancelled";
@@ -6649,6 +7187,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -6854,6 +7393,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -6903,6 +7443,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -7473,6 +8014,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
@@ -7562,6 +8104,7 @@ export interface operations {
                             rejectionReason: string | null;
                             reviewCount: number;
                             seatsTaken: number;
+                            seriesId: string | null;
                             sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";

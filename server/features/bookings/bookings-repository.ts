@@ -140,6 +140,10 @@ const entriesPageAfter = prepare((db, p: { studentId: string; limit: number; cre
     .limit(p.limit),
 );
 const sessionById = prepare((db, p: { id: string }) => db.selectFrom('study_session').selectAll().where('id', '=', p.id));
+/** A series' classes from the one starting at `from` on, in class order (the (seriesId, classStartDate, id) index of 0035). */
+const seriesClassesFromQuery = prepare((db, p: { seriesId: string; from: string }) =>
+  db.selectFrom('study_session').select(['id', 'classStartDate', 'status']).where('seriesId', '=', p.seriesId).where('classStartDate', '>=', p.from).orderBy('classStartDate').orderBy('id'),
+);
 /**
  * What booking (or joining the line) decides on, in one read: the session, the caller's own
  * booking status, and whether any payment hold is due to be released (then the caller sweeps
@@ -439,6 +443,11 @@ const lockSession = async (work: Work, sessionId: string) => (await lockedSessio
  */
 export function bookingsRepository(db: Kysely<Database>) {
   return {
+    /** The classes of a series from the one starting at `from` on, in class order (docs/decisions/064-series.md). */
+    async seriesClassesFrom(seriesId: string, from: string) {
+      return (await seriesClassesFromQuery(db, { seriesId, from })).rows;
+    },
+
     async findSession(id: string): Promise<StudySessionRow | undefined> {
       return (await sessionById(db, { id })).rows[0];
     },

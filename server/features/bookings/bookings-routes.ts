@@ -1,7 +1,7 @@
 // Booking calls: book, list and view bookings, cancel, the waitlist, the roster and the calendar
 // file. Identity always from the cookie; answers in the caller's language (requestLanguage).
 import { z } from 'zod';
-import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookedSessionsQuery, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
+import { bookedSessionPage, bookedSessionParams, bookedSessionSchema, bookedSessionsQuery, bookSeriesBody, bookSeriesResultSchema, bookSessionBody, bookSessionResultSchema, rosterSchema, studentEmailParam } from '#contract/bookings.ts';
 import { idParam, nonJsonBody, pageQuery } from '#contract/common.ts';
 import { requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
@@ -20,6 +20,10 @@ export const bookingsRoutes = apiRoutes<CoreDeps & { bookings: BookingsService }
     const booked = await bookings.book(await requireUser(deps.callers, request), request.body.sessionId, requestLanguage(request), { attendees: request.body.attendees, ifShort: request.body.ifShort });
     return reply.status(201).send(booked);
   });
+
+  r.post('/api/series/:id/book', {
+    schema: { tags, summary: 'Book a series from one of its classes on (students): a seat in each class with one, the waitlist of each full one; a paid class is held and answered with its own Checkout page', params: idParam, body: bookSeriesBody, response: { 200: bookSeriesResultSchema, ...errors, ...errorAnswers(503) } },
+  }, async (request) => bookings.bookSeries(await requireUser(deps.callers, request), request.params.id, request.body.fromSessionId, requestLanguage(request)));
 
   r.get('/api/booked-sessions/:email', {
     config: { adminAudit: 'user.bookings_viewed' },

@@ -1,7 +1,7 @@
 // Booking rules: only students; only approved sessions inside their
 // registration window; once per student; capacity never exceeded (the repository's guarded
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
-import { PAYMENT_HOLD_MINUTES, type Attendee, type BookedSession, type BookedSessionPage, type BookedSessionsWhen, type BookSessionResult, type IfShort, type Roster } from '#contract/bookings.ts';
+import { PAYMENT_HOLD_MINUTES, type Attendee, type BookSeriesResult, type BookedSession, type BookedSessionPage, type BookedSessionsWhen, type BookSessionResult, type IfShort, type Roster } from '#contract/bookings.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
@@ -9,7 +9,7 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import type { Work } from '#server/db/unit-of-work.ts';
-import { badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, type ErrorWords } from '#server/errors.ts';
 import { cancelDeadline, isRegistrationOpen, isTutorOf, sessionCalendar, toPublicSessionDto } from '#server/features/sessions/public.ts';
 import { bookingEvent, webhookJobs } from '#server/features/webhooks/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
@@ -196,7 +196,7 @@ export function bookingsService(deps: BookingsDeps) {
     return { ...(await entryOf(me, session.id, language)), checkoutUrl: null };
   }
 
-  return {
+  const service = {
     async book(me: CurrentUser, sessionId: string, language: Language, group: GroupRequest = {}): Promise<BookSessionResult> {
       // Expired payment holds are swept inside bookableSession when there are any.
       const session = await bookableSession(me, sessionId, 'errors.bookings.cannotBook');
@@ -382,5 +382,54 @@ export function bookingsService(deps: BookingsDeps) {
       // In the language of the student it is for, whoever asks.
       return sessionCalendar(deps, await languages.translatorOf(me.id), session, me);
     },
+
+    /**
+     * A student books a series from one of its classes on, in one action (docs/decisions/064-series.md):
+     * each class as booking it alone would (the capacity guard, a paid class's hold and its page to
+     * pay on), and the waitlist of each full one (each promoted on its own). A class already booked
+     * or waited for, closed or called off is left as it is and said so. Each class is its own
+     * booking: one that fails for another reason stops here, those before it stay booked.
+     */
+    async bookSeries(me: CurrentUser, seriesId: string, fromSessionId: string, language: Language): Promise<BookSeriesResult> {
+      if (me.role !== 'student') throw forbidden('errors.bookings.cannotBook');
+      const from = await bookings.findSession(fromSessionId);
+      // A class of another series, or one not public, is not a place to start from.
+      if (!from || from.seriesId !== seriesId || (from.status !== 'approved' && from.status !== 'cancelled')) throw notFound('errors.sessions.notFound');
+      const items: BookSeriesResult['items'] = [];
+      for (const session of await bookings.seriesClassesFrom(seriesId, from.classStartDate)) {
+        const item = { sessionId: session.id, classStartDate: session.classStartDate, placeInLine: null, checkoutUrl: null };
+        if (session.status !== 'approved') {
+          items.push({ ...item, outcome: 'closed' });
+          continue;
+        }
+        items.push({ ...item, ...(await seriesClassOutcome(me, session.id, language)) });
+      }
+      return { items, booked: items.filter((i) => i.outcome === 'booked' || i.outcome === 'awaiting_payment').length, waitlisted: items.filter((i) => i.outcome === 'waitlisted').length };
+    },
   };
+
+  /** What booking one class of a series does: a seat, else (full) a place in line; a seat freed meanwhile is tried once more. */
+  async function seriesClassOutcome(me: CurrentUser, sessionId: string, language: Language, again = true): Promise<Pick<BookSeriesResult['items'][number], 'outcome' | 'placeInLine' | 'checkoutUrl'>> {
+    const refused = (error: unknown) => (error instanceof AppError ? error.words.key : null);
+    try {
+      const booked = await service.book(me, sessionId, language);
+      return { outcome: booked.status === 'awaiting_payment' ? 'awaiting_payment' : 'booked', placeInLine: null, checkoutUrl: booked.checkoutUrl };
+    } catch (error) {
+      const key = refused(error);
+      if (key === 'errors.bookings.alreadyBooked') return { outcome: 'already', placeInLine: null, checkoutUrl: null };
+      if (key === 'errors.bookings.closed' || key === 'errors.bookings.sessionCancelled' || key === 'errors.bookings.tutorUnavailable' || key === 'errors.sessions.notFound') return { outcome: 'closed', placeInLine: null, checkoutUrl: null };
+      if (key !== 'errors.bookings.full') throw error;
+    }
+    try {
+      const waiting = await service.joinWaitlist(me, sessionId, language);
+      return { outcome: 'waitlisted', placeInLine: waiting.placeInLine, checkoutUrl: null };
+    } catch (error) {
+      const key = refused(error);
+      if (key === 'errors.bookings.alreadyWaiting' || key === 'errors.bookings.alreadyBooked') return { outcome: 'already', placeInLine: null, checkoutUrl: null };
+      if (key === 'errors.bookings.notFull' && again) return seriesClassOutcome(me, sessionId, language, false);
+      throw error;
+    }
+  }
+
+  return service;
 }

@@ -20,6 +20,7 @@ const row = {
   maxParticipants: null,
   cancellationCutoffHours: 24,
   maxSeatsPerBooking: 1,
+  seriesId: null,
   status: 'approved',
   rejectionReason: null,
   rejectionFeedback: null,

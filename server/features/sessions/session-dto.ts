@@ -102,6 +102,7 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     decisionAt: decisionAt?.toISOString() ?? null,
     minimumStatus,
     studentsNeeded: minimumStatus === 'undecided' ? Math.max(0, (row.minimumStudents ?? 0) - row.bookedCount) : 0,
+    seriesId: row.seriesId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -46,6 +46,8 @@ export interface RescheduleNote {
 
 interface ReviewArgs {
   session: StudySessionRow;
+  /** Approving a series: how many of its classes were approved at once (docs/decisions/064-series.md); absent for one class. */
+  classes?: number;
 }
 
 declare module '#server/email/outbox.ts' {
@@ -82,9 +84,9 @@ export function sessionMovedEmailJobs(before: StudySessionRow, session: StudySes
   return everyone(people).map((p) => queuedEmail('sessions.moved', { before, session, ...p, ...note }, p.person.email));
 }
 
-/** An admin approved the tutor's session (`session` as approved). */
-export function sessionApprovedEmailJob(session: StudySessionRow): NewJob {
-  return queuedEmail('sessions.approved', { session }, session.tutorEmail);
+/** An admin approved the tutor's session (`session` as approved), or `classes` classes of its series at once (`session`: the first). */
+export function sessionApprovedEmailJob(session: StudySessionRow, classes?: number): NewJob {
+  return queuedEmail('sessions.approved', { session, ...(classes !== undefined && { classes }) }, session.tutorEmail);
 }
 
 /** An admin rejected the tutor's session (`session` as rejected, with the reason and feedback). */
@@ -166,11 +168,12 @@ export function sessionEmails(deps: Deps) {
       ];
       return mail(deps, reader, session, person, t.t('email.notice.changedSubject', { title: session.title }), lines, booked ? { method: 'PUBLISH' } : undefined);
     },
-    'sessions.approved': async ({ session }, to) => {
+    'sessions.approved': async ({ session, classes }, to) => {
       const reader = await to.readerOf(session.tutorId);
       const { t } = reader;
       const fee = session.registrationFeeCents === 0 ? t.t('email.review.free') : formatMoney(t.language, session.registrationFeeCents, deps.config.currency);
-      return mailTutor(deps, reader, session, t.t('email.review.approvedSubject', { title: session.title }), [t.t('email.review.approved', { title: session.title }), t.t('email.review.fee', { fee })]);
+      const series = classes === undefined ? [] : [t.t('email.review.seriesApproved', { count: classes })];
+      return mailTutor(deps, reader, session, t.t('email.review.approvedSubject', { title: session.title }), [t.t('email.review.approved', { title: session.title }), ...series, t.t('email.review.fee', { fee })]);
     },
     'sessions.rejected': async ({ session }, to) => {
       const reader = await to.readerOf(session.tutorId);

@@ -89,6 +89,7 @@ export type NewSession = Pick<
   | 'meetingUrl'
   | 'minimumStudents'
   | 'decisionHoursBefore'
+  | 'seriesId'
   | 'status'
   | 'createdAt'
   | 'updatedAt'
@@ -165,6 +166,7 @@ const insertSession = prepare((db, p: NewSession) =>
       meetingUrl: p.meetingUrl,
       minimumStudents: p.minimumStudents,
       decisionHoursBefore: p.decisionHoursBefore,
+      seriesId: p.seriesId,
       status: p.status,
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
@@ -304,6 +306,11 @@ const deleteUnbooked = prepare((db, p: { id: string }) =>
     .deleteFrom('study_session')
     .where('id', '=', p.id)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('booking').select(sql`1`.as('one')).whereRef('booking.sessionId', '=', 'study_session.id')))),
+);
+
+/** The classes of a series in class order, on the (seriesId, classStartDate, id) index of 0035. */
+const seriesClassesQuery = prepare((db, p: { seriesId: string }) =>
+  db.selectFrom('study_session').selectAll().where('seriesId', '=', p.seriesId).orderBy('classStartDate').orderBy('id'),
 );
 
 const deletedAny = (result: { numAffectedRows?: bigint }) => (result.numAffectedRows ?? 0n) > 0n;
@@ -496,6 +503,11 @@ export function sessionRepository(db: Kysely<Database>) {
       const inserted = (await insertSession(db, row)).rows[0];
       if (!inserted) throw new Error('study_session: the new row was not returned');
       return inserted;
+    },
+
+    /** Every class of a series, in class order (empty for no such series). */
+    async seriesClasses(seriesId: string): Promise<StudySessionRow[]> {
+      return (await seriesClassesQuery(db, { seriesId })).rows;
     },
 
     async findById(id: string): Promise<StudySessionRow | undefined> {

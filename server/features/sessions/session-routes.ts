@@ -7,8 +7,12 @@ import {
   adminSessionListQuery,
   approvedSessionsQuery,
   approveSessionBody,
+  approveSeriesResultSchema,
+  cancelSeriesResultSchema,
   cancelSessionBody,
+  createSeriesBody,
   createSessionBody,
+  seriesSchema,
   publicSessionPageSchema,
   rejectSessionBody,
   rescheduleSessionBody,
@@ -28,6 +32,7 @@ import { requireUser } from '#server/auth/current-user.ts';
 import { apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { requestLanguage } from '#server/i18n/translate.ts';
 import { sessionReschedule } from './session-reschedule.ts';
+import { sessionSeries } from './session-series.ts';
 import { sessionService, type SessionsDeps } from './session-service.ts';
 import { withViewerPlaces } from './viewer-places.ts';
 
@@ -36,6 +41,7 @@ const errors = errorAnswers(400, 401, 403, 404, 409);
 export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tags) => {
   const sessions = sessionService(deps);
   const moves = sessionReschedule(deps);
+  const series = sessionSeries(deps);
   // The public lists are the same for every caller: served from a short cache (public-list-cache.ts).
   const lists = deps.publicLists;
   // A signed-in student's lists carry their own place on each session: answered apart, never cached.
@@ -89,6 +95,28 @@ export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tag
     const me = await requireUser(deps.callers, request);
     return reply.status(201).send(await sessions.create(me, request.params.email, request.body, requestLanguage(request)));
   });
+
+  // A weekly series (docs/decisions/064-series.md): one session per class, linked by the series' id.
+  r.post('/api/create-series/:email', {
+    schema: { tags, summary: 'A tutor creates a weekly series: one pending session per class (every N weeks, a number of classes or until a day, skipping some days)', params: tutorEmailParam, body: createSeriesBody, response: { 201: seriesSchema, ...errors } },
+  }, async (request, reply) => {
+    const me = await requireUser(deps.callers, request);
+    return reply.status(201).send(await series.create(me, request.params.email, request.body, requestLanguage(request)));
+  });
+
+  r.get('/api/series/:id', {
+    schema: { tags, summary: 'A series and its classes in class order: approved and cancelled ones for anyone, every class for its tutor and admins', params: idParam, response: { 200: seriesSchema, ...errorAnswers(400, 404) } },
+  }, async (request) => series.get(await deps.callers.current(request), request.params.id, requestLanguage(request)));
+
+  r.post('/api/series/:id/approve', {
+    config: { adminAudit: 'session.series_approved' },
+    schema: { tags, summary: 'Admin approves every pending class of a series at once, each at this fee (0 = free) and optional capacity', params: idParam, body: approveSessionBody, response: { 200: approveSeriesResultSchema, ...errors } },
+  }, async (request) => series.approve(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
+
+  r.post('/api/series/:id/cancel', {
+    config: { adminAudit: 'session.cancelled' },
+    schema: { tags, summary: 'Call off the rest of a series: every approved class not started, each as Cancel session calls one off (its tutor while nobody has paid, or an admin)', params: idParam, body: cancelSessionBody, response: { 200: cancelSeriesResultSchema, ...errors } },
+  }, async (request) => series.cancelRest(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.get('/api/view-sessions/:email', {
     config: { adminAudit: 'user.sessions_viewed' },

@@ -40,7 +40,7 @@ import { timeZoneOrNull } from '#contract/time-zone.ts';
 import { canSeePrivateDetails, decisionAtOf, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
 import { sessionApprovedEmailJob, sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs, sessionRejectedEmailJob } from './session-notices.ts';
-import { orPaidMeanwhile, sessionRepository } from './session-repository.ts';
+import { orPaidMeanwhile, sessionRepository, type NewSession } from './session-repository.ts';
 import type { PublicListCache } from './public-list-cache.ts';
 import type { SessionRefunds } from './session-refunds.ts';
 
@@ -119,7 +119,7 @@ export function assertPlaceKept(row: Pick<StudySessionRow, 'status' | 'locationK
 
 const PLACE_TO_BE_ANNOUNCED = 'errors.sessions.placeToBeAnnounced';
 /** An admin approves only a class whose place is said: 409 naming the field while it is "to be announced". */
-function assertPlaceSaid(row: Pick<StudySessionRow, 'locationKind'>): void {
+export function assertPlaceSaid(row: Pick<StudySessionRow, 'locationKind'>): void {
   if (placeToBeAnnounced(row)) throw new AppError(409, PLACE_TO_BE_ANNOUNCED, { locationKind: PLACE_TO_BE_ANNOUNCED });
 }
 
@@ -203,6 +203,66 @@ export type SessionsDeps = CoreDeps & {
  */
 function assertMinimumValid(m: { minimumStudents: number | null; decisionHoursBefore: number | null; maxParticipants: number | null; classStartDate: string }, now: number | null): void {
   refuseProblems(minimumProblems(m, now));
+}
+
+/**
+ * A new pending class of `me` at `schedule` (Create Session's, or one class of a new series), with
+ * the body's other fields, checked by the rules every new class follows: 400 naming the field.
+ * status, fee, duration, tutorName and tutorEmail never come from the body.
+ */
+export function newSessionRow(deps: Pick<SessionsDeps, 'now'>, me: CurrentUser, body: Omit<CreateInput, 'seriesId'>, schedule: Schedule, seriesId: string | null): NewSession {
+  assertScheduleValid(schedule, timeZoneOrNull(body.timeZone) ?? 'UTC', deps.now().getTime());
+  const minimumStudents = body.minimumStudents ?? null;
+  const decisionHoursBefore = minimumStudents === null ? null : (body.decisionHoursBefore ?? DEFAULT_DECISION_HOURS);
+  assertMinimumValid({ minimumStudents, decisionHoursBefore, maxParticipants: body.maxParticipants ?? null, classStartDate: schedule.classStartDate }, deps.now().getTime());
+  const place = placeOf(body, NO_PLACE);
+  const now = deps.now().toISOString();
+  return {
+    id: newId(deps.now().getTime()),
+    title: body.title,
+    description: body.description,
+    tutorId: me.id,
+    tutorName: me.name,
+    tutorEmail: me.email,
+    ...schedule,
+    durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate),
+    registrationFeeCents: 0,
+    maxParticipants: body.maxParticipants ?? null,
+    cancellationCutoffHours: body.cancellationCutoffHours ?? 24,
+    minimumStudents,
+    decisionHoursBefore,
+    maxSeatsPerBooking: body.maxSeatsPerBooking ?? 1,
+    tutorTimeZone: timeZoneOrNull(body.timeZone),
+    ...place,
+    seriesId,
+    status: 'pending',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * What approving the pending class `pending` at `body`'s fee and capacity writes, once the rules
+ * hold: its place is said (409), a capacity set here holds its minimum (400 naming the field), and
+ * its minimum's decision time is still to come (409: publishing it would call it off at once).
+ * Shared by approving one class and approving a series.
+ */
+export function approvalPatch(deps: Pick<SessionsDeps, 'now'>, pending: StudySessionRow, body: ApproveInput): Updateable<StudySessionTable> {
+  assertPlaceSaid(pending);
+  if (pending.minimumStudents !== null) {
+    const capacity = body.maxParticipants !== undefined ? body.maxParticipants : pending.maxParticipants;
+    if (capacity !== null && pending.minimumStudents > capacity) refuseProblems({ maxParticipants: 'errors.sessionRules.capacityBelowMinimum' });
+    if ((decisionAtOf(pending)?.getTime() ?? Infinity) <= deps.now().getTime()) throw conflict('errors.sessions.decisionPassedApprove');
+  }
+  const patch: Updateable<StudySessionTable> = {
+    status: 'approved',
+    registrationFeeCents: Math.round(body.registrationFee * 100),
+    rejectionReason: null,
+    rejectionFeedback: null,
+    updatedAt: deps.now().toISOString(),
+  };
+  if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
+  return patch;
 }
 
 export function sessionService(deps: SessionsDeps) {
@@ -348,40 +408,15 @@ export function sessionService(deps: SessionsDeps) {
     async create(me: CurrentUser, email: string, body: CreateInput, language: Language): Promise<Session> {
       if (me.role !== 'tutor') throw forbidden('errors.sessions.createTutorsOnly');
       if (!sameEmail(email, me.email)) throw forbidden('errors.sessions.createOwn');
+      // A class added to one of the tutor's series (docs/decisions/064-series.md): any other series is none to them.
+      if (body.seriesId !== undefined && (await repo.seriesClasses(body.seriesId))[0]?.tutorId !== me.id) throw notFound('errors.sessions.noSeries');
       const schedule: Schedule = {
         registrationStartDate: toIso(body.registrationStartDate),
         registrationEndDate: toIso(body.registrationEndDate),
         classStartDate: toIso(body.classStartDate),
         classEndDate: toIso(body.classEndDate),
       };
-      assertScheduleValid(schedule, timeZoneOrNull(body.timeZone) ?? 'UTC', deps.now().getTime());
-      const minimumStudents = body.minimumStudents ?? null;
-      const decisionHoursBefore = minimumStudents === null ? null : (body.decisionHoursBefore ?? DEFAULT_DECISION_HOURS);
-      assertMinimumValid({ minimumStudents, decisionHoursBefore, maxParticipants: body.maxParticipants ?? null, classStartDate: schedule.classStartDate }, deps.now().getTime());
-      const place = placeOf(body, NO_PLACE);
-      const now = deps.now().toISOString();
-      // status, fee, duration, tutorName and tutorEmail never come from the body.
-      const row = await repo.insert({
-        id: newId(deps.now().getTime()),
-        title: body.title,
-        description: body.description,
-        tutorId: me.id,
-        tutorName: me.name,
-        tutorEmail: me.email,
-        ...schedule,
-        durationMinutes: durationMinutesBetween(schedule.classStartDate, schedule.classEndDate),
-        registrationFeeCents: 0,
-        maxParticipants: body.maxParticipants ?? null,
-        cancellationCutoffHours: body.cancellationCutoffHours ?? 24,
-        minimumStudents,
-        decisionHoursBefore,
-        maxSeatsPerBooking: body.maxSeatsPerBooking ?? 1,
-        tutorTimeZone: timeZoneOrNull(body.timeZone),
-        ...place,
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
-      });
+      const row = await repo.insert(newSessionRow(deps, me, body, schedule, body.seriesId ?? null));
       return dto(row, me, language);
     },
 
@@ -529,22 +564,7 @@ export function sessionService(deps: SessionsDeps) {
 
     async approve(me: CurrentUser, id: string, body: ApproveInput, language: Language, ip: string | null = null): Promise<Session> {
       const { message, row: pending } = await pendingDecision(me, id, 'errors.sessions.adminsApprove', 'errors.sessions.notPendingApprove');
-      assertPlaceSaid(pending);
-      if (pending.minimumStudents !== null) {
-        // A capacity set here holds the minimum (400 naming the field); a decision time already
-        // past would call the class off as soon as it is published: its tutor moves it first.
-        const capacity = body.maxParticipants !== undefined ? body.maxParticipants : pending.maxParticipants;
-        if (capacity !== null && pending.minimumStudents > capacity) refuseProblems({ maxParticipants: 'errors.sessionRules.capacityBelowMinimum' });
-        if ((decisionAtOf(pending)?.getTime() ?? Infinity) <= deps.now().getTime()) throw conflict('errors.sessions.decisionPassedApprove');
-      }
-      const patch: Updateable<StudySessionTable> = {
-        status: 'approved',
-        registrationFeeCents: Math.round(body.registrationFee * 100),
-        rejectionReason: null,
-        rejectionFeedback: null,
-        updatedAt: deps.now().toISOString(),
-      };
-      if (body.maxParticipants !== undefined) patch.maxParticipants = body.maxParticipants;
+      const patch = approvalPatch(deps, pending, body);
       const audit = auditSession(me, ip, 'session.approved', { registrationFeeCents: patch.registrationFeeCents, maxParticipants: body.maxParticipants ?? null });
       // The place is read again in the approval's own transaction: a tutor who set it back to "to
       // be announced" meanwhile rolls the approval back.

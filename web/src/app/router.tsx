@@ -134,6 +134,8 @@ export const dashboardRoutes: RouteObject[] = [
     // ?edit=<id>: the material whose form is open (Edit is a GET form: it opens without JavaScript too).
     { path: 'view-all-materials', ...page(() => import('#web/features/materials/pages/view-all-materials-page.tsx'), 'ViewAllMaterialsPage', { action: true }), handle: { searchParams: ['edit'] } satisfies RouteHandle },
     { path: 'create-session', ...page(() => import('#web/features/sessions/pages/create-session-page.tsx'), 'CreateSessionPage', { action: true }) },
+    // A weekly series: one session per class (docs/decisions/064-series.md).
+    { path: 'create-series', ...page(() => import('#web/features/sessions/pages/create-series-page.tsx'), 'CreateSeriesPage', { action: true }) },
     { path: 'manage-sessions', ...page(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage', { action: true }) },
   ]),
   // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.

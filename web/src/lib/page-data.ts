@@ -77,6 +77,8 @@ export const DONE_WORDS = {
   'notes.updated': (t) => [t('notes.updated')],
   'booking.booked': (t) => [t('booking.success'), t('booking.booked')],
   'booking.joined': (t) => [t('booking.joined')],
+  // `subject`: "<classes booked>/<classes waited for>".
+  'booking.seriesBooked': (t, subject) => [t('booking.success'), t('booking.seriesBooked', { booked: Number(subject.split('/')[0]) || 0, waitlisted: Number(subject.split('/')[1]) || 0 })],
   'booking.left': (t) => [t('booking.left')],
   'verification.sent': (t) => [t('personalDetails.sentTitle'), t('personalDetails.sentText')],
   'notes.deleted': (t) => [t('notes.deleted')],
@@ -85,6 +87,7 @@ export const DONE_WORDS = {
   'reviews.submitted': (t) => [t('reviews.submitted')],
   'reviews.updated': (t) => [t('reviews.updated')],
   'sessions.created': (t) => [t('sessionForm.created')],
+  'sessions.seriesCreated': (t, subject) => [t('seriesForm.created', { count: Number(subject) || 0 })],
   'sessions.updated': (t) => [t('sessionForm.updated')],
   'sessions.rescheduled': (t) => [t('reschedule.done')],
   'resetPassword.succeeded': (t) => [t('resetPassword.succeeded'), t('resetPassword.succeededText')],

@@ -5,12 +5,13 @@
 import { data, redirectDocument } from 'react-router';
 import { bookSessionBody, MAX_ATTENDEES } from '#contract/bookings.ts';
 import { formBody, formText, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
+import { bookSeries } from './api/book-series.ts';
 import { bookSession } from './api/use-book-session.ts';
 import { joinWaitlist } from './api/use-join-waitlist.ts';
 import { leaveWaitlist } from './api/leave-waitlist.ts';
 import { invalidateBookings } from './api/invalidate-bookings.ts';
 
-export type BookingIntent = 'book' | 'group' | 'join' | 'leave';
+export type BookingIntent = 'book' | 'group' | 'join' | 'leave' | 'series';
 
 /** The group form's fields (components/booking-panel.tsx): attendee N's name and email. */
 export const attendeeField = (n: number, part: 'name' | 'email') => `attendee${n}${part === 'name' ? 'Name' : 'Email'}`;
@@ -48,6 +49,13 @@ export async function bookingPanelAction(request: Request, sessionId: string) {
         if (entry.checkoutUrl) return redirectDocument(entry.checkoutUrl, 303);
         // Not all its seats were free and the booker chose to wait for them.
         return sentOn(page, entry.status === 'waitlisted' ? 'booking.joined' : 'booking.booked');
+      }
+      case 'series': {
+        // This class and the rest of its series (docs/decisions/064-series.md): a paid class's
+        // seat is held and paid from Booked Sessions, one class at a time.
+        const result = await bookSeries(form.seriesId ?? '', sessionId);
+        await invalidateBookings(queryClient);
+        return sentOn(page, 'booking.seriesBooked', `${result.booked}/${result.waitlisted}`);
       }
       case 'join':
         await joinWaitlist(sessionId);

@@ -6,6 +6,7 @@
 import { data } from 'react-router';
 import { approveSessionBody, cancelSessionBody, rejectSessionBody } from '#contract/sessions.ts';
 import { type DoneMessage, formBody, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
+import { approveSeries } from './api/approve-series.ts';
 import { decideSession } from './api/decide-session.ts';
 import { deleteSession } from './api/delete-session.ts';
 import { resubmitSession } from './api/resubmit-session.ts';
@@ -44,9 +45,13 @@ export async function sessionAction(fields: Record<string, string>, next: string
   const queryClient = pageQueryClient();
   try {
     switch (intent) {
-      case 'approve':
-        await decideSession('approve', id, formBody(approveSessionBody, approveInput(fields)));
+      case 'approve': {
+        const body = formBody(approveSessionBody, approveInput(fields));
+        // A class of a series: every pending class of it at once, when the admin left that ticked (docs/decisions/064-series.md).
+        if (fields.wholeSeries === 'on' && fields.seriesId) await approveSeries(fields.seriesId, body);
+        else await decideSession('approve', id, body);
         break;
+      }
       case 'reject':
         await decideSession('reject', id, formBody(rejectSessionBody, { reason: fields.reason ?? '', feedback: fields.feedback ?? '' }));
         break;

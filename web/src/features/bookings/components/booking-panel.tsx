@@ -23,6 +23,7 @@ export function BookingPanel(props: { session: PublicSession; bookability: Booka
       <RefusalMessage title={t('booking.failed')} intent="group" withFields />
       <RefusalMessage title={t('booking.joinFailed')} intent="join" />
       <RefusalMessage title={t('booking.leaveFailed')} intent="leave" />
+      <RefusalMessage title={t('booking.failed')} intent="series" />
       <PanelBody {...props} />
     </>
   );
@@ -121,6 +122,7 @@ function PanelBody({ session, bookability }: { session: PublicSession; bookabili
         </p>
       )}
       {session.maxSeatsPerBooking > 1 && <GroupForm session={session} pending={sending('group')} />}
+      {session.seriesId !== null && <SeriesForm seriesId={session.seriesId} pending={sending('series')} />}
     </div>
   );
 }
@@ -170,6 +172,27 @@ function GroupForm({ session, pending }: { session: PublicSession; pending: bool
         </div>
       </ActionForm>
     </details>
+  );
+}
+
+/**
+ * A class of a weekly series (docs/decisions/064-series.md): this class and every later one in one
+ * action, a seat where there is one and the waitlist where the class is full.
+ */
+function SeriesForm({ seriesId, pending }: { seriesId: string; pending: boolean }) {
+  const { t } = useTranslator();
+  return (
+    <ActionForm intent="series">
+      <input type="hidden" name="seriesId" value={seriesId} />
+      <div className="flex flex-col gap-1">
+        <p className="text-sm text-base-content/70">{t('booking.seriesLead')}</p>
+        <div>
+          <button type="submit" className="btn btn-outline w-full sm:w-auto" disabled={pending}>
+            {pending ? t('booking.booking') : t('booking.bookSeries')}
+          </button>
+        </div>
+      </div>
+    </ActionForm>
   );
 }
 

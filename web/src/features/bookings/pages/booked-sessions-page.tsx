@@ -57,12 +57,50 @@ function BookedSection({ when, title, query, empty }: { when: BookedSessionsWhen
       </h2>
       <PagedListState query={query} loadingLabel={t('bookedSessions.loading')} empty={empty}>
         <ul className="flex flex-col gap-3">
-          {pagedItems(query).map((b) => (
-            <BookedRow key={b.id} b={b} />
-          ))}
+          {groupedBySeries(pagedItems(query)).map((group) =>
+            group.length === 1 ? <BookedRow key={group[0]!.id} b={group[0]!} /> : <SeriesGroup key={group[0]!.session.seriesId} entries={group} />,
+          )}
         </ul>
       </PagedListState>
     </section>
+  );
+}
+
+/**
+ * The entries in their order, those of one weekly series together where its first one is
+ * (docs/decisions/064-series.md): each class is still its own booking, row and link.
+ */
+function groupedBySeries(entries: BookedSession[]): BookedSession[][] {
+  const groups: BookedSession[][] = [];
+  const ofSeries = new Map<string, BookedSession[]>();
+  for (const entry of entries) {
+    const series = entry.session.seriesId;
+    const group = series === null ? undefined : ofSeries.get(series);
+    if (group) {
+      group.push(entry);
+      continue;
+    }
+    const fresh = [entry];
+    if (series !== null) ofSeries.set(series, fresh);
+    groups.push(fresh);
+  }
+  return groups;
+}
+
+function SeriesGroup({ entries }: { entries: BookedSession[] }) {
+  const { t } = useTranslator();
+  const headingId = `series-${entries[0]!.session.seriesId}`;
+  return (
+    <li className="flex flex-col gap-2 rounded-box border border-base-300 p-3" data-testid="booked-series">
+      <h3 id={headingId} className="font-semibold break-words">
+        {t('bookedSessions.series', { title: entries[0]!.sessionTitle, count: entries.length })}
+      </h3>
+      <ul aria-labelledby={headingId} className="flex flex-col gap-3">
+        {entries.map((b) => (
+          <BookedRow key={b.id} b={b} />
+        ))}
+      </ul>
+    </li>
   );
 }
 

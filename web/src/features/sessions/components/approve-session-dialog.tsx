@@ -21,6 +21,15 @@ export function ApproveSessionDialog(props: DecisionDialogProps) {
               {errors.locationKind ?? t('sessionDecisions.placeToBeAnnounced')}
             </p>
           )}
+          {s.seriesId !== null && (
+            <>
+              <input type="hidden" name="seriesId" value={s.seriesId} />
+              <label className="flex cursor-pointer items-start gap-2 text-sm">
+                <input type="checkbox" name="wholeSeries" className="checkbox checkbox-sm mt-0.5" defaultChecked />
+                <span>{t('sessionDecisions.wholeSeries')}</span>
+              </label>
+            </>
+          )}
           <FeeFields error={errors.registrationFee} />
           <MaxParticipantsField defaultValue={s.maxParticipants === null ? '' : String(s.maxParticipants)} error={errors.maxParticipants} />
         </>

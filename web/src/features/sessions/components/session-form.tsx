@@ -19,6 +19,8 @@ type SessionFormProps = {
   approved?: boolean;
   /** The schedule's fields, or why they are not offered (an approved session's dates are fixed). */
   schedule: ScheduleDefaults | string;
+  /** More fields after the schedule's (Create Series: how the class repeats). */
+  children?: ReactNode;
 };
 
 /**
@@ -27,7 +29,7 @@ type SessionFormProps = {
  * its fields are read into the API's body by contract/session-form.ts. A refusal: the server's
  * messages under the fields they name, else in a popup; every field as typed.
  */
-export function SessionForm({ heading, words, defaults, schedule, approved = false }: SessionFormProps) {
+export function SessionForm({ heading, words, defaults, schedule, approved = false, children }: SessionFormProps) {
   const { t } = useTranslator();
   const errors = useFormRefusal()?.fields ?? {};
   const busy = useNavigation().state === 'submitting';
@@ -56,6 +58,7 @@ export function SessionForm({ heading, words, defaults, schedule, approved = fal
             error={errors.maxSeatsPerBooking}
           />
           {typeof schedule === 'string' ? <p className="text-sm text-base-content/70">{schedule}</p> : <ScheduleFields defaults={schedule} errors={errors} />}
+          {children}
           <div>
             <SubmitButton className="btn btn-primary" busy={busy} busyLabel={words.pending} label={words.submit} />
           </div>

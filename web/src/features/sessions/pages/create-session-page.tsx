@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, useLoaderData } from 'react-router';
+import { type ActionFunctionArgs, Link, useLoaderData } from 'react-router';
 import { createSessionFormBody, proposedSchedule } from '#contract/session-form.ts';
 import { createSessionBody, DEFAULT_DECISION_HOURS } from '#contract/sessions.ts';
 import { meQuery } from '#web/features/auth/public.ts';
@@ -51,7 +51,9 @@ export function CreateSessionPage() {
           <h1 id="session-form-heading" className="text-3xl font-bold">
             {t('sessionForm.createHeading')}
           </h1>
-          <p className="mt-1 text-base-content/70">{t('sessionForm.createLead')}</p>
+          <p className="mt-1 text-base-content/70">
+            {t('sessionForm.createLead')} <Link to="/dashboard/create-series" className="link">{t('seriesForm.instead')}</Link>
+          </p>
         </>
       }
       words={{ title: t('sessionForm.sessionTitle'), description: t('sessionForm.sessionDescription'), submit: t('sessionForm.create'), pending: t('sessionForm.creating') }}
