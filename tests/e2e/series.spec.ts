@@ -74,7 +74,7 @@ test.describe('on a 375 px phone, in English', () => {
     await expect(page.getByText('Booked in 3 classes, on the waitlist of 1 full class.')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await page.goto('/dashboard/booked-sessions');
+    await page.goto('/dashboard/view-booked-session');
     const series = page.getByTestId('booked-series');
     await expect(series.getByRole('heading', { name: `Weekly series: ${title} (4 classes)` })).toBeVisible();
     await expect(series.getByTestId('booked-session-row')).toHaveCount(4);
@@ -101,7 +101,7 @@ test.describe('on a 375 px phone, in Spanish', () => {
     await page.goto(`/session/${classes[0]!.id}`);
     await page.getByRole('button', { name: 'Reservar esta clase y todas las siguientes' }).click();
     await expect(page.getByText('Reservado en 2 clases, en la lista de espera de 1 clase llena.')).toBeVisible();
-    await page.goto('/dashboard/booked-sessions');
+    await page.goto('/dashboard/view-booked-session');
     await expect(page.getByRole('heading', { name: `Serie semanal: ${title} (3 clases)` })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
