@@ -4,7 +4,7 @@
 // "Retry now" is a form the server acts on. Others are turned away.
 import type { Page } from '@playwright/test';
 import { earlierWholeMessage } from '#tests/helpers/earlier-emails.ts';
-import { expect, test } from './fixtures';
+import { expect, test, expectPopup } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -40,7 +40,7 @@ test('an admin sees a dead email with its last error and retries it now; it is d
   expect(await hasNoHorizontalScroll(page)).toBe(true);
 
   await row.getByRole('button', { name: `Retry now: ${subject}` }).click();
-  await expect(page.getByText('Job queued to run now')).toBeVisible();
+  await expectPopup(page, 'Job queued to run now');
   // The server's own worker sends it within a second or so.
   const mail = await mailbox.waitFor(to, new RegExp(subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 15_000);
   expect(mail.text).toContain('You are booked.');

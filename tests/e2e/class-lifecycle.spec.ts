@@ -3,7 +3,7 @@
 // and renews the link (the old address stops answering).
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
-import { expect, test, type Server } from './fixtures';
+import { expect, test, type Server, expectPopup } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -31,7 +31,7 @@ test('a tutor calls a class off with a reason; the booked student is emailed and
   expect(await hasNoHorizontalScroll(page)).toBe(true);
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('I am ill; we will pick it up next week.');
   await dialog.getByRole('button', { name: 'Call the class off' }).click();
-  await expect(page.getByText('Session cancelled')).toBeVisible();
+  await expectPopup(page, 'Session cancelled');
   await expect(page.getByTestId('cancelled-note')).toContainText('I am ill; we will pick it up next week.');
   await expect(page.getByRole('button', { name: 'Cancel session' })).toHaveCount(0);
   expect(await hasNoHorizontalScroll(page)).toBe(true);
@@ -61,7 +61,7 @@ test('a student subscribes to their calendar in Settings and renews the link', a
   await page.goto('/dashboard/settings');
   const section = page.getByRole('region', { name: 'Calendar subscription' });
   await section.getByRole('button', { name: 'Make my calendar link' }).click();
-  await expect(page.getByText('Calendar link made')).toBeVisible();
+  await expectPopup(page, 'Calendar link made');
   const address = section.getByRole('textbox', { name: /copy this address/ });
   const url = await address.inputValue();
   expect(url).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
@@ -75,7 +75,7 @@ test('a student subscribes to their calendar in Settings and renews the link', a
 
   await section.getByRole('button', { name: /Make a new link/ }).click();
   await page.getByRole('button', { name: 'Yes, make a new link' }).click();
-  await expect(page.getByText('New calendar link made')).toBeVisible();
+  await expectPopup(page, 'New calendar link made');
   await expect(address).not.toHaveValue(url);
   expect((await fetch(url)).status).toBe(404);
 });
@@ -124,7 +124,7 @@ test("an online class's link shows only to a booked student; the tutor's page is
   const bioForm = page.getByRole('form', { name: 'Your tutor profile' });
   await bioForm.getByRole('textbox', { name: 'Bio' }).fill('Maths teacher for twelve years.');
   await bioForm.getByRole('button', { name: 'Save bio' }).click();
-  await expect(page.getByText('Bio saved')).toBeVisible();
+  await expectPopup(page, 'Bio saved');
   await page.context().clearCookies();
 
   // Signed out: the place says online, never the link; "by Tina Teacher" leads to her page.

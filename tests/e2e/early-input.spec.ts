@@ -127,7 +127,7 @@ test('register: name, email, password, role and photo chosen before the app is l
   await expect(page.getByText('early.png', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview of early.png' })).toBeVisible();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page.getByText('Registration Successful')).toBeVisible();
+  await expectPopup(page, 'Registration Successful');
   await expect
     .poll(() => server.deps.db.kysely.selectFrom('user').select(['name', 'role', 'image']).where('email', '=', email).executeTakeFirst())
     .toEqual({ name: 'Early Bird', role: 'tutor', image: expect.stringMatching(/^\/api\/uploads\//) });
@@ -524,7 +524,7 @@ test('Join waitlist pressed before the app is live puts the student in line', as
   await expect(page.getByText('You are on the waitlist: number 1 in line.')).toBeVisible();
   await held.live();
   await page.getByRole('button', { name: 'Leave waitlist' }).click();
-  await expect(page.getByText('You left the waitlist')).toBeVisible();
+  await expectPopup(page, 'You left the waitlist');
   expect(await server.deps.db.kysely.selectFrom('waitlist_entry').select('id').where('sessionId', '=', session.id).execute()).toEqual([]);
   await held.close();
 });

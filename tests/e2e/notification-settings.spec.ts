@@ -3,7 +3,7 @@
 // new-bookings switch; the unsubscribe link of an email, opened in a browser, leads to these settings.
 import type { Page } from '@playwright/test';
 import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
-import { expect, test } from './fixtures';
+import { expect, test, expectPopup } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -24,7 +24,7 @@ test('a student turns class reminders off in Settings, and it stays off', async 
 
   await reminders.uncheck();
   await section.getByRole('button', { name: 'Save notifications' }).click();
-  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await expectPopup(page, 'Notification settings saved');
   await page.reload();
   await expect(page.getByRole('region', { name: 'Email notifications' }).getByRole('checkbox', { name: 'Class reminders' })).not.toBeChecked();
 });

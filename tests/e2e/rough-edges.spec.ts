@@ -202,7 +202,7 @@ test('an unverified user can resend the verification email, and its link lands o
   await page.goto('/dashboard');
   await expect(page.getByTestId('details-status')).toHaveText('Unverified');
   await page.getByRole('button', { name: 'Resend verification email' }).click();
-  await expect(page.getByRole('heading', { name: 'Verification email sent' })).toBeVisible();
+  await expectPopup(page, 'Verification email sent');
   const mail = await server.mailbox.waitFor(student.email, /Verify your StudyNest email/);
   const link = /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?[^\s"<>]+/.exec(mail.text)![0];
   await page.goto(link);

@@ -131,7 +131,7 @@ test('a rejected session shows the feedback to its tutor and can be resubmitted'
   await dialog.getByLabel('Reason').fill('Too vague');
   await dialog.getByLabel('Feedback').fill('Please list the topics you will cover.');
   await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Session rejected' })).toBeVisible();
+  await expectPopup(page, 'Session rejected');
 
   await switchUser(page, loginAs, tutor);
   await page.goto('/dashboard/manage-sessions');
@@ -147,7 +147,7 @@ test('a rejected session shows the feedback to its tutor and can be resubmitted'
 
   await page.goto('/dashboard/manage-sessions');
   await row.getByRole('button', { name: `Resubmit ${session.title}` }).click();
-  await expect(page.getByRole('heading', { name: 'Session resubmitted for review' })).toBeVisible();
+  await expectPopup(page, 'Session resubmitted for review');
   await expect(row).toContainText('Pending');
   await expect(row).not.toContainText('Too vague');
   await expect(row.getByRole('button', { name: `Resubmit ${session.title}` })).toHaveCount(0);
