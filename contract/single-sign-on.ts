@@ -14,6 +14,8 @@ export const SSO_RULE_ROLES = ['student', 'tutor'] as const;
 /** An email domain, lower-cased, without a leading `@`. */
 export const ssoDomain = z
   .string()
+  // As typed, before anything reads it: a domain is at most 253 characters (an `@` and spaces around it allowed).
+  .max(256, 'errors.input.ssoDomain')
   .trim()
   .toLowerCase()
   .transform((domain) => domain.replace(/^@/, ''))
