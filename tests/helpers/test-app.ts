@@ -9,7 +9,6 @@ import { createUser, type CreatedUser, type UserOverrides } from '#tests/factori
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 import { checkAnswer } from './openapi-answers.ts';
-import { fastPasswordHashing } from './fast-password-hashing.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://studynest.test';
@@ -92,7 +91,6 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     httpTimeouts: options.httpTimeouts,
     now: options.now,
     logStream: options.logStream,
-    passwordHashing: fastPasswordHashing,
     onSend: (request, reply, payload) => checkAnswer(documentOf, request, reply, payload),
   });
   await built.app.ready();
