@@ -82,6 +82,7 @@ const claimDue = (skipLocked: boolean) =>
             ]),
           )
           .orderBy('job.runAt')
+          .orderBy('job.id')
           .limit(p.limit)
           .$if(skipLocked, (q) => q.forUpdate().skipLocked()),
       )
@@ -165,6 +166,7 @@ const retryFailed = prepare((db, p: { id: string; now: string }) =>
     .where((w) => w.or([w('status', '=', sql.lit('dead')), w.and([w('status', '=', sql.lit('queued')), w('lastError', 'is not', null)])])),
 );
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const withCounts = (row: JobRow): JobRow => ({ ...row, attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts) });
 
 export function jobRepository(db: Kysely<Database>) {
@@ -175,7 +177,10 @@ export function jobRepository(db: Kysely<Database>) {
      * jobs whose time has come, and running jobs whose worker's lease ran out (it crashed).
      */
     async claim(p: { now: string; until: string; worker: string; limit: number }): Promise<JobRow[]> {
-      return (await claimDueQuery(db, p)).rows.map(withCounts);
+      // In the order they were queued (their time, then their id, which grows with time): an
+      // UPDATE's RETURNING keeps no order on PostgreSQL, and a webhook endpoint must hear of a
+      // booking before its cancellation when both are claimed at once.
+      return (await claimDueQuery(db, p)).rows.map(withCounts).sort((a, b) => compare(a.runAt, b.runAt) || compare(a.id, b.id));
     },
 
     /** Claims the job of this key whatever its time (queued, or running past its lease); undefined when another worker holds it. */
