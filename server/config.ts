@@ -42,6 +42,7 @@ const envSchema = z.object({
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(40).default('your school account'),
   OIDC_ROLE_CLAIM: z.string().min(1).optional(),
   OIDC_DOMAIN_ROLES: z.string().optional(),
+  OIDC_DISCOVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   DEMO_DATA: boolish.optional(),
   TRUST_PROXY: z.string().optional(),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(3),
@@ -82,6 +83,12 @@ export interface Config {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   /** OIDC_*: the school's OpenID Connect provider, when issuer, client id and secret are all set. */
   singleSignOn: SingleSignOnConfig | undefined;
+  /**
+   * How long a sign-in waits for the provider's discovery document (and its keys) before the
+   * login page is told the provider cannot be reached: one that takes the connection and never
+   * answers would otherwise hold the sign-in, and the browser, with it.
+   */
+  singleSignOnDiscoveryTimeoutMs: number;
   /** Seed demo data into an empty database: DEMO_DATA, else only in development. */
   demoData: boolean;
   /** The settings a production server should be given that were not (the start warns of each). */
@@ -255,6 +262,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         domainRoles: domainRoleList(env.OIDC_DOMAIN_ROLES),
       }
       : undefined,
+    singleSignOnDiscoveryTimeoutMs: env.OIDC_DISCOVERY_TIMEOUT_MS,
     // Never by default in production: the demo admin's password would be printed to its log.
     demoData: env.DEMO_DATA ?? env.NODE_ENV === 'development',
     unset: UNSET_CHECKS.filter(([, isSet]) => !isSet(env)).map(([name]) => name),

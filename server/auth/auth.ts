@@ -178,7 +178,7 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
       ltiSignIn(),
       ...requiredSingleSignOn(singleSignOn),
       // The school's provider, built from the settings in effect at each sign-in (decision 065).
-      singleSignOnPlugin(singleSignOn, providerName),
+      singleSignOnPlugin(singleSignOn, providerName, config.singleSignOnDiscoveryTimeoutMs),
       ...(config.google
         ? [
           genericOAuth({

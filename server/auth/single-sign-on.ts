@@ -3,6 +3,7 @@
 // ID token checked against the provider's JWKS (issuer, audience, expiry, signature) and bound to
 // the request's `nonce`. Our rules on top: which addresses may come in, which must (no password),
 // and the role a first sign-in gets. docs/decisions/058-single-sign-on.md.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
@@ -111,7 +112,7 @@ type BuiltProvider = { id: string } & Record<string, unknown>;
  * takes effect without a restart (docs/decisions/065-single-sign-on-settings.md). Every check of
  * the ID token stays the plugin's own.
  */
-export function singleSignOnPlugin(settings: SingleSignOnSource, providerName: (name: unknown, email: unknown) => string): BetterAuthPlugin {
+export function singleSignOnPlugin(settings: SingleSignOnSource, providerName: (name: unknown, email: unknown) => string, discoveryTimeoutMs: number): BetterAuthPlugin {
   let authContext: Record<string, unknown> | undefined;
   let built: { key: string; provider: BuiltProvider } | undefined;
   // better-auth finds the provider by its id in its list; each of its other fields is the one of
@@ -126,7 +127,14 @@ export function singleSignOnPlugin(settings: SingleSignOnSource, providerName: (
     const key = JSON.stringify(sso);
     if (built?.key === key) return true;
     const plugin = genericOAuth({ config: [singleSignOnProvider(sso, providerName)] });
-    const result = (await plugin.init!({ ...authContext, socialProviders: [] } as never)) as unknown as { context?: { socialProviders?: BuiltProvider[] } } | undefined;
+    // The plugin's discovery has no time limit of its own: a provider that takes the connection and
+    // never answers is, after discoveryTimeoutMs, one that could not be reached (its request is
+    // left to end by itself; a later sign-in tries again).
+    const waited = new AbortController();
+    const timedOut = sleep(discoveryTimeoutMs, undefined, { signal: waited.signal }).catch(() => undefined);
+    const result = (await Promise.race([plugin.init!({ ...authContext, socialProviders: [] } as never), timedOut]).finally(() => waited.abort())) as unknown as
+      | { context?: { socialProviders?: BuiltProvider[] } }
+      | undefined;
     const made = result?.context?.socialProviders?.find((p) => p.id === SSO_PROVIDER_ID);
     // Discovery failed (better-auth logged why): tried again at the next sign-in.
     if (!made) return false;

@@ -244,3 +244,33 @@ describe('without OIDC_* settings', () => {
     }
   });
 });
+
+describe('a provider that takes the connection and never answers', () => {
+  it('is, after OIDC_DISCOVERY_TIMEOUT_MS, one that cannot be reached: the login page is told so, and a later sign-in tries again', async () => {
+    const net = await import('node:net');
+    const held: import('node:net').Socket[] = [];
+    // Accepts every connection and reads what is sent, answering nothing.
+    const silent = net.createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as import('node:net').AddressInfo;
+    const app = await createTestApp({
+      OIDC_ISSUER: `http://127.0.0.1:${port}`,
+      OIDC_CLIENT_ID: 'studynest-sso',
+      OIDC_CLIENT_SECRET: 'studynest-sso-secret',
+      OIDC_DISCOVERY_TIMEOUT_MS: '300',
+    });
+    try {
+      for (const attempt of [1, 2]) {
+        const res = await app.request(null, { method: 'POST', url: '/api/sso/start', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+        expect(res.statusCode, `attempt ${attempt}`).toBe(303);
+        expect(res.headers.location).toMatch(/^\/login\?sso=failed&error=provider_unavailable$/);
+      }
+      // Each sign-in asked the provider again.
+      expect(held.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+      await app.close();
+    }
+  });
+});
