@@ -12,7 +12,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AdminAuditDeclaration } from '#server/audit/admin-audit.ts';
 import { buildAppDeps, type AppDeps } from '#server/app-deps.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
-import { createAuth } from '#server/auth/auth.ts';
+import { createAuth, type PasswordHashing } from '#server/auth/auth.ts';
 import { authRoutes } from '#server/auth/auth-routes.ts';
 import type { Config } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
@@ -49,6 +49,11 @@ export interface BuildOptions {
   httpTimeouts?: HttpTimeouts;
   /** Where the log's JSON lines go (standard output by default); tests read what a production log would hold. */
   logStream?: { write(line: string): void };
+  /**
+   * Hashes passwords another way than better-auth's own (tests: a cheaper scrypt, decision 066).
+   * Production never passes it: no configuration reaches it.
+   */
+  passwordHashing?: PasswordHashing;
   /** Sees every answer before any other onSend hook (tests check each against the OpenAPI document). */
   onSend?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
@@ -138,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const jobs = createJobs({ db, log: app.log, now });
   // better-auth's emails (verification, reset) go through the outbox like every other.
-  const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log: app.log });
+  const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log: app.log, passwordHashing: options.passwordHashing });
   const drain = createDrain();
   closeConnectionsWhileDraining(app, drain);
   const core: CoreDeps = { config, db, auth, callers: buildCallers(auth), mailer, jobs, files: fileStorage(config), log: app.log, now, drain };

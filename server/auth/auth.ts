@@ -37,8 +37,14 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 /** `enqueueEmail`: queues an account email's job (the app's outbox; server/auth/auth-emails.ts). */
-export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: NewJob) => Promise<void>; log: FastifyBaseLogger }) {
-  const { config, db, enqueueEmail, log } = opts;
+/** How passwords are hashed and checked, when not better-auth's own scrypt (the API tests' cheaper one: decision 066). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: NewJob) => Promise<void>; log: FastifyBaseLogger; passwordHashing?: PasswordHashing }) {
+  const { config, db, enqueueEmail, log, passwordHashing } = opts;
   const kysely = db.kysely;
 
   // ADMIN_EMAIL's owner is sent a password link through better-auth's own reset request, made
@@ -123,6 +129,7 @@ export function createAuth(opts: { config: Config; db: Db; enqueueEmail: (job: N
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      ...(passwordHashing && { password: passwordHashing }),
       // Sign-up must not tell whether an email already has an account (ASVS 6.3.8): with
       // autoSignIn off, better-auth answers a taken email exactly like a new one (no cookie,
       // a synthetic user) and the owner gets an email instead; the web app signs in right after

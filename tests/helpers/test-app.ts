@@ -9,6 +9,8 @@ import { createUser, type CreatedUser, type UserOverrides } from '#tests/factori
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 import { checkAnswer } from './openapi-answers.ts';
+import { fastPasswordHashing } from './fast-password-hashing.ts';
+import { PURGE_EXPIRED_AUTH_JOB } from '#server/auth/auth-purge.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://studynest.test';
@@ -91,9 +93,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     httpTimeouts: options.httpTimeouts,
     now: options.now,
     logStream: options.logStream,
+    passwordHashing: fastPasswordHashing,
     onSend: (request, reply, payload) => checkAnswer(documentOf, request, reply, payload),
   });
   await built.app.ready();
+  // A controlled clock may stand days or years after the wall clock better-auth writes sessions
+  // with: the expired-sign-in purge, due at once on that clock, then takes every session made
+  // so far for expired. It runs here, before any test user signs in, instead of whenever the
+  // worker first polls (a test whose users sign in quickly lost theirs).
+  if (options.now) await built.deps.jobs.runScheduleNow(PURGE_EXPIRED_AUTH_JOB);
   const cookies = new WeakMap<CreatedUser, string>();
 
   const request: TestApp['request'] = async (who, opts) => {
