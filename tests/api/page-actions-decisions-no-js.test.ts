@@ -118,3 +118,61 @@ describe("View All Materials: a material's new file without JavaScript", () => {
     expect(row.fileName).toBe('kept.pdf');
   });
 });
+
+// As an attacker: the decision asked by address is only a form drawn for the one who may decide;
+// the decision itself is the API's, whoever posts it and however the address is spelled.
+describe('the decisions asked by address, tried by someone who may not decide', () => {
+  it('a tutor or a student asking All Sessions for a decision gets no form, and posting one changes nothing', async () => {
+    const tutorUser = await t.createUser({ role: 'tutor' });
+    const session = await createStudySession(t.deps, tutorUser, { title: 'Pending geology', status: 'pending' });
+    for (const role of ['tutor', 'student'] as const) {
+      const who = role === 'tutor' ? await t.signIn(tutorUser) : await t.actor({ role });
+      for (const decide of ['approve', 'reject']) {
+        const url = `/dashboard/all-sessions?decide=${decide}&session=${session.id}`;
+        const asked = await t.request(who, { method: 'GET', url });
+        // The dashboard's role guard: sent to their own dashboard, no form drawn.
+        expect([asked.statusCode, asked.headers.location], `${role} GET ${decide}`).toEqual([302, '/dashboard']);
+        expect(asked.body).not.toContain('data-testid="session-decision"');
+        const fields = decide === 'approve' ? { feeKind: 'free', registrationFee: '', maxParticipants: '' } : { reason: 'Spam', feedback: 'Not wanted' };
+        const posted = await t.request(who, { method: 'POST', url, ...form({ _nojs: '1', id: session.id, intent: decide, ...fields }) });
+        expect([posted.statusCode, posted.headers.location], `${role} POST ${decide}`).toEqual([302, '/dashboard']);
+        expect(doneOf(posted)).toBeUndefined();
+      }
+    }
+    expect(await statusOf(session.id)).toBe('pending');
+  });
+
+  it("another tutor cannot call a class off through the owner's page, by any spelling of its address", async () => {
+    const ownerUser = await t.createUser({ role: 'tutor' });
+    const other = await t.actor({ role: 'tutor' });
+    const session = await createStudySession(t.deps, ownerUser, { title: 'Owned physics' });
+    const owned = `/dashboard/session/${encodeURIComponent(ownerUser.email)}/${session.id}`;
+    const theirs = `/dashboard/session/${encodeURIComponent(other.user!.email)}/${session.id}`;
+    for (const path of [owned, theirs, `/dashboard/session/x/../${encodeURIComponent(ownerUser.email)}/${session.id}`, owned.replace('/dashboard/', '/dashboard//')]) {
+      const asked = await t.request(other, { method: 'GET', url: `${path}?decide=cancel&session=${session.id}` });
+      expect(asked.body, path).not.toContain('Call this class off</h2>');
+      const posted = await t.request(other, { method: 'POST', url: `${path}?decide=cancel&session=${session.id}`, ...form({ _nojs: '1', reason: 'Mine now', intent: 'cancel' }) });
+      expect(doneOf(posted), path).toBeUndefined();
+    }
+    expect(await statusOf(session.id)).toBe('approved');
+  });
+
+  it('an admin asking for a decision that is not one, or for a session that is not there, gets the list without a form', async () => {
+    const admin = await t.actor({ role: 'admin' });
+    const tutorUser = await t.createUser({ role: 'tutor' });
+    const session = await createStudySession(t.deps, tutorUser, { title: 'Pending botany', status: 'pending' });
+    for (const query of [
+      `decide=%3Cscript%3Ealert(1)%3C%2Fscript%3E&session=${session.id}`,
+      `decide=delete&session=${session.id}`,
+      `decide=approve&session=${'9'.repeat(100_000)}`,
+      'decide=approve&session=..%2F..%2Fapi%2Fusers',
+      `decide=approve&session=${session.id}&session=${session.id}x`,
+    ]) {
+      const res = await t.request(admin, { method: 'GET', url: `/dashboard/all-sessions?${query}` });
+      expect(res.statusCode, query.slice(0, 60)).toBeLessThan(500);
+      expect(res.body).not.toContain('<script>alert(1)');
+      if (!query.startsWith('decide=approve&session=' + session.id)) expect(res.body, query.slice(0, 60)).not.toContain('data-testid="session-decision"');
+    }
+    expect(await statusOf(session.id)).toBe('pending');
+  });
+});
