@@ -24,6 +24,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     timezoneId: 'UTC',
+    // Still pages unless a test says otherwise: Home's slideshow and typewriter (off for readers who
+    // prefer reduced motion) keep Chromium drawing while a page sits open, about an eighth of a
+    // core for each Home page, through every step a test takes there. The tests of the motion
+    // itself, and Home's axe check, ask for motion (`reducedMotion: 'no-preference'`).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],

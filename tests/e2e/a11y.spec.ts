@@ -42,6 +42,17 @@ for (const visitor of VISITORS) {
   });
 }
 
+test.describe('Home in motion', () => {
+  // The tours see still pages (the suite's default); the slideshow and the typewriter running are
+  // checked here, where a reader without the reduced-motion preference sees them.
+  test.use({ reducedMotion: 'no-preference' });
+  test('/ with its slideshow running has no axe violations', async ({ page }) => {
+    await visitSettled(page, '/');
+    await expect(page.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+    await expectNoViolations(page, '/ in motion');
+  });
+});
+
 test.describe('dialogs and date fields', () => {
   test('the error dialog (Login Failed)', async ({ page }) => {
     await visitSettled(page, '/login');

@@ -112,26 +112,31 @@ test('focus moves into a dialog and back to the control that opened it', async (
   await expect(forgot).toBeFocused();
 });
 
-test('a modal of the dashboard takes focus and gives it back (admin rejects a session)', async ({
-  page,
-  server,
-  createUser,
-  loginAs,
-}) => {
-  const tutor = await createUser({ role: 'tutor' });
-  const session = await createStudySession(server.deps, tutor, { title: 'Waiting for review', status: 'pending' });
-  const admin = await createUser({ role: 'admin' });
-  await loginAs(page, admin);
-  await page.goto('/dashboard/all-sessions');
-  const reject = page.getByRole('button', { name: `Reject ${session.title}` });
-  await enterOn(page, reject);
-  const dialog = page.locator('dialog[open]');
-  await expect(dialog).toBeVisible();
-  await expect(dialog.locator(':focus')).toHaveCount(1);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(reject).toBeFocused();
-});
+// Readers who prefer reduced motion once got dialogs that took no focus: the page's reduced-motion
+// rule stretched the dialog's 0 s visibility transition, so it was still hidden when opened.
+for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+  test(`a modal of the dashboard takes focus and gives it back (admin rejects a session), motion: ${reducedMotion}`, async ({
+    page,
+    server,
+    createUser,
+    loginAs,
+  }) => {
+    await page.emulateMedia({ reducedMotion });
+    const tutor = await createUser({ role: 'tutor' });
+    const session = await createStudySession(server.deps, tutor, { title: `Waiting for review, ${reducedMotion}`, status: 'pending' });
+    const admin = await createUser({ role: 'admin' });
+    await loginAs(page, admin);
+    await page.goto('/dashboard/all-sessions');
+    const reject = page.getByRole('button', { name: `Reject ${session.title}` });
+    await enterOn(page, reject);
+    const dialog = page.locator('dialog[open]');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(reject).toBeFocused();
+  });
+}
 
 test('form errors are announced (role=alert)', async ({ page, server, createUser }) => {
   // A real reset link: the page shows its form only for a token that can still be used.

@@ -185,6 +185,7 @@ test('deleting a session asks first, then removes it', async ({ page, createUser
 });
 
 test('the carousel advances by itself, and its bullets and arrows work', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/');
   await expect(page).toHaveTitle('StudyNest | Home');
   const slides = page.getByTestId('hero-slide');
