@@ -133,7 +133,7 @@ describe('the decisions asked by address, tried by someone who may not decide', 
         // The dashboard's role guard: sent to their own dashboard, no form drawn.
         expect([asked.statusCode, asked.headers.location], `${role} GET ${decide}`).toEqual([302, '/dashboard']);
         expect(asked.body).not.toContain('data-testid="session-decision"');
-        const fields = decide === 'approve' ? { feeKind: 'free', registrationFee: '', maxParticipants: '' } : { reason: 'Spam', feedback: 'Not wanted' };
+        const fields: Record<string, string> = decide === 'approve' ? { feeKind: 'free', registrationFee: '', maxParticipants: '' } : { reason: 'Spam', feedback: 'Not wanted' };
         const posted = await t.request(who, { method: 'POST', url, ...form({ _nojs: '1', id: session.id, intent: decide, ...fields }) });
         expect([posted.statusCode, posted.headers.location], `${role} POST ${decide}`).toEqual([302, '/dashboard']);
         expect(doneOf(posted)).toBeUndefined();

@@ -272,11 +272,11 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  tourPage: async ({ browser, server, tourContexts, viewport, locale, colorScheme, hasTouch, isMobile, userAgent, deviceScaleFactor, timezoneId }, use) => {
+  tourPage: async ({ browser, server, tourContexts, viewport, locale, colorScheme, reducedMotion, hasTouch, isMobile, userAgent, deviceScaleFactor, timezoneId }, use) => {
     const handedOut = new Set<TourContext>();
     await use(async (user) => {
       // The options the test's own `page` would have had (the project's and the file's `test.use`).
-      const options: BrowserContextOptions = { baseURL: server.baseURL, viewport, locale, colorScheme, hasTouch, isMobile, userAgent, deviceScaleFactor, timezoneId };
+      const options: BrowserContextOptions = { baseURL: server.baseURL, viewport, locale, colorScheme, reducedMotion, hasTouch, isMobile, userAgent, deviceScaleFactor, timezoneId };
       const key = JSON.stringify([options, user?.email ?? null]);
       let tour = tourContexts.get(key);
       if (!tour) {
