@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSession, BookedSessionPage, BookSeriesResult } from '#contract/bookings.ts';
 import { instantOf, wallTimeOf } from '#contract/session-form.ts';
 import type { Series, Session } from '#contract/sessions.ts';
+import { partsOf } from '#tests/helpers/mail-parts.ts';
 import { createAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
@@ -23,7 +24,7 @@ const book = (who: Actor, sessionId: string) => post(who, '/api/book-session', {
 const mailsTo = (who: Actor, subject: RegExp) => t.mail.messages.filter((m) => m.to.includes(who.user!.email.toLowerCase()) && subject.test(m.subject));
 /** Lets the jobs that might still send mail run, so that a count of emails is a count of all of them. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
-/** Booking a series queues an email per class booked (and one to its tutor): the ones after them wait their turn. */
+/** Emails queued before the one waited for are sent first: a wait long enough for a busy machine. */
 const MAIL_WAIT_MS = 20_000;
 const day = (ms: number) => iso(ms).slice(0, 10);
 
@@ -193,3 +194,58 @@ describe('a series: its rules and who may do what', () => {
     expect((await post(actors.tutor, `/api/series/${series.id}/cancel`, reason)).statusCode).toBe(409);
   });
 });
+
+describe('booking a series sends one email', () => {
+  it('to the student, in their language and zone, naming each class and what happened to it, with one calendar entry per class booked; and one notice to the tutor', async () => {
+    const title = `Lectura ${Date.now().toString(36)}`;
+    const tutor = await t.actor({ role: 'tutor' });
+    const series = await createSeries({ ...firstClass(title), classCount: 5 }, tutor);
+    expect((await post(actors.admin, `/api/series/${series.id}/approve`, { registrationFee: 0, maxParticipants: 1 })).statusCode).toBe(200);
+    const classes = series.classes;
+    // A Spanish reader in Mexico City: the classes' times are theirs, not the tutor's Madrid ones.
+    const [ana, other] = await students(2);
+    await t.deps.db.kysely.updateTable('user').set({ language: 'es', timeZone: 'America/Mexico_City' }).where('id', '=', ana!.user!.id).execute();
+    // Class 2 is full, class 3 called off, class 4 booked alone before (its own confirmation).
+    expect((await book(other!, classes[1]!.id)).statusCode).toBe(201);
+    expect((await post(tutor, `/api/sessions/${classes[2]!.id}/cancel`, { reason: 'Festivo.' })).statusCode).toBe(200);
+    expect((await book(ana!, classes[3]!.id)).statusCode).toBe(201);
+    await t.mail.waitFor(ana!.user!.email, new RegExp(`^Reserva confirmada: ${title}$`), MAIL_WAIT_MS);
+
+    const result = (await post(ana!, `/api/series/${series.id}/book`, { fromSessionId: classes[0]!.id })).json<BookSeriesResult>();
+    expect(result.items.map((i) => i.outcome)).toEqual(['booked', 'waitlisted', 'closed', 'already', 'booked']);
+
+    const mail = await t.mail.waitFor(ana!.user!.email, new RegExp(`^Serie semanal reservada: ${title}$`), MAIL_WAIT_MS);
+    await t.mail.waitFor(tutor.user!.email, new RegExp(`^New bookings in your weekly series: ${title}$`), MAIL_WAIT_MS);
+    await settle();
+    // One email for the series, none per class (the one confirmation is class 4's, booked alone before).
+    expect(mailsTo(ana!, new RegExp(`^Serie semanal reservada: ${title}$`))).toHaveLength(1);
+    expect(mailsTo(ana!, new RegExp(`^Reserva confirmada: ${title}$`))).toHaveLength(1);
+    expect(mailsTo(tutor, new RegExp(`^New bookings in your weekly series: ${title}$`))).toHaveLength(1);
+    // The tutor's notices of one class each are those of the two classes booked alone (class 2 by another student, class 4).
+    expect(mailsTo(tutor, new RegExp(`^New booking: ${title}$`))).toHaveLength(2);
+
+    const text = partsOf(mail, 'text/plain')[0]!.body;
+    const lineOf = (index: number) => {
+      const { date, time } = wallTimeOf(classes[index]!.classStartDate, 'America/Mexico_City');
+      const line = text.split(/\r?\n/).find((l) => l.includes(date) && l.includes(time));
+      expect(line, `class ${index + 1} in ${text}`).toBeDefined();
+      return line!;
+    };
+    expect(text).toContain('America/Mexico_City');
+    expect(lineOf(0)).toMatch(/reservada/);
+    expect(lineOf(1)).toMatch(/en la lista de espera, puesto 1/);
+    expect(lineOf(2)).toMatch(/cerrada/);
+    expect(lineOf(3)).toMatch(/ya era tuya/);
+    expect(lineOf(4)).toMatch(/reservada/);
+    // One calendar file, an event for each class booked now, each under the UID its own confirmation would use.
+    const calendars = partsOf(mail, 'text/calendar');
+    expect(calendars).toHaveLength(1);
+    // Long lines are folded (RFC 5545 §3.1): unfolded before reading.
+    const ics = calendars[0]!.body.replace(/\r\n[ \t]/g, '');
+    const uids = [...ics.matchAll(/^UID:(.+)$/gm)].map((m) => m[1]!.trim());
+    const host = new URL(t.deps.config.baseUrl).hostname;
+    expect(uids).toEqual([classes[0]!.id, classes[4]!.id].map((id) => `${id}.${ana!.user!.id}@${host}`));
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  }, 90_000);
+});
+

@@ -12,7 +12,7 @@ import type { StudySessionRow } from '#server/db/schema.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { formatMoney } from '#server/i18n/translate.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
-import { placeText, sessionCalendar } from '#server/features/sessions/public.ts';
+import { calendarText, placeText, sessionCalendar, sessionEvent } from '#server/features/sessions/public.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 
 type Student = { id: string; name: string; email: string };
@@ -36,10 +36,26 @@ interface SeatHeldMailArgs {
   holdExpiresAt: string;
 }
 
+/** What booking a series did to one of its classes, as it committed (docs/decisions/064-series.md). */
+export interface SeriesClassOutcome {
+  sessionId: string;
+  outcome: 'booked' | 'waitlisted' | 'awaiting_payment' | 'already' | 'closed';
+  placeInLine: number | null;
+}
+
+interface SeriesMailArgs {
+  seriesId: string;
+  student: Student;
+  /** Every class the booking went through, in class order. */
+  classes: SeriesClassOutcome[];
+}
+
 declare module '#server/email/outbox.ts' {
   interface EmailKinds {
     'bookings.confirmation': BookingMailArgs;
     'bookings.tutor-notice': BookingMailArgs;
+    'bookings.series-confirmation': SeriesMailArgs;
+    'bookings.series-tutor-notice': SeriesMailArgs;
     'bookings.cancelled': CancelledMailArgs;
     'bookings.seat-held': SeatHeldMailArgs;
   }
@@ -50,6 +66,18 @@ export function bookingEmailJobs(session: Pick<StudySessionRow, 'id'>, student: 
   const args: BookingMailArgs = { sessionId: session.id, student: { id: student.id, name: student.name, email: student.email }, promotedFromWaitlist: opts.promotedFromWaitlist };
   // The tutor's address is read when the notice is written, so only the confirmation names its recipient now.
   return [queuedEmail('bookings.confirmation', args, student.email), queuedEmail('bookings.tutor-notice', args)];
+}
+
+/**
+ * The two emails of a series booking (docs/decisions/064-series.md): one to the student listing
+ * every class and what happened to it, with one calendar file holding an event per class booked,
+ * and one notice to the tutor naming the classes booked (none when no class was booked). Enqueued
+ * once every class's own booking has committed, carrying only what committed.
+ */
+export function seriesBookingEmailJobs(seriesId: string, student: Student, classes: SeriesClassOutcome[]): NewJob[] {
+  const args: SeriesMailArgs = { seriesId, student: { id: student.id, name: student.name, email: student.email }, classes };
+  const booked = classes.some((c) => c.outcome === 'booked');
+  return [queuedEmail('bookings.series-confirmation', args, student.email), ...(booked ? [queuedEmail('bookings.series-tutor-notice', args)] : [])];
 }
 
 /**
@@ -89,6 +117,17 @@ export function bookingEmails(deps: CoreDeps, findSession: (id: string) => Promi
       const session = await findSession(args.sessionId);
       if (!session || (await isTurnedOff(deps.db, session.tutorId, 'bookingNotices'))) return null;
       return tutorNoticeMail(deps, await to.readerOf(session.tutorId), session, args.student, args);
+    },
+    'bookings.series-confirmation': async (args, to) => {
+      const found = await classesOf(args.classes, findSession);
+      if (found.length === 0) return null;
+      return seriesConfirmationMail(deps, await to.readerOf(args.student.id), found, args.student);
+    },
+    'bookings.series-tutor-notice': async (args, to) => {
+      const booked = (await classesOf(args.classes, findSession)).filter((c) => c.outcome === 'booked');
+      const first = booked[0]?.session;
+      if (!first || (await isTurnedOff(deps.db, first.tutorId, 'bookingNotices'))) return null;
+      return seriesTutorNoticeMail(deps, await to.readerOf(first.tutorId), booked, args.student);
     },
     'bookings.cancelled': async ({ session, student, amountCents }, to) => {
       const reader = await to.readerOf(student.id);
@@ -177,3 +216,80 @@ function tutorNoticeMail(deps: CoreDeps, { t }: EmailReader, session: StudySessi
     headers: unsubscribeHeaders(deps.config, session.tutorId, 'bookingNotices'),
   };
 }
+
+type FoundClass = SeriesClassOutcome & { session: StudySessionRow };
+
+/** The classes of a series email as they are when it is written; a class deleted meanwhile is left out. */
+async function classesOf(classes: SeriesClassOutcome[], findSession: (id: string) => Promise<StudySessionRow | undefined>): Promise<FoundClass[]> {
+  const found = await Promise.all(classes.map(async (c) => ({ ...c, session: await findSession(c.sessionId) })));
+  return found.filter((c): c is FoundClass => c.session !== undefined);
+}
+
+/** One line per class: its time in the reader's zone and language, and what booking the series did to it. */
+function seriesClassLine(deps: CoreDeps, reader: EmailReader, c: FoundClass): string {
+  const { t } = reader;
+  const time = reader.span(c.session.classStartDate, c.session.classEndDate);
+  switch (c.outcome) {
+    case 'booked':
+      return t.t('email.booking.series.booked', { time });
+    case 'waitlisted':
+      return t.t('email.booking.series.waitlisted', { time, place: c.placeInLine ?? 0 });
+    case 'awaiting_payment':
+      return t.t('email.booking.series.awaitingPayment', { time, fee: formatMoney(t.language, c.session.registrationFeeCents, deps.config.currency), url: `${deps.config.baseUrl}/session/${c.session.id}` });
+    case 'already':
+      return t.t('email.booking.series.already', { time });
+    case 'closed':
+      return t.t('email.booking.series.closed', { time });
+  }
+}
+
+function seriesConfirmationMail(deps: CoreDeps, reader: EmailReader, classes: FoundClass[], student: Student): Mail {
+  const { t } = reader;
+  const first = classes[0]!.session;
+  const booked = classes.filter((c) => c.outcome === 'booked');
+  // Each class booked now gets its event, under the UID its own confirmation would have used: a
+  // later change or cancel of that one class updates the same calendar entry.
+  const events = booked.map((c) => sessionEvent(deps, t, c.session, student));
+  const slug = first.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'series';
+  const ics = events.length > 0 ? { filename: `studynest-${slug}-series.ics`, body: calendarText(t, events, { method: 'PUBLISH' }), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' } : undefined;
+  // Where, when every class is in the same place (a class moved elsewhere says so on its own page);
+  // a booked student may see an online class's link.
+  const places = new Set(classes.map((c) => placeText(t, c.session, booked.length > 0)));
+  const place = places.size === 1 ? [...places][0] : null;
+  return studentMail(
+    deps,
+    reader,
+    student,
+    t.t('email.booking.series.subject', { title: first.title }),
+    [
+      t.t('email.booking.series.intro', { title: first.title, tutor: first.tutorName, count: classes.length }),
+      '',
+      ...classes.map((c) => `- ${seriesClassLine(deps, reader, c)}`),
+      '',
+      ...(place ? [t.t('email.booking.where', { place }), ''] : []),
+      t.t('email.booking.cancelUntil', { hours: first.cancellationCutoffHours }),
+      t.t('email.booking.series.yourBookings', { url: `${deps.config.baseUrl}/dashboard/view-booked-session` }),
+      ...(ics ? [t.t('email.booking.series.icsAdds', { count: events.length })] : []),
+    ],
+    ics,
+  );
+}
+
+function seriesTutorNoticeMail(deps: CoreDeps, reader: EmailReader, booked: FoundClass[], student: Student): Mail {
+  const { t } = reader;
+  const first = booked[0]!.session;
+  return {
+    to: first.tutorEmail,
+    subject: t.t('email.booking.series.tutorSubject', { title: first.title }),
+    text: [
+      t.t('email.hello', { name: first.tutorName }),
+      '',
+      t.t('email.booking.series.tutorBooked', { student: student.name, email: student.email, title: first.title, count: booked.length }),
+      '',
+      ...booked.map((c) => `- ${reader.span(c.session.classStartDate, c.session.classEndDate)}: ${t.t('email.booking.roster', { url: `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(c.session.tutorEmail)}/${c.session.id}` })}`),
+      ...optionalNotificationFooter(deps.config, t, 'bookingNotices'),
+    ].join('\n'),
+    headers: unsubscribeHeaders(deps.config, first.tutorId, 'bookingNotices'),
+  };
+}
+

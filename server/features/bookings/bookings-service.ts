@@ -14,7 +14,7 @@ import { cancelDeadline, isRegistrationOpen, isTutorOf, sessionCalendar, toPubli
 import { bookingEvent, webhookJobs } from '#server/features/webhooks/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { ScheduleBusyError } from '#server/jobs/jobs.ts';
-import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
+import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs, seriesBookingEmailJobs, type SeriesClassOutcome } from './booking-emails.ts';
 import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
 import { refundBookingJob } from './booking-refunds.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
@@ -196,8 +196,12 @@ export function bookingsService(deps: BookingsDeps) {
     return { ...(await entryOf(me, session.id, language)), checkoutUrl: null };
   }
 
-  const service = {
-    async book(me: CurrentUser, sessionId: string, language: Language, group: GroupRequest = {}): Promise<BookSessionResult> {
+  /**
+   * Books one class. `emails: false`: its booking's two emails are left to the caller, who tells
+   * of several bookings in one email (a series, docs/decisions/064-series.md); the webhooks are
+   * the booking's own either way.
+   */
+  async function bookOne(me: CurrentUser, sessionId: string, language: Language, group: GroupRequest, opts: { emails: boolean }): Promise<BookSessionResult> {
       // Expired payment holds are swept inside bookableSession when there are any.
       const session = await bookableSession(me, sessionId, 'errors.bookings.cannotBook');
       // Named attendees or a choice for when seats are short: the group's way (one seat of the booker's own keeps the way below).
@@ -217,7 +221,7 @@ export function bookingsService(deps: BookingsDeps) {
       }
       const now = deps.now();
       // The booking and its two emails commit together.
-      const emails = bookingEmailJobs(session, me, { promotedFromWaitlist: false }).map(deps.jobs.row);
+      const emails = opts.emails ? bookingEmailJobs(session, me, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
       // Read before the unit: its one write is the guarded booking, the jobs its last steps.
       const hooks = await webhookJobs(deps.db.kysely, deps, bookingEvent('booking.created', session, me));
       const outcome = await deps.db.unitOfWork(async (work) => {
@@ -234,6 +238,11 @@ export function bookingsService(deps: BookingsDeps) {
         language,
       );
       return { ...booked, checkoutUrl: null };
+  }
+
+  const service = {
+    book(me: CurrentUser, sessionId: string, language: Language, group: GroupRequest = {}): Promise<BookSessionResult> {
+      return bookOne(me, sessionId, language, group, { emails: true });
     },
 
     /** A student's entries; an admin's read of another student's is recorded before it is answered (decision 040). */
@@ -396,13 +405,23 @@ export function bookingsService(deps: BookingsDeps) {
       // A class of another series, or one not public, is not a place to start from.
       if (!from || from.seriesId !== seriesId || (from.status !== 'approved' && from.status !== 'cancelled')) throw notFound('errors.sessions.notFound');
       const items: BookSeriesResult['items'] = [];
-      for (const session of await bookings.seriesClassesFrom(seriesId, from.classStartDate)) {
-        const item = { sessionId: session.id, classStartDate: session.classStartDate, placeInLine: null, checkoutUrl: null };
-        if (session.status !== 'approved') {
-          items.push({ ...item, outcome: 'closed' });
-          continue;
+      try {
+        for (const session of await bookings.seriesClassesFrom(seriesId, from.classStartDate)) {
+          const item = { sessionId: session.id, classStartDate: session.classStartDate, placeInLine: null, checkoutUrl: null };
+          if (session.status !== 'approved') {
+            items.push({ ...item, outcome: 'closed' });
+            continue;
+          }
+          items.push({ ...item, ...(await seriesClassOutcome(me, session.id, language)) });
         }
-        items.push({ ...item, ...(await seriesClassOutcome(me, session.id, language)) });
+      } finally {
+        // One email for the series, not one per class: each class committed on its own (its
+        // booking and webhooks, without emails), so the email follows in its own unit of work and
+        // lists only what committed, the classes before a failure included (decision 064).
+        const told: SeriesClassOutcome[] = items.map((i) => ({ sessionId: i.sessionId, outcome: i.outcome, placeInLine: i.placeInLine }));
+        if (told.some((c) => c.outcome !== 'already' && c.outcome !== 'closed')) {
+          await deps.db.unitOfWork(async (work) => work.enqueue(seriesBookingEmailJobs(seriesId, me, told).map(deps.jobs.row)));
+        }
       }
       return { items, booked: items.filter((i) => i.outcome === 'booked' || i.outcome === 'awaiting_payment').length, waitlisted: items.filter((i) => i.outcome === 'waitlisted').length };
     },
@@ -412,7 +431,7 @@ export function bookingsService(deps: BookingsDeps) {
   async function seriesClassOutcome(me: CurrentUser, sessionId: string, language: Language, again = true): Promise<Pick<BookSeriesResult['items'][number], 'outcome' | 'placeInLine' | 'checkoutUrl'>> {
     const refused = (error: unknown) => (error instanceof AppError ? error.words.key : null);
     try {
-      const booked = await service.book(me, sessionId, language);
+      const booked = await bookOne(me, sessionId, language, {}, { emails: false });
       return { outcome: booked.status === 'awaiting_payment' ? 'awaiting_payment' : 'booked', placeInLine: null, checkoutUrl: booked.checkoutUrl };
     } catch (error) {
       const key = refused(error);
