@@ -501,6 +501,15 @@ export const cancelSessionBody = z.object({
 });
 export type CancelSessionBody = z.input<typeof cancelSessionBody>;
 
+/**
+ * POST /api/series/{id}/cancel: the reason, and optionally the class to start from (that class and
+ * every later one; absent, every class not started).
+ */
+export const cancelSeriesBody = cancelSessionBody.extend({
+  fromSessionId: z.string().min(1, 'errors.input.sessionRequired').max(64).optional(),
+});
+export type CancelSeriesBody = z.input<typeof cancelSeriesBody>;
+
 export const RESCHEDULE_MESSAGE_MAX = 500;
 
 /**

@@ -185,6 +185,8 @@ describe('a series: its rules and who may do what', () => {
     const reason = { reason: 'The course is over early.' };
     expect((await post(actors.otherTutor, `/api/series/${series.id}/cancel`, reason)).statusCode).toBe(403);
     expect((await post(me!, `/api/series/${series.id}/cancel`, reason)).statusCode).toBe(403);
+    // A class to start from that is not one of the series' is none.
+    expect((await post(actors.tutor, `/api/series/${series.id}/cancel`, { ...reason, fromSessionId: 'not-a-class' })).statusCode).toBe(404);
     const rest = await post(actors.tutor, `/api/series/${series.id}/cancel`, reason);
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json<{ cancelled: number }>().cancelled).toBe(3);

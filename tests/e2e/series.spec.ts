@@ -1,6 +1,7 @@
 // A weekly series on a 375 px phone (docs/decisions/064-series.md): the tutor's Create Series form
 // and a student booking the series from a class on (a seat in each class with one, the waitlist
-// of the full one), grouped in Booked Sessions; in English, and in Spanish.
+// of the full one), grouped in Booked Sessions; the tutor calling off a class and every later
+// one, confirmed in its dialog; in English, and in Spanish.
 import type { Page } from '@playwright/test';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
 import { newId } from '#server/ids.ts';
@@ -80,6 +81,29 @@ test.describe('on a 375 px phone, in English', () => {
     await expect(series.getByTestId('booked-session-row')).toHaveCount(4);
     await expect(series.getByText('Waitlist: #1 in line')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test.describe('on a 375 px phone, the tutor calls off the rest', () => {
+  test.use({ viewport: { width: 375, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
+
+  test('from the second class: its dialog asks for the reason, then that class and the third are called off, the first stays', async ({ page, server, createUser, loginAs }) => {
+    const tutor = await createUser({ role: 'tutor' });
+    const title = `Weekly physics ${suffix()}`;
+    const classes = await seriesWithFullSecondClass(server, tutor, title, await createUser());
+    await loginAs(page, tutor);
+    await page.goto(`/dashboard/session/${encodeURIComponent(tutor.email)}/${classes[1]!.id}`);
+    await page.getByRole('button', { name: 'Call off this and every later class' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call off this and every later class' });
+    await expect(dialog.getByText('Earlier classes are not touched.')).toBeVisible();
+    // Nothing is called off until the dialog is confirmed.
+    await dialog.getByLabel('Reason').fill('The lab closes for the term.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await dialog.getByRole('button', { name: 'Call them off' }).click();
+    await expectPopup(page, '2 classes called off');
+    const statuses = await server.deps.db.kysely.selectFrom('study_session').select(['status']).where('title', '=', title).orderBy('classStartDate').execute();
+    expect(statuses.map((r) => r.status)).toEqual(['approved', 'cancelled', 'cancelled']);
+    await expect(page.getByRole('button', { name: 'Call off this and every later class' })).toHaveCount(0);
   });
 });
 

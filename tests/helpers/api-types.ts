@@ -1096,7 +1096,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Call off the rest of a series: every approved class not started, each as Cancel session calls one off (its tutor while nobody has paid, or an admin) */
+        /** Call off the rest of a series: every approved class not started (from fromSessionId on, when given), each as Cancel session calls one off (its tutor while nobody has paid, or an admin) */
         post: operations["postSeriesCancelById"];
         delete?: never;
         options?: never;
@@ -5933,6 +5933,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    fromSessionId?: string;
                     reason: string;
                 };
             };

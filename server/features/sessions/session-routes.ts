@@ -9,6 +9,7 @@ import {
   approveSessionBody,
   approveSeriesResultSchema,
   cancelSeriesResultSchema,
+  cancelSeriesBody,
   cancelSessionBody,
   createSeriesBody,
   createSessionBody,
@@ -115,7 +116,7 @@ export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tag
 
   r.post('/api/series/:id/cancel', {
     config: { adminAudit: 'session.cancelled' },
-    schema: { tags, summary: 'Call off the rest of a series: every approved class not started, each as Cancel session calls one off (its tutor while nobody has paid, or an admin)', params: idParam, body: cancelSessionBody, response: { 200: cancelSeriesResultSchema, ...errors } },
+    schema: { tags, summary: 'Call off the rest of a series: every approved class not started (from fromSessionId on, when given), each as Cancel session calls one off (its tutor while nobody has paid, or an admin)', params: idParam, body: cancelSeriesBody, response: { 200: cancelSeriesResultSchema, ...errors } },
   }, async (request) => series.cancelRest(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.get('/api/view-sessions/:email', {

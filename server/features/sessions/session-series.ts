@@ -5,7 +5,7 @@
 // (callOffClass). Moving, calling off or adding one class are the single class's own calls.
 import type { z } from 'zod';
 import { wallTimeOf, instantOf } from '#contract/session-form.ts';
-import { MAX_SERIES_CLASSES, type approveSessionBody, type cancelSessionBody, type createSeriesBody, type Series } from '#contract/sessions.ts';
+import { MAX_SERIES_CLASSES, type approveSessionBody, type cancelSeriesBody, type createSeriesBody, type Series } from '#contract/sessions.ts';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
 import type { Language } from '#i18n/languages.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
@@ -21,7 +21,7 @@ import { approvalPatch, assertPlaceSaid, callOffClass, newSessionRow, refuseProb
 
 type CreateSeriesInput = z.output<typeof createSeriesBody>;
 type ApproveInput = z.output<typeof approveSessionBody>;
-type CancelInput = z.output<typeof cancelSessionBody>;
+type CancelInput = z.output<typeof cancelSeriesBody>;
 
 const NO_SERIES = 'errors.sessions.noSeries';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -157,7 +157,8 @@ export function sessionSeries(deps: SessionsDeps) {
     },
 
     /**
-     * Calls off the rest of the series: every approved class not started yet, each the one way a
+     * Calls off the rest of the series: every approved class not started yet (from `fromSessionId`
+     * on, that class included, when given: a class of another series is 404), each the one way a
      * class is called off (its refunds, emails, calendar files, webhooks and audit entry). Its
      * tutor may while nobody has paid for any of them; otherwise only an admin.
      */
@@ -170,7 +171,11 @@ export function sessionSeries(deps: SessionsDeps) {
         throw notFound(NO_SERIES);
       }
       const now = deps.now().getTime();
-      const rest = classes.filter((c) => c.status === 'approved' && Date.parse(c.classStartDate) > now);
+      const from = body.fromSessionId === undefined ? null : classes.find((c) => c.id === body.fromSessionId);
+      if (from === undefined) throw notFound('errors.sessions.notFound');
+      // Classes are in class order: the one started from and those after it.
+      const later = from ? classes.slice(classes.indexOf(from)) : classes;
+      const rest = later.filter((c) => c.status === 'approved' && Date.parse(c.classStartDate) > now);
       if (rest.length === 0) throw conflict('errors.sessions.seriesNothingToCancel');
       const paid = await Promise.all(rest.map((c) => repo.paidBookings(c.id)));
       if (me.role !== 'admin' && paid.some((p) => p.length > 0)) throw conflict('errors.sessions.paidOnlyAdmin');

@@ -116,6 +116,7 @@ export const DONE_WORDS = {
   'sessions.approved': (t) => [t('sessionDecisions.approved')],
   'sessions.rejected': (t) => [t('sessionDecisions.rejected')],
   'sessions.cancelled': (t) => [t('sessionDecisions.cancelled')],
+  'sessions.seriesCancelled': (t, subject) => [t('sessionDecisions.seriesCancelled', { count: Number(subject) || 0 })],
   'sessions.deleted': (t) => [t('sessionLists.deleted')],
   'sessions.resubmitted': (t) => [t('sessionLists.resubmitted')],
   'roster.markedPresent': (t, subject) => [t('roster.markedPresent', { count: Number(subject) || 0 })],

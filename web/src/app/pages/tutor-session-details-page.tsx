@@ -3,7 +3,7 @@ import { Link, type LoaderFunctionArgs, useLocation, useParams } from 'react-rou
 import { authConfigQuery } from '#web/features/auth/public.ts';
 import { Roster, rosterQuery } from '#web/features/bookings/public.ts';
 import type { Session } from '#contract/sessions.ts';
-import { CancelSessionDialog, DecisionButton, OpenBadge, SessionBody, StatusBadge, tutorSessionQuery, useAskedDecision, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
+import { CancelSeriesDialog, CancelSessionDialog, DecisionButton, OpenBadge, SessionBody, StatusBadge, tutorSessionQuery, useAskedDecision, useBookability, useSessionText, useTutorSession } from '#web/features/sessions/public.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 import { orNotFound, pageQueryClient } from '#web/lib/page-data.ts';
@@ -45,9 +45,13 @@ function TutorSessionDetails({ s }: { s: Session }) {
   // A booked session's Delete (Manage Sessions) leads here, to Cancel session, already asked.
   const askedToCancel = (useLocation().state as { cancelSession?: boolean } | null)?.cancelSession === true;
   const [cancelling, setCancelling] = useState<Session | null>(askedToCancel && beforeApprovedClass ? s : null);
+  // A class of a weekly series: it and every later class called off at once (docs/decisions/064-series.md).
+  const [cancellingSeries, setCancellingSeries] = useState<Session | null>(null);
   // Call off asked by address (its button sent without JavaScript): its form drawn in the page.
   const asked = useAskedDecision();
   const askedToCallOff = asked.decision === 'cancel' && asked.sessionId === s.id && beforeApprovedClass ? s : null;
+  const inSeries = beforeApprovedClass && s.seriesId !== null;
+  const askedToCallOffSeries = asked.decision === 'cancelSeries' && asked.sessionId === s.id && inSeries ? s : null;
   return (
     <section aria-labelledby="tutor-session-heading" className="flex flex-col gap-6">
       <h1 id="tutor-session-heading" className="text-3xl font-bold">
@@ -89,12 +93,18 @@ function TutorSessionDetails({ s }: { s: Session }) {
                 <DecisionButton decision="cancel" session={s} onOpen={setCancelling} className="btn btn-error btn-outline btn-sm">
                   {t('tutorSession.cancel')}
                 </DecisionButton>
+                {inSeries && (
+                  <DecisionButton decision="cancelSeries" session={s} onOpen={setCancellingSeries} className="btn btn-error btn-outline btn-sm">
+                    {t('tutorSession.cancelSeries')}
+                  </DecisionButton>
+                )}
               </>
             )}
           </div>
         </div>
       </div>
       <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} asked={askedToCallOff} />
+      <CancelSeriesDialog session={cancellingSeries} onClose={() => setCancellingSeries(null)} asked={askedToCallOffSeries} />
       {/* Attendance once class has started; a cancelled class has none. */}
       <Roster sessionId={s.id} takeAttendance={s.status === 'approved' && Date.parse(s.classStartDate) <= Date.now()} />
     </section>

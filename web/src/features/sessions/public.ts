@@ -5,6 +5,7 @@ export { sessionQuery, useSession } from '#web/features/sessions/api/use-session
 export { tutorSessionQuery, useTutorSession } from '#web/features/sessions/api/use-tutor-session.ts';
 export { tutorSessionsQuery, useTutorSessions } from '#web/features/sessions/api/use-tutor-sessions.ts';
 export { CancelSessionDialog } from '#web/features/sessions/components/cancel-session-dialog.tsx';
+export { CancelSeriesDialog } from '#web/features/sessions/components/cancel-series-dialog.tsx';
 export { DecisionButton, useAskedDecision } from '#web/features/sessions/components/session-decision-dialog.tsx';
 export { CancelledNote } from '#web/features/sessions/components/cancelled-note.tsx';
 export { RejectionNote } from '#web/features/sessions/components/session-row-title.tsx';

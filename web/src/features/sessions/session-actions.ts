@@ -4,9 +4,10 @@
 // (docs/decisions/041-pages-loaders-actions.md). Who may do what is the API's to say: a tutor's
 // Approve is refused with its reason, on whichever page it was sent.
 import { data } from 'react-router';
-import { approveSessionBody, cancelSessionBody, rejectSessionBody } from '#contract/sessions.ts';
+import { approveSessionBody, cancelSeriesBody, cancelSessionBody, rejectSessionBody } from '#contract/sessions.ts';
 import { type DoneMessage, formBody, pageQueryClient, refused, sentOn } from '#web/lib/page-data.ts';
 import { approveSeries } from './api/approve-series.ts';
+import { cancelSeries } from './api/cancel-series.ts';
 import { decideSession } from './api/decide-session.ts';
 import { deleteSession } from './api/delete-session.ts';
 import { resubmitSession } from './api/resubmit-session.ts';
@@ -17,6 +18,7 @@ const SESSION_INTENTS = {
   approve: 'sessions.approved',
   reject: 'sessions.rejected',
   cancel: 'sessions.cancelled',
+  cancelSeries: 'sessions.seriesCancelled',
   delete: 'sessions.deleted',
   resubmit: 'sessions.resubmitted',
 } as const satisfies Record<string, DoneMessage>;
@@ -35,7 +37,7 @@ function approveInput(fields: Record<string, string>) {
 
 /**
  * The session of the form's `id` (and, to delete, its tutor's `email`) approved, rejected, called
- * off, deleted or sent back for review: 303 to `next`, which says so once; refused, the page again
+ * off (with every later class of its series `seriesId`: cancelSeries), deleted or sent back for review: 303 to `next`, which says so once; refused, the page again
  * saying why (under the fields the API names). `fields`: the form's (lib/page-data.ts formText).
  */
 export async function sessionAction(fields: Record<string, string>, next: string) {
@@ -43,6 +45,8 @@ export async function sessionAction(fields: Record<string, string>, next: string
   if (!isSessionIntent(intent)) return data(null, { status: 400 });
   const id = fields.id ?? '';
   const queryClient = pageQueryClient();
+  // How many classes were called off, said by the next page (Call off this and every later class).
+  let subject: string | undefined;
   try {
     switch (intent) {
       case 'approve': {
@@ -58,6 +62,10 @@ export async function sessionAction(fields: Record<string, string>, next: string
       case 'cancel':
         await decideSession('cancel', id, formBody(cancelSessionBody, { reason: fields.reason ?? '' }));
         break;
+      case 'cancelSeries':
+        // The class of the form and every later class of its series (docs/decisions/064-series.md).
+        subject = String(await cancelSeries(fields.seriesId ?? '', formBody(cancelSeriesBody, { reason: fields.reason ?? '', fromSessionId: id })));
+        break;
       case 'delete':
         await deleteSession(fields.email ?? '', id);
         break;
@@ -69,5 +77,5 @@ export async function sessionAction(fields: Record<string, string>, next: string
     return refused(error, intent);
   }
   await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-  return sentOn(next, SESSION_INTENTS[intent]);
+  return sentOn(next, SESSION_INTENTS[intent], subject);
 }

@@ -36,7 +36,7 @@ export function useAskedDecision(): { decision: string | null; sessionId: string
 }
 
 type DecisionButtonProps = {
-  decision: Extract<SessionIntent, 'approve' | 'reject' | 'cancel'>;
+  decision: Extract<SessionIntent, 'approve' | 'reject' | 'cancel' | 'cancelSeries'>;
   session: Session;
   /** Opens the decision's dialog (with the app). */
   onOpen: (session: Session) => void;
@@ -74,7 +74,7 @@ export function DecisionButton({ decision, session, onOpen, className, label, ch
 }
 
 type SessionDecisionDialogProps = DecisionDialogProps & {
-  decision: Extract<SessionIntent, 'approve' | 'reject' | 'cancel'>;
+  decision: Extract<SessionIntent, 'approve' | 'reject' | 'cancel' | 'cancelSeries'>;
   words: { title: string; submit: string; pending: string };
   /** The submit button's colour (a daisyUI class). */
   submitClassName: string;
