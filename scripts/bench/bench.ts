@@ -23,7 +23,7 @@ import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser } from '#tests/factories.ts';
 import { freePort } from '#tests/helpers/built-server.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-driver.ts';
-import { createAuthSessions, seedCatalogue, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
+import { createAuthSessions, seedCatalogue, seedSeries, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
 import { adminPg, PRODUCTION_NODE_FLAGS, ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
 import { sessionCookie } from './session-cookie.ts';
 
@@ -44,6 +44,8 @@ const COUNTS = QUICK
 /** The "1 M" step: ten times the catalogue (1 M in a full run, 100 k with --quick). */
 const LARGE_CATALOGUE = COUNTS.sessions * 10;
 const READERS = 500;
+/** Booking a 12-class weekly series: each storm student books one series once (decision 064). */
+const SERIES = QUICK ? { series: 20, classes: 12 } : { series: 50, classes: 12 };
 const STORM = QUICK ? { students: 500, sessions: 100, perStudent: 10, capacity: 40 } : { students: 2_000, sessions: 400, perStudent: 10, capacity: 40 };
 const DEEP_PAGES = 5_000;
 /** Emails waiting in the outbox while reads are measured (goal: p99 at most twice idle). */
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
     const [catalogue, seedMs] = await timed(() => seedCatalogue(db!.kysely, db!.dialect, COUNTS));
     log(`seeded in ${(seedMs / 1000).toFixed(1)} s (${Math.round((COUNTS.sessions + COUNTS.users + COUNTS.bookings + COUNTS.reviews) / (seedMs / 1000)).toLocaleString('en')} rows/s)`);
     const stormSessionIds = await seedStormSessions(db.kysely, catalogue, STORM.sessions, STORM.capacity);
+    const seriesToBook = await seedSeries(db.kysely, catalogue, SERIES.series, SERIES.classes, STORM.students);
     const readers = catalogue.students.slice(0, READERS);
     const stormers = catalogue.students.slice(READERS, READERS + STORM.students);
     const tokens = await createAuthSessions(db.kysely, db.dialect, [...readers, ...stormers]);
@@ -213,6 +216,18 @@ async function main(): Promise<void> {
 
     if (want('booking-storm') && requireRoutes('booking-storm', ['/api/book-session'])) {
       routes.push(await bookingStorm(db, run, stormers, stormSessionIds, cookieOf, baseUrl));
+    }
+
+    // A student books a 12-class series in one request: each class through the single-class
+    // path, then the one email (decision 064). Each student once (a second time books nothing).
+    if (want('series-booking-12') && requireRoutes('series-booking-12', ['/api/series/{id}/book'])) {
+      const requests = stormers.map((u, i) => {
+        const { seriesId, firstId } = seriesToBook[i % seriesToBook.length]!;
+        return { method: 'POST' as const, path: `/api/series/${seriesId}/book`, headers: { cookie: cookieOf(u), origin: baseUrl }, body: JSON.stringify({ fromSessionId: firstId }) };
+      });
+      // Each request once: a second time would book nothing.
+      const r = await run('series-booking-12', requests, { amount: requests.length });
+      routes.push({ name: 'series-booking-12', ...summarise(r), classesBookedPerSecond: Math.round((requests.length * SERIES.classes) / r.seconds) });
     }
 
     let rssMB: number | null = null;

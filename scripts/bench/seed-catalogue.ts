@@ -207,6 +207,37 @@ export async function seedStormSessions(db: Kysely<Database>, catalogue: Catalog
   return ids;
 }
 
+/**
+ * `count` weekly series of `classes` approved, free classes each (docs/decisions/064-series.md),
+ * open for registration, with room for `capacity` students a class; the first class of each.
+ */
+export async function seedSeries(db: Kysely<Database>, catalogue: Catalogue, count: number, classes: number, capacity: number, now = Date.now()): Promise<Array<{ seriesId: string; firstId: string }>> {
+  const series: Array<{ seriesId: string; firstId: string }> = [];
+  function* rows(): Generator<Insertable<StudySessionTable>> {
+    for (let i = 0; i < count; i++) {
+      const seriesId = newId(now - i);
+      for (let k = 0; k < classes; k++) {
+        const base = sessionRow(i, now - 60_000 - i * classes - k, catalogue.tutors[i % catalogue.tutors.length]!, now, { bookedCount: 0, ratingSum: 0, ratingCount: 0 });
+        const start = Date.parse(base.classStartDate as string) + k * 7 * DAY;
+        const row = {
+          ...base,
+          seriesId,
+          title: `Series ${i}`,
+          registrationEndDate: new Date(now + 30 * DAY).toISOString(),
+          classStartDate: new Date(start).toISOString(),
+          classEndDate: new Date(start + (base.durationMinutes as number) * 60_000).toISOString(),
+          maxParticipants: capacity,
+          registrationFeeCents: 0,
+        };
+        if (k === 0) series.push({ seriesId, firstId: row.id });
+        yield row;
+      }
+    }
+  }
+  await insertBatched(db, 'study_session', rows(), 24);
+  return series;
+}
+
 /** An auth `session` row per user with a random token; the caller signs the cookie (session-cookie.ts). */
 export async function createAuthSessions(db: Kysely<Database>, dialect: Dialect, users: SeededUser[], now = Date.now()): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
