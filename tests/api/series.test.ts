@@ -7,7 +7,7 @@ import type { BookedSession, BookedSessionPage, BookSeriesResult } from '#contra
 import { instantOf, wallTimeOf } from '#contract/session-form.ts';
 import type { Series, Session } from '#contract/sessions.ts';
 import { partsOf } from '#tests/helpers/mail-parts.ts';
-import { createAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
+import { createAppWithActors, createStripeAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
 import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 
@@ -248,6 +248,30 @@ describe('booking a series sends one email', () => {
     const host = new URL(t.deps.config.baseUrl).hostname;
     expect(uids).toEqual([classes[0]!.id, classes[4]!.id].map((id) => `${id}.${ana!.user!.id}@${host}`));
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  }, 90_000);
+});
+
+describe('booking a paid series sends one email', () => {
+  let paid: TestApp;
+  let paidActors: Actors;
+  beforeAll(async () => ({ t: paid, actors: paidActors } = await createStripeAppWithActors()));
+  afterAll(async () => paid?.close());
+
+  it('naming each class held for payment with its page to pay on, no calendar file and no tutor notice until a class is paid', async () => {
+    const title = `Pagada ${Date.now().toString(36)}`;
+    const created = await paid.request(paidActors.tutor, { method: 'POST', url: `/api/create-series/${enc(paidActors.tutor.user!.email)}`, ...json({ ...firstClass(title), classCount: 2 }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const series = created.json<Series>();
+    expect((await paid.request(paidActors.admin, { method: 'POST', url: `/api/series/${series.id}/approve`, ...json({ registrationFee: 10 }) })).statusCode).toBe(200);
+    const student = await paid.actor({ role: 'student' });
+    const result = (await paid.request(student, { method: 'POST', url: `/api/series/${series.id}/book`, ...json({ fromSessionId: series.classes[0]!.id }) })).json<BookSeriesResult>();
+    expect(result.items.map((i) => i.outcome)).toEqual(['awaiting_payment', 'awaiting_payment']);
+    const mail = await paid.mail.waitFor(student.user!.email, new RegExp(`^Weekly series booked: ${title}$`), MAIL_WAIT_MS);
+    const text = partsOf(mail, 'text/plain')[0]!.body;
+    for (const c of series.classes) expect(text).toContain(`a seat is held for you; pay the registration fee ($10.00) to book it: ${paid.deps.config.baseUrl}/session/${c.id}`);
+    expect(partsOf(mail, 'text/calendar')).toHaveLength(0);
+    await settle();
+    expect(paid.mail.messages.filter((m) => m.to.includes(paidActors.tutor.user!.email.toLowerCase()) && m.subject.includes(title) && /bookings?/i.test(m.subject))).toHaveLength(0);
   }, 90_000);
 });
 
