@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'lti_platform.created',
   'lti_platform.deleted',
   'auth.lti_sign_in',
+  'lti_course.roster_imported',
   'sso.settings_changed',
   'sso.settings_removed',
 ] as const;

@@ -24,10 +24,16 @@ export const createLtiPlatformBody = z.object({
   authUrl: platformUrl,
   tokenUrl: platformUrl,
   jwksUrl: platformUrl,
+  /**
+   * The platform's address where its services answer, when another origin than the URLs above
+   * (Canvas: the school's instance, `https://school.instructure.com`): a course's memberships URL
+   * is called only on these origins (docs/decisions/068-lti-nrps.md).
+   */
+  servicesUrl: platformUrl.optional(),
 });
 export type CreateLtiPlatformInput = z.infer<typeof createLtiPlatformBody>;
 
-export const ltiPlatformSchema = createLtiPlatformBody.extend({ id: z.string(), createdAt: dateTime });
+export const ltiPlatformSchema = createLtiPlatformBody.extend({ servicesUrl: z.string().nullable(), id: z.string(), createdAt: dateTime });
 export type LtiPlatform = z.infer<typeof ltiPlatformSchema>;
 
 /** What a platform's admin pastes into its tool registration (Moodle's "Tool configuration", Canvas's developer key). */
@@ -75,3 +81,43 @@ export type LtiDeepLink = z.infer<typeof ltiDeepLinkSchema>;
 
 /** The pick: one of those sessions (a form's field). */
 export const ltiDeepLinkPickForm = z.object({ sessionId: z.string().min(1, 'errors.input.chooseSession').max(64) });
+
+/**
+ * A course (LTI context) the caller launched StudyNest from as its Instructor
+ * (docs/decisions/068-lti-nrps.md); `rosterAvailable` when its platform named a Names and Role
+ * service at launch.
+ */
+export const ltiCourseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  platform: z.string(),
+  rosterAvailable: z.boolean(),
+  launchedAt: dateTime,
+});
+export type LtiCourse = z.infer<typeof ltiCourseSchema>;
+export const ltiCourseListSchema = z.object({ items: z.array(ltiCourseSchema) });
+export type LtiCourseList = z.infer<typeof ltiCourseListSchema>;
+
+/** A member of the course as its platform listed them (NRPS 2.0), and what StudyNest knows of them. */
+export const ltiRosterMemberSchema = z.object({
+  /** The platform's user id (a launch's `sub`). */
+  userId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  /** A teacher of the course (Instructor or a sub-role of it). */
+  instructor: z.boolean(),
+  /** Has a StudyNest account: linked by a launch, else found by email. */
+  account: z.boolean(),
+  /** Has booked one of the caller's sessions. */
+  booked: z.boolean(),
+});
+export type LtiRosterMember = z.infer<typeof ltiRosterMemberSchema>;
+
+export const ltiRosterSchema = z.object({
+  course: ltiCourseSchema,
+  members: z.array(ltiRosterMemberSchema),
+  /** More pages were linked than StudyNest reads (the members shown are the first pages'). */
+  truncated: z.boolean(),
+});
+export type LtiRoster = z.infer<typeof ltiRosterSchema>;

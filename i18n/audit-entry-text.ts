@@ -99,6 +99,12 @@ const DETAILS: Record<string, Shown | null> = {
   deploymentIds: named((t) => t('auditLog.field.deploymentIds'), 'list'),
   platform: named((t) => t('auditLog.field.platform')),
   created: named((t) => t('auditLog.field.created'), 'yesNo'),
+  // A course's roster imported from its platform (docs/decisions/068-lti-nrps.md).
+  course: named((t) => t('auditLog.field.course')),
+  contextId: named((t) => t('auditLog.field.contextId')),
+  members: named((t) => t('auditLog.field.members'), 'count'),
+  pages: named((t) => t('auditLog.field.pages'), 'count'),
+  truncated: named((t) => t('auditLog.field.truncated'), 'yesNo'),
   // Single sign-on: a sign-in through the school's provider, and the provider's settings changed.
   provider: named((t) => t('auditLog.field.provider')),
   firstSignIn: named((t) => t('auditLog.field.firstSignIn'), 'yesNo'),
@@ -216,6 +222,9 @@ export function auditEntryText(entry: AuditEntry, words: AuditWords): AuditEntry
     case 'lti_platform':
       target = t('auditLog.target.ltiPlatform', { name: by('name') ?? entry.targetId });
       break;
+    case 'lti_context':
+      target = t('auditLog.target.ltiCourse', { name: by('course') ?? entry.targetId });
+      break;
     case 'single_sign_on':
       target = t('auditLog.target.singleSignOn');
       break;
@@ -301,6 +310,7 @@ export const actionLabels = ({ t }: Translator): Record<string, string> => ({
   'lti_platform.created': t('auditLog.ltiPlatformCreated'),
   'lti_platform.deleted': t('auditLog.ltiPlatformDeleted'),
   'auth.lti_sign_in': t('auditLog.ltiSignIn'),
+  'lti_course.roster_imported': t('auditLog.ltiRosterImported'),
   'auth.sso_sign_in': t('auditLog.ssoSignIn'),
   'sso.settings_changed': t('auditLog.ssoSettingsChanged'),
   'sso.settings_removed': t('auditLog.ssoSettingsRemoved'),

@@ -364,6 +364,8 @@ export interface LtiPlatformTable {
   authUrl: string;
   tokenUrl: string;
   jwksUrl: string;
+  /** Where the platform's services (NRPS memberships) are, when on another origin than the URLs above; null: those origins only (docs/decisions/068-lti-nrps.md). */
+  servicesUrl: string | null;
   createdAt: string;
 }
 
@@ -402,6 +404,24 @@ export interface LtiDeepLinkTable {
   expiresAt: string;
 }
 
+/** A course (LTI context) a platform launched StudyNest from, with its NRPS memberships URL (docs/decisions/068-lti-nrps.md). */
+export interface LtiContextTable {
+  id: string;
+  platformId: string;
+  contextId: string;
+  title: string | null;
+  membershipsUrl: string | null;
+  serviceVersions: string;
+  updatedAt: string;
+}
+
+/** An account that launched from a course as its Instructor: who may import its roster. */
+export interface LtiContextInstructorTable {
+  contextRowId: string;
+  userId: string;
+  launchedAt: string;
+}
+
 export interface Database {
   user: UserTable;
   session: AuthSessionTable;
@@ -433,6 +453,8 @@ export interface Database {
   lti_login: LtiLoginTable;
   lti_deep_link: LtiDeepLinkTable;
   lti_continue: LtiContinueTable;
+  lti_context: LtiContextTable;
+  lti_context_instructor: LtiContextInstructorTable;
 }
 
 export type UserRow = Selectable<UserTable>;

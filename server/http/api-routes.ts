@@ -25,7 +25,7 @@ export function apiRoutes<Deps = CoreDeps>(tags: string[], register: (r: ApiRout
   return async (app: FastifyInstance, deps: Deps): Promise<void> => register(apiRouter(app), deps, tags);
 }
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 503;
 
 /** The error answers of a route's `response`: `errorAnswers(401, 403)` is `{ 401: errorSchema, 403: errorSchema }`. */
 export function errorAnswers<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorSchema> {

@@ -194,6 +194,8 @@ const exempt: Record<string, string> = {
   'DELETE /api/admin/lti/platforms/:id': 'a setting of the installation, no person\'s data (recorded: lti_platform.deleted)',
   'GET /api/lti/jwks': 'public: StudyNest\'s public keys',
   'GET /api/lti/continue/:code': "continues a learning platform's launch: signs in the platform's own user (recorded: auth.lti_sign_in)",
+  'GET /api/lti/courses': "the courses the caller launched StudyNest from as their Instructor",
+  'POST /api/lti/courses/:id/roster': "the roster of a course the caller launched from as its Instructor, read from the platform (recorded: lti_course.roster_imported)",
   'GET /api/lti/deep-links/:id': "the caller's own Deep Linking request",
   'POST /api/lti/deep-links/:id': "the caller's own Deep Linking request, answered with one of their own sessions",
   'GET /api/lti/login': "a learning platform's login: reads and changes no one's data",

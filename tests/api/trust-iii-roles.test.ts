@@ -106,6 +106,9 @@ const TUTOR_AND_ADMIN_ROUTES: Record<string, Route> = {
   'POST /api/admin/lti/platforms': () =>
     send('POST', '/api/admin/lti/platforms', { name: 'Moodle', issuer: 'https://moodle.example.edu', clientId: 'studynest', deploymentIds: ['1'], authUrl: 'https://moodle.example.edu/auth', tokenUrl: 'https://moodle.example.edu/token', jwksUrl: 'https://moodle.example.edu/jwks' }),
   'DELETE /api/admin/lti/platforms/:id': () => send('DELETE', `/api/admin/lti/platforms/${crypto.randomUUID()}`),
+  // A course's roster (Names and Role Provisioning): tutors only, and only a course they launched from as Instructor.
+  'GET /api/lti/courses': () => get('/api/lti/courses'),
+  'POST /api/lti/courses/:id/roster': () => ({ method: 'POST', url: `/api/lti/courses/${crypto.randomUUID()}/roster` }),
   // An instructor's Deep Linking request: read and answered by tutors (and admins) only.
   'GET /api/lti/deep-links/:id': () => get(`/api/lti/deep-links/${crypto.randomUUID()}`),
   'POST /api/lti/deep-links/:id': (w) => ({

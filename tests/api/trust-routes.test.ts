@@ -115,7 +115,16 @@ const fresh = {
   },
   async ltiPlatform() {
     const id = newId();
-    await t.deps.db.kysely.insertInto('lti_platform').values({ id, name: 'Fixture', issuer: `https://lms-${id}.example`, clientId: 'c', deploymentIds: '1', authUrl: 'https://lms.example/a', tokenUrl: 'https://lms.example/t', jwksUrl: 'https://lms.example/k', createdAt: new Date().toISOString() }).execute();
+    await t.deps.db.kysely.insertInto('lti_platform').values({ id, name: 'Fixture', issuer: `https://lms-${id}.example`, clientId: 'c', deploymentIds: '1', authUrl: 'https://lms.example/a', tokenUrl: 'https://lms.example/t', jwksUrl: 'https://lms.example/k', servicesUrl: null, createdAt: new Date().toISOString() }).execute();
+    return id;
+  },
+  /** A course tutor A launched from as Instructor, its platform naming no memberships URL (no request leaves the test). */
+  async ltiCourse() {
+    const platformId = await fresh.ltiPlatform();
+    const id = newId();
+    const now = new Date().toISOString();
+    await t.deps.db.kysely.insertInto('lti_context').values({ id, platformId, contextId: `course-${id}`, title: 'Course', membershipsUrl: null, serviceVersions: '', updatedAt: now }).execute();
+    await t.deps.db.kysely.insertInto('lti_context_instructor').values({ contextRowId: id, userId: user('tutor').id, launchedAt: now }).execute();
     return id;
   },
   async fullSession() {
@@ -368,6 +377,11 @@ const rules = (): Record<string, Rule> => ({
   },
   'DELETE /api/admin/lti/platforms/:id': { request: async () => del(`/api/admin/lti/platforms/${await fresh.ltiPlatform()}`), expect: only({ admin: 204 }) },
   'GET /api/lti/jwks': { request: () => get('/api/lti/jwks'), expect: all(200) },
+  // A course's roster (Names and Role Provisioning): its Instructor's alone. Tutor A's course here
+  // names no memberships URL, so their import is refused with a 400 before any request; another
+  // tutor finds no such course, the rest are refused by role.
+  'GET /api/lti/courses': { request: () => get('/api/lti/courses'), expect: only({ tutor: 200, otherTutor: 200 }) },
+  'POST /api/lti/courses/:id/roster': { request: async () => ({ method: 'POST', url: `/api/lti/courses/${await fresh.ltiCourse()}/roster` }), expect: only({ tutor: 400, otherTutor: 404 }) },
   // A launch checked inside a platform's iframe, continued in a new window with its one-time code (none given here).
   'GET /api/lti/continue/:code': { request: () => get('/api/lti/continue/never-given'), expect: all(401) },
   // An instructor's own Deep Linking request (none here: not found for tutors and admins).

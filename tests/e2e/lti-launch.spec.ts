@@ -72,7 +72,7 @@ test('a Learner launched from a course lands on the session signed in', async ({
     target = `${server.baseURL}/session/${session.id}`;
     await server.deps.db.kysely
       .insertInto('lti_platform')
-      .values({ id: newId(), name: 'School Moodle', issuer: ISSUER, clientId: CLIENT_ID, deploymentIds: DEPLOYMENT, authUrl: `${platformOrigin}/auth`, tokenUrl: `${platformOrigin}/token`, jwksUrl: `${platformOrigin}/jwks`, createdAt: new Date().toISOString() })
+      .values({ id: newId(), name: 'School Moodle', issuer: ISSUER, clientId: CLIENT_ID, deploymentIds: DEPLOYMENT, authUrl: `${platformOrigin}/auth`, tokenUrl: `${platformOrigin}/token`, jwksUrl: `${platformOrigin}/jwks`, servicesUrl: null, createdAt: new Date().toISOString() })
       .execute();
 
     // The platform's page is not StudyNest's: a tab of the same browser, without the fixture's wait for the app.

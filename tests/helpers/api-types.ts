@@ -542,6 +542,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lti/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The courses the caller launched StudyNest from as their Instructor (tutors) */
+        get: operations["getLtiCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lti/courses/{id}/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a course's roster from its learning platform (LTI Names and Role Provisioning 2.0): its members, and whether each booked one of the caller's sessions (the course's Instructor only; audited) */
+        post: operations["postLtiCoursesRosterById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lti/deep-links/{id}": {
         parameters: {
             query?: never;
@@ -1960,6 +1994,7 @@ export interface operations {
                             /** Format: uri */
                             jwksUrl: string;
                             name: string;
+                            servicesUrl: string | null;
                             /** Format: uri */
                             tokenUrl: string;
                         }[];
@@ -2001,6 +2036,8 @@ export interface operations {
                     jwksUrl: string;
                     name: string;
                     /** Format: uri */
+                    servicesUrl?: string;
+                    /** Format: uri */
                     tokenUrl: string;
                 };
             };
@@ -2025,6 +2062,7 @@ export interface operations {
                         /** Format: uri */
                         jwksUrl: string;
                         name: string;
+                        servicesUrl: string | null;
                         /** Format: uri */
                         tokenUrl: string;
                     };
@@ -3937,6 +3975,106 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getLtiCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** Format: date-time */
+                            launchedAt: string;
+                            platform: string;
+                            rosterAvailable: boolean;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postLtiCoursesRosterById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course: {
+                            id: string;
+                            /** Format: date-time */
+                            launchedAt: string;
+                            platform: string;
+                            rosterAvailable: boolean;
+                            title: string;
+                        };
+                        members: {
+                            account: boolean;
+                            booked: boolean;
+                            email: string | null;
+                            instructor: boolean;
+                            name: string;
+                            roles: string[];
+                            userId: string;
+                        }[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            /** @description Refused */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields?: {
+                            [key: string]: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLtiDeepLinksById: {

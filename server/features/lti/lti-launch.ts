@@ -50,6 +50,30 @@ export interface CheckedLaunch {
   documentTarget: string | undefined;
   /** A Deep Linking request's settings: where to send the pick, and the platform's data to send back. */
   deepLinking: { returnUrl: string; data: string | undefined } | undefined;
+  /** The course launched from (`context` claim), with its Names and Role service when the platform offers it (docs/decisions/068-lti-nrps.md). */
+  context: LaunchContext | undefined;
+}
+
+export interface LaunchContext {
+  id: string;
+  title: string | undefined;
+  /** NRPS 2.0 claim `namesroleservice`: where the course's members are read, and the versions offered. */
+  membershipsUrl: string | undefined;
+  serviceVersions: string[];
+}
+
+export const NRPS_CLAIM = 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice';
+
+/** The `context` and NRPS claims; a context id of more than 255 characters (LTI 1.3 Core 5.4.1) or a memberships URL that is not http(s) is ignored. */
+function contextOf(claims: JWTPayload): LaunchContext | undefined {
+  const context = claims[`${LTI_CLAIM}context`] as Record<string, unknown> | undefined;
+  const id = context?.id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 255) return undefined;
+  const service = claims[NRPS_CLAIM] as Record<string, unknown> | undefined;
+  const url = typeof service?.context_memberships_url === 'string' && /^https?:\/\//.test(service.context_memberships_url) && service.context_memberships_url.length <= 2000 ? service.context_memberships_url : undefined;
+  const versions = Array.isArray(service?.service_versions) ? service.service_versions.filter((v): v is string => typeof v === 'string' && /^[\w.]{1,10}$/.test(v)).slice(0, 10) : [];
+  const title = typeof context?.title === 'string' && context.title.trim() ? context.title.trim().slice(0, 255) : undefined;
+  return { id, title, membershipsUrl: url, serviceVersions: versions };
 }
 
 /** One key set per JWKS URL, kept by the process (jose refetches it when a new `kid` is seen). */
@@ -118,6 +142,7 @@ export async function checkLaunchToken(idToken: string, platform: LtiPlatformTab
     deploymentId: deployment,
     documentTarget: text((claims[`${LTI_CLAIM}launch_presentation`] as Record<string, unknown> | undefined)?.document_target),
     deepLinking,
+    context: contextOf(claims),
   };
 }
 
@@ -127,8 +152,12 @@ export async function checkLaunchToken(idToken: string, platform: LtiPlatformTab
  * Administrator included).
  */
 export function roleOfLaunch(roles: string[]): 'student' | 'tutor' {
-  const instructor = roles.some((role) => role === `${MEMBERSHIP}Instructor` || role === 'Instructor' || role.startsWith(`${MEMBERSHIP}Instructor#`));
-  return instructor ? 'tutor' : 'student';
+  return roles.some(isInstructorRole) ? 'tutor' : 'student';
+}
+
+/** A context's Instructor role (full, short, or a sub-role of it). */
+export function isInstructorRole(role: string): boolean {
+  return role === `${MEMBERSHIP}Instructor` || role === 'Instructor' || role.startsWith(`${MEMBERSHIP}Instructor#`);
 }
 
 /** Where a launch lands: a session's page, a tutor's page, or All Sessions (with its query), never anything else. */

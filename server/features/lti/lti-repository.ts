@@ -1,6 +1,7 @@
 // The LTI tables' SQL (migration 0034): registered platforms, StudyNest's key pair, and each
 // login's state and nonce until its launch uses them.
 import type { Kysely } from 'kysely';
+import { idList } from '#server/db/id-list.ts';
 import type { Database, LtiContinueTable, LtiDeepLinkTable, LtiPlatformTable, LtiToolKeyTable } from '#server/db/schema.ts';
 
 export function ltiRepository(db: Kysely<Database>) {
@@ -90,6 +91,78 @@ export function ltiRepository(db: Kysely<Database>) {
         .orderBy('classStartDate', 'desc')
         .limit(100)
         .execute();
+    },
+
+    /**
+     * The course of a launch, made or updated: its title and, when the launch named one, its
+     * memberships URL (docs/decisions/068-lti-nrps.md). Returns its row id.
+     */
+    async keepContext(row: { id: string; platformId: string; contextId: string; title: string | null; membershipsUrl: string | null; serviceVersions: string; updatedAt: string }): Promise<string> {
+      const changes = {
+        updatedAt: row.updatedAt,
+        ...(row.title !== null ? { title: row.title } : {}),
+        ...(row.membershipsUrl !== null ? { membershipsUrl: row.membershipsUrl, serviceVersions: row.serviceVersions } : {}),
+      };
+      await db
+        .insertInto('lti_context')
+        .values(row)
+        .onConflict((oc) => oc.columns(['platformId', 'contextId']).doUpdateSet(changes))
+        .execute();
+      const kept = await db.selectFrom('lti_context').select('id').where('platformId', '=', row.platformId).where('contextId', '=', row.contextId).executeTakeFirstOrThrow();
+      return kept.id;
+    },
+
+    async keepInstructor(contextRowId: string, userId: string, at: string): Promise<void> {
+      await db
+        .insertInto('lti_context_instructor')
+        .values({ contextRowId, userId, launchedAt: at })
+        .onConflict((oc) => oc.columns(['contextRowId', 'userId']).doUpdateSet({ launchedAt: at }))
+        .execute();
+    },
+
+    /** The courses `userId` launched from as Instructor, the latest first. */
+    coursesOf(userId: string) {
+      return db
+        .selectFrom('lti_context_instructor')
+        .innerJoin('lti_context', 'lti_context.id', 'lti_context_instructor.contextRowId')
+        .innerJoin('lti_platform', 'lti_platform.id', 'lti_context.platformId')
+        .select(['lti_context.id', 'lti_context.contextId', 'lti_context.title', 'lti_context.membershipsUrl', 'lti_context.platformId', 'lti_platform.name as platform', 'lti_context_instructor.launchedAt'])
+        .where('lti_context_instructor.userId', '=', userId)
+        .orderBy('lti_context_instructor.launchedAt', 'desc')
+        .orderBy('lti_context.id', 'asc')
+        .limit(200)
+        .execute();
+    },
+
+    /** Accounts linked to these platform user ids by a launch (better-auth `account`, providerId `lti:<platform>`). */
+    linkedAccounts(platformId: string, subs: string[]) {
+      if (subs.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('account')
+        .select(['accountId', 'userId'])
+        .where('providerId', '=', `lti:${platformId}`)
+        .where('accountId', 'in', idList(db, JSON.stringify(subs)))
+        .execute();
+    },
+
+    /** Accounts with these (lower-case) emails. */
+    accountsByEmail(emails: string[]) {
+      if (emails.length === 0) return Promise.resolve([]);
+      return db.selectFrom('user').select(['id', 'email']).where('email', 'in', idList(db, JSON.stringify(emails))).execute();
+    },
+
+    /** Which of these accounts hold a booking of one of `tutorId`'s sessions. */
+    async bookedWith(tutorId: string, userIds: string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('booking')
+        .innerJoin('study_session', 'study_session.id', 'booking.sessionId')
+        .select('booking.studentId')
+        .distinct()
+        .where('study_session.tutorId', '=', tutorId)
+        .where('booking.studentId', 'in', idList(db, JSON.stringify(userIds)))
+        .execute();
+      return new Set(rows.map((r) => r.studentId));
     },
   };
 }

@@ -5,7 +5,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorSchema, idParam, nonJsonBody } from '#contract/common.ts';
-import { createLtiPlatformBody, jwksSchema, ltiDeepLinkPickForm, ltiDeepLinkSchema, ltiLaunchForm, ltiLoginParams, ltiPlatformListSchema, ltiPlatformSchema } from '#contract/lti.ts';
+import { createLtiPlatformBody, jwksSchema, ltiCourseListSchema, ltiRosterSchema, ltiDeepLinkPickForm, ltiDeepLinkSchema, ltiLaunchForm, ltiLoginParams, ltiPlatformListSchema, ltiPlatformSchema } from '#contract/lti.ts';
 import { requireRole } from '#server/auth/current-user.ts';
 import { apiRouter, apiRoutes, errorAnswers } from '#server/http/api-routes.ts';
 import { badRequest } from '#server/errors.ts';
@@ -58,6 +58,21 @@ export const ltiRoutes = apiRoutes(['lti'], async (r, deps, tags) => {
   r.get('/api/lti/deep-links/:id', {
     schema: { tags, summary: "The caller's Deep Linking request from a learning platform: the sessions they may place in the course (instructors)", params: idParam, response: { 200: ltiDeepLinkSchema, ...errorAnswers(400, 401, 403, 404) } },
   }, async (request) => lti.deepLink(await requireRole(deps.callers, request, 'tutor', 'admin'), request.params.id));
+
+  // Names and Role Provisioning (docs/decisions/068-lti-nrps.md): a course's roster, for the
+  // tutor who launched from it as Instructor.
+  r.get('/api/lti/courses', {
+    schema: { tags, summary: 'The courses the caller launched StudyNest from as their Instructor (tutors)', response: { 200: ltiCourseListSchema, ...errorAnswers(401, 403) } },
+  }, async (request) => lti.courses(await requireRole(deps.callers, request, 'tutor')));
+
+  r.post('/api/lti/courses/:id/roster', {
+    schema: {
+      tags,
+      summary: "Import a course's roster from its learning platform (LTI Names and Role Provisioning 2.0): its members, and whether each booked one of the caller's sessions (the course's Instructor only; audited)",
+      params: idParam,
+      response: { 200: ltiRosterSchema, ...errorAnswers(400, 401, 403, 404, 502) },
+    },
+  }, async (request) => lti.importRoster(await requireRole(deps.callers, request, 'tutor'), request.params.id, request.ip));
 
   // A launch that began inside the platform's iframe, continued in a window of its own.
   r.get(`${LTI_CONTINUE_PATH}/:code`, {

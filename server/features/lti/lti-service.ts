@@ -3,15 +3,16 @@
 import { randomBytes } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { SignJWT } from 'jose';
-import type { CreateLtiPlatformInput, LtiDeepLink, LtiPlatform, LtiPlatformList, LtiToolSettings } from '#contract/lti.ts';
+import type { CreateLtiPlatformInput, LtiCourse, LtiCourseList, LtiDeepLink, LtiPlatform, LtiPlatformList, LtiRoster, LtiToolSettings } from '#contract/lti.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import { providerName } from '#server/auth/auth.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import type { LtiPlatformTable } from '#server/db/schema.ts';
-import { conflict, notFound } from '#server/errors.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { newId } from '#server/ids.ts';
-import { checkLaunchToken, landingOf, LaunchRefused, LTI_CLAIM, LTI_VERSION, roleOfLaunch } from './lti-launch.ts';
+import { checkLaunchToken, isInstructorRole, landingOf, LaunchRefused, LTI_CLAIM, LTI_VERSION, roleOfLaunch, type LaunchContext } from './lti-launch.ts';
+import { fetchMembers, onPlatform, serviceToken } from './lti-nrps.ts';
 import { ltiRepository } from './lti-repository.ts';
 import { TOOL_KEY_ALG, toolKeyStore } from './lti-tool-key.ts';
 
@@ -39,6 +40,9 @@ interface CheckedLaunchToSignIn {
   targetLinkUri: string | undefined;
   deploymentId: string;
   deepLinking: { returnUrl: string; data: string | undefined } | null;
+  /** The course launched from, and whether the launch was its Instructor's (docs/decisions/068-lti-nrps.md). */
+  context?: LaunchContext | null;
+  instructor?: boolean;
 }
 
 export type LtiService = ReturnType<typeof ltiService>;
@@ -74,6 +78,7 @@ export function ltiService(deps: CoreDeps) {
       targetId: userId,
       details: { email: user.email, platform: platform.name, issuer: platform.issuer, created, role: user.role },
     }, now);
+    if (launch.context) await keepCourse(platform, launch.context, userId, launch.instructor === true && user.role === 'tutor', now);
     const cookies = signedIn.headers.getSetCookie();
     if (!launch.deepLinking) return { location: landingOf(launch.targetLinkUri, origin), cookies };
     // An account that was a student before stays one (decision 062): it places nothing.
@@ -83,7 +88,68 @@ export function ltiService(deps: CoreDeps) {
     return { location: deepLinkPage(id), cookies };
   }
 
+  /**
+   * The course of a launch, with its memberships URL, kept; its Instructor (a tutor account
+   * launching with an Instructor role) recorded as one who may import its roster.
+   */
+  async function keepCourse(platform: LtiPlatformTable, context: LaunchContext, userId: string, instructor: boolean, now: Date): Promise<void> {
+    const at = now.toISOString();
+    const id = await platforms.keepContext({ id: newId(now.getTime()), platformId: platform.id, contextId: context.id, title: context.title ?? null, membershipsUrl: context.membershipsUrl ?? null, serviceVersions: context.serviceVersions.join(' '), updatedAt: at });
+    if (instructor) await platforms.keepInstructor(id, userId, at);
+  }
+
+  const courseOf = (row: { id: string; contextId: string; title: string | null; membershipsUrl: string | null; platform: string; launchedAt: string }): LtiCourse => ({
+    id: row.id,
+    title: row.title ?? row.contextId,
+    platform: row.platform,
+    rosterAvailable: row.membershipsUrl !== null,
+    launchedAt: row.launchedAt,
+  });
+
   return {
+    /** The courses the caller launched StudyNest from as Instructor. */
+    async courses(me: CurrentUser): Promise<LtiCourseList> {
+      return { items: (await platforms.coursesOf(me.id)).map(courseOf) };
+    },
+
+    /**
+     * The roster of a course the caller launched from as Instructor, read from its platform (NRPS
+     * 2.0), each member matched to an account by the launch's link, else by email, with whether
+     * they booked one of the caller's sessions. Audited: who fetched which course, how many members.
+     */
+    async importRoster(me: CurrentUser, courseId: string, ip: string | null): Promise<LtiRoster> {
+      const row = (await platforms.coursesOf(me.id)).find((c) => c.id === courseId);
+      const platform = row && (await platforms.findPlatform(row.platformId));
+      if (!row || !platform) throw notFound('errors.lti.courseNotFound');
+      if (!row.membershipsUrl) throw badRequest('errors.lti.noRosterService');
+      // Checked before any request: not even the token is asked for a URL off the platform.
+      onPlatform(platform, row.membershipsUrl);
+      const now = deps.now();
+      const token = await serviceToken(platform, await keys.key(), now);
+      const { members, pages, truncated } = await fetchMembers(platform, row.membershipsUrl, token);
+      const linked = new Map((await platforms.linkedAccounts(platform.id, members.map((m) => m.userId))).map((a) => [a.accountId, a.userId]));
+      const emails = [...new Set(members.flatMap((m) => (m.email ? [m.email.toLowerCase()] : [])))];
+      const byEmail = new Map((await platforms.accountsByEmail(emails)).map((u) => [u.email.toLowerCase(), u.id]));
+      const accountOf = (m: (typeof members)[number]) => linked.get(m.userId) ?? (m.email ? byEmail.get(m.email.toLowerCase()) : undefined);
+      const accounts = [...new Set(members.map(accountOf).filter((id): id is string => id !== undefined))];
+      const booked = await platforms.bookedWith(me.id, accounts);
+      const course = courseOf(row);
+      await recordAudit(deps.db.kysely, actorOf(me, ip), {
+        action: 'lti_course.roster_imported',
+        targetType: 'lti_context',
+        targetId: row.id,
+        details: { course: course.title, contextId: row.contextId, platform: platform.name, members: members.length, pages, truncated },
+      }, now);
+      return {
+        course,
+        truncated,
+        members: members.map((m) => {
+          const account = accountOf(m);
+          return { userId: m.userId, name: m.name, email: m.email, roles: m.roles, instructor: m.roles.some(isInstructorRole), account: account !== undefined, booked: account !== undefined && booked.has(account) };
+        }),
+      };
+    },
+
     async list(): Promise<LtiPlatformList> {
       return { items: (await platforms.listPlatforms()).map(platformOf), tool };
     },
@@ -99,6 +165,7 @@ export function ltiService(deps: CoreDeps) {
         authUrl: input.authUrl,
         tokenUrl: input.tokenUrl,
         jwksUrl: input.jwksUrl,
+        servicesUrl: input.servicesUrl ?? null,
         createdAt: now.toISOString(),
       };
       if ((await platforms.platformsOfIssuer(row.issuer)).some((p) => p.clientId === row.clientId)) throw conflict('errors.lti.platformExists');
@@ -176,7 +243,7 @@ export function ltiService(deps: CoreDeps) {
       const role = roleOfLaunch(launch.roles);
       // Deep Linking places a link in the course: a course's instructors only.
       if (launch.deepLinking && role !== 'tutor') throw new LaunchRefused('instructorsOnly', 403);
-      const checked: CheckedLaunchToSignIn = { sub: launch.sub, email: launch.email, name: providerName(launch.name, launch.email), role, targetLinkUri: launch.targetLinkUri, deploymentId: launch.deploymentId, deepLinking: launch.deepLinking ?? null };
+      const checked: CheckedLaunchToSignIn = { sub: launch.sub, email: launch.email, name: providerName(launch.name, launch.email), role, targetLinkUri: launch.targetLinkUri, deploymentId: launch.deploymentId, deepLinking: launch.deepLinking ?? null, context: launch.context ?? null, instructor: role === 'tutor' };
       // The browser says where the answer is shown (Sec-Fetch-Dest); without it, the platform does.
       if (framed ?? launch.documentTarget === 'iframe') {
         const code = randomBytes(32).toString('base64url');

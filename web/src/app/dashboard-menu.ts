@@ -34,6 +34,8 @@ const menu: Menu = [
   },
   // A separate group, so that no run of like entries is long: the tutor's materials list.
   { roles: ['tutor'], entries: [{ to: '/dashboard/view-all-materials', label: (t) => t('dashboardMenu.viewAllMaterials') }] },
+  // The courses a tutor opened StudyNest from (LTI), and their rosters (docs/decisions/068-lti-nrps.md).
+  { roles: ['tutor'], entries: [{ to: '/dashboard/lti-roster', label: (t) => t('dashboardMenu.ltiRoster') }] },
   // Admin: the lists of everything (users, sessions, materials), then the operator's pages.
   { roles: ['admin'], entries: [{ to: '/dashboard/all-users', label: (t) => t('dashboardMenu.allUsers') }, { to: '/dashboard/all-sessions', label: (t) => t('dashboardMenu.allSessions') }] },
   { roles: ['admin'], entries: [{ to: '/dashboard/all-materials', label: (t) => t('dashboardMenu.allMaterials') }] },

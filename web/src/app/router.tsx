@@ -137,6 +137,8 @@ export const dashboardRoutes: RouteObject[] = [
     // A weekly series: one session per class (docs/decisions/064-series.md).
     { path: 'create-series', ...page(() => import('#web/features/sessions/pages/create-series-page.tsx'), 'CreateSeriesPage', { action: true }) },
     { path: 'manage-sessions', ...page(() => import('#web/features/sessions/pages/manage-sessions-page.tsx'), 'ManageSessionsPage', { action: true }) },
+    // The courses a tutor opened StudyNest from as Instructor, and their rosters (docs/decisions/068-lti-nrps.md).
+    { path: 'lti-roster', ...page(() => import('#web/features/lti/pages/lti-roster-page.tsx'), 'LtiRosterPage', { action: true }) },
   ]),
   // Tutors edit and view their own sessions; admins reach the same pages from All Sessions.
   guarded(requireRole('tutor', 'admin'), [

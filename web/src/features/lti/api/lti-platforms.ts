@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ltiDeepLinkSchema, ltiPlatformListSchema, ltiPlatformSchema, type CreateLtiPlatformInput, type LtiPlatform } from '#contract/lti.ts';
+import { ltiCourseListSchema, ltiDeepLinkSchema, ltiPlatformListSchema, ltiPlatformSchema, ltiRosterSchema, type CreateLtiPlatformInput, type LtiPlatform, type LtiRoster } from '#contract/lti.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/admin/lti/platforms: the registered learning platforms and the URLs to paste into them. */
@@ -31,4 +31,19 @@ export const ltiDeepLinkQuery = (id: string) =>
 
 export function useLtiDeepLink(id: string) {
   return useQuery(ltiDeepLinkQuery(id));
+}
+
+/** GET /api/lti/courses: the courses the caller launched StudyNest from as Instructor (docs/decisions/068-lti-nrps.md). */
+export const ltiCoursesQuery = queryOptions({
+  queryKey: ['lti-courses'],
+  queryFn: async () => ltiCourseListSchema.parse(await apiRequest<unknown>('/lti/courses')),
+});
+
+export function useLtiCourses() {
+  return useQuery(ltiCoursesQuery);
+}
+
+/** POST /api/lti/courses/{id}/roster: the course's members read from its platform, with who booked the caller's sessions. */
+export async function importLtiRoster(id: string): Promise<LtiRoster> {
+  return ltiRosterSchema.parse(await apiRequest<unknown>(`/lti/courses/${encodeURIComponent(id)}/roster`, { method: 'POST' }));
 }

@@ -34,8 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (fields.intent) {
     case REGISTER: {
       const deploymentIds = (fields.deploymentIds ?? '').split(/[\s,]+/).filter(Boolean);
+      // The services address is optional: left empty, it is not sent.
+      const { servicesUrl, ...rest } = fields;
       try {
-        await registerLtiPlatform(formBody(createLtiPlatformBody, { ...fields, deploymentIds }));
+        await registerLtiPlatform(formBody(createLtiPlatformBody, { ...rest, ...(servicesUrl?.trim() ? { servicesUrl: servicesUrl.trim() } : {}), deploymentIds }));
       } catch (error) {
         return refused(error, REGISTER);
       }
@@ -132,6 +134,7 @@ function PlatformRow({ platform }: { platform: LtiPlatform }) {
     [t('ltiPlatforms.authUrl'), platform.authUrl],
     [t('ltiPlatforms.tokenUrl'), platform.tokenUrl],
     [t('ltiPlatforms.platformJwksUrl'), platform.jwksUrl],
+    ...(platform.servicesUrl ? ([[t('ltiPlatforms.servicesUrl'), platform.servicesUrl]] as [string, string][]) : []),
   ];
   return (
     <li className="card bg-base-100 shadow-sm" data-testid="lti-platform-row">
@@ -184,6 +187,7 @@ function RegisterForm() {
           <TextField id="lti-auth-url" name="authUrl" type="url" label={t('ltiPlatforms.authUrl')} required maxLength={LTI_URL_MAX} autoComplete="off" error={fields.authUrl} />
           <TextField id="lti-token-url" name="tokenUrl" type="url" label={t('ltiPlatforms.tokenUrl')} required maxLength={LTI_URL_MAX} autoComplete="off" error={fields.tokenUrl} />
           <TextField id="lti-jwks-url" name="jwksUrl" type="url" label={t('ltiPlatforms.platformJwksUrl')} required maxLength={LTI_URL_MAX} autoComplete="off" error={fields.jwksUrl} />
+          <TextField id="lti-services-url" name="servicesUrl" type="url" label={t('ltiPlatforms.servicesUrl')} hint={t('ltiPlatforms.servicesUrlHint')} maxLength={LTI_URL_MAX} autoComplete="off" error={fields.servicesUrl} />
           <div>
             <SubmitButton busy={busy} label={t('ltiPlatforms.register')} busyLabel={t('ltiPlatforms.registering')} className="btn btn-primary" name="intent" value={REGISTER} />
           </div>
