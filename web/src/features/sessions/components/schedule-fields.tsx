@@ -1,10 +1,15 @@
-import { type ChangeEvent, type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useState } from 'react';
 import { DATE_FIELD_PATTERN, instantOf, TIME_FIELD_PATTERN, timeFieldOf, wallTimeOf } from '#contract/session-form.ts';
 import { MAX_DECISION_HOURS, SCHEDULE_FIELDS, type ScheduleField, type SessionSchedule } from '#contract/sessions.ts';
+import { describedBy, LabelledField } from '#web/components/labelled-field.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useDateFormatters } from '#web/lib/dates.ts';
 import { useAdopt, useHydrated } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+
+/** The calendar behind each date's button: its own chunk, with react-day-picker (docs/decisions/069-date-picker.md). */
+const loadDatePicker = () => import('#web/features/sessions/components/date-picker-dialog.tsx');
+const DatePickerDialog = lazy(loadDatePicker);
 
 export type ScheduleDefaults = {
   /** The four dates, as instants. */
@@ -33,7 +38,8 @@ type ScheduleFieldsProps = {
  * (the tz cookie), or UTC, labelled, until the browser has said which. The page's route action
  * reads them (contract/session-form.ts) however the form was sent, and the server checks the
  * rules between dates (contract/sessions.ts scheduleProblems): its messages show under each date.
- * docs/decisions/028-session-date-fields.md.
+ * docs/decisions/028-session-date-fields.md. Once the app is live, a button beside each day opens
+ * a calendar that writes the day picked into it (docs/decisions/069-date-picker.md).
  */
 export function ScheduleFields({ defaults, errors = {} }: ScheduleFieldsProps) {
   const { t } = useTranslator();
@@ -67,6 +73,10 @@ export function ScheduleDates({ fields, dates, errors = {}, children }: Schedule
   const { t } = useTranslator();
   const { zone, zoneLabel } = useDateFormatters();
   const leadId = useId();
+  // Fetched as soon as a form with dates is live, so that a date's button opens its calendar at once.
+  useEffect(() => {
+    void loadDatePicker();
+  }, []);
   const labels = {
     registrationStartDate: [t('sessionForm.registrationStartDate'), t('sessionForm.registrationStartTime', { zone: zoneLabel })],
     registrationEndDate: [t('sessionForm.registrationEndDate'), t('sessionForm.registrationEndTime', { zone: zoneLabel })],
@@ -103,20 +113,28 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
   const hydrated = useHydrated();
   const dateId = useId();
   const instant = hydrated ? instantOf(date, time, zone) : null;
+  const dateHint = instant ? t('sessionForm.reads', { instant: formatInstant(instant) }) : t('sessionForm.dateFormat');
   // Typed as digits and a separator, whatever the keyboard; the browser checks the pattern, its
   // placeholder and title say the format.
   const typed = (name: string, pattern: string, [placeholder, title]: [string, string], defaultValue: string, set: (value: string) => void) =>
     ({ name, pattern, placeholder, title, maxLength: placeholder.length, defaultValue, onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value), required: true, inputMode: 'numeric', autoComplete: 'off' }) as const;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-2">
-      <TextField
-        ref={dateField}
-        id={dateId}
-        label={dateLabel}
-        {...typed(field, DATE_FIELD_PATTERN, [t('sessionForm.datePlaceholder'), t('sessionForm.dateFormat')], initial.date, setDate)}
-        hint={instant ? t('sessionForm.reads', { instant: formatInstant(instant) }) : t('sessionForm.dateFormat')}
-        error={error}
-      />
+      {/* The date's field and, once the app is live, its calendar button on the same line; without
+          the app the field alone is the form (decision 028). Not a TextField, whose markup Home shares. */}
+      <LabelledField id={dateId} label={dateLabel} hint={dateHint} error={error}>
+        <div className="flex items-center gap-1">
+          <input
+            ref={dateField}
+            id={dateId}
+            type="text"
+            className={`input w-full min-w-0 flex-1 ${error ? 'input-error' : ''}`}
+            {...describedBy(dateId, { hint: dateHint, error })}
+            {...typed(field, DATE_FIELD_PATTERN, [t('sessionForm.datePlaceholder'), t('sessionForm.dateFormat')], initial.date, setDate)}
+          />
+          {hydrated && <DatePickerButton name={t('sessionForm.chooseDateButton')} title={t('sessionForm.chooseDate', { field: dateLabel })} field={dateField} onPick={setDate} />}
+        </div>
+      </LabelledField>
       <TextField
         ref={timeField}
         label={timeLabel}
@@ -125,6 +143,45 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
         aria-describedby={error ? `${dateId}-hint` : leadId}
       />
     </div>
+  );
+}
+
+type DatePickerButtonProps = {
+  /** Its name, "Choose date": it does not repeat the field's label, which names the field alone. */
+  name: string;
+  /** Its description and tooltip, and the calendar's title: "Choose date: Class Start Date". */
+  title: string;
+  field: RefObject<HTMLInputElement | null>; onPick: (day: string) => void };
+
+/**
+ * A date field's button: it opens a calendar on the field's day; the day picked is written into
+ * the field as dd/MM/yyyy (what the form sends, typed or picked), and the field has the focus back
+ * however the calendar is closed.
+ */
+function DatePickerButton({ name, title, field, onPick }: DatePickerButtonProps) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    field.current?.focus();
+  };
+  const pick = (day: string) => {
+    if (field.current) field.current.value = day;
+    onPick(day);
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-square btn-outline shrink-0" aria-label={name} title={title} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="3" y="5" width="18" height="16" rx="2" />
+          <path d="M3 10h18M8 3v4M16 3v4" />
+        </svg>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <DatePickerDialog title={title} value={field.current?.value ?? ''} onPick={pick} onClose={close} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
