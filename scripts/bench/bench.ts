@@ -295,16 +295,19 @@ function summarise(r: LoadResult & { rssMB: number; baselineRps: number; bytes: 
 
 /** The (createdAt, id) cursor of the row that ends page `pages`, encoded as the sessions repository does. */
 async function cursorAtDepth(db: Db, pages: number): Promise<string> {
+  // The public list's own cursor (server/features/sessions/session-service.ts listPublic): its
+  // default order (upcoming classes, soonest first) named, then the last row's class start and id.
+  // A cursor of another shape is a 400, which this route measured for a while without saying so.
   const row = await db.kysely
     .selectFrom('study_session')
-    .select(['createdAt', 'id'])
+    .select(['classStartDate', 'id'])
     .where('status', '=', 'approved')
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('classStartDate', 'asc')
+    .orderBy('id', 'asc')
     .offset(pages * PAGE - 1)
     .limit(1)
     .executeTakeFirstOrThrow();
-  return encodeCursor([row.createdAt, row.id]);
+  return encodeCursor(['upcoming.class', row.classStartDate, row.id]);
 }
 
 async function firstSessionIds(db: Db, n: number): Promise<string[]> {
