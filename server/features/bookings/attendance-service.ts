@@ -10,7 +10,7 @@ import { recordAdminAccess } from '#server/audit/admin-audit.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
-import { isTutorOf } from '#server/features/sessions/public.ts';
+import { fileSlug, isTutorOf } from '#server/features/sessions/public.ts';
 import type { Language } from '#i18n/languages.ts';
 import { formatDateTime, translatorFor } from '#server/i18n/translate.ts';
 import { attendanceRepository } from './attendance-repository.ts';
@@ -96,7 +96,7 @@ export function attendanceService(deps: CoreDeps) {
         // name like `x;=cmd|…` in one cell instead of starting a formula after the ';'.
         { record_delimiter: 'windows', escape_formulas: true, quoted: true },
       );
-      const slug = session.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'session';
+      const slug = fileSlug(session.title, 'session');
       return { filename: `roster-${slug}.csv`, body };
     },
   };

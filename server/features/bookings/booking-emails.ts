@@ -12,7 +12,7 @@ import type { StudySessionRow } from '#server/db/schema.ts';
 import { isTurnedOff, optionalNotificationFooter, unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { formatMoney } from '#server/i18n/translate.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
-import { calendarText, placeText, sessionCalendar, sessionEvent } from '#server/features/sessions/public.ts';
+import { calendarText, fileSlug, placeText, sessionCalendar, sessionEvent, tutorSessionUrl } from '#server/features/sessions/public.ts';
 import type { PromotedStudent } from './bookings-repository.ts';
 
 type Student = { id: string; name: string; email: string };
@@ -210,7 +210,7 @@ function tutorNoticeMail(deps: CoreDeps, { t }: EmailReader, session: StudySessi
       t.t(opts.promotedFromWaitlist ? 'email.booking.tutorPromoted' : 'email.booking.tutorBooked', who),
       seats,
       '',
-      t.t('email.booking.roster', { url: `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}` }),
+      t.t('email.booking.roster', { url: tutorSessionUrl(deps.config.baseUrl, session) }),
       ...optionalNotificationFooter(deps.config, t, 'bookingNotices'),
     ].join('\n'),
     headers: unsubscribeHeaders(deps.config, session.tutorId, 'bookingNotices'),
@@ -250,7 +250,7 @@ function seriesConfirmationMail(deps: CoreDeps, reader: EmailReader, classes: Fo
   // Each class booked now gets its event, under the UID its own confirmation would have used: a
   // later change or cancel of that one class updates the same calendar entry.
   const events = booked.map((c) => sessionEvent(deps, t, c.session, student));
-  const slug = first.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'series';
+  const slug = fileSlug(first.title, 'series');
   const ics = events.length > 0 ? { filename: `studynest-${slug}-series.ics`, body: calendarText(t, events, { method: 'PUBLISH' }), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' } : undefined;
   // Where, when every class is in the same place (a class moved elsewhere says so on its own page);
   // a booked student may see an online class's link.
@@ -286,7 +286,7 @@ function seriesTutorNoticeMail(deps: CoreDeps, reader: EmailReader, booked: Foun
       '',
       t.t('email.booking.series.tutorBooked', { student: student.name, email: student.email, title: first.title, count: booked.length }),
       '',
-      ...booked.map((c) => `- ${reader.span(c.session.classStartDate, c.session.classEndDate)}: ${t.t('email.booking.roster', { url: `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(c.session.tutorEmail)}/${c.session.id}` })}`),
+      ...booked.map((c) => `- ${reader.span(c.session.classStartDate, c.session.classEndDate)}: ${t.t('email.booking.roster', { url: tutorSessionUrl(deps.config.baseUrl, c.session) })}`),
       ...optionalNotificationFooter(deps.config, t, 'bookingNotices'),
     ].join('\n'),
     headers: unsubscribeHeaders(deps.config, first.tutorId, 'bookingNotices'),

@@ -40,9 +40,8 @@ interface CheckedLaunchToSignIn {
   targetLinkUri: string | undefined;
   deploymentId: string;
   deepLinking: { returnUrl: string; data: string | undefined } | null;
-  /** The course launched from, and whether the launch was its Instructor's (docs/decisions/068-lti-nrps.md). */
+  /** The course launched from (docs/decisions/068-lti-nrps.md); a launch with `role` tutor was its Instructor's. */
   context?: LaunchContext | null;
-  instructor?: boolean;
 }
 
 export type LtiService = ReturnType<typeof ltiService>;
@@ -78,7 +77,7 @@ export function ltiService(deps: CoreDeps) {
       targetId: userId,
       details: { email: user.email, platform: platform.name, issuer: platform.issuer, created, role: user.role },
     }, now);
-    if (launch.context) await keepCourse(platform, launch.context, userId, launch.instructor === true && user.role === 'tutor', now);
+    if (launch.context) await keepCourse(platform, launch.context, userId, launch.role === 'tutor' && user.role === 'tutor', now);
     const cookies = signedIn.headers.getSetCookie();
     if (!launch.deepLinking) return { location: landingOf(launch.targetLinkUri, origin), cookies };
     // An account that was a student before stays one (decision 062): it places nothing.
@@ -243,7 +242,7 @@ export function ltiService(deps: CoreDeps) {
       const role = roleOfLaunch(launch.roles);
       // Deep Linking places a link in the course: a course's instructors only.
       if (launch.deepLinking && role !== 'tutor') throw new LaunchRefused('instructorsOnly', 403);
-      const checked: CheckedLaunchToSignIn = { sub: launch.sub, email: launch.email, name: providerName(launch.name, launch.email), role, targetLinkUri: launch.targetLinkUri, deploymentId: launch.deploymentId, deepLinking: launch.deepLinking ?? null, context: launch.context ?? null, instructor: role === 'tutor' };
+      const checked: CheckedLaunchToSignIn = { sub: launch.sub, email: launch.email, name: providerName(launch.name, launch.email), role, targetLinkUri: launch.targetLinkUri, deploymentId: launch.deploymentId, deepLinking: launch.deepLinking ?? null, context: launch.context ?? null };
       // The browser says where the answer is shown (Sec-Fetch-Dest); without it, the platform does.
       if (framed ?? launch.documentTarget === 'iframe') {
         const code = randomBytes(32).toString('base64url');

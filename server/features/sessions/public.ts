@@ -3,5 +3,5 @@ export { isRegistrationOpen, isTutorOf, toPublicSessionDto } from './session-dto
 export { publicListCache, type PublicListCache } from './public-list-cache.ts';
 export type { SessionRefunds } from './session-refunds.ts';
 export type { SessionsDeps } from './session-service.ts';
-export { calendarText, calendarUid, placeText, sessionCalendar, sessionEvent, type CalendarPerson } from './session-calendar.ts';
+export { calendarText, calendarUid, fileSlug, placeText, sessionCalendar, sessionEvent, tutorSessionUrl, type CalendarPerson } from './session-calendar.ts';
 export { cancelDeadline, RESCHEDULE_GRACE_HOURS } from './cancel-window.ts';

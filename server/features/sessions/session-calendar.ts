@@ -112,11 +112,21 @@ export function sessionCalendar(
   opts: { method?: CalendarMethod; sequenceBump?: number } = {},
 ): { filename: string; body: string; contentType: string } {
   const method = opts.method ?? (session.status === 'cancelled' ? 'CANCEL' : 'PUBLISH');
-  const slug = session.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'session';
+  const slug = fileSlug(session.title, 'session');
   const event = sessionEvent(deps, t, session, person, { cancelled: method === 'CANCEL', sequenceBump: opts.sequenceBump ?? 0 });
   return {
     filename: `studynest-${slug}.ics`,
     body: calendarText(t, [event], { method }),
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
+}
+
+/** A title as a file name's part (`studynest-<slug>.ics`, a roster's CSV): lowercase ASCII words joined by hyphens, `fallback` when none is left. */
+export function fileSlug(title: string, fallback: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || fallback;
+}
+
+/** A class's page in its tutor's dashboard (its roster), as emails link to it. */
+export function tutorSessionUrl(baseUrl: string, session: { id: string; tutorEmail: string }): string {
+  return `${baseUrl}/dashboard/session/${encodeURIComponent(session.tutorEmail)}/${session.id}`;
 }

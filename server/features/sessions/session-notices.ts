@@ -12,7 +12,7 @@ import type { StudySessionRow } from '#server/db/schema.ts';
 import { unsubscribeHeaders } from '#server/features/notifications/public.ts';
 import { formatMoney, type ServerTranslator } from '#server/i18n/translate.ts';
 import type { NewJob } from '#server/jobs/jobs.ts';
-import { placeText, sessionCalendar } from './session-calendar.ts';
+import { placeText, sessionCalendar, tutorSessionUrl } from './session-calendar.ts';
 import { cancellationReasonOf } from './session-dto.ts';
 import type { SessionPeople } from './session-repository.ts';
 
@@ -113,7 +113,7 @@ const refund = (t: ServerTranslator, amountCents: number, currency: string) => (
 
 /** An email to the session's tutor, in their language: the account's, not the admin's who decided. */
 function mailTutor(deps: Deps, { t }: EmailReader, row: StudySessionRow, subject: string, lines: string[]): Mail {
-  const link = `${deps.config.baseUrl}/dashboard/session/${encodeURIComponent(row.tutorEmail)}/${row.id}`;
+  const link = tutorSessionUrl(deps.config.baseUrl, row);
   return {
     to: row.tutorEmail,
     subject,
