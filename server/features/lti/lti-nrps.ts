@@ -69,18 +69,35 @@ async function call(url: string | URL, init: RequestInit): Promise<Response> {
   }
 }
 
+/**
+ * The answer's JSON, read as it streams in and given up past MAX_BODY_BYTES: a Content-Length can be
+ * absent or untrue, and reading the whole body first would hold all of it in memory.
+ */
 async function jsonOf(res: Response): Promise<unknown> {
   const length = Number(res.headers.get('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES) return undefined;
-  let text: string;
+  if (length > MAX_BODY_BYTES || !res.body) {
+    await res.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = res.body.getReader();
   try {
-    text = await res.text();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
+    }
   } catch {
     throw unreachable();
   }
-  if (text.length > MAX_BODY_BYTES) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
@@ -153,7 +170,10 @@ export async function fetchMembers(platform: LtiPlatformTable, membershipsUrl: s
   while (url && pages < MAX_PAGES && members.length < MAX_MEMBERS) {
     const res = await call(url, { headers: { accept: NRPS_MEDIA_TYPE, authorization: `Bearer ${token}` } });
     pages += 1;
-    if (res.status !== 200) throw membersRefused();
+    if (res.status !== 200) {
+      await res.body?.cancel().catch(() => undefined);
+      throw membersRefused();
+    }
     for (const member of membersOf(await jsonOf(res))) {
       if (seen.has(member.userId)) continue;
       seen.add(member.userId);

@@ -5,6 +5,15 @@ import { idList } from '#server/db/id-list.ts';
 import type { Database, LtiContinueTable, LtiDeepLinkTable, LtiPlatformTable, LtiToolKeyTable } from '#server/db/schema.ts';
 
 export function ltiRepository(db: Kysely<Database>) {
+  /** The courses (LTI contexts) this user launched from as Instructor. */
+  const coursesQuery = (userId: string) =>
+    db
+      .selectFrom('lti_context_instructor')
+      .innerJoin('lti_context', 'lti_context.id', 'lti_context_instructor.contextRowId')
+      .innerJoin('lti_platform', 'lti_platform.id', 'lti_context.platformId')
+      .select(['lti_context.id', 'lti_context.contextId', 'lti_context.title', 'lti_context.membershipsUrl', 'lti_context.platformId', 'lti_platform.name as platform', 'lti_context_instructor.launchedAt'])
+      .where('lti_context_instructor.userId', '=', userId);
+
   return {
     listPlatforms() {
       return db.selectFrom('lti_platform').selectAll().orderBy('createdAt', 'asc').orderBy('id', 'asc').limit(200).execute();
@@ -122,16 +131,16 @@ export function ltiRepository(db: Kysely<Database>) {
 
     /** The courses `userId` launched from as Instructor, the latest first. */
     coursesOf(userId: string) {
-      return db
-        .selectFrom('lti_context_instructor')
-        .innerJoin('lti_context', 'lti_context.id', 'lti_context_instructor.contextRowId')
-        .innerJoin('lti_platform', 'lti_platform.id', 'lti_context.platformId')
-        .select(['lti_context.id', 'lti_context.contextId', 'lti_context.title', 'lti_context.membershipsUrl', 'lti_context.platformId', 'lti_platform.name as platform', 'lti_context_instructor.launchedAt'])
-        .where('lti_context_instructor.userId', '=', userId)
+      return coursesQuery(userId)
         .orderBy('lti_context_instructor.launchedAt', 'desc')
         .orderBy('lti_context.id', 'asc')
         .limit(200)
         .execute();
+    },
+
+    /** One of this instructor's courses by its id, however many they have. */
+    courseOf(userId: string, courseId: string) {
+      return coursesQuery(userId).where('lti_context.id', '=', courseId).executeTakeFirst();
     },
 
     /** Accounts linked to these platform user ids by a launch (better-auth `account`, providerId `lti:<platform>`). */

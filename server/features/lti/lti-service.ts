@@ -117,7 +117,7 @@ export function ltiService(deps: CoreDeps) {
      * they booked one of the caller's sessions. Audited: who fetched which course, how many members.
      */
     async importRoster(me: CurrentUser, courseId: string, ip: string | null): Promise<LtiRoster> {
-      const row = (await platforms.coursesOf(me.id)).find((c) => c.id === courseId);
+      const row = await platforms.courseOf(me.id, courseId);
       const platform = row && (await platforms.findPlatform(row.platformId));
       if (!row || !platform) throw notFound('errors.lti.courseNotFound');
       if (!row.membershipsUrl) throw badRequest('errors.lti.noRosterService');
