@@ -71,16 +71,24 @@ export const ltiLaunchForm = z.object({
 /** A public JSON Web Key Set. */
 export const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
-/** An instructor's Deep Linking request: the platform it came from and the sessions they may place in the course. */
+/**
+ * An instructor's Deep Linking request: the platform it came from, and what they may place in the
+ * course: their weekly series (placed as the series' page) and their approved sessions.
+ */
 export const ltiDeepLinkSchema = z.object({
   id: z.string(),
   platform: z.string(),
+  series: z.array(z.object({ id: z.string(), title: z.string(), classCount: z.number().int(), firstClassStartDate: dateTime })),
   sessions: z.array(z.object({ id: z.string(), title: z.string(), classStartDate: dateTime })),
 });
 export type LtiDeepLink = z.infer<typeof ltiDeepLinkSchema>;
 
-/** The pick: one of those sessions (a form's field). */
-export const ltiDeepLinkPickForm = z.object({ sessionId: z.string().min(1, 'errors.input.chooseSession').max(64) });
+/** The pick (a form's fields): one of those sessions, or one of those series. */
+export const ltiDeepLinkPickForm = z.union([
+  z.object({ sessionId: z.string().min(1, 'errors.input.chooseSession').max(64) }),
+  z.object({ seriesId: z.string().min(1, 'errors.input.chooseSession').max(64) }),
+]);
+export type LtiDeepLinkPick = z.infer<typeof ltiDeepLinkPickForm>;
 
 /**
  * A course (LTI context) the caller launched StudyNest from as its Instructor

@@ -40,6 +40,7 @@ const visitors: Record<'signed-out' | 'student' | 'tutor' | 'admin', Actor | nul
 /** A value for each route parameter, by the route it is in. */
 let idOf: (path: string) => string;
 let tutorUser: CreatedUser;
+let seriesId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ TEST_PAYMENTS: 'true' }, { webDir: builtWeb() });
@@ -59,6 +60,8 @@ beforeAll(async () => {
   await createStudySession(t.deps, tutorUser, { title: 'Pending physics review', status: 'pending' });
   await createStudySession(t.deps, tutorUser, { title: 'Rejected history session', status: 'rejected' });
   const paid = await createStudySession(t.deps, tutorUser, { title: 'Paid statistics clinic', registrationFeeCents: 1500 });
+  seriesId = newId();
+  for (const week of [3, 4]) await createStudySession(t.deps, tutorUser, { title: 'Statistics, week by week', seriesId, classStartDate: new Date(Date.now() + week * 7 * 24 * 3600_000).toISOString() });
   await createBooking(t.deps, open, student.user!);
   await createBooking(t.deps, started, student.user!);
   const now = new Date().toISOString();
@@ -79,6 +82,7 @@ beforeAll(async () => {
   const checkoutId = decodeURIComponent(/\/payment\/test\/([^/?#]+)$/.exec(booked.json<BookSessionResult>().checkoutUrl!)![1]!);
   idOf = (path) => {
     if (path.startsWith('/tutors/')) return tutorUser.id;
+    if (path.startsWith('/series/')) return seriesId;
     if (path.startsWith('/payment/test/')) return checkoutId;
     if (path.startsWith('/dashboard/note')) return noteId;
     return started.id;

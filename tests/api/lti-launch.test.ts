@@ -11,6 +11,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authColumns } from '#server/db/auth-columns.ts';
 import { createStudySession } from '#tests/factories.ts';
+import type { LtiDeepLink } from '#contract/lti.ts';
 import { json } from '#tests/helpers/request-helpers.ts';
 import { createTestApp, TEST_ORIGIN, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -419,7 +420,7 @@ describe('Deep Linking', () => {
 
     const request = await t.request({ user: null, cookie }, { method: 'GET', url: `/api/lti/deep-links/${id}` });
     expect(request.statusCode).toBe(200);
-    expect(request.json()).toEqual({ id, platform: 'School Moodle', sessions: [{ id: session.id, title: 'Cell biology drop-in', classStartDate: session.classStartDate }] });
+    expect(request.json()).toEqual({ id, platform: 'School Moodle', series: [], sessions: [{ id: session.id, title: 'Cell biology drop-in', classStartDate: session.classStartDate }] });
     // Another instructor does not see it.
     const other = await t.actor({ role: 'tutor' });
     expect((await t.request(other, { method: 'GET', url: `/api/lti/deep-links/${id}` })).statusCode).toBe(404);
@@ -444,6 +445,44 @@ describe('Deep Linking', () => {
     // Answered once.
     const again = await t.request({ user: null, cookie }, { method: 'POST', url: `/api/lti/deep-links/${id}`, payload: `sessionId=${session.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(again.statusCode).toBe(404);
+  });
+
+  it("an instructor places a weekly series: the link is the series' page, where a launch from it lands; another's series or one with no approved class is refused", async () => {
+    next.claims = deepLinking('moodle-teacher-series', [`${ROLE}Instructor`]);
+    const { res } = await launchThroughPlatform();
+    expect(res.statusCode, res.body).toBe(303);
+    const id = /^\/dashboard\/lti-deep-link\/([\w-]+)$/.exec(res.headers.location as string)![1]!;
+    const cookie = sessionCookie(res)!;
+    const teacher = await me(cookie);
+    const tutor = { id: teacher.id, name: teacher.name, email: teacher.email };
+    const day = 24 * 3600_000;
+    const seriesId = `dl-series-${Date.now().toString(36)}`;
+    const first = await createStudySession(t.deps, tutor, { title: 'Genetics, week by week', seriesId, classStartDate: new Date(Date.now() + 14 * day).toISOString() });
+    await createStudySession(t.deps, tutor, { title: 'Genetics, week by week', seriesId, classStartDate: new Date(Date.now() + 21 * day).toISOString() });
+    await createStudySession(t.deps, tutor, { title: 'Genetics, week by week', seriesId, classStartDate: new Date(Date.now() + 28 * day).toISOString(), status: 'pending' });
+    const pendingSeries = `${seriesId}-pending`;
+    await createStudySession(t.deps, tutor, { title: 'Not approved yet', seriesId: pendingSeries, status: 'pending' });
+    const otherTutor = await t.actor({ role: 'tutor' });
+    const othersSeries = `${seriesId}-other`;
+    await createStudySession(t.deps, { id: otherTutor.user!.id, name: otherTutor.user!.name, email: otherTutor.user!.email }, { title: 'Not theirs', seriesId: othersSeries });
+
+    const request = (await t.request({ user: null, cookie }, { method: 'GET', url: `/api/lti/deep-links/${id}` })).json<LtiDeepLink>();
+    expect(request.series).toEqual([{ id: seriesId, title: 'Genetics, week by week', classCount: 2, firstClassStartDate: first.classStartDate }]);
+    const pick = (field: string, value: string) => t.request({ user: null, cookie }, { method: 'POST', url: `/api/lti/deep-links/${id}`, payload: `${field}=${encodeURIComponent(value)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    for (const refused of [othersSeries, pendingSeries, 'no-such-series']) expect((await pick('seriesId', refused)).statusCode, refused).toBe(404);
+    expect((await pick('nothing', 'x')).statusCode).toBe(400);
+
+    const picked = await pick('seriesId', seriesId);
+    expect(picked.statusCode, picked.body).toBe(200);
+    const jwt = /name="JWT" value="([^"]+)"/.exec(picked.body)![1]!;
+    const keys = (await t.request(null, { method: 'GET', url: '/api/lti/jwks' })).json() as JSONWebKeySet;
+    const { payload } = await jwtVerify(jwt, createLocalJWKSet(keys), { issuer: CLIENT_ID, audience: ISSUER, algorithms: ['RS256'] });
+    expect(payload[`${DL}content_items`]).toEqual([{ type: 'ltiResourceLink', title: 'Genetics, week by week', url: `${TEST_ORIGIN}/series/${seriesId}` }]);
+
+    // A student's launch from that link lands on the series' page.
+    next.claims = learner('moodle-student-series', { [`${CLAIM}target_link_uri`]: `${TEST_ORIGIN}/series/${seriesId}` });
+    const launched = (await launchThroughPlatform()).res;
+    expect([launched.statusCode, launched.headers.location]).toEqual([303, `/series/${seriesId}`]);
   });
 
   it('refuses a Learner, and a request that does not say where to send the link', async () => {

@@ -284,6 +284,36 @@ describe('404 from loaders', () => {
     const tutor = await t.createUser({ role: 'tutor', name: 'Known Tutor' });
     expect((await t.request(null, { method: 'GET', url: `/tutors/${tutor.id}` })).statusCode).toBe(200);
   });
+
+  it("a series' page lists its public classes in class order with links to each, in English and Spanish; an unknown or unpublished series is the 404 page", async () => {
+    const res = await t.request(null, { method: 'GET', url: '/series/no-such-series' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page not found');
+    const tutor = await t.createUser({ role: 'tutor', name: 'Serena Series' });
+    const day = 24 * 3600_000;
+    const seriesId = `series-${Date.now().toString(36)}`;
+    const second = await createStudySession(t.deps, tutor, { title: 'Weekly algebra', seriesId, classStartDate: new Date(Date.now() + 21 * day).toISOString() });
+    const first = await createStudySession(t.deps, tutor, { title: 'Weekly algebra', seriesId, classStartDate: new Date(Date.now() + 14 * day).toISOString() });
+    const pendingOnly = `pending-${seriesId}`;
+    await createStudySession(t.deps, tutor, { title: 'Not yet approved', seriesId: pendingOnly, status: 'pending' });
+    expect((await t.request(null, { method: 'GET', url: `/series/${pendingOnly}` })).statusCode).toBe(404);
+
+    const page = await t.request(null, { method: 'GET', url: `/series/${seriesId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1 id="series-title"');
+    expect(page.body).toContain('2 classes, taught by');
+    expect(page.body).toContain(`href="/tutors/${tutor.id}"`);
+    const links = [...page.body.matchAll(/href="\/session\/([^"]+)"/g)].map((m) => m[1]);
+    expect(links.filter((id) => id === first.id || id === second.id).indexOf(first.id)).toBe(0);
+    expect(links).toContain(second.id);
+
+    const spanish = await t.request(null, { method: 'GET', url: `/series/${seriesId}`, headers: { 'accept-language': 'es' } });
+    expect(spanish.body).toContain('2 clases, impartidas por');
+    // The class's own page leads to the series.
+    const classPage = await t.request(null, { method: 'GET', url: `/session/${first.id}` });
+    expect(classPage.body).toContain(`href="/series/${seriesId}"`);
+    expect(classPage.body).toContain('Every class of this series');
+  });
 });
 
 describe('pages without the app', () => {

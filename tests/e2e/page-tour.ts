@@ -35,6 +35,9 @@ export async function seedTour(server: Server): Promise<Tour> {
   await createStudySession(deps, tutor, { title: 'Pending physics review', status: 'pending' });
   await createStudySession(deps, tutor, { title: 'Rejected history session', status: 'rejected' });
   await createBooking(deps, open, student);
+  // A weekly series of two classes, for its own page (/series/:id).
+  const seriesId = newId();
+  for (const week of [3, 4]) await createStudySession(deps, tutor, { title: 'Statistics, week by week', seriesId, classStartDate: new Date(Date.now() + week * 7 * day).toISOString() });
   await createBooking(deps, started, student);
   // Direct inserts: these pages only need something to show.
   const now = new Date().toISOString();
@@ -58,7 +61,7 @@ export async function seedTour(server: Server): Promise<Tour> {
   return {
     users: { student, tutor, admin },
     // Reschedule's form is offered for an approved class not started: the open one.
-    params: { session: started.id, note: note.id, email: tutor.email, tutors: tutor.id, reschedule: open.id },
+    params: { session: started.id, note: note.id, email: tutor.email, tutors: tutor.id, reschedule: open.id, series: seriesId },
   };
 }
 

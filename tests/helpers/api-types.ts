@@ -4097,6 +4097,13 @@ export interface operations {
                     "application/json": {
                         id: string;
                         platform: string;
+                        series: {
+                            classCount: number;
+                            /** Format: date-time */
+                            firstClassStartDate: string;
+                            id: string;
+                            title: string;
+                        }[];
                         sessions: {
                             /** Format: date-time */
                             classStartDate: string;
@@ -4128,6 +4135,8 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     sessionId: string;
+                } | {
+                    seriesId: string;
                 };
             };
         };

@@ -160,7 +160,7 @@ export function isInstructorRole(role: string): boolean {
   return role === `${MEMBERSHIP}Instructor` || role === 'Instructor' || role.startsWith(`${MEMBERSHIP}Instructor#`);
 }
 
-/** Where a launch lands: a session's page, a tutor's page, or All Sessions (with its query), never anything else. */
+/** Where a launch lands: a session's, a tutor's or a series' page, or All Sessions (with its query), never anything else. */
 export function landingOf(target: string | undefined, origin: string): string {
   const fallback = '/all-sessions';
   if (!target) return fallback;
@@ -171,7 +171,7 @@ export function landingOf(target: string | undefined, origin: string): string {
     return fallback;
   }
   if (url.origin !== origin) return fallback;
-  if (/^\/(session|tutors)\/[A-Za-z0-9_-]{1,64}$/.test(url.pathname)) return url.pathname;
+  if (/^\/(session|tutors|series)\/[A-Za-z0-9_-]{1,64}$/.test(url.pathname)) return url.pathname;
   if (url.pathname === '/all-sessions') return `/all-sessions${url.search}`;
   return fallback;
 }

@@ -91,6 +91,23 @@ export function ltiRepository(db: Kysely<Database>) {
     },
 
     /** What an instructor may place in a course: their approved sessions, the next ones first. */
+    /** The tutor's weekly series with an approved class (all of them, or the one `seriesId`), each with its title, how many classes are approved and the first one's start. */
+    seriesToPlace(tutorId: string, seriesId?: string) {
+      let query = db
+        .selectFrom('study_session')
+        .select((eb) => ['seriesId', eb.fn.min('title').as('title'), eb.fn.countAll<number | string>().as('classCount'), eb.fn.min('classStartDate').as('firstClassStartDate')])
+        .where('tutorId', '=', tutorId)
+        .where('status', '=', 'approved')
+        .where('seriesId', 'is not', null);
+      if (seriesId !== undefined) query = query.where('seriesId', '=', seriesId);
+      return query.groupBy('seriesId').orderBy('firstClassStartDate', 'desc').limit(100).execute();
+    },
+
+    /** One of the tutor's approved sessions, by its id. */
+    sessionToPlace(tutorId: string, sessionId: string) {
+      return db.selectFrom('study_session').select(['id', 'title']).where('id', '=', sessionId).where('tutorId', '=', tutorId).where('status', '=', 'approved').executeTakeFirst();
+    },
+
     sessionsToPlace(tutorId: string) {
       return db
         .selectFrom('study_session')

@@ -145,7 +145,7 @@ export const ltiRoutes = apiRoutes(['lti'], async (r, deps, tags) => {
       const me = await requireRole(deps.callers, request, 'tutor', 'admin');
       const pick = ltiDeepLinkPickForm.safeParse(request.body ?? {});
       if (!pick.success) throw badRequest('errors.input.chooseSession', { sessionId: 'errors.input.chooseSession' });
-      const answer = await lti.answerDeepLink(me, request.params.id, pick.data.sessionId);
+      const answer = await lti.answerDeepLink(me, request.params.id, pick.data);
       const page = deepLinkAnswerPage(await callerTranslator(request), answer);
       return reply.header('content-security-policy', page.csp).header('content-type', 'text/html; charset=utf-8').send(page.html);
     });

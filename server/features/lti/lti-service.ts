@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { SignJWT } from 'jose';
-import type { CreateLtiPlatformInput, LtiCourse, LtiCourseList, LtiDeepLink, LtiPlatform, LtiPlatformList, LtiRoster, LtiToolSettings } from '#contract/lti.ts';
+import type { CreateLtiPlatformInput, LtiCourse, LtiCourseList, LtiDeepLink, LtiDeepLinkPick, LtiPlatform, LtiPlatformList, LtiRoster, LtiToolSettings } from '#contract/lti.ts';
 import { actorOf, recordAudit } from '#server/audit/audit-log.ts';
 import { providerName } from '#server/auth/auth.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
@@ -45,6 +45,11 @@ interface CheckedLaunchToSignIn {
 }
 
 export type LtiService = ReturnType<typeof ltiService>;
+
+/** A series as the Deep Linking page lists it (counts read back as numbers on PostgreSQL too). */
+function seriesToPlaceOf(row: { seriesId: string | null; title: string; classCount: number | string; firstClassStartDate: string }): LtiDeepLink['series'][number] {
+  return { id: row.seriesId ?? '', title: row.title, classCount: Number(row.classCount), firstClassStartDate: row.firstClassStartDate };
+}
 
 export function ltiService(deps: CoreDeps) {
   const platforms = ltiRepository(deps.db.kysely);
@@ -267,7 +272,8 @@ export function ltiService(deps: CoreDeps) {
       const request = await platforms.deepLinkOf(id, me.id, deps.now().toISOString());
       const platform = request && (await platforms.findPlatform(request.platformId));
       if (!request || !platform) throw notFound('errors.lti.deepLinkNotFound');
-      return { id, platform: platform.name, sessions: await platforms.sessionsToPlace(me.id) };
+      const [series, sessions] = await Promise.all([platforms.seriesToPlace(me.id), platforms.sessionsToPlace(me.id)]);
+      return { id, platform: platform.name, series: series.map(seriesToPlaceOf), sessions };
     },
 
     /**
@@ -275,13 +281,15 @@ export function ltiService(deps: CoreDeps) {
      * StudyNest's key, holding a link to the session picked, for the browser to post to the
      * platform's return URL. The request is answered once.
      */
-    async answerDeepLink(me: CurrentUser, id: string, sessionId: string): Promise<{ returnUrl: string; jwt: string; platform: string; title: string }> {
+    async answerDeepLink(me: CurrentUser, id: string, pick: LtiDeepLinkPick): Promise<{ returnUrl: string; jwt: string; platform: string; title: string }> {
       const now = deps.now();
       const request = await platforms.deepLinkOf(id, me.id, now.toISOString());
       const platform = request && (await platforms.findPlatform(request.platformId));
       if (!request || !platform) throw notFound('errors.lti.deepLinkNotFound');
-      const session = (await platforms.sessionsToPlace(me.id)).find((s) => s.id === sessionId);
-      if (!session) throw notFound('errors.lti.sessionNotYours');
+      const placed = 'seriesId' in pick
+        ? (await platforms.seriesToPlace(me.id, pick.seriesId)).map((s) => ({ title: s.title, url: `${origin}/series/${encodeURIComponent(pick.seriesId)}` }))[0]
+        : await platforms.sessionToPlace(me.id, pick.sessionId).then((s) => s && { title: s.title, url: `${origin}/session/${s.id}` });
+      if (!placed) throw notFound('errors.lti.sessionNotYours');
       if (!(await platforms.takeDeepLink(id, me.id))) throw notFound('errors.lti.deepLinkNotFound');
       const key = await keys.key();
       const seconds = Math.floor(now.getTime() / 1000);
@@ -290,7 +298,7 @@ export function ltiService(deps: CoreDeps) {
         [`${LTI_CLAIM}deployment_id`]: request.deploymentId,
         [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingResponse',
         [`${LTI_CLAIM}version`]: LTI_VERSION,
-        'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [{ type: 'ltiResourceLink', title: session.title, url: `${origin}/session/${session.id}` }],
+        'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [{ type: 'ltiResourceLink', title: placed.title, url: placed.url }],
         ...(request.data !== null ? { 'https://purl.imsglobal.org/spec/lti-dl/claim/data': request.data } : {}),
       })
         .setProtectedHeader({ alg: TOOL_KEY_ALG, kid: key.kid, typ: 'JWT' })
@@ -299,7 +307,7 @@ export function ltiService(deps: CoreDeps) {
         .setIssuedAt(seconds)
         .setExpirationTime(seconds + 600)
         .sign(key.privateKey);
-      return { returnUrl: request.returnUrl, jwt, platform: platform.name, title: session.title };
+      return { returnUrl: request.returnUrl, jwt, platform: platform.name, title: placed.title };
     },
   };
 }

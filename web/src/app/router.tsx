@@ -100,6 +100,7 @@ export const publicRoutes: RouteObject[] = [
   { path: 'logout', ...page(() => import('#web/features/auth/pages/logout-page.tsx'), 'LogoutPage', { action: true }) },
   // A tutor's public page, linked from every "by …".
   { path: 'tutors/:id', ...page(() => import('#web/features/sessions/pages/tutor-profile-page.tsx'), 'TutorProfilePage') },
+  { path: 'series/:id', ...page(() => import('#web/features/sessions/pages/series-page.tsx'), 'SeriesPage') },
 ];
 
 // `?from=`: where a signed-in visitor goes (redirectIfSignedIn, the forms' actions), kept by the link between the two pages.

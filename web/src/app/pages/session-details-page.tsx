@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, useParams } from 'react-router';
+import { type ActionFunctionArgs, Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import type { SessionDetails as SessionDetailsDto } from '#contract/sessions.ts';
 import { authConfigQuery, meQuery } from '#web/features/auth/public.ts';
 import { bookedSessionQuery, bookingPanelAction, BookingPanel, useSessionBookability } from '#web/features/bookings/public.ts';
@@ -67,6 +67,9 @@ function SessionDetails({ s }: { s: SessionDetailsDto }) {
               { label: t('sessionDetails.duration'), value: durationText(s) },
               { label: t('sessionDetails.seats'), value: seatsText(s) },
               { label: t('sessionDetails.fee'), value: t('sessionDetails.feeValue', { fee: feeText(s.registrationFee) }) },
+              ...(s.seriesId !== null
+                ? [{ label: t('sessionDetails.series'), value: <Link to={`/series/${encodeURIComponent(s.seriesId)}`} className="link">{t('sessionDetails.seriesLink')}</Link> }]
+                : []),
             ]}
           />
           <BookingPanel session={s} bookability={bookability} />

@@ -18,6 +18,7 @@ export const sessionKeys = {
   approved: () => ['sessions', 'approved'] as const,
   tutors: () => ['sessions', 'tutors'] as const,
   tutorProfile: (id: string) => ['sessions', 'tutor-profile', id] as const,
+  series: (id: string) => ['sessions', 'series', id] as const,
   list: (filter: SessionsFilter, after: string | null = null) => ['sessions', 'list', { ...filter, after }] as const,
   detail: (id: string) => ['sessions', 'detail', id] as const,
   ofTutor: (email: string) => ['sessions', 'tutor', email.toLowerCase()] as const,
