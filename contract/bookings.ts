@@ -149,7 +149,7 @@ export type Roster = z.infer<typeof rosterSchema>;
  * POST /api/series/{id}/book: a student books the series from one of its classes on, in one
  * action (docs/decisions/064-series.md): a seat in each class with one free, a place on the
  * waitlist of each full one (each promoted on its own). Each class is booked as booking it alone
- * would: a paid class holds its seat and answers its own page to pay on.
+ * would, except that the paid classes held are paid together, through one page to pay on.
  */
 export const bookSeriesBody = z.object({
   fromSessionId: z.string().min(1, 'errors.input.sessionRequired').max(64),
@@ -169,11 +169,19 @@ export const bookSeriesResultSchema = z.object({
       outcome: seriesClassOutcomeSchema,
       /** 1 = next to get a seat; null unless waitlisted. */
       placeInLine: z.number().int().nullable(),
-      /** A paid class: its own page to pay on (the seat is held until then); null otherwise. */
+      /** A class held for payment: the series' one page to pay on (the same as the answer's checkoutUrl); null otherwise. */
       checkoutUrl: z.string().nullable(),
     }),
   ),
   booked: z.number().int(),
   waitlisted: z.number().int(),
+  /**
+   * The one page to pay on for every class this booking holds for payment, charged the sum of
+   * their fees (each booking keeps its share, refunded alone when that class is cancelled or
+   * called off); null when no class is held for payment. Waitlisted classes are not charged.
+   */
+  checkoutUrl: z.string().nullable(),
+  /** What that page charges, in the installation's currency (GET /api/config); 0 when nothing is held. */
+  amountDue: z.number(),
 });
 export type BookSeriesResult = z.infer<typeof bookSeriesResultSchema>;

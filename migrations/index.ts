@@ -33,6 +33,7 @@ import * as m0034 from './0034_lti.ts';
 import * as m0035 from './0035_series.ts';
 import * as m0036 from './0036_single_sign_on_settings.ts';
 import * as m0038 from './0038_lti_nrps.ts';
+import * as m0039 from './0039_shared_payment.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0035_series': m0035,
   '0036_single_sign_on_settings': m0036,
   '0038_lti_nrps': m0038,
+  '0039_shared_payment': m0039,
 };

@@ -140,6 +140,12 @@ export interface BookingTable {
   paymentRef: string | null;
   /** The payment provider paymentRef belongs to (its registered name: 'stripe', 'test'); null with no payment started. */
   paymentProvider: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The whole payment paymentRef names when several bookings share it (a series booked at once,
+   * migration 0039): amountCents is this booking's share, the part refunded with it. Null: the
+   * payment is this booking's alone.
+   */
+  paymentTotalCents: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: string;
   /** The class start the 24-hour / 1-hour reminder was sent for (a moved class gets new ones). */
   reminded24hFor: ColumnType<string | null, string | null | undefined, string | null>;

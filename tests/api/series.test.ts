@@ -257,7 +257,7 @@ describe('booking a paid series sends one email', () => {
   beforeAll(async () => ({ t: paid, actors: paidActors } = await createStripeAppWithActors()));
   afterAll(async () => paid?.close());
 
-  it('naming each class held for payment with its page to pay on, no calendar file and no tutor notice until a class is paid', async () => {
+  it('naming each class held for payment with its fee and the one page to pay on for all of them, no calendar file and no tutor notice until they are paid', async () => {
     const title = `Pagada ${Date.now().toString(36)}`;
     const created = await paid.request(paidActors.tutor, { method: 'POST', url: `/api/create-series/${enc(paidActors.tutor.user!.email)}`, ...json({ ...firstClass(title), classCount: 2 }) });
     expect(created.statusCode, created.body).toBe(201);
@@ -268,7 +268,8 @@ describe('booking a paid series sends one email', () => {
     expect(result.items.map((i) => i.outcome)).toEqual(['awaiting_payment', 'awaiting_payment']);
     const mail = await paid.mail.waitFor(student.user!.email, new RegExp(`^Weekly series booked: ${title}$`), MAIL_WAIT_MS);
     const text = partsOf(mail, 'text/plain')[0]!.body;
-    for (const c of series.classes) expect(text).toContain(`a seat is held for you; pay the registration fee ($10.00) to book it: ${paid.deps.config.baseUrl}/session/${c.id}`);
+    expect(text.match(/: a seat is held for you \(\$10\.00\); booked once the payment below is made/g)).toHaveLength(2);
+    expect(text).toContain(`Pay $20.00 once for the 2 classes held: ${result.checkoutUrl}`);
     expect(partsOf(mail, 'text/calendar')).toHaveLength(0);
     await settle();
     expect(paid.mail.messages.filter((m) => m.to.includes(paidActors.tutor.user!.email.toLowerCase()) && m.subject.includes(title) && /bookings?/i.test(m.subject))).toHaveLength(0);

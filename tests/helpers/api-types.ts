@@ -1113,7 +1113,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Book a series from one of its classes on (students): a seat in each class with one, the waitlist of each full one; a paid class is held and answered with its own Checkout page */
+        /** Book a series from one of its classes on (students): a seat in each class with one, the waitlist of each full one; the paid classes held are paid together, through one checkout for the sum of their fees */
         post: operations["postSeriesBookById"];
         delete?: never;
         options?: never;
@@ -6042,7 +6042,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        amountDue: number;
                         booked: number;
+                        checkoutUrl: string | null;
                         items: {
                             checkoutUrl: string | null;
                             /** Format: date-time */

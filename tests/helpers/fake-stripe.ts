@@ -182,8 +182,13 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       const pi = String(body.payment_intent ?? '');
       const paid = [...sessions.values()].find((s) => s.payment_intent === pi);
       if (!paid) return stripeError(res, 404, 'resource_missing', `No such payment_intent: '${pi}'`);
-      if (refunds.some((r) => r.payment_intent === pi)) return stripeError(res, 400, 'charge_already_refunded', 'Charge has already been refunded.');
-      const refund: FakeRefund = { id: rid('re'), object: 'refund', payment_intent: pi, amount: paid.amount_total, status: 'succeeded' };
+      // A refund of part of the payment names its `amount`; the parts never add up to more than was paid.
+      const refunded = refunds.filter((r) => r.payment_intent === pi).reduce((sum, r) => sum + r.amount, 0);
+      if (refunded >= paid.amount_total) return stripeError(res, 400, 'charge_already_refunded', 'Charge has already been refunded.');
+      const amount = body.amount === undefined ? paid.amount_total - refunded : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0) return stripeError(res, 400, 'parameter_invalid_integer', 'amount must be a positive integer.');
+      if (amount > paid.amount_total - refunded) return stripeError(res, 400, 'amount_too_large', `Refund amount (${amount}) is greater than unrefunded amount on charge (${paid.amount_total - refunded}).`);
+      const refund: FakeRefund = { id: rid('re'), object: 'refund', payment_intent: pi, amount, status: 'succeeded' };
       refunds.push(refund);
       if (key) refundsByKey.set(key, refund);
       return json(res, 200, refund);

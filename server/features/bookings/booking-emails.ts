@@ -48,6 +48,8 @@ interface SeriesMailArgs {
   student: Student;
   /** Every class the booking went through, in class order. */
   classes: SeriesClassOutcome[];
+  /** The one page to pay on for every class held for payment, and what it charges; absent in jobs queued before classes were paid together (each then names its own page). */
+  payment?: { url: string; amountCents: number } | null;
 }
 
 declare module '#server/email/outbox.ts' {
@@ -74,8 +76,8 @@ export function bookingEmailJobs(session: Pick<StudySessionRow, 'id'>, student: 
  * and one notice to the tutor naming the classes booked (none when no class was booked). Enqueued
  * once every class's own booking has committed, carrying only what committed.
  */
-export function seriesBookingEmailJobs(seriesId: string, student: Student, classes: SeriesClassOutcome[]): NewJob[] {
-  const args: SeriesMailArgs = { seriesId, student: { id: student.id, name: student.name, email: student.email }, classes };
+export function seriesBookingEmailJobs(seriesId: string, student: Student, classes: SeriesClassOutcome[], payment: SeriesMailArgs['payment'] = null): NewJob[] {
+  const args: SeriesMailArgs = { seriesId, student: { id: student.id, name: student.name, email: student.email }, classes, payment };
   const booked = classes.some((c) => c.outcome === 'booked');
   return [queuedEmail('bookings.series-confirmation', args, student.email), ...(booked ? [queuedEmail('bookings.series-tutor-notice', args)] : [])];
 }
@@ -121,7 +123,7 @@ export function bookingEmails(deps: CoreDeps, findSession: (id: string) => Promi
     'bookings.series-confirmation': async (args, to) => {
       const found = await classesOf(args.classes, findSession);
       if (found.length === 0) return null;
-      return seriesConfirmationMail(deps, await to.readerOf(args.student.id), found, args.student);
+      return seriesConfirmationMail(deps, await to.readerOf(args.student.id), found, args.student, args.payment ?? null);
     },
     'bookings.series-tutor-notice': async (args, to) => {
       const booked = (await classesOf(args.classes, findSession)).filter((c) => c.outcome === 'booked');
@@ -226,7 +228,7 @@ async function classesOf(classes: SeriesClassOutcome[], findSession: (id: string
 }
 
 /** One line per class: its time in the reader's zone and language, and what booking the series did to it. */
-function seriesClassLine(deps: CoreDeps, reader: EmailReader, c: FoundClass): string {
+function seriesClassLine(deps: CoreDeps, reader: EmailReader, c: FoundClass, paidTogether: boolean): string {
   const { t } = reader;
   const time = reader.span(c.session.classStartDate, c.session.classEndDate);
   switch (c.outcome) {
@@ -235,6 +237,7 @@ function seriesClassLine(deps: CoreDeps, reader: EmailReader, c: FoundClass): st
     case 'waitlisted':
       return t.t('email.booking.series.waitlisted', { time, place: c.placeInLine ?? 0 });
     case 'awaiting_payment':
+      if (paidTogether) return t.t('email.booking.series.awaitingSharedPayment', { time, fee: formatMoney(t.language, c.session.registrationFeeCents, deps.config.currency) });
       return t.t('email.booking.series.awaitingPayment', { time, fee: formatMoney(t.language, c.session.registrationFeeCents, deps.config.currency), url: `${deps.config.baseUrl}/session/${c.session.id}` });
     case 'already':
       return t.t('email.booking.series.already', { time });
@@ -243,7 +246,7 @@ function seriesClassLine(deps: CoreDeps, reader: EmailReader, c: FoundClass): st
   }
 }
 
-function seriesConfirmationMail(deps: CoreDeps, reader: EmailReader, classes: FoundClass[], student: Student): Mail {
+function seriesConfirmationMail(deps: CoreDeps, reader: EmailReader, classes: FoundClass[], student: Student, payment: { url: string; amountCents: number } | null): Mail {
   const { t } = reader;
   const first = classes[0]!.session;
   const booked = classes.filter((c) => c.outcome === 'booked');
@@ -264,8 +267,12 @@ function seriesConfirmationMail(deps: CoreDeps, reader: EmailReader, classes: Fo
     [
       t.t('email.booking.series.intro', { title: first.title, tutor: first.tutorName, count: classes.length }),
       '',
-      ...classes.map((c) => `- ${seriesClassLine(deps, reader, c)}`),
+      ...classes.map((c) => `- ${seriesClassLine(deps, reader, c, payment !== null)}`),
       '',
+      // The classes held are paid together, once (docs/decisions/064-series.md).
+      ...(payment
+        ? [t.t('email.booking.series.payOnce', { amount: formatMoney(t.language, payment.amountCents, deps.config.currency), count: classes.filter((c) => c.outcome === 'awaiting_payment').length, url: payment.url }), '']
+        : []),
       ...(place ? [t.t('email.booking.where', { place }), ''] : []),
       t.t('email.booking.cancelUntil', { hours: first.cancellationCutoffHours }),
       t.t('email.booking.series.yourBookings', { url: `${deps.config.baseUrl}/dashboard/view-booked-session` }),

@@ -3,7 +3,6 @@
 // app.ts passes it in as deps.payments (docs/decisions/019-boundaries.md).
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
-import type { SeatHold } from './seat-holds.ts';
 
 export interface BookingPayments {
   /** False when no payment provider is configured: paid sessions cannot be booked. */
@@ -13,7 +12,13 @@ export interface BookingPayments {
    * for this hold). Bookings own the hold: they created it and give it back if this throws.
    */
   checkout(me: CurrentUser, session: StudySessionRow, hold: SeatHold): Promise<{ checkoutUrl: string }>;
-  /** Refunds a paid booking in full before it is cancelled (the caller checked the cutoff). */
+  /**
+   * One page to pay for several seats bookings hold for `me` (the classes of a series booked at
+   * once, docs/decisions/064-series.md), charged the sum of their prices; each hold records its
+   * share. Bookings give the holds back if this throws.
+   */
+  checkoutMany(me: CurrentUser, held: ReadonlyArray<{ session: StudySessionRow; hold: SeatHold }>): Promise<{ checkoutUrl: string; amountCents: number }>;
+  /** Refunds a paid booking before it is cancelled (the caller checked the cutoff): the whole payment, or its share of a shared one. */
   refundBooking(booking: PaidBooking): Promise<void>;
 }
 
@@ -22,5 +27,28 @@ export interface PaidBooking {
   /** The provider paymentRef belongs to; null in a refund job written before bookings recorded it (the current provider). */
   paymentProvider: string | null;
   paymentRef: string | null;
+  /** This booking's part of the payment: what its refund gives back. */
   amountCents: number;
+  /** The whole payment when several bookings share it (then only amountCents is refunded); null: the payment is this booking's alone, refunded whole. */
+  paymentTotalCents: number | null;
+}
+
+/** A held seat waiting for its payment. */
+export interface SeatHold {
+  id: string;
+  sessionId: string;
+  studentId: string;
+  status: string;
+  /** The payment (its checkout's id at the provider) now paying for it, if one was started. */
+  paymentRef: string | null;
+  /** The provider of paymentRef (a registered provider's name). */
+  paymentProvider: string | null;
+  /** Its price: its share of the payment when several holds share one. */
+  amountCents: number;
+  /** The whole payment when several holds share it (a series paid at once); null: the payment is this hold's alone. */
+  paymentTotalCents: number | null;
+  /** Seats held: the price is the session's fee times these (docs/decisions/061-group-bookings.md). */
+  seats: number;
+  /** When the hold ends (null once booked). */
+  holdExpiresAt: string | null;
 }

@@ -16,7 +16,7 @@ export const REFUND_BOOKING_JOB = 'bookings.refund';
  * PaymentProvider.paymentOf, of the provider it records).
  */
 export function refundBookingJob(booking: PaidBooking): NewJob {
-  const payload: PaidBooking = { id: booking.id, paymentProvider: booking.paymentProvider, paymentRef: booking.paymentRef, amountCents: booking.amountCents };
+  const payload: PaidBooking = { id: booking.id, paymentProvider: booking.paymentProvider, paymentRef: booking.paymentRef, amountCents: booking.amountCents, paymentTotalCents: booking.paymentTotalCents };
   // Retried as long as an email: a payment service down for a day still pays the student back.
   return { kind: REFUND_BOOKING_JOB, payload, key: `${REFUND_BOOKING_JOB}:${booking.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS };
 }
@@ -26,7 +26,8 @@ export function bookingRefunds(deps: { payments: Pick<BookingPayments, 'refundBo
     handler: {
       async run(payload) {
         const owed = payload as PaidBooking;
-        await deps.payments.refundBooking({ ...owed, paymentProvider: owed.paymentProvider ?? null });
+        // A job written before bookings recorded a provider or a shared payment: the current provider, the whole payment.
+        await deps.payments.refundBooking({ ...owed, paymentProvider: owed.paymentProvider ?? null, paymentTotalCents: owed.paymentTotalCents ?? null });
       },
     },
   };

@@ -339,7 +339,7 @@ const upcomingBookingsQuery = prepare((db, p: { studentId: string; now: string }
   db
     .selectFrom('booking as b')
     .innerJoin('study_session as s', 's.id', 'b.sessionId')
-    .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentProvider', 'b.paymentRef', 's.classStartDate', 's.cancellationCutoffHours'])
+    .select(['b.id', 'b.sessionId', 'b.status', 'b.amountCents', 'b.paymentProvider', 'b.paymentRef', 'b.paymentTotalCents', 's.classStartDate', 's.cancellationCutoffHours'])
     .where('b.studentId', '=', p.studentId)
     .where('s.classStartDate', '>', p.now)
     .orderBy('b.createdAt'),
@@ -418,8 +418,16 @@ const rosterQuery = (paged: boolean) =>
 const rosterFirstPage = rosterQuery(false);
 const rosterPageAfter = rosterQuery(true);
 /** Records the payment now paying for a held seat, at the price it charges, while it is held. */
-const attachPaymentToHold = prepare((db, p: { id: string; paymentProvider: string; paymentRef: string; amountCents: number }) =>
-  db.updateTable('booking').set({ paymentProvider: p.paymentProvider, paymentRef: p.paymentRef, amountCents: p.amountCents }).where('id', '=', p.id).where('status', '=', sql.lit('pending_payment')),
+const attachPaymentToHold = prepare((db, p: { id: string; paymentProvider: string; paymentRef: string; amountCents: number; paymentTotalCents: number | null }) =>
+  db
+    .updateTable('booking')
+    .set({ paymentProvider: p.paymentProvider, paymentRef: p.paymentRef, amountCents: p.amountCents, paymentTotalCents: p.paymentTotalCents })
+    .where('id', '=', p.id)
+    .where('status', '=', sql.lit('pending_payment')),
+);
+/** The student's bookings and holds one payment pays for (read through the student's index). */
+const bookingsPaidWith = prepare((db, p: { studentId: string; paymentRef: string }) =>
+  db.selectFrom('booking').selectAll().where('studentId', '=', p.studentId).where('paymentRef', '=', p.paymentRef).orderBy('createdAt').orderBy('id'),
 );
 const waitlistLength = prepare((db, p: { sessionId: string }) =>
   db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', p.sessionId),
@@ -714,10 +722,18 @@ export function bookingsRepository(db: Kysely<Database>) {
       return (await studentById(db, { id })).rows[0];
     },
 
-    /** Records the payment now paying for a held seat, at the price it charges; false when the hold has ended. */
-    async attachPayment(bookingId: string, payment: { provider: string; ref: string }, amountCents: number): Promise<boolean> {
-      const result = await attachPaymentToHold(db, { id: bookingId, paymentProvider: payment.provider, paymentRef: payment.ref, amountCents });
+    /**
+     * Records the payment now paying for a held seat, at the price it charges (its share, and the
+     * whole payment's total when several holds share it); false when the hold has ended.
+     */
+    async attachPayment(bookingId: string, payment: { provider: string; ref: string }, amountCents: number, totalCents: number | null = null): Promise<boolean> {
+      const result = await attachPaymentToHold(db, { id: bookingId, paymentProvider: payment.provider, paymentRef: payment.ref, amountCents, paymentTotalCents: totalCents });
       return (result.numAffectedRows ?? 0n) > 0n;
+    },
+
+    /** The student's bookings and holds paid for through `paymentRef` (one, or the classes of a series paid at once). */
+    async paidWith(studentId: string, paymentRef: string) {
+      return (await bookingsPaidWith(db, { studentId, paymentRef })).rows;
     },
 
     /**

@@ -22,7 +22,7 @@ export const bookingsRoutes = apiRoutes<CoreDeps & { bookings: BookingsService }
   });
 
   r.post('/api/series/:id/book', {
-    schema: { tags, summary: 'Book a series from one of its classes on (students): a seat in each class with one, the waitlist of each full one; a paid class is held and answered with its own Checkout page', params: idParam, body: bookSeriesBody, response: { 200: bookSeriesResultSchema, ...errors, ...errorAnswers(503) } },
+    schema: { tags, summary: 'Book a series from one of its classes on (students): a seat in each class with one, the waitlist of each full one; the paid classes held are paid together, through one checkout for the sum of their fees', params: idParam, body: bookSeriesBody, response: { 200: bookSeriesResultSchema, ...errors, ...errorAnswers(503) } },
   }, async (request) => bookings.bookSeries(await requireUser(deps.callers, request), request.params.id, request.body.fromSessionId, requestLanguage(request)));
 
   r.get('/api/booked-sessions/:email', {

@@ -19,7 +19,7 @@ import { bookingsRepository, type StudentEntryRow } from './bookings-repository.
 import { refundBookingJob } from './booking-refunds.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { seatHolds } from './seat-holds.ts';
-import type { BookingPayments } from './booking-payments.ts';
+import type { BookingPayments, SeatHold } from './booking-payments.ts';
 
 /** How long a read waits for the hold expiry job held by another process (a run takes milliseconds). */
 const READ_WAITS_FOR_EXPIRY_MS = 2_000;
@@ -38,6 +38,14 @@ export interface GroupRequest {
 /** Whether releasing the booking at `now` refunds it: paid, and cancelling it now would refund it (before the cutoff). */
 const isRefundable = (booking: { status: string; amountCents: number; classStartDate: string; cancellationCutoffHours: number }, now: Date): boolean =>
   booking.status === 'confirmed' && booking.amountCents > 0 && now.getTime() < cancelDeadline(booking).getTime();
+
+/** A seat held for payment by a series booking, paid with the others it holds through one checkout. */
+interface HeldForPayment {
+  session: StudySessionRow;
+  hold: SeatHold;
+  /** Held by this booking (given back if no checkout can be opened), not one held before. */
+  created: boolean;
+}
 
 /** What bookings are built from: the core, and the port to payments they own (filled in by server/app-deps.ts). */
 export type BookingsDeps = CoreDeps & {
@@ -201,7 +209,7 @@ export function bookingsService(deps: BookingsDeps) {
    * of several bookings in one email (a series, docs/decisions/064-series.md); the webhooks are
    * the booking's own either way.
    */
-  async function bookOne(me: CurrentUser, sessionId: string, language: Language, group: GroupRequest, opts: { emails: boolean }): Promise<BookSessionResult> {
+  async function bookOne(me: CurrentUser, sessionId: string, language: Language, group: GroupRequest, opts: { emails: boolean; pay?: (held: HeldForPayment) => void }): Promise<BookSessionResult> {
       // Expired payment holds are swept inside bookableSession when there are any.
       const session = await bookableSession(me, sessionId, 'errors.bookings.cannotBook');
       // Named attendees or a choice for when seats are short: the group's way (one seat of the booker's own keeps the way below).
@@ -210,6 +218,11 @@ export function bookingsService(deps: BookingsDeps) {
         // Paid: a seat held here and a page to pay on from payments; booked once the payment is
         // seen (seat-holds.ts confirm). A new hold nobody can pay for goes back at once.
         const { hold, created } = await holds.holdFor(me, session);
+        if (opts.pay) {
+          // Paid later with other holds, through one page (a series, docs/decisions/064-series.md).
+          opts.pay({ session, hold, created });
+          return { ...(await entryOf(me, sessionId, language)), checkoutUrl: null };
+        }
         let checkoutUrl: string;
         try {
           ({ checkoutUrl } = await payments.checkout(me, session, hold));
@@ -394,17 +407,21 @@ export function bookingsService(deps: BookingsDeps) {
 
     /**
      * A student books a series from one of its classes on, in one action (docs/decisions/064-series.md):
-     * each class as booking it alone would (the capacity guard, a paid class's hold and its page to
-     * pay on), and the waitlist of each full one (each promoted on its own). A class already booked
-     * or waited for, closed or called off is left as it is and said so. Each class is its own
-     * booking: one that fails for another reason stops here, those before it stay booked.
+     * each class as booking it alone would (the capacity guard, a paid class's hold), and the
+     * waitlist of each full one (each promoted on its own); the paid classes held are paid through
+     * one checkout for the sum of their fees. A class already booked or waited for, closed or
+     * called off is left as it is and said so. Each class is its own booking: one that fails for
+     * another reason stops here, those before it stay booked (or held, and payable).
      */
     async bookSeries(me: CurrentUser, seriesId: string, fromSessionId: string, language: Language): Promise<BookSeriesResult> {
       if (me.role !== 'student') throw forbidden('errors.bookings.cannotBook');
       const from = await bookings.findSession(fromSessionId);
       // A class of another series, or one not public, is not a place to start from.
       if (!from || from.seriesId !== seriesId || (from.status !== 'approved' && from.status !== 'cancelled')) throw notFound('errors.sessions.notFound');
-      const items: BookSeriesResult['items'] = [];
+      let items: BookSeriesResult['items'] = [];
+      const held: HeldForPayment[] = [];
+      let payment: { url: string; amountCents: number } | null = null;
+      let failure: unknown;
       try {
         for (const session of await bookings.seriesClassesFrom(seriesId, from.classStartDate)) {
           const item = { sessionId: session.id, classStartDate: session.classStartDate, placeInLine: null, checkoutUrl: null };
@@ -412,26 +429,56 @@ export function bookingsService(deps: BookingsDeps) {
             items.push({ ...item, outcome: 'closed' });
             continue;
           }
-          items.push({ ...item, ...(await seriesClassOutcome(me, session.id, language)) });
+          items.push({ ...item, ...(await seriesClassOutcome(me, session.id, language, (h) => held.push(h))) });
         }
-      } finally {
-        // One email for the series, not one per class: each class committed on its own (its
-        // booking and webhooks, without emails), so the email follows in its own unit of work and
-        // lists only what committed, the classes before a failure included (decision 064).
-        const told: SeriesClassOutcome[] = items.map((i) => ({ sessionId: i.sessionId, outcome: i.outcome, placeInLine: i.placeInLine }));
-        if (told.some((c) => c.outcome !== 'already' && c.outcome !== 'closed')) {
-          await deps.db.unitOfWork(async (work) => work.enqueue(seriesBookingEmailJobs(seriesId, me, told).map(deps.jobs.row)));
+      } catch (error) {
+        failure = error;
+      }
+      // The paid classes held are paid together, through one checkout for the sum of their fees,
+      // even after a failure (the classes before it stay held); each hold records its share.
+      // Waitlisted classes are not charged: a seat offered later is paid on its own.
+      if (held.length > 0) {
+        try {
+          const { checkoutUrl, amountCents } = await payments.checkoutMany(me, held);
+          payment = { url: checkoutUrl, amountCents };
+          items = items.map((i) => (i.outcome === 'awaiting_payment' ? { ...i, checkoutUrl } : i));
+        } catch (error) {
+          // Nobody can pay for the seats this booking held: they go back at once, and are not told of.
+          const released = new Set(held.filter((h) => h.created).map((h) => h.hold.sessionId));
+          for (const h of held) if (h.created) await holds.release(h.hold);
+          items = items.filter((i) => !released.has(i.sessionId));
+          failure ??= error;
         }
       }
-      return { items, booked: items.filter((i) => i.outcome === 'booked' || i.outcome === 'awaiting_payment').length, waitlisted: items.filter((i) => i.outcome === 'waitlisted').length };
+      // One email for the series, not one per class: each class committed on its own (its
+      // booking and webhooks, without emails), so the email follows in its own unit of work and
+      // lists only what committed, the classes before a failure included (decision 064).
+      const told: SeriesClassOutcome[] = items.map((i) => ({ sessionId: i.sessionId, outcome: i.outcome, placeInLine: i.placeInLine }));
+      if (told.some((c) => c.outcome !== 'already' && c.outcome !== 'closed')) {
+        await deps.db.unitOfWork(async (work) => work.enqueue(seriesBookingEmailJobs(seriesId, me, told, payment).map(deps.jobs.row)));
+      }
+      if (failure !== undefined) throw failure;
+      return {
+        items,
+        booked: items.filter((i) => i.outcome === 'booked' || i.outcome === 'awaiting_payment').length,
+        waitlisted: items.filter((i) => i.outcome === 'waitlisted').length,
+        checkoutUrl: payment?.url ?? null,
+        amountDue: (payment?.amountCents ?? 0) / 100,
+      };
     },
   };
 
   /** What booking one class of a series does: a seat, else (full) a place in line; a seat freed meanwhile is tried once more. */
-  async function seriesClassOutcome(me: CurrentUser, sessionId: string, language: Language, again = true): Promise<Pick<BookSeriesResult['items'][number], 'outcome' | 'placeInLine' | 'checkoutUrl'>> {
+  async function seriesClassOutcome(
+    me: CurrentUser,
+    sessionId: string,
+    language: Language,
+    pay: (held: HeldForPayment) => void,
+    again = true,
+  ): Promise<Pick<BookSeriesResult['items'][number], 'outcome' | 'placeInLine' | 'checkoutUrl'>> {
     const refused = (error: unknown) => (error instanceof AppError ? error.words.key : null);
     try {
-      const booked = await bookOne(me, sessionId, language, {}, { emails: false });
+      const booked = await bookOne(me, sessionId, language, {}, { emails: false, pay });
       return { outcome: booked.status === 'awaiting_payment' ? 'awaiting_payment' : 'booked', placeInLine: null, checkoutUrl: booked.checkoutUrl };
     } catch (error) {
       const key = refused(error);
@@ -445,7 +492,7 @@ export function bookingsService(deps: BookingsDeps) {
     } catch (error) {
       const key = refused(error);
       if (key === 'errors.bookings.alreadyWaiting' || key === 'errors.bookings.alreadyBooked') return { outcome: 'already', placeInLine: null, checkoutUrl: null };
-      if (key === 'errors.bookings.notFull' && again) return seriesClassOutcome(me, sessionId, language, false);
+      if (key === 'errors.bookings.notFull' && again) return seriesClassOutcome(me, sessionId, language, pay, false);
       throw error;
     }
   }

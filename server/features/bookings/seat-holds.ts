@@ -9,28 +9,13 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';
 import { bookingEvent, webhookJobs } from '#server/features/webhooks/public.ts';
-import { bookingEmailJobs, promotionEmailJobs } from './booking-emails.ts';
+import { bookingEmailJobs, promotionEmailJobs, seriesBookingEmailJobs } from './booking-emails.ts';
+import { refundBookingJob } from './booking-refunds.ts';
 import { bookingsRepository } from './bookings-repository.ts';
+import type { SeatHold } from './booking-payments.ts';
 import { passedReminders } from './class-reminders.ts';
 
 const MINUTE_MS = 60_000;
-
-/** A held seat waiting for its payment. */
-export interface SeatHold {
-  id: string;
-  sessionId: string;
-  studentId: string;
-  status: string;
-  /** The payment (its checkout's id at the provider) now paying for it, if one was started. */
-  paymentRef: string | null;
-  /** The provider of paymentRef (a registered provider's name). */
-  paymentProvider: string | null;
-  amountCents: number;
-  /** Seats held: the price is the session's fee times these (docs/decisions/061-group-bookings.md). */
-  seats: number;
-  /** When the hold ends (null once booked). */
-  holdExpiresAt: string | null;
-}
 
 export function seatHolds(deps: CoreDeps) {
   const bookings = bookingsRepository(deps.db.kysely);
@@ -68,26 +53,75 @@ export function seatHolds(deps: CoreDeps) {
       return bookings.findBookingById(id);
     },
 
-    /** Records the payment started for a hold; false when the hold has ended meanwhile. */
-    attachPayment(hold: Pick<SeatHold, 'id'>, payment: { provider: string; ref: string }, amountCents: number): Promise<boolean> {
-      return bookings.attachPayment(hold.id, payment, amountCents);
+    /**
+     * Records the payment started for a hold, at its price; `totalCents` when the payment is
+     * shared by several holds (then the price is the hold's share). False when the hold has ended meanwhile.
+     */
+    attachPayment(hold: Pick<SeatHold, 'id'>, payment: { provider: string; ref: string }, amountCents: number, totalCents: number | null = null): Promise<boolean> {
+      return bookings.attachPayment(hold.id, payment, amountCents, totalCents);
+    },
+
+    /** The caller's holds and bookings a payment pays for: one, or the classes of a series paid at once. */
+    paidWith(studentId: string, paymentRef: string): Promise<SeatHold[]> {
+      return bookings.paidWith(studentId, paymentRef);
     },
 
     /**
-     * The hold's payment was seen: held → booked, with the booking emails and the booking.created
-     * webhooks in the same transaction (a paid booking is created here, not at its hold); false
-     * when nothing changed, and then nothing is sent (a second sight of the same payment).
+     * A payment of `paidCents` was seen for the holds it pays for (paidWith): every one still held
+     * → booked, in one unit of work with each one's booking.created webhook (a paid booking is
+     * created here, not at its hold) and the emails: a payment of its own sends that class's
+     * confirmation and tutor notice; a payment several classes of a series share sends the series'
+     * one email and notice (docs/decisions/064-series.md), and the part of the classes no longer
+     * held (their hold ended before the payment arrived) is refunded by a job of the same unit.
+     * False when nothing changed, and then nothing is sent or refunded (a second sight of the
+     * same payment).
      */
-    async confirm(hold: Pick<SeatHold, 'id' | 'sessionId' | 'studentId' | 'amountCents'>, paymentRef: string): Promise<boolean> {
-      const student = await bookings.findStudent(hold.studentId);
-      const emails = student ? bookingEmailJobs({ id: hold.sessionId }, student, { promotedFromWaitlist: false }).map(deps.jobs.row) : [];
-      // Booked now: a reminder whose moment passed while the seat was only held is not sent late.
-      const session = await bookings.findSession(hold.sessionId);
-      // Read before the unit: its one write is the guarded confirmation, the jobs its last steps.
-      const hooks = session && student ? await webhookJobs(deps.db.kysely, deps, bookingEvent('booking.created', session, student, { amountCents: hold.amountCents })) : [];
+    async confirm(paid: readonly SeatHold[], paymentRef: string, paidCents: number): Promise<boolean> {
+      const held = paid.filter((h) => h.status === 'pending_payment' && h.paymentRef === paymentRef);
+      const first = held[0];
+      if (!first) return false;
+      const student = await bookings.findStudent(first.studentId);
+      // Read before the unit: its writes are the guarded confirmations, the jobs its last steps.
+      const classes = await Promise.all(
+        held.map(async (hold) => {
+          const session = await bookings.findSession(hold.sessionId);
+          const hooks = session && student ? await webhookJobs(deps.db.kysely, deps, bookingEvent('booking.created', session, student, { amountCents: hold.amountCents })) : [];
+          // Booked now: a reminder whose moment passed while the seat was only held is not sent late.
+          return { hold, hooks, reminders: session ? passedReminders(session.classStartDate, deps.now()) : undefined, seriesId: session?.seriesId ?? null };
+        }),
+      );
+      const seriesId = first.paymentTotalCents !== null ? classes[0]!.seriesId : null;
+      const emails = (booked: ReadonlyArray<SeatHold>) =>
+        !student || booked.length === 0
+          ? []
+          : seriesId
+            ? seriesBookingEmailJobs(seriesId, student, booked.map((h) => ({ sessionId: h.sessionId, outcome: 'booked' as const, placeInLine: null })))
+            : booked.flatMap((h) => bookingEmailJobs({ id: h.sessionId }, student, { promotedFromWaitlist: false }));
+      if (classes.length === 1 && first.paymentTotalCents === null) {
+        // A payment of its own: the guarded confirmation alone, its jobs as its last steps.
+        const [{ hold, hooks, reminders }] = classes as [(typeof classes)[number]];
+        return deps.db.unitOfWork(async (work) => {
+          work.enqueue([...emails([hold]).map(deps.jobs.row), ...hooks]);
+          return bookings.confirmHold(work, hold.id, paymentRef, reminders);
+        });
+      }
       return deps.db.unitOfWork(async (work) => {
-        work.enqueue([...emails, ...hooks]);
-        return bookings.confirmHold(work, hold.id, paymentRef, session ? passedReminders(session.classStartDate, deps.now()) : undefined);
+        await work.db();
+        const booked = [];
+        for (const { hold, hooks, reminders } of classes) {
+          if (!(await bookings.confirmHold(work, hold.id, paymentRef, reminders))) continue;
+          booked.push(hold);
+          work.enqueue(hooks);
+        }
+        if (booked.length === 0) return false;
+        work.enqueue(emails(booked).map(deps.jobs.row));
+        // What the payment covered beyond the classes now booked through it: the shares of the
+        // holds that ended before it arrived. Refunded as a late payment is, by their sum.
+        const kept = paid.filter((h) => h.status === 'confirmed' && h.paymentRef === paymentRef).concat(booked).reduce((sum, h) => sum + h.amountCents, 0);
+        if (paidCents > kept) {
+          work.enqueue(deps.jobs.row(refundBookingJob({ id: `${paymentRef}:unheld`, paymentProvider: first.paymentProvider, paymentRef, amountCents: paidCents - kept, paymentTotalCents: paidCents })));
+        }
+        return true;
       });
     },
 

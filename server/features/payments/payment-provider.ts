@@ -76,8 +76,11 @@ export interface PaymentProvider {
    * released (an account's erasure) runs when no row of that booking is left.
    */
   paymentOf(checkoutId: string): Promise<string | null>;
-  /** Refunds the whole payment. The key makes repeats (retries, replays) refund once. */
-  refund(paymentId: string, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Refunds the whole payment, or `amountCents` of it (one booking's share of a payment several
+   * bookings share). The key makes repeats (retries, replays) refund once.
+   */
+  refund(paymentId: string, idempotencyKey: string, amountCents?: number): Promise<{ id: string }>;
   /** The event when the delivery's signature is valid and recent; null otherwise. */
   parseWebhook(request: WebhookRequest): WebhookEvent | null;
 }

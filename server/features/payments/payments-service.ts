@@ -44,7 +44,7 @@ export function paymentsService(deps: CoreDeps) {
     return provider;
   }
 
-  /** The caller's own test checkout (404 for anyone else's, and where test payments are off). */
+  /** The caller's own test checkout (404 for anyone else's, and where test payments are off); `hold`: the one it was opened for (the first, of several). */
   async function ownTestCheckout(me: CurrentUser, id: string): Promise<{ checkout: Checkout; hold: SeatHold }> {
     const holdId = testPayments ? testCheckoutHoldId(id) : null;
     const hold = holdId ? await holds.find(holdId) : undefined;
@@ -70,20 +70,24 @@ export function paymentsService(deps: CoreDeps) {
   }
 
   /**
-   * What a checkout means for its booking. Idempotent: confirming is a conditional update, a
-   * refund carries the checkout's idempotency key, so replays and races change nothing more.
+   * What a checkout means for the bookings it pays for: its own booking's, or the classes of a
+   * series paid at once (docs/decisions/064-series.md). Idempotent: confirming is a conditional
+   * update, a refund carries the checkout's idempotency key, so replays and races change nothing more.
    */
   async function settle(provider: PaymentProvider, checkout: Checkout): Promise<PaymentOutcome> {
     if (!checkout.paid) return 'pending';
-    const booking = checkout.bookingId ? await holds.find(checkout.bookingId) : undefined;
-    if (booking && booking.paymentRef === checkout.id) {
-      if (booking.status === 'confirmed') return 'booked';
-      if (checkout.amountCents === booking.amountCents && checkout.currency === deps.config.currency) {
-        if (await holds.confirm(booking, checkout.id)) return 'booked';
-        const now = await holds.find(booking.id);
-        if (now?.status === 'confirmed' && now.paymentRef === checkout.id) return 'booked';
+    const paid = checkout.studentId ? await holds.paidWith(checkout.studentId, checkout.id) : [];
+    const first = paid[0];
+    if (first) {
+      // Settled before (the webhook and the success page, a replay): whatever was left of it then was refunded then.
+      if (paid.some((b) => b.status === 'confirmed')) return 'booked';
+      // What was asked for: the whole of a payment several holds share, else the one hold's price.
+      const priceCents = first.paymentTotalCents ?? first.amountCents;
+      if (checkout.amountCents === priceCents && checkout.currency === deps.config.currency) {
+        if (await holds.confirm(paid, checkout.id, priceCents)) return 'booked';
+        if ((await holds.paidWith(first.studentId, checkout.id)).some((b) => b.status === 'confirmed')) return 'booked';
       } else {
-        deps.log.error({ checkout: checkout.id, paid: checkout.amountCents, currency: checkout.currency, held: booking.amountCents }, 'paid amount differs from the held price: refunding');
+        deps.log.error({ checkout: checkout.id, paid: checkout.amountCents, currency: checkout.currency, held: priceCents }, 'paid amount differs from the held price: refunding');
       }
     }
     // Paid, but no hold waits for this payment (it expired and was released, was cancelled or
@@ -106,7 +110,7 @@ export function paymentsService(deps: CoreDeps) {
     /** The test payment page's data: the caller's checkout, its amount and whether it can still be paid. */
     async testCheckout(me: CurrentUser, id: string): Promise<TestCheckout> {
       const { checkout, hold } = await ownTestCheckout(me, id);
-      return { id, sessionId: hold.sessionId, amount: hold.amountCents / 100, status: checkout.paid ? 'paid' : checkout.status === 'open' ? 'open' : 'expired' };
+      return { id, sessionId: hold.sessionId, amount: (checkout.amountCents ?? hold.amountCents) / 100, status: checkout.paid ? 'paid' : checkout.status === 'open' ? 'open' : 'expired' };
     },
 
     /** "Pay" on the test payment page: the hold is booked as a real payment would book it (no money moves). */
@@ -115,7 +119,8 @@ export function paymentsService(deps: CoreDeps) {
       const { checkout, hold } = await ownTestCheckout(me, id);
       const successUrl = successPath(encodeURIComponent(id));
       if (checkout.paid) return { successUrl };
-      if (checkout.status !== 'open' || !(await holds.confirm(hold, id))) throw conflict('errors.bookings.holdEnded');
+      const paid = await holds.paidWith(hold.studentId, id);
+      if (checkout.status !== 'open' || checkout.amountCents === null || !(await holds.confirm(paid, id, checkout.amountCents))) throw conflict('errors.bookings.holdEnded');
       return { successUrl };
     },
 
@@ -156,6 +161,38 @@ export function paymentsService(deps: CoreDeps) {
       return { checkoutUrl: checkout.url };
     },
 
+    /**
+     * One page to pay for the seats bookings hold for `me` in several classes (a series booked at
+     * once, docs/decisions/064-series.md): charged the sum of their prices, each hold recording its
+     * share and the total. The caller (bookings) gives the holds back if this throws.
+     */
+    async checkoutMany(me: CurrentUser, held: ReadonlyArray<{ session: StudySessionRow; hold: SeatHold }>): Promise<{ checkoutUrl: string; amountCents: number }> {
+      const provider = requireProvider();
+      const [first] = held;
+      if (!first) throw conflict('errors.bookings.holdEnded');
+      const shares = held.map(({ session, hold }) => ({ hold, priceCents: session.registrationFeeCents * hold.seats }));
+      const totalCents = shares.reduce((sum, share) => sum + share.priceCents, 0);
+      const checkout = await call(() =>
+        provider.createCheckout({
+          // The first class stands for them all at the provider; each hold names the checkout.
+          bookingId: first.hold.id,
+          sessionId: first.session.id,
+          studentId: me.id,
+          studentEmail: me.email,
+          title: first.session.title,
+          amountCents: totalCents,
+          currency: deps.config.currency,
+          successUrl: (checkoutId) => `${deps.config.baseUrl}${successPath(checkoutId)}`,
+          cancelUrl: `${deps.config.baseUrl}/payment/cancelled?session=${encodeURIComponent(first.session.id)}`,
+          expiresAt: new Date(deps.now().getTime() + CHECKOUT_LIFETIME_MS),
+        }),
+      );
+      for (const { hold, priceCents } of shares) {
+        if (!checkout.url || !(await holds.attachPayment(hold, { provider: provider.name, ref: checkout.id }, priceCents, totalCents))) throw conflict('errors.bookings.holdEnded');
+      }
+      return { checkoutUrl: checkout.url!, amountCents: totalCents };
+    },
+
     /** The success page's check: asks the provider about the caller's checkout and settles it; says so in `language`. */
     async confirm(me: CurrentUser, checkoutId: string, language: Language = DEFAULT_LANGUAGE): Promise<ConfirmPayment> {
       if (me.role !== 'student') throw forbidden('errors.payments.studentsOnly');
@@ -175,7 +212,10 @@ export function paymentsService(deps: CoreDeps) {
       return { received: true };
     },
 
-    /** Refunds a paid booking in full before it is cancelled (the caller checked the cutoff). */
+    /**
+     * Refunds a paid booking before it is cancelled (the caller checked the cutoff): the whole
+     * payment, or, when several bookings share it, this booking's share, under a key of its own.
+     */
     async refundBooking(booking: PaidBooking): Promise<void> {
       const provider = providerOf(booking);
       if (!booking.paymentRef) {
@@ -187,8 +227,10 @@ export function paymentsService(deps: CoreDeps) {
       const checkoutId = booking.paymentRef;
       const payment = await call(() => provider.paymentOf(checkoutId));
       if (!payment) throw conflict('errors.payments.refundNotFound');
-      const refund = await call(() => provider.refund(payment, `refund-${checkoutId}`));
-      deps.log.info({ booking: booking.id, amountCents: booking.amountCents, provider: provider.name, refund: refund.id }, 'booking refunded');
+      const share = booking.paymentTotalCents === null ? undefined : booking.amountCents;
+      const key = share === undefined ? `refund-${checkoutId}` : `refund-${checkoutId}-${booking.id}`;
+      const refund = await call(() => provider.refund(payment, key, share));
+      deps.log.info({ booking: booking.id, amountCents: booking.amountCents, paymentTotalCents: booking.paymentTotalCents, provider: provider.name, refund: refund.id }, 'booking refunded');
     },
   };
   // What bookings ask of payments (the port they own) is part of it; sessions' is checked where it is used.

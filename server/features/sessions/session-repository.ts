@@ -177,7 +177,7 @@ const insertSession = prepare((db, p: NewSession) =>
 const paidBookingsOf = prepare((db, p: { sessionId: string }) =>
   db
     .selectFrom('booking')
-    .select(['id', 'paymentProvider', 'paymentRef', 'amountCents'])
+    .select(['id', 'paymentProvider', 'paymentRef', 'amountCents', 'paymentTotalCents'])
     .where('sessionId', '=', p.sessionId)
     .where('status', '=', sql.lit('confirmed'))
     .where('amountCents', '>', sql.lit(0)),

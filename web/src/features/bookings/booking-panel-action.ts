@@ -51,11 +51,11 @@ export async function bookingPanelAction(request: Request, sessionId: string) {
         return sentOn(page, entry.status === 'waitlisted' ? 'booking.joined' : 'booking.booked');
       }
       case 'series': {
-        // This class and the rest of its series (docs/decisions/064-series.md): a paid class's
-        // seat is held and paid from Booked Sessions, one class at a time.
+        // This class and the rest of its series (docs/decisions/064-series.md): the paid classes
+        // held are paid together, on the one payment page the API named.
         const result = await bookSeries(form.seriesId ?? '', sessionId);
         await invalidateBookings(queryClient);
-        return sentOn(page, 'booking.seriesBooked', `${result.booked}/${result.waitlisted}`);
+        return result.checkoutUrl ? redirectDocument(result.checkoutUrl, 303) : sentOn(page, 'booking.seriesBooked', `${result.booked}/${result.waitlisted}`);
       }
       case 'join':
         await joinWaitlist(sessionId);

@@ -86,9 +86,9 @@ function stripeCheckout(settings: StripeSettings): PaymentProvider {
       return (await retrieveCheckout(checkoutId))?.paymentId ?? null;
     },
 
-    async refund(paymentIntentId, idempotencyKey) {
+    async refund(paymentIntentId, idempotencyKey, amountCents) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amountCents !== undefined && { amount: amountCents }) }, { idempotencyKey });
         return { id: refund.id };
       } catch (error) {
         // Idempotency keys live 24 hours at Stripe; a later repeat meets an already refunded charge.

@@ -122,7 +122,7 @@ function PanelBody({ session, bookability }: { session: PublicSession; bookabili
         </p>
       )}
       {session.maxSeatsPerBooking > 1 && <GroupForm session={session} pending={sending('group')} />}
-      {session.seriesId !== null && <SeriesForm seriesId={session.seriesId} pending={sending('series')} />}
+      {session.seriesId !== null && <SeriesForm seriesId={session.seriesId} fee={paid ? fee : null} pending={sending('series')} />}
     </div>
   );
 }
@@ -177,15 +177,17 @@ function GroupForm({ session, pending }: { session: PublicSession; pending: bool
 
 /**
  * A class of a weekly series (docs/decisions/064-series.md): this class and every later one in one
- * action, a seat where there is one and the waitlist where the class is full.
+ * action, a seat where there is one and the waitlist where the class is full. Paid (`fee`): the
+ * classes held are paid together, on the one page the action goes on to.
  */
-function SeriesForm({ seriesId, pending }: { seriesId: string; pending: boolean }) {
+function SeriesForm({ seriesId, fee, pending }: { seriesId: string; fee: string | null; pending: boolean }) {
   const { t } = useTranslator();
   return (
     <ActionForm intent="series">
       <input type="hidden" name="seriesId" value={seriesId} />
       <div className="flex flex-col gap-1">
         <p className="text-sm text-base-content/70">{t('booking.seriesLead')}</p>
+        {fee !== null && <p className="text-sm text-base-content/70">{t('booking.seriesPaidNote', { fee })}</p>}
         <div>
           <button type="submit" className="btn btn-outline w-full sm:w-auto" disabled={pending}>
             {pending ? t('booking.booking') : t('booking.bookSeries')}
