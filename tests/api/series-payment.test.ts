@@ -9,6 +9,7 @@ import type { BookedSession, BookSeriesResult } from '#contract/bookings.ts';
 import { instantOf, wallTimeOf } from '#contract/session-form.ts';
 import type { Series } from '#contract/sessions.ts';
 import { EXPIRE_HOLDS_JOB } from '#server/features/bookings/hold-expiry.ts';
+import { newId } from '#server/ids.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { partsOf } from '#tests/helpers/mail-parts.ts';
 import { createStripeAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
@@ -78,6 +79,10 @@ describe('a paid weekly series booked at once', () => {
       expect((await post(who, '/api/book-session', { sessionId: classes[index]!.id })).statusCode).toBe(201);
     }
     const checkoutsBefore = stripe.sessions.size;
+    // The tutor's webhook endpoint for new bookings (a private address: every delivery is refused, and recorded).
+    const endpointId = newId();
+    await t.deps.db.kysely.insertInto('webhook_endpoint').values({ id: endpointId, ownerId: actors.tutor.user!.id, url: 'https://127.0.0.1/series-payment', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', events: 'booking.created', createdAt: new Date().toISOString() }).execute();
+    const bookingCreatedEvents = async () => (await t.deps.db.kysely.selectFrom('webhook_delivery').select('id').where('endpointId', '=', endpointId).where('event', '=', 'booking.created').execute()).length;
 
     // From class 3 on: held in 8 classes, waiting in 5 and 9, one checkout for the 8 held.
     const res = await post(me, `/api/series/${seriesId}/book`, { fromSessionId: classes[2]!.id });
@@ -102,8 +107,10 @@ describe('a paid weekly series booked at once', () => {
     const heldMail = await t.mail.waitFor(me.user!.email, new RegExp(`^Weekly series booked: ${title}$`), MAIL_WAIT_MS);
     expect(partsOf(heldMail, 'text/plain')[0]!.body).toContain(`Pay $100.00 once for the 8 classes held: ${result.checkoutUrl}`);
 
-    // Paying it books every held class at once.
+    // Paying it books every held class at once, each with its own booking.created event.
+    expect(await bookingCreatedEvents()).toBe(0);
     expect((await payAndNotify(checkoutId)).statusCode).toBe(200);
+    await expect.poll(bookingCreatedEvents, { timeout: MAIL_WAIT_MS }).toBe(8);
     for (const item of held) expect(await bookingOf(item.sessionId, me.user!.id)).toMatchObject({ status: 'confirmed', holdExpiresAt: null, paymentRef: checkoutId });
     for (const index of [4, 8]) expect((await t.request(me, { method: 'GET', url: `/api/view-booked-session/${classes[index]!.id}` })).json<BookedSession>().status).toBe('waitlisted');
     const back = await confirm(me, checkoutId);
@@ -114,6 +121,8 @@ describe('a paid weekly series booked at once', () => {
     await expect.poll(() => seriesMails().length, { timeout: MAIL_WAIT_MS }).toBe(2);
     const paidMail = seriesMails().find((m) => m !== heldMail)!;
     expect(partsOf(paidMail, 'text/calendar')[0]!.body.match(/BEGIN:VEVENT/g)).toHaveLength(8);
+    const notice = await t.mail.waitFor(actors.tutor.user!.email, new RegExp(`^New bookings in your weekly series: ${title}$`), MAIL_WAIT_MS);
+    expect(notice.text).toContain(`booked 8 classes of "${title}"`);
 
     // Class 10 is called off (paid bookings: an admin's call, as for any class): its share only.
     const ten = classes[9]!;
@@ -132,6 +141,8 @@ describe('a paid weekly series booked at once', () => {
     expect((await deliver(checkoutId)).statusCode).toBe(200);
     expect(await bookingOf(four.id, me.user!.id)).toBeUndefined();
     expect(refundsOf(checkoutId)).toHaveLength(2);
+    expect(await bookingCreatedEvents()).toBe(8);
+    await t.deps.db.kysely.deleteFrom('webhook_endpoint').where('id', '=', endpointId).execute();
   }, 120_000);
 
   it("refunds the part of a class whose hold ended before the payment arrived, and books the others", async () => {
