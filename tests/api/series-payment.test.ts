@@ -142,6 +142,13 @@ describe('a paid weekly series booked at once', () => {
     expect(await bookingOf(four.id, me.user!.id)).toBeUndefined();
     expect(refundsOf(checkoutId)).toHaveLength(2);
     expect(await bookingCreatedEvents()).toBe(8);
+
+    // The rest is called off from class 11 on (an admin's call, as paid bookings need): the shares of 11 and 12, nothing more.
+    const rest = await post(actors.admin, `/api/series/${seriesId}/cancel`, { reason: 'The term ends early.', fromSessionId: classes[10]!.id });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(refundsOf(checkoutId).map((r) => r.amount)).toEqual([FEE_CENTS, FEE_CENTS, FEE_CENTS, FEE_CENTS]);
+    // What stays paid: classes 3, 6, 7 and 8.
+    expect(stripe.sessions.get(checkoutId)!.amount_total - refundsOf(checkoutId).reduce((sum, r) => sum + r.amount, 0)).toBe(4 * FEE_CENTS);
     await t.deps.db.kysely.deleteFrom('webhook_endpoint').where('id', '=', endpointId).execute();
   }, 120_000);
 
