@@ -32,14 +32,15 @@ export function ensureBuild() {
 /**
  * Starts dist/server/main.js with NODE_ENV `nodeEnv` on a free port and a new data folder (named
  * after `name`), and waits until /api/health answers and, when `ready` is given, until
- * `ready(output)` holds for what the server printed. `stop()` ends it and removes the folder.
+ * `ready(output)` holds for what the server printed; `env`: settings of its own. `dataDir`: that folder (its outbox holds the
+ * emails, no SMTP_URL being set). `stop()` ends it and removes the folder.
  */
-export async function startDemoServer({ name, nodeEnv, ready = () => true }) {
+export async function startDemoServer({ name, nodeEnv, ready = () => true, env = {} }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studynest-${name}-`));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,7 +64,7 @@ export async function startDemoServer({ name, nodeEnv, ready = () => true }) {
     await stop();
     throw error;
   }
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, dataDir, output: () => output, stop };
 }
 
 /** POSTs `body` to /api/auth/`route` as the web app does; throws unless it succeeds. */
