@@ -2,6 +2,8 @@
 // field a button opens a calendar in a native dialog, worked with the keyboard, in the page's
 // language; the day picked is written into the field as dd/MM/yyyy, which is what is sent. On a
 // 375 px phone, in English and in Spanish.
+import type { Page } from '@playwright/test';
+import { createBooking, createStudySession } from '#tests/factories.ts';
 import { axeViolations } from './axe';
 import { expect, expectPopup, test } from './fixtures';
 
@@ -107,3 +109,113 @@ for (const words of LANGUAGES) {
     });
   });
 }
+
+// The same button on the session's other forms with a dd/MM/yyyy day: Edit Session (a pending
+// class: an approved one's dates are Reschedule's), Reschedule and Create Series (its class days,
+// the form Create Session shares, and its own last day). Tapped on a 375 px phone: the calendar
+// opens on the field's day, the day picked is written dd/MM/yyyy, the field has the focus back.
+
+/** Opens `field`'s calendar with its button (found by its title, "Choose date: <label>"), checks it shows `month` with `day` focused, picks with `keys` and Enter. */
+async function pickFromCalendar(page: Page, { title, month, day, keys }: { title: string; month: string; day: string; keys: string[] }) {
+  const button = page.getByTitle(title, { exact: true });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByRole('grid', { name: month })).toBeVisible();
+  await expect(dialog.locator('button:focus')).toHaveText(day);
+  const box = (await dialog.getByRole('grid').boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  for (const key of keys) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('the other forms with dates, on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 }, timezoneId: 'UTC' });
+
+  test.describe('in English', () => {
+    test.use({ locale: 'en-GB' });
+
+    test('Edit Session: a pending class’s end day is picked from its calendar', async ({ page, createUser, loginAs, server }) => {
+      const tutor = await createUser({ role: 'tutor' });
+      const session = await createStudySession(server.deps, tutor, { status: 'pending', classStartDate: '2031-01-14T18:00:00.000Z', classEndDate: '2031-01-14T19:30:00.000Z' });
+      await loginAs(page, tutor);
+      await page.goto(`/dashboard/session/edit/${session.id}`);
+      const field = page.getByLabel('Class End Date', { exact: true });
+      await expect(field).toHaveValue('14/01/2031');
+      // A tap on the button, then a day clicked in the calendar.
+      await page.getByTitle('Choose date: Class End Date', { exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose date: Class End Date' });
+      await expect(dialog.getByRole('grid', { name: 'January 2031' })).toBeVisible();
+      await expect(dialog.locator('button:focus')).toHaveText('14');
+      await dialog.getByRole('gridcell').getByRole('button').filter({ hasText: /^15$/ }).click();
+      await expect(dialog).toBeHidden();
+      await expect(field).toHaveValue('15/01/2031');
+      await expect(field).toBeFocused();
+      // The other days keep theirs.
+      await expect(page.getByLabel('Class Start Date', { exact: true })).toHaveValue('14/01/2031');
+    });
+
+    test('Create Series: a class day and the series’ last day are picked from their calendars, and the series ends on that day', async ({ page, createUser, loginAs, server }) => {
+      const tutor = await createUser({ role: 'tutor' });
+      const title = `Picked series ${suffix()}`;
+      await loginAs(page, tutor);
+      await page.goto('/dashboard/create-series');
+      await page.getByLabel('Session Title').fill(title);
+      await page.getByLabel('Session description').fill('Its last day was picked in the calendar.');
+      await page.getByLabel('Registration End Date').fill('13/01/2031');
+      await page.getByLabel(/^Class Start Date$/).fill('14/01/2031');
+      await page.getByLabel(/^Class Start Time/).fill('18:00');
+      await page.getByLabel(/^Class End Date$/).fill('13/01/2031');
+      await page.getByLabel(/^Class End Time/).fill('19:30');
+      await page.getByLabel('Online', { exact: true }).check();
+      await page.getByLabel('Meeting link').fill('https://meet.example/picked-series');
+
+      // Class End Date: 13/01 → 14/01, the class's own day.
+      const classEnd = page.getByLabel(/^Class End Date$/);
+      await pickFromCalendar(page, { title: 'Choose date: Class End Date', month: 'January 2031', day: '13', keys: ['ArrowRight'] });
+      await expect(classEnd).toHaveValue('14/01/2031');
+      await expect(classEnd).toBeFocused();
+
+      // Last day: typed 28/01, a week later picked (04/02).
+      const lastDay = page.getByLabel('Last day (dd/MM/yyyy)', { exact: true });
+      await lastDay.fill('28/01/2031');
+      await pickFromCalendar(page, { title: 'Choose date: Last day (dd/MM/yyyy)', month: 'January 2031', day: '28', keys: ['ArrowDown'] });
+      await expect(lastDay).toHaveValue('04/02/2031');
+      await expect(lastDay).toBeFocused();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      await page.getByRole('button', { name: 'Create series' }).click();
+      await expectPopup(page, 'Series created: 4 classes waiting for approval.');
+      const rows = await server.deps.db.kysely.selectFrom('study_session').select('classStartDate').where('title', '=', title).orderBy('classStartDate').execute();
+      expect(rows.map((r) => r.classStartDate)).toEqual(['2031-01-14T18:00:00.000Z', '2031-01-21T18:00:00.000Z', '2031-01-28T18:00:00.000Z', '2031-02-04T18:00:00.000Z']);
+    });
+  });
+
+  test.describe('in Spanish', () => {
+    test.use({ locale: 'es-ES' });
+
+    test('Reprogramar: the new class start day is picked from its calendar, and the class moves to it', async ({ page, createUser, loginAs, server }) => {
+      const tutor = await createUser({ role: 'tutor' });
+      const session = await createStudySession(server.deps, tutor, { classStartDate: '2031-01-14T18:00:00.000Z', classEndDate: '2031-01-14T19:30:00.000Z', registrationEndDate: '2031-01-13T18:00:00.000Z' });
+      await createBooking(server.deps, session, await createUser());
+      await loginAs(page, tutor);
+      await page.goto(`/dashboard/session/reschedule/${session.id}`);
+      await expect(page.getByRole('heading', { name: 'Reprogramar sesión' })).toBeVisible();
+      const start = page.getByLabel('Fecha de inicio de la clase', { exact: true });
+      await expect(start).toHaveValue('14/01/2031');
+      // Named "Elegir fecha", described by its field; a week later with the keyboard.
+      const button = page.getByRole('button', { name: 'Elegir fecha', exact: true }).and(page.getByTitle('Elegir fecha: Fecha de inicio de la clase', { exact: true }));
+      await expect(button).toHaveAccessibleDescription('Elegir fecha: Fecha de inicio de la clase');
+      await pickFromCalendar(page, { title: 'Elegir fecha: Fecha de inicio de la clase', month: 'enero 2031', day: '14', keys: ['ArrowDown'] });
+      await expect(start).toHaveValue('21/01/2031');
+      await expect(start).toBeFocused();
+      await page.getByLabel('Fecha de fin de la clase', { exact: true }).fill('21/01/2031');
+      await page.getByLabel('Mensaje para los estudiantes').fill('Una semana más tarde, en el mismo enlace.');
+      await page.getByRole('button', { name: 'Reprogramar', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Sesión reprogramada; sus estudiantes han recibido por correo el nuevo horario y tu mensaje' })).toBeVisible();
+      const row = await server.deps.db.kysely.selectFrom('study_session').select(['classStartDate', 'classEndDate']).where('id', '=', session.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ classStartDate: '2031-01-21T18:00:00.000Z', classEndDate: '2031-01-21T19:30:00.000Z' });
+    });
+  });
+});

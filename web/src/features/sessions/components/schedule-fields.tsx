@@ -1,4 +1,4 @@
-import { type ChangeEvent, type ComponentProps, lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { DATE_FIELD_PATTERN, instantOf, TIME_FIELD_PATTERN, timeFieldOf, wallTimeOf } from '#contract/session-form.ts';
 import { MAX_DECISION_HOURS, SCHEDULE_FIELDS, type ScheduleField, type SessionSchedule } from '#contract/sessions.ts';
 import { describedBy, LabelledField } from '#web/components/labelled-field.tsx';
@@ -99,6 +99,10 @@ export function ScheduleDates({ fields, dates, errors = {}, children }: Schedule
   );
 }
 
+// Typed as digits and a separator, whatever the keyboard; the browser checks the pattern, its
+// placeholder and title say the format.
+const typedAs = (pattern: string, placeholder: string, title: string) => ({ pattern, placeholder, title, maxLength: placeholder.length, inputMode: 'numeric', autoComplete: 'off' }) as const;
+
 type DateTimeFieldProps = { field: ScheduleField; zone: string; labels: [string, string]; leadId: string; defaultValue: string; error: string | undefined };
 
 /** One date: its day (dd/MM/yyyy) and its time (HH:mm); once the app is live, the instant they read as under them. */
@@ -114,35 +118,68 @@ function DateTimeField({ field, zone, labels: [dateLabel, timeLabel], leadId, de
   const dateId = useId();
   const instant = hydrated ? instantOf(date, time, zone) : null;
   const dateHint = instant ? t('sessionForm.reads', { instant: formatInstant(instant) }) : t('sessionForm.dateFormat');
-  // Typed as digits and a separator, whatever the keyboard; the browser checks the pattern, its
-  // placeholder and title say the format.
-  const typed = (name: string, pattern: string, [placeholder, title]: [string, string], defaultValue: string, set: (value: string) => void) =>
-    ({ name, pattern, placeholder, title, maxLength: placeholder.length, defaultValue, onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value), required: true, inputMode: 'numeric', autoComplete: 'off' }) as const;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_6.5rem] items-start gap-2">
-      {/* The date's field and, once the app is live, its calendar button on the same line; without
-          the app the field alone is the form (decision 028). Not a TextField, whose markup Home shares. */}
-      <LabelledField id={dateId} label={dateLabel} hint={dateHint} error={error}>
-        <div className="flex items-center gap-1">
-          <input
-            ref={dateField}
-            id={dateId}
-            type="text"
-            className={`input w-full min-w-0 flex-1 ${error ? 'input-error' : ''}`}
-            {...describedBy(dateId, { hint: dateHint, error })}
-            {...typed(field, DATE_FIELD_PATTERN, [t('sessionForm.datePlaceholder'), t('sessionForm.dateFormat')], initial.date, setDate)}
-          />
-          {hydrated && <DatePickerButton name={t('sessionForm.chooseDateButton')} title={t('sessionForm.chooseDate', { field: dateLabel })} field={dateField} onPick={setDate} />}
-        </div>
-      </LabelledField>
+      <DateField id={dateId} fieldRef={dateField} label={dateLabel} name={field} hint={dateHint} error={error} defaultValue={initial.date} required onChange={setDate} />
       <TextField
         ref={timeField}
         label={timeLabel}
-        {...typed(timeFieldOf(field), TIME_FIELD_PATTERN, [t('sessionForm.timePlaceholder'), t('sessionForm.timeFormat')], initial.time, setTime)}
+        name={timeFieldOf(field)}
+        {...typedAs(TIME_FIELD_PATTERN, t('sessionForm.timePlaceholder'), t('sessionForm.timeFormat'))}
+        defaultValue={initial.time}
+        onChange={(event) => setTime(event.target.value)}
+        required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${dateId}-hint` : leadId}
       />
     </div>
+  );
+}
+
+type DateFieldProps = {
+  label: string;
+  name: string;
+  hint: string;
+  error: string | undefined;
+  defaultValue: string;
+  required?: boolean;
+  /** The field's id (its hint's is `${id}-hint`); generated when not given. */
+  id?: string;
+  fieldRef?: RefObject<HTMLInputElement | null>;
+  /** The field's text, typed or picked. */
+  onChange?: (day: string) => void;
+};
+
+/**
+ * A day, dd/MM/yyyy, and once the app is live its calendar button on the same line; without the
+ * app the field alone is the form (decision 028). A schedule's date (with its time beside it) and
+ * Create Series' last day. Not a TextField, whose markup Home shares.
+ */
+export function DateField({ label, name, hint, error, defaultValue, required = false, id, fieldRef, onChange }: DateFieldProps) {
+  const { t } = useTranslator();
+  const ownRef = useRef<HTMLInputElement>(null);
+  const field = fieldRef ?? ownRef;
+  const hydrated = useHydrated();
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  return (
+    <LabelledField id={fieldId} label={label} hint={hint} error={error}>
+      <div className="flex items-center gap-1">
+        <input
+          ref={field}
+          id={fieldId}
+          type="text"
+          name={name}
+          className={`input w-full min-w-0 flex-1 ${error ? 'input-error' : ''}`}
+          {...describedBy(fieldId, { hint, error })}
+          {...typedAs(DATE_FIELD_PATTERN, t('sessionForm.datePlaceholder'), t('sessionForm.dateFormat'))}
+          defaultValue={defaultValue}
+          required={required}
+          onChange={(event) => onChange?.(event.target.value)}
+        />
+        {hydrated && <DatePickerButton name={t('sessionForm.chooseDateButton')} title={t('sessionForm.chooseDate', { field: label })} field={field} onPick={(day) => onChange?.(day)} />}
+      </div>
+    </LabelledField>
   );
 }
 

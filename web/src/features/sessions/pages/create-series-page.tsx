@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, Link, useLoaderData } from 'react-router';
-import { createSeriesFormBody, DATE_FIELD_PATTERN, proposedSchedule } from '#contract/session-form.ts';
+import { createSeriesFormBody, proposedSchedule } from '#contract/session-form.ts';
 import { createSeriesBody, DEFAULT_DECISION_HOURS, MAX_SERIES_CLASSES, MAX_SERIES_EVERY_WEEKS } from '#contract/sessions.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useFormRefusal } from '#web/components/form-messages.tsx';
 import { meQuery } from '#web/features/auth/public.ts';
 import { createSeries } from '#web/features/sessions/api/create-series.ts';
 import { sessionKeys } from '#web/features/sessions/api/session-query-keys.ts';
+import { DateField } from '#web/features/sessions/components/schedule-fields.tsx';
 import { SessionForm } from '#web/features/sessions/components/session-form.tsx';
 import { pageZone } from '#web/lib/dates.ts';
 import { fieldText } from '#web/lib/form-fields.ts';
@@ -65,7 +66,7 @@ export function CreateSeriesPage() {
         <legend className="mb-2 font-semibold">{t('seriesForm.repeat')}</legend>
         <TextField label={t('seriesForm.everyWeeks')} name="everyWeeks" type="number" inputMode="numeric" step={1} min={1} max={MAX_SERIES_EVERY_WEEKS} required defaultValue="1" error={errors.everyWeeks} />
         <TextField label={t('seriesForm.classCount')} name="classCount" type="number" inputMode="numeric" step={1} min={2} max={MAX_SERIES_CLASSES} defaultValue="" hint={t('seriesForm.classCountHint')} error={errors.classCount} />
-        <TextField label={t('seriesForm.untilDate')} name="untilDate" inputMode="numeric" pattern={DATE_FIELD_PATTERN} placeholder="dd/MM/yyyy" defaultValue="" hint={t('seriesForm.untilDateHint')} error={errors.untilDate} />
+        <DateField label={t('seriesForm.untilDate')} name="untilDate" defaultValue="" hint={t('seriesForm.untilDateHint')} error={errors.untilDate} />
         <TextField label={t('seriesForm.skipDates')} name="skipDates" defaultValue="" placeholder="dd/MM/yyyy, dd/MM/yyyy" hint={t('seriesForm.skipDatesHint')} error={errors.skipDates} />
       </fieldset>
     </SessionForm>
