@@ -54,15 +54,31 @@ const handler = createStaticHandler(routes);
  */
 export function sharedPageUrl(url: string): string {
   const { pathname, searchParams } = pageUrl(url, 'http://localhost');
-  const read = new Set((matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle as RouteHandle | undefined)?.searchParams ?? []));
   const kept = new URLSearchParams();
-  for (const name of [...read].sort()) {
+  for (const name of paramsReadAt(pathname)) {
     const value = searchParams.get(name);
     if (value !== null) kept.set(name, value);
   }
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
+
+/**
+ * The query parameters the pages matched at `pathname` read, sorted; remembered per path (at most
+ * READ_PARAMS_KEPT), since matchRoutes flattens and ranks the whole route tree on every call and
+ * this runs for every signed-out page request, cache hits included. The routes never change.
+ */
+function paramsReadAt(pathname: string): string[] {
+  let read = paramsRead.get(pathname);
+  if (!read) {
+    read = [...new Set((matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle as RouteHandle | undefined)?.searchParams ?? []))].sort();
+    if (paramsRead.size >= READ_PARAMS_KEPT) paramsRead.delete(paramsRead.keys().next().value!);
+    paramsRead.set(pathname, read);
+  }
+  return read;
+}
+const READ_PARAMS_KEPT = 1000;
+const paramsRead = new Map<string, string[]>();
 
 /**
  * The page's URL on `origin`: the request's path and query as sent, appended to the origin rather
