@@ -55,7 +55,7 @@ export interface MockPlatform {
   /** When set, the token endpoint refuses a well-made request. */
   refuseToken: boolean;
   /** What it was asked. */
-  seen: { tokenRequests: number; tokenRefusals: string[]; memberPages: number; accept: string };
+  seen: { tokenRequests: number; tokenRefusals: string[]; memberPages: number; accept: string; placed: Array<{ title: string; url: string }> };
   /** The access token it gives. */
   readonly token: string;
   close(): Promise<void>;
@@ -95,6 +95,25 @@ export async function startMockPlatform(options: MockPlatformOptions): Promise<M
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => void tokenAnswer(body).then((answer) => send(answer.status, answer.body)));
+      return;
+    }
+    // Deep Linking 2.0's return URL: the tool's signed LtiDeepLinkingResponse, checked with the tool's keys; the page says what was placed.
+    if (url.pathname === '/deep-link-return' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        void (async () => {
+          try {
+            const jwt = new URLSearchParams(body).get('JWT') ?? '';
+            const { payload } = await jwtVerify(jwt, createLocalJWKSet(await options.toolJwks()), { algorithms: ['RS256'], issuer: options.clientId, audience: options.issuer });
+            const items = (payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] ?? []) as Array<{ title: string; url: string }>;
+            platform.seen.placed.push(...items);
+            html(`<body><h1>Placed in the course</h1><ul>${items.map((i) => `<li><a href="${escape(i.url)}">${escape(i.title)}</a></li>`).join('')}</ul></body>`);
+          } catch (error) {
+            res.writeHead(400, { 'content-type': 'text/plain' }).end(`refused: ${String(error)}`);
+          }
+        })();
+      });
       return;
     }
     if (url.pathname.startsWith('/nrps/') && options.nrps) {
@@ -168,7 +187,7 @@ export async function startMockPlatform(options: MockPlatformOptions): Promise<M
     claims: {},
     course: null,
     refuseToken: false,
-    seen: { tokenRequests: 0, tokenRefusals: [], memberPages: 0, accept: '' },
+    seen: { tokenRequests: 0, tokenRefusals: [], memberPages: 0, accept: '', placed: [] },
     token: 'access-token-42',
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
