@@ -7,6 +7,8 @@ describe('plainToHtml', () => {
     expect(html).toContain('<p>Hello &lt;Sam&gt; &amp; co,</p>');
     expect(html).toContain('<p>Open this:<br>\n<a href="https://studynest.example/reset?token=a&amp;b=1">https://studynest.example/reset?token=a&amp;b=1</a></p>');
     expect(html).not.toMatch(/<Sam>/);
+    // Read at a phone's width, not laid out 980 px wide and shrunk.
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 });
 

@@ -24,5 +24,7 @@ export function plainToHtml(text: string, language?: string): string {
     .split(/\n\s*\n/)
     .map((block) => `<p>${block.split('\n').map(linkify).join('<br>\n')}</p>`);
   const lang = language && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(language) ? ` lang="${language}"` : '';
-  return `<!doctype html>\n<html${lang}><body style="font-family: system-ui, sans-serif; line-height: 1.5">\n${paragraphs.join('\n')}\n</body></html>\n`;
+  // The viewport: a mail app on a phone that shows HTML in a web view otherwise lays it out 980 px
+  // wide and shrinks it to fit, so the text is too small to read.
+  return `<!doctype html>\n<html${lang}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family: system-ui, sans-serif; line-height: 1.5">\n${paragraphs.join('\n')}\n</body></html>\n`;
 }
