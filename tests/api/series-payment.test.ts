@@ -6,14 +6,14 @@
 // amount. Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSession, BookSeriesResult } from '#contract/bookings.ts';
-import { instantOf, wallTimeOf } from '#contract/session-form.ts';
 import type { Series } from '#contract/sessions.ts';
 import { EXPIRE_HOLDS_JOB } from '#server/features/bookings/hold-expiry.ts';
 import { newId } from '#server/ids.ts';
 import type { FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { partsOf } from '#tests/helpers/mail-parts.ts';
 import { createStripeAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
-import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { enc, json } from '#tests/helpers/request-helpers.ts';
+import { seriesFirstClass } from '#tests/helpers/sessions-through-api.ts';
 import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp & { stripe: FakeStripe };
@@ -23,7 +23,6 @@ let actors: Actors;
 beforeAll(async () => ({ t, stripe, actors } = await createStripeAppWithActors()));
 afterAll(async () => t?.close());
 
-const ZONE = 'Europe/Madrid';
 const FEE_CENTS = 1250;
 const MAIL_WAIT_MS = 20_000;
 const post = (who: Actor, url: string, body: unknown) => t.request(who, { method: 'POST', url, ...json(body) });
@@ -47,17 +46,8 @@ function deliver(checkoutId: string) {
 
 /** A series of `classCount` classes at $12.50 each, two seats a class, approved; the first a week from now at 18:00 in Madrid. */
 async function paidSeries(title: string, classCount: number): Promise<Series['classes']> {
-  const start = Date.parse(instantOf(wallTimeOf(Date.now() + 7 * DAY, ZONE).date, '18:00', ZONE)!);
   const created = await post(actors.tutor, `/api/create-series/${enc(actors.tutor.user!.email)}`, {
-    title,
-    description: 'Weekly evenings of algebra.',
-    registrationStartDate: iso(Date.now()),
-    registrationEndDate: iso(start - 3600_000),
-    classStartDate: iso(start),
-    classEndDate: iso(start + 90 * 60_000),
-    timeZone: ZONE,
-    locationKind: 'online',
-    meetingUrl: 'https://meet.example.com/algebra',
+    ...seriesFirstClass(title, 'Weekly evenings of algebra.'),
     classCount,
   });
   expect(created.statusCode, created.body).toBe(201);

@@ -4,11 +4,12 @@
 // others, or calls off the rest. Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookedSession, BookedSessionPage, BookSeriesResult } from '#contract/bookings.ts';
-import { instantOf, wallTimeOf } from '#contract/session-form.ts';
+import { wallTimeOf } from '#contract/session-form.ts';
 import type { Series, Session } from '#contract/sessions.ts';
 import { partsOf } from '#tests/helpers/mail-parts.ts';
 import { createAppWithActors, createStripeAppWithActors, type Actors } from '#tests/helpers/permission-matrix.ts';
 import { DAY, enc, iso, json } from '#tests/helpers/request-helpers.ts';
+import { seriesFirstClass } from '#tests/helpers/sessions-through-api.ts';
 import type { Actor, TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -28,21 +29,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 const MAIL_WAIT_MS = 20_000;
 const day = (ms: number) => iso(ms).slice(0, 10);
 
-/** The first class a week from now at 18:00 in Madrid, 90 minutes; registration open from now until an hour before each class. */
-function firstClass(title: string) {
-  const start = Date.parse(instantOf(wallTimeOf(Date.now() + 7 * DAY, ZONE).date, '18:00', ZONE)!);
-  return {
-    title,
-    description: 'Twelve evenings of algebra, one a week.',
-    registrationStartDate: iso(Date.now()),
-    registrationEndDate: iso(start - 3600_000),
-    classStartDate: iso(start),
-    classEndDate: iso(start + 90 * 60_000),
-    timeZone: ZONE,
-    locationKind: 'online',
-    meetingUrl: 'https://meet.example.com/algebra',
-  };
-}
+const firstClass = (title: string) => seriesFirstClass(title);
 
 async function createSeries(body: Record<string, unknown>, tutor = actors.tutor): Promise<Series> {
   const res = await post(tutor, `/api/create-series/${enc(tutor.user!.email)}`, body);
