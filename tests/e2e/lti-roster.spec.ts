@@ -99,7 +99,7 @@ async function launchedFromCourse(page: Page, server: Server, words: Words): Pro
     },
   });
   await server.deps.db.kysely.insertInto('lti_platform').values(platformRow(platform, 'School Moodle', newId())).execute();
-  // The link a platform registers for StudyNest (a launch lands on a session, a tutor or All Sessions only).
+  // The link a platform registers for StudyNest (a launch lands on a session, a tutor, a series or All Sessions only).
   platform.target = `${server.baseURL}/all-sessions`;
   platform.course = { toolOrigin: server.baseURL, loginHint: teacher.sub, button: 'Open StudyNest' };
   platform.claims = {
