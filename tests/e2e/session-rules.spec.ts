@@ -38,6 +38,8 @@ test.describe('on a 375 px phone', () => {
     await page.goto('/dashboard/create-session');
     const title = `Zero minutes ${suffix()}`;
     await typeSession(page, { title: 'Session Title', description: 'Session description', online: 'Online', link: 'Meeting link' }, title);
+    // The same day and time as the start: the proposed 90 minutes cross midnight when the next whole hour is late in the day.
+    await page.getByLabel('Class End Date').fill(await page.getByLabel('Class Start Date').inputValue());
     await page.getByLabel('Class End Time').fill(await page.getByLabel('Class Start Time').inputValue());
     await page.getByRole('button', { name: 'Create Session' }).click();
     const message = 'Class End Time must be later than the Class Start Time.';
@@ -57,6 +59,7 @@ test.describe('on a 375 px phone', () => {
       await page.goto('/dashboard/create-session');
       const title = `Cero minutos ${suffix()}`;
       await typeSession(page, { title: 'Título de la sesión', description: 'Descripción de la sesión', online: 'En línea', link: 'Enlace de la reunión' }, title);
+      await page.getByLabel('Fecha de fin de la clase').fill(await page.getByLabel('Fecha de inicio de la clase').inputValue());
       await page.getByLabel(/^Hora de fin de la clase/).fill(await page.getByLabel(/^Hora de inicio de la clase/).inputValue());
       await page.getByRole('button', { name: 'Crear sesión' }).click();
       await expect(page.getByLabel('Fecha de fin de la clase')).toHaveAccessibleDescription('La hora de fin de la clase debe ser posterior a la hora de inicio de la clase.');
