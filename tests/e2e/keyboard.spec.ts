@@ -48,8 +48,12 @@ test('a student logs in, books a session, writes a note and logs out with the ke
   await expect(password).toBeFocused();
   await page.keyboard.type(student.password);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Login Successful' })).toBeVisible();
+  const loggedIn = page.getByRole('dialog', { name: 'Login Successful' });
+  await expect(loggedIn).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/');
+  // The popup is modal until it closes itself (after 1500 ms): until then Tab stays inside it. On a
+  // busy machine the presses below could all fall in that time and never reach the page.
+  await expect(loggedIn).toBeHidden();
 
   // Sessions in the navbar → the session's Read More → Book now.
   await enterOn(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }));
