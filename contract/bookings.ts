@@ -103,7 +103,33 @@ export const bookSessionResultSchema = bookedSessionSchema.extend({
 });
 export type BookSessionResult = z.infer<typeof bookSessionResultSchema>;
 
-export const bookedSessionPage = pageOf(bookedSessionSchema);
+/**
+ * A booked session as a list of them shows it (Booked Sessions' rows, grouped by series): its
+ * title, time, tutor, place kind, fee, status and series. The booking's own page
+ * (GET /api/view-booked-session/{id}) answers the whole session; a list of a student's bookings
+ * does not carry each one's description and rules (docs/decisions/071-speed-at-full-scale.md).
+ */
+export const bookedSessionSummarySchema = publicSessionSchema.pick({
+  id: true,
+  title: true,
+  tutorId: true,
+  tutorName: true,
+  classStartDate: true,
+  classEndDate: true,
+  durationMinutes: true,
+  tutorTimeZone: true,
+  status: true,
+  locationKind: true,
+  registrationFee: true,
+  seriesId: true,
+});
+export type BookedSessionSummary = z.infer<typeof bookedSessionSummarySchema>;
+
+/** One entry of GET /api/booked-sessions/{email}: the booking's own fields, and its session as a row shows it. */
+export const bookedSessionListItemSchema = bookedSessionSchema.extend({ session: bookedSessionSummarySchema });
+export type BookedSessionListItem = z.infer<typeof bookedSessionListItemSchema>;
+
+export const bookedSessionPage = pageOf(bookedSessionListItemSchema);
 
 /**
  * GET /api/booked-sessions/{email}: without `when`, every entry, newest booking first;

@@ -99,3 +99,55 @@ describe('Booked Sessions by class time', () => {
     expect((await t.request(me, { method: 'GET', url: `${url}?when=someday` })).statusCode).toBe(400);
   });
 });
+
+describe("A student's booked sessions, newest first", () => {
+  it('pages bookings and places in line as one list, newest first, however many pages', async () => {
+    const me = await t.actor({ role: 'student' });
+    const other = await t.actor({ role: 'student' });
+    const titles: string[] = [];
+    // Booked, waiting, booked… one after another, so that each page mixes the two.
+    for (let i = 0; i < 7; i++) {
+      const title = `Entry ${i}`;
+      if (i % 2 === 0) await createBooking(t.deps, await session({ title }), me.user!);
+      else {
+        const full = await session({ title, maxParticipants: 1 });
+        await createBooking(t.deps, full, other.user!);
+        await createWaitlistEntry(t.deps, full, me.user!);
+      }
+      titles.unshift(title);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    const url = `/api/booked-sessions/${enc(me.user!.email)}`;
+    const seen: string[] = [];
+    const statuses: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.request(me, { method: 'GET', url: `${url}?limit=2${cursor ? `&cursor=${enc(cursor)}` : ''}` });
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as BookedSessionPage;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((item) => item.sessionTitle));
+      statuses.push(...page.items.map((item) => item.status));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(titles);
+    expect(statuses).toEqual(['booked', 'waitlisted', 'booked', 'waitlisted', 'booked', 'waitlisted', 'booked']);
+  });
+
+  it('answers each session as its row shows it, and the booking’s own page the whole session', async () => {
+    const me = await t.actor({ role: 'student' });
+    const s = await session({ title: 'Read in full on its page', description: 'A long description that only the booking’s page shows.', registrationFeeCents: 0 });
+    await createBooking(t.deps, s, me.user!);
+    for (const when of ['', '?when=upcoming']) {
+      const res = await t.request(me, { method: 'GET', url: `/api/booked-sessions/${enc(me.user!.email)}${when}` });
+      const item = (res.json() as BookedSessionPage).items.find((i) => i.sessionId === s.id)!;
+      expect(item).toMatchObject({ sessionTitle: 'Read in full on its page', status: 'booked', canCancel: true, tutorEmail: tutor.user!.email });
+      expect(Object.keys(item.session).sort()).toEqual(
+        ['classEndDate', 'classStartDate', 'durationMinutes', 'id', 'locationKind', 'registrationFee', 'seriesId', 'status', 'title', 'tutorId', 'tutorName', 'tutorTimeZone'].sort(),
+      );
+      expect(item.session).toMatchObject({ id: s.id, title: 'Read in full on its page', classStartDate: s.classStartDate, tutorName: tutor.user!.name, status: 'approved', registrationFee: 0 });
+    }
+    const own = await t.request(me, { method: 'GET', url: `/api/view-booked-session/${s.id}` });
+    expect(own.json()).toMatchObject({ session: { description: 'A long description that only the booking’s page shows.', cancellationCutoffHours: expect.any(Number) } });
+  });
+});

@@ -3437,53 +3437,22 @@ export interface operations {
                             placeInLine: number | null;
                             seats: number;
                             session: {
-                                averageRating: number | null;
-                                cancellationCutoffHours: number;
-                                cancellationReason: string | null;
-                                /** Format: date-time */
-                                cancelledAt: string | null;
                                 /** Format: date-time */
                                 classEndDate: string;
                                 /** Format: date-time */
                                 classStartDate: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                decisionAt: string | null;
-                                decisionHoursBefore: number | null;
-                                description: string;
                                 durationMinutes: number;
                                 id: string;
-                                isOpen: boolean;
                                 /** @enum {string|null} */
                                 locationKind: "in_person" | "online" | "tba" | null;
-                                maxParticipants: number | null;
-                                maxSeatsPerBooking: number;
-                                /** @enum {string|null} */
-                                minimumStatus: "undecided" | "confirmed" | "called_off" | null;
-                                minimumStudents: number | null;
-                                placeAddress: string | null;
-                                placeName: string | null;
-                                /** Format: date-time */
-                                registrationEndDate: string;
                                 registrationFee: number;
-                                /** Format: date-time */
-                                registrationStartDate: string;
-                                rejectionFeedback: string | null;
-                                rejectionReason: string | null;
-                                reviewCount: number;
-                                seatsTaken: number;
                                 seriesId: string | null;
-                                sessionDuration: string;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected" | "cancelled";
-                                studentsNeeded: number;
                                 title: string;
                                 tutorId: string;
                                 tutorName: string;
                                 tutorTimeZone: string | null;
-                                /** Format: date-time */
-                                updatedAt: string;
                             };
                             sessionId: string;
                             sessionTitle: string;

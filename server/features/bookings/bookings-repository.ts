@@ -6,6 +6,7 @@ import { WAITLIST_OFFER_HOURS } from '#contract/bookings.ts';
 import type { BookedSessionsWhen } from '#contract/bookings.ts';
 import type { BookingState } from '#contract/viewer-place.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
+import { idList } from '#server/db/id-list.ts';
 import { afterKey } from '#server/db/keyset.ts';
 import { prepare } from '#server/db/prepared.ts';
 import { locking } from '#server/db/row-lock.ts';
@@ -13,7 +14,12 @@ import type { Work } from '#server/db/unit-of-work.ts';
 import type { Attendance, BookingStatus, Database, StudySessionRow } from '#server/db/schema.ts';
 import { newId } from '#server/ids.ts';
 
-export interface StudentEntryRow extends StudySessionRow {
+/** An entry of the student's (a booking or a place in line) with its session's columns `S`: the whole row for one entry, what a list reads for a list. */
+export type StudentEntryRow<S = StudySessionRow> = S & EntryFields;
+/** An entry as the student's lists read it. */
+export type ListedEntryRow = StudentEntryRow<ListedSession>;
+
+interface EntryFields {
   entryId: string;
   entryCreatedAt: string;
   kind: BookingState;
@@ -81,8 +87,9 @@ export type GroupBookOutcome =
   | { kind: 'waiting' };
 
 /** The caller's bookings and waitlist entries, as one list over both tables. */
-const studentEntries = (db: Kysely<Database>, studentId: string, now: string) => {
-  const entries = db
+/** The student's bookings and waitlist entries, as one list of entries `e`. */
+const entriesOf = (db: Kysely<Database>, studentId: string, page?: { limit: number; after?: { createdAt: string; id: string } }) => {
+  const bookings = db
     .selectFrom('booking')
     .select([
       'booking.id as entryId',
@@ -93,25 +100,44 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
       'booking.attendance as entryAttendance',
       'booking.seats as entrySeats',
     ])
-    .where('booking.studentId', '=', studentId)
-    .unionAll(
-      db
-        .selectFrom('waitlist_entry')
-        .select([
-          'waitlist_entry.id as entryId',
-          'waitlist_entry.sessionId as entrySessionId',
-          'waitlist_entry.createdAt as entryCreatedAt',
-          sql<BookingState>`'waitlisted'`.as('kind'),
-          sql<string | null>`null`.as('entryHoldExpiresAt'),
-          sql<Attendance | null>`null`.as('entryAttendance'),
-          'waitlist_entry.seats as entrySeats',
-        ])
-        .where('waitlist_entry.studentId', '=', studentId),
-    );
-  return db
-    .selectFrom(entries.as('e'))
+    .where('booking.studentId', '=', studentId);
+  const waiting = db
+    .selectFrom('waitlist_entry')
+    .select([
+      'waitlist_entry.id as entryId',
+      'waitlist_entry.sessionId as entrySessionId',
+      'waitlist_entry.createdAt as entryCreatedAt',
+      sql<BookingState>`'waitlisted'`.as('kind'),
+      sql<string | null>`null`.as('entryHoldExpiresAt'),
+      sql<Attendance | null>`null`.as('entryAttendance'),
+      'waitlist_entry.seats as entrySeats',
+    ])
+    .where('waitlist_entry.studentId', '=', studentId);
+  if (!page) return bookings.unionAll(waiting);
+  // Newest first, a page: each half read through its student index (studentId, createdAt, id)
+  // only as far as the page goes, so that the sessions joined below are the page's, not every
+  // entry the student ever had (a page costs the same after years of bookings).
+  const { limit, after } = page;
+  const pagedBookings = bookings
+    .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['booking.createdAt', 'booking.id'], [after!.createdAt, after!.id], 'desc')))
+    .orderBy('booking.createdAt', 'desc')
+    .orderBy('booking.id', 'desc')
+    .limit(limit);
+  const pagedWaiting = waiting
+    .$if(after !== undefined, (q) => q.where((eb) => afterKey(eb, ['waitlist_entry.createdAt', 'waitlist_entry.id'], [after!.createdAt, after!.id], 'desc')))
+    .orderBy('waitlist_entry.createdAt', 'desc')
+    .orderBy('waitlist_entry.id', 'desc')
+    .limit(limit);
+  return db.selectFrom(pagedBookings.as('b')).selectAll().unionAll(db.selectFrom(pagedWaiting.as('w')).selectAll());
+};
+
+type EntriesPage = Parameters<typeof entriesOf>[2];
+
+/** Each entry `e` joined to its session `s`, with the entry's place in line and whether a due hold bears on it; the caller picks the session's columns. */
+const studentEntries = (db: Kysely<Database>, studentId: string, now: string, page?: EntriesPage) =>
+  db
+    .selectFrom(entriesOf(db, studentId, page).as('e'))
     .innerJoin('study_session as s', 's.id', 'e.entrySessionId')
-    .selectAll('s')
     .select(['e.entryId', 'e.entryCreatedAt', 'e.kind', 'e.entryHoldExpiresAt as holdExpiresAt', 'e.entryAttendance as attendance', 'e.entrySeats as seats'])
     // Counted for waitlist entries only; the createdAt bound on its own lets the index give a range.
     .select(
@@ -122,19 +148,61 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string) =>
     .select(
       sql<boolean>`case when e.kind = 'awaiting_payment' then e."entryHoldExpiresAt" <= ${now} when e.kind = 'waitlisted' then exists (select 1 from booking d where d."sessionId" = e."entrySessionId" and d.status = 'pending_payment' and d."holdExpiresAt" <= ${now}) else ${sql.lit(false)} end`.as('holdDue'),
     );
-};
 
+/**
+ * What a list of the student's entries reads of each session: what its rows show (the
+ * contract's bookedSessionSummarySchema) and what the entry's own fields are worked out from
+ * (its cancel deadline, the tutor's email, the meeting link). Not the description or the rules:
+ * the booking's own page reads the whole session (docs/decisions/071-speed-at-full-scale.md).
+ */
+const LISTED_SESSION_COLUMNS = [
+  's.id',
+  's.title',
+  's.tutorId',
+  's.tutorName',
+  's.tutorEmail',
+  's.classStartDate',
+  's.classEndDate',
+  's.durationMinutes',
+  's.tutorTimeZone',
+  's.status',
+  's.locationKind',
+  's.registrationFeeCents',
+  's.seriesId',
+  's.meetingUrl',
+  's.cancellationCutoffHours',
+  's.rescheduledAt',
+] as const;
+export type ListedSession = Pick<
+  StudySessionRow,
+  | 'id'
+  | 'title'
+  | 'tutorId'
+  | 'tutorName'
+  | 'tutorEmail'
+  | 'classStartDate'
+  | 'classEndDate'
+  | 'durationMinutes'
+  | 'tutorTimeZone'
+  | 'status'
+  | 'locationKind'
+  | 'registrationFeeCents'
+  | 'seriesId'
+  | 'meetingUrl'
+  | 'cancellationCutoffHours'
+  | 'rescheduledAt'
+>;
 
 const entryOfStudent = prepare((db, p: { studentId: string; sessionId: string; now: string }) =>
-  studentEntries(db, p.studentId, p.now).where('e.entrySessionId', '=', p.sessionId),
+  studentEntries(db, p.studentId, p.now).selectAll('s').where('e.entrySessionId', '=', p.sessionId),
 );
 /** Newest first: the first page, and a page after (createdAt, id). */
 const entriesFirstPage = prepare((db, p: { studentId: string; limit: number; now: string }) =>
-  studentEntries(db, p.studentId, p.now).orderBy('e.entryCreatedAt', 'desc').orderBy('e.entryId', 'desc').limit(p.limit),
+  studentEntries(db, p.studentId, p.now, { limit: p.limit }).select(LISTED_SESSION_COLUMNS).orderBy('e.entryCreatedAt', 'desc').orderBy('e.entryId', 'desc').limit(p.limit),
 );
 const entriesPageAfter = prepare((db, p: { studentId: string; limit: number; createdAt: string; id: string; now: string }) =>
-  studentEntries(db, p.studentId, p.now)
-    .where((eb) => afterKey(eb, ['e.entryCreatedAt', 'e.entryId'], [p.createdAt, p.id], 'desc'))
+  studentEntries(db, p.studentId, p.now, { limit: p.limit, after: { createdAt: p.createdAt, id: p.id } })
+    .select(LISTED_SESSION_COLUMNS)
     .orderBy('e.entryCreatedAt', 'desc')
     .orderBy('e.entryId', 'desc')
     .limit(p.limit),
@@ -255,8 +323,15 @@ const attendeesOfSession = prepare((db, p: { sessionId: string }) =>
   db.selectFrom('booking_attendee').select(['studentId', 'position', 'name', 'email']).where('sessionId', '=', p.sessionId).orderBy('studentId').orderBy('position'),
 );
 /** A booker's named attendees on every session, for their own list of entries. */
-const attendeesOfStudent = prepare((db, p: { studentId: string }) =>
-  db.selectFrom('booking_attendee').select(['sessionId', 'position', 'name', 'email']).where('studentId', '=', p.studentId).orderBy('sessionId').orderBy('position'),
+/** The attendees the student named on these sessions (a JSON list of ids), found through the table's key (sessionId, studentId, position). */
+const attendeesOfStudent = prepare((db, p: { studentId: string; sessionIds: string }) =>
+  db
+    .selectFrom('booking_attendee')
+    .select(['sessionId', 'position', 'name', 'email'])
+    .where('sessionId', 'in', idList(db, p.sessionIds))
+    .where('studentId', '=', p.studentId)
+    .orderBy('sessionId')
+    .orderBy('position'),
 );
 const waitlistLengthOthers = prepare((db, p: { sessionId: string; studentId: string }) =>
   db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number>().as('n')).where('sessionId', '=', p.sessionId).where('studentId', '<>', p.studentId),
@@ -380,6 +455,7 @@ const entriesByClassQuery = (when: BookedSessionsWhen, paged: boolean) => {
   const order = when === 'upcoming' ? 'asc' : 'desc';
   return prepare((db, p: { studentId: string; limit: number; now: string; classStartDate: string; id: string }) =>
     studentEntries(db, p.studentId, p.now)
+      .select(LISTED_SESSION_COLUMNS)
       .where('s.classEndDate', when === 'upcoming' ? '>=' : '<', p.now)
       .$if(paged, (q) => q.where((eb) => afterKey(eb, ['s.classStartDate', 'e.entryId'], [p.classStartDate, p.id], order)))
       .orderBy('s.classStartDate', order)
@@ -512,12 +588,13 @@ export function bookingsRepository(db: Kysely<Database>) {
 
     async entryOfStudent(studentId: string, sessionId: string, now: string): Promise<StudentEntryRow | undefined> {
       const row = (await entryOfStudent(db, { studentId, sessionId, now })).rows[0];
-      return row && (await this.withAttendees(studentId, [row]))[0];
+      return row && (await this.withAttendees<StudySessionRow>(studentId, [row]))[0];
     },
 
     /** Entries read from the list query, with their numbers as numbers and the attendees the student named on each. */
-    async withAttendees(studentId: string, rows: ReadonlyArray<Omit<StudentEntryRow, 'attendees'>>): Promise<StudentEntryRow[]> {
-      const named = (await attendeesOfStudent(db, { studentId })).rows;
+    async withAttendees<S extends { id: string }>(studentId: string, rows: ReadonlyArray<S & Omit<EntryFields, 'attendees'>>): Promise<Array<StudentEntryRow<S>>> {
+      if (rows.length === 0) return [];
+      const named = (await attendeesOfStudent(db, { studentId, sessionIds: JSON.stringify(rows.map((row) => row.id)) })).rows;
       return rows.map((row) => ({
         ...row,
         placeInLine: Number(row.placeInLine),
@@ -528,7 +605,7 @@ export function bookingsRepository(db: Kysely<Database>) {
     },
 
     /** Newest first; `after` is the (createdAt, id) of the previous page's last entry. */
-    async entriesOfStudent(studentId: string, limit: number, now: string, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
+    async entriesOfStudent(studentId: string, limit: number, now: string, after?: readonly [string, string]): Promise<ListedEntryRow[]> {
       const { rows } = after ? await entriesPageAfter(db, { studentId, limit, createdAt: after[0], id: after[1], now }) : await entriesFirstPage(db, { studentId, limit, now });
       return this.withAttendees(studentId, rows);
     },
@@ -537,7 +614,7 @@ export function bookingsRepository(db: Kysely<Database>) {
      * Booked Sessions' sections: `upcoming`, classes not ended, soonest first; `past`,
      * classes ended, latest first. `after` is the (classStartDate, id) of the previous page's last entry.
      */
-    async entriesByClass(studentId: string, when: BookedSessionsWhen, limit: number, now: string, after?: readonly [string, string]): Promise<StudentEntryRow[]> {
+    async entriesByClass(studentId: string, when: BookedSessionsWhen, limit: number, now: string, after?: readonly [string, string]): Promise<ListedEntryRow[]> {
       const section = entriesByClassFor[when];
       const { rows } = after
         ? await section.after(db, { studentId, limit, now, classStartDate: after[0], id: after[1] })

@@ -28,7 +28,7 @@ export const bookingsRoutes = apiRoutes<CoreDeps & { bookings: BookingsService }
   r.get('/api/booked-sessions/:email', {
     config: { adminAudit: 'user.bookings_viewed' },
     schema: { tags, summary: "A student's booked and waitlisted sessions (own; admins may read): all, newest first, or upcoming / past classes in class order", params: studentEmailParam, querystring: bookedSessionsQuery, response: { 200: bookedSessionPage, ...errors } },
-  }, async (request) => bookings.listForStudent(await requireUser(deps.callers, request), request.params.email, request.query, requestLanguage(request), request.ip));
+  }, async (request) => bookings.listForStudent(await requireUser(deps.callers, request), request.params.email, request.query, request.ip));
 
   r.get('/api/view-booked-session/:id', {
     schema: { tags, summary: "The caller's booking of a session (id = session id)", params: idParam, response: { 200: bookedSessionSchema, ...errors } },

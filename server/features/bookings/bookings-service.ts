@@ -1,7 +1,7 @@
 // Booking rules: only students; only approved sessions inside their
 // registration window; once per student; capacity never exceeded (the repository's guarded
 // transaction); a waitlist with automatic promotion; cancellation until the session's cutoff.
-import { PAYMENT_HOLD_MINUTES, type Attendee, type BookSeriesResult, type BookedSession, type BookedSessionPage, type BookedSessionsWhen, type BookSessionResult, type IfShort, type Roster } from '#contract/bookings.ts';
+import { PAYMENT_HOLD_MINUTES, type Attendee, type BookSeriesResult, type BookedSession, type BookedSessionListItem, type BookedSessionPage, type BookedSessionsWhen, type BookSessionResult, type IfShort, type Roster } from '#contract/bookings.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CoreDeps } from '#server/core-deps.ts';
 import { recordAdminAccess } from '#server/audit/admin-audit.ts';
@@ -15,7 +15,7 @@ import { bookingEvent, webhookJobs } from '#server/features/webhooks/public.ts';
 import { accountLanguageRepository } from '#server/i18n/account-language-repository.ts';
 import { ScheduleBusyError } from '#server/jobs/jobs.ts';
 import { bookingCancelledEmailJob, bookingEmailJobs, promotionEmailJobs, seriesBookingEmailJobs, type SeriesClassOutcome } from './booking-emails.ts';
-import { bookingsRepository, type StudentEntryRow } from './bookings-repository.ts';
+import { bookingsRepository, type ListedEntryRow, type StudentEntryRow } from './bookings-repository.ts';
 import { refundBookingJob } from './booking-refunds.ts';
 import { EXPIRE_HOLDS_JOB } from './hold-expiry.ts';
 import { seatHolds } from './seat-holds.ts';
@@ -77,7 +77,8 @@ export function bookingsService(deps: BookingsDeps) {
     }
   };
 
-  function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date, language: Language): BookedSession {
+  /** The entry's own fields, the same in a list and on the booking's page. */
+  function entryFields(row: ListedEntryRow, me: CurrentUser, now: Date): Omit<BookedSession, 'session'> {
     const deadline = cancelDeadline(row, row.entryCreatedAt);
     return {
       id: row.entryId,
@@ -98,7 +99,31 @@ export function bookingsService(deps: BookingsDeps) {
       // Only a booked student reaches an online class (not while waiting or holding an unpaid seat).
       meetingUrl: row.kind === 'booked' ? row.meetingUrl : null,
       attendance: row.kind === 'booked' ? row.attendance : null,
-      session: toPublicSessionDto(row, me, now, language),
+    };
+  }
+
+  function toBookedSession(row: StudentEntryRow, me: CurrentUser, now: Date, language: Language): BookedSession {
+    return { ...entryFields(row, me, now), session: toPublicSessionDto(row, me, now, language) };
+  }
+
+  /** An entry of a list: its session as the list's row shows it (contract bookedSessionSummarySchema). */
+  function toBookedListItem(row: ListedEntryRow, me: CurrentUser, now: Date): BookedSessionListItem {
+    return {
+      ...entryFields(row, me, now),
+      session: {
+        id: row.id,
+        title: row.title,
+        tutorId: row.tutorId,
+        tutorName: row.tutorName,
+        classStartDate: row.classStartDate,
+        classEndDate: row.classEndDate,
+        durationMinutes: row.durationMinutes,
+        tutorTimeZone: row.tutorTimeZone,
+        status: row.status,
+        locationKind: row.locationKind,
+        registrationFee: row.registrationFeeCents / 100,
+        seriesId: row.seriesId,
+      },
     };
   }
 
@@ -259,7 +284,7 @@ export function bookingsService(deps: BookingsDeps) {
     },
 
     /** A student's entries; an admin's read of another student's is recorded before it is answered (decision 040). */
-    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string; when?: BookedSessionsWhen }, language: Language, ip: string | null = null): Promise<BookedSessionPage> {
+    async listForStudent(me: CurrentUser, email: string, page: { limit: number; cursor?: string; when?: BookedSessionsWhen }, ip: string | null = null): Promise<BookedSessionPage> {
       if (!isOwnEmail(me, email) && me.role !== 'admin') throw forbidden('errors.bookings.seeOwn');
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
       const student = isOwnEmail(me, email) ? me : await bookings.findUserIdByEmail(email);
@@ -279,7 +304,7 @@ export function bookingsService(deps: BookingsDeps) {
       const { items, nextCursor } = pageFrom(rows, page.limit, (r) => (when ? [r.classStartDate, r.entryId] : [r.entryCreatedAt, r.entryId]));
       const now = deps.now();
       await recordAdminAccess(deps.db.kysely, { me, ip }, student, { action: 'user.bookings_viewed', targetType: 'user', targetId: student.id, details: { email: student.email, entries: items.length } }, now);
-      return { items: items.map((row) => ({ ...toBookedSession(row, me, now, language), studentEmail: student.email })), nextCursor };
+      return { items: items.map((row) => ({ ...toBookedListItem(row, me, now), studentEmail: student.email })), nextCursor };
     },
 
     async view(me: CurrentUser, sessionId: string, language: Language): Promise<BookedSession> {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BookedSession, BookedSessionsWhen } from '#contract/bookings.ts';
+import type { BookedSessionListItem, BookedSessionsWhen } from '#contract/bookings.ts';
 import { meQuery, useMe } from '#web/features/auth/public.ts';
 import { bookedSessionsQuery, useBookedSessions } from '#web/features/bookings/api/use-booked-sessions.ts';
 import { useDateFormatters } from '#web/lib/dates.ts';
@@ -70,9 +70,9 @@ function BookedSection({ when, title, query, empty }: { when: BookedSessionsWhen
  * The entries in their order, those of one weekly series together where its first one is
  * (docs/decisions/064-series.md): each class is still its own booking, row and link.
  */
-function groupedBySeries(entries: BookedSession[]): BookedSession[][] {
-  const groups: BookedSession[][] = [];
-  const ofSeries = new Map<string, BookedSession[]>();
+function groupedBySeries(entries: BookedSessionListItem[]): BookedSessionListItem[][] {
+  const groups: BookedSessionListItem[][] = [];
+  const ofSeries = new Map<string, BookedSessionListItem[]>();
   for (const entry of entries) {
     const series = entry.session.seriesId;
     const group = series === null ? undefined : ofSeries.get(series);
@@ -87,7 +87,7 @@ function groupedBySeries(entries: BookedSession[]): BookedSession[][] {
   return groups;
 }
 
-function SeriesGroup({ entries }: { entries: BookedSession[] }) {
+function SeriesGroup({ entries }: { entries: BookedSessionListItem[] }) {
   const { t } = useTranslator();
   const headingId = `series-${entries[0]!.session.seriesId}`;
   return (
@@ -104,7 +104,7 @@ function SeriesGroup({ entries }: { entries: BookedSession[] }) {
   );
 }
 
-function BookedRow({ b }: { b: BookedSession }) {
+function BookedRow({ b }: { b: BookedSessionListItem }) {
   const { t } = useTranslator();
   const { formatClassTime } = useDateFormatters();
   return (
