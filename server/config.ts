@@ -54,6 +54,7 @@ const envSchema = z.object({
   CURRENCY: z.string().default(DEFAULT_CURRENCY),
   BENCH_ROUTES: boolish.optional(),
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces').optional(),
   DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -75,7 +76,8 @@ export interface Config {
   host: string;
   baseUrl: string;
   dataDir: string;
-  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  /** SQLite: the file, and the most its page cache keeps in this process's memory (SQLITE_CACHE_MB). */
+  database: { dialect: 'sqlite'; file: string; cacheMb?: number } | { dialect: 'postgres'; url: string };
   authSecret: string;
   adminEmail: string | undefined;
   smtpUrl: string | undefined;
@@ -234,7 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const database: Config['database'] =
     dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)
       ? { dialect: 'postgres', url: dbUrl }
-      : { dialect: 'sqlite', file: dbUrl ? path.resolve(dbUrl.replace(/^(file|sqlite):(\/\/)?/, '')) : path.join(dataDir, 'studynest.db') };
+      : { dialect: 'sqlite', file: dbUrl ? path.resolve(dbUrl.replace(/^(file|sqlite):(\/\/)?/, '')) : path.join(dataDir, 'studynest.db'), cacheMb: env.SQLITE_CACHE_MB };
 
   return {
     env: env.NODE_ENV,

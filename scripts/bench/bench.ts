@@ -53,6 +53,7 @@ const EMAIL_BACKLOG = 10_000;
 /** Seconds of the short baseline measured right before each route. */
 const BASELINE_SLICE = QUICK ? 2 : 3;
 const PAGE = 20;
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
 
 interface RouteResult {
   name: string;
@@ -89,6 +90,9 @@ async function main(): Promise<void> {
   const serverEnv = {
     NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'warn', BENCH_ROUTES: 'true',
     PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: tmp, DATABASE_URL: databaseUrl, AUTH_SECRET: secret,
+    // Its own /metrics says where the memory is (the V8 heap, outside it) after the large catalogue's load.
+    METRICS_TOKEN: METRICS_TOKEN,
+    ...(process.env.SQLITE_CACHE_MB ? { SQLITE_CACHE_MB: process.env.SQLITE_CACHE_MB } : {}),
     // --no-list-cache measures the database path of the public lists (what every cache miss pays).
     ...(flag('no-list-cache') ? { LIST_CACHE_MS: '0' } : {}),
   };
@@ -231,6 +235,7 @@ async function main(): Promise<void> {
     }
 
     let rssMB: number | null = null;
+    let memory: Record<string, number> | null = null;
     if (want('sessions-1m')) {
       log(`topping the catalogue up to ${LARGE_CATALOGUE.toLocaleString('en')} sessions…`);
       const [, topUpMs] = await timed(() => topUpSessions(db!.kysely, catalogue, LARGE_CATALOGUE - COUNTS.sessions));
@@ -246,6 +251,8 @@ async function main(): Promise<void> {
         const d = await run('sessions-1m-deep-cursor', [{ method: 'GET', path: `/api/sessions?cursor=${deep1m}` }]);
         rssMB = Math.max(rssMB, d.rssMB);
         routes.push({ name: 'sessions-1m-deep-cursor', ...summarise(d), sessions: LARGE_CATALOGUE });
+        memory = await memoryOf(baseUrl);
+        log(`memory after the ${LARGE_CATALOGUE.toLocaleString('en')}-session load: ${Object.entries(memory).map(([k, v]) => `${k} ${v} MB`).join(', ')}`);
       }
     }
     const baselineEnd = await drive(baseUrl, serverPid, 'baseline-end', [{ method: 'GET', path: '/api/bench/baseline' }], {});
@@ -258,6 +265,8 @@ async function main(): Promise<void> {
       baseline: { rps: baselineMedian, p50: baseline.p50, p99: baseline.p99, samples: baselineSamples.map(Math.round) },
       routes,
       rssMB,
+      // Where it is, read from the server's own /metrics right after that load.
+      memory,
       startMs,
       // Context to read the numbers with (extra keys; the ones above are the comparable shape).
       rssIdleMB,
@@ -314,6 +323,19 @@ async function firstSessionIds(db: Db, n: number): Promise<string[]> {
   // Spread over the catalogue, all approved (details are readable by any signed-in user).
   const rows = await db.kysely.selectFrom('study_session').select('id').where('status', '=', 'approved').where('ratingCount', '>', 0).limit(n * 5).execute();
   return rows.filter((_, i) => i % 5 === 0).map((r) => r.id);
+}
+
+/** The server's resident memory and its V8 heap, in MB, from its Prometheus metrics (prom-client's defaults). */
+async function memoryOf(baseUrl: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  return {
+    rss: mb(read('process_resident_memory_bytes')),
+    heapUsed: mb(read('nodejs_heap_size_used_bytes')),
+    heapTotal: mb(read('nodejs_heap_size_total_bytes')),
+    external: mb(read('nodejs_external_memory_bytes')),
+  };
 }
 
 async function assertSignedIn(baseUrl: string, cookie: string, what: string): Promise<void> {

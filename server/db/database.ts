@@ -53,7 +53,9 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -64000'); // 64 MB page cache
+  // The page cache is this process's memory (its RSS); pages beyond it are read from the
+  // operating system's file cache (docs/decisions/071-speed-at-full-scale.md).
+  sqlite.pragma(`cache_size = -${Math.round((database.cacheMb ?? 16) * 1024)}`);
   sqlite.pragma('temp_store = MEMORY');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerSqliteHandle(kysely, sqlite);
