@@ -26,20 +26,32 @@ const reviewOfStudent = prepare((db, p: { sessionId: string; studentId: string }
 const lockedReviewOfStudent = prepare((db, p: { sessionId: string; studentId: string }) =>
   locking(db, db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId)),
 );
-/** A session's reviews, newest first: the first page, and a page after (createdAt, id). */
-const firstPage = prepare((db, p: { sessionId: string; limit: number }) =>
-  db.selectFrom('review').selectAll().where('sessionId', '=', p.sessionId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit),
-);
-const pageAfter = prepare((db, p: { sessionId: string; limit: number; createdAt: string; id: string }) =>
-  db
-    .selectFrom('review')
-    .selectAll()
-    .where('sessionId', '=', p.sessionId)
-    .where((eb) => afterKey(eb, ['createdAt', 'id'], [p.createdAt, p.id], 'desc'))
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(p.limit),
-);
+/**
+ * A session's reviews, newest first (the first page, or a page after (createdAt, id)), with the
+ * session's status and rating beside them in one read: one row per review, or one row with no
+ * review when there is none (left join), none when there is no such session.
+ */
+const sessionReviewsQuery = (paged: boolean) =>
+  prepare((db, p: { sessionId: string; limit: number; createdAt: string; id: string }) => {
+    const reviews = db
+      .selectFrom('review')
+      .selectAll()
+      .where('sessionId', '=', p.sessionId)
+      .$if(paged, (q) => q.where((eb) => afterKey(eb, ['createdAt', 'id'], [p.createdAt, p.id], 'desc')))
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.limit);
+    return db
+      .selectFrom('study_session as s')
+      .leftJoin(reviews.as('r'), (join) => join.onTrue())
+      .select(['s.status as sessionStatus', 's.ratingSum as sessionRatingSum', 's.ratingCount as sessionRatingCount'])
+      .selectAll('r')
+      .where('s.id', '=', p.sessionId)
+      .orderBy('r.createdAt', 'desc')
+      .orderBy('r.id', 'desc');
+  });
+const sessionReviewsFirst = sessionReviewsQuery(false);
+const sessionReviewsAfter = sessionReviewsQuery(true);
 const updateReview = prepare((db, p: { id: string; rating: number; review: string; studentName: string; now: string }) =>
   db.updateTable('review').set({ rating: p.rating, review: p.review, studentName: p.studentName, updatedAt: p.now }).where('id', '=', p.id),
 );
@@ -85,10 +97,19 @@ export function reviewsRepository(db: Kysely<Database>) {
       return (await reviewOfStudent(db, { sessionId, studentId })).rows[0];
     },
 
-    /** Newest first; `after` is the (createdAt, id) of the previous page's last row. */
-    async listForSession(sessionId: string, limit: number, after?: readonly [string, string]): Promise<ReviewRow[]> {
-      const result = after ? await pageAfter(db, { sessionId, limit, createdAt: after[0], id: after[1] }) : await firstPage(db, { sessionId, limit });
-      return result.rows;
+    /**
+     * A page of the session's reviews, newest first (`after`: the previous page's last (createdAt,
+     * id)), and the session's status and rating; undefined when there is no such session.
+     */
+    async pageOfSession(sessionId: string, limit: number, after?: readonly [string, string]) {
+      const { rows } = after
+        ? await sessionReviewsAfter(db, { sessionId, limit, createdAt: after[0], id: after[1] })
+        : await sessionReviewsFirst(db, { sessionId, limit, createdAt: '', id: '' });
+      const first = rows[0];
+      if (!first) return undefined;
+      const session = { status: first.sessionStatus, ratingSum: Number(first.sessionRatingSum), ratingCount: Number(first.sessionRatingCount) };
+      const reviews = rows.filter((row) => row.id !== null).map(({ sessionStatus: _s, sessionRatingSum: _r, sessionRatingCount: _c, ...review }) => review as ReviewRow);
+      return { session, reviews };
     },
 
     /**

@@ -67,11 +67,11 @@ export function reviewsService(deps: CoreDeps) {
 
     async list(sessionId: string, page: { limit: number; cursor?: string }): Promise<ReviewPage> {
       const after = decodeCursor(page.cursor, ['string', 'string'] as const);
-      const session = await reviews.findSession(sessionId);
+      const found = await reviews.pageOfSession(sessionId, page.limit + 1, after);
       // A cancelled session's page still shows its (empty) reviews.
-      if (!session || (session.status !== 'approved' && session.status !== 'cancelled')) throw notFound('errors.sessions.notFound');
-      const rows = await reviews.listForSession(sessionId, page.limit + 1, after);
-      const { items, nextCursor } = pageFrom(rows, page.limit, (r) => [r.createdAt, r.id]);
+      if (!found || (found.session.status !== 'approved' && found.session.status !== 'cancelled')) throw notFound('errors.sessions.notFound');
+      const { session } = found;
+      const { items, nextCursor } = pageFrom(found.reviews, page.limit, (r) => [r.createdAt, r.id]);
       return { items: items.map(toReview), nextCursor, average: averageRating(session.ratingSum, session.ratingCount), count: session.ratingCount };
     },
 

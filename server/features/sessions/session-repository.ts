@@ -133,11 +133,32 @@ const saveBioQuery = prepare((db, p: { userId: string; bio: string; now: string 
 // ——— One session ———
 
 const sessionById = prepare((db, p: { id: string }) => db.selectFrom('study_session').selectAll().where('id', '=', p.id));
-const confirmedBookingOf = prepare((db, p: { sessionId: string; studentId: string }) =>
-  db.selectFrom('booking').select('id').where('sessionId', '=', p.sessionId).where('studentId', '=', p.studentId).where('status', '=', sql.lit('confirmed')),
-);
-const waitlistLengthQuery = prepare((db, p: { sessionId: string }) =>
-  db.selectFrom('waitlist_entry').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sessionId', '=', p.sessionId),
+/**
+ * A session's page in one read (one round trip on PostgreSQL): the session, how many students
+ * wait for a seat, whether its tutor still teaches (not blocked, still a tutor: decision 039),
+ * and whether the viewer (a student's id, or '' for anyone else) holds a confirmed seat.
+ */
+const sessionDetailsById = prepare((db, p: { id: string; viewerId: string }) =>
+  db
+    .selectFrom('study_session as s')
+    .selectAll('s')
+    .select((eb) => [
+      eb.selectFrom('waitlist_entry').select((w) => w.fn.countAll<number | string>().as('n')).whereRef('waitlist_entry.sessionId', '=', 's.id').as('waitingCount'),
+      eb
+        .exists(
+          eb
+            .selectFrom('user')
+            .select(sql.lit(1).as('one'))
+            .whereRef('user.id', '=', 's.tutorId')
+            .where('user.role', '=', sql.lit('tutor'))
+            .where(sql<boolean>`not ${sql.ref('user.blocked')}`),
+        )
+        .as('tutorTeaches'),
+      eb
+        .exists(eb.selectFrom('booking').select(sql.lit(1).as('one')).whereRef('booking.sessionId', '=', 's.id').where('booking.studentId', '=', p.viewerId).where('booking.status', '=', sql.lit('confirmed')))
+        .as('viewerBooked'),
+    ])
+    .where('s.id', '=', p.id),
 );
 const anyBookingOf = prepare((db, p: { sessionId: string }) => db.selectFrom('booking').select('id').where('sessionId', '=', p.sessionId).limit(sql.lit(1)));
 const insertSession = prepare((db, p: NewSession) =>
@@ -445,11 +466,6 @@ export function sessionRepository(db: Kysely<Database>) {
       await saveBioQuery(db, { userId, bio, now });
     },
 
-    /** Whether the student holds a confirmed booking of the session (an unpaid hold is not one). */
-    async isBookedBy(sessionId: string, studentId: string): Promise<boolean> {
-      return (await confirmedBookingOf(db, { sessionId, studentId })).rows.length > 0;
-    },
-
     /** The session's booked and waiting students, now. */
     peopleOf(sessionId: string): Promise<SessionPeople> {
       return peopleOf(db, sessionId);
@@ -510,13 +526,14 @@ export function sessionRepository(db: Kysely<Database>) {
       return (await seriesClassesQuery(db, { seriesId })).rows;
     },
 
-    async findById(id: string): Promise<StudySessionRow | undefined> {
-      return (await sessionById(db, { id })).rows[0];
+    /** A session with what its page says beside it (sessionDetailsById); `viewerId`: a student's id, else ''. */
+    async detailsById(id: string, viewerId: string): Promise<(StudySessionRow & { waitingCount: number; tutorTeaches: boolean; viewerBooked: boolean }) | undefined> {
+      const row = (await sessionDetailsById(db, { id, viewerId })).rows[0];
+      return row && { ...row, waitingCount: Number(row.waitingCount ?? 0), tutorTeaches: Boolean(row.tutorTeaches), viewerBooked: Boolean(row.viewerBooked) };
     },
 
-    /** How many students wait for a seat of this session. */
-    async waitlistLength(id: string): Promise<number> {
-      return Number((await waitlistLengthQuery(db, { sessionId: id })).rows[0]?.n ?? 0);
+    async findById(id: string): Promise<StudySessionRow | undefined> {
+      return (await sessionById(db, { id })).rows[0];
     },
 
     /** Approved sessions of tutors who teach now, upcoming or past, in class order or newest first: the public list (Home, All Sessions). */

@@ -394,14 +394,13 @@ export function sessionService(deps: SessionsDeps) {
     /** Approved sessions to anyone signed in; pending and rejected ones only to their tutor and admins (else 404). */
     /** Anyone may read an approved session (signed out too: a shared link); others only their tutor and admins. */
     async getVisible(viewer: CurrentUser | null, id: string, language: Language): Promise<SessionDetails> {
-      const row = await repo.findById(id);
+      const row = await repo.detailsById(id, viewer?.role === 'student' ? viewer.id : '');
       // A cancelled session stays readable where it was shared: it shows "Cancelled".
       if (!row || (row.status !== 'approved' && row.status !== 'cancelled' && !canSeePrivateDetails(row, viewer))) throw notFound(NO_SESSION);
-      // An online class's link reaches a student only once booked (asked only when there is one to give).
-      const viewerBooked = row.meetingUrl !== null && viewer?.role === 'student' && (await repo.isBookedBy(id, viewer.id));
-      const details = toSessionDetailsDto(row, viewer, deps.now(), language, await repo.waitlistLength(id), viewerBooked);
+      // An online class's link reaches a student only once booked.
+      const details = toSessionDetailsDto(row, viewer, deps.now(), language, row.waitingCount, row.viewerBooked);
       // A tutor an admin blocked or made a student: the page stays (for those who booked) but no longer takes bookings (decision 039).
-      if (details.isOpen && !(await repo.tutorById(row.tutorId))) return { ...details, isOpen: false };
+      if (details.isOpen && !row.tutorTeaches) return { ...details, isOpen: false };
       return details;
     },
 
