@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -95,10 +96,33 @@ function appFiles(): Plugin {
   };
 }
 
+/**
+ * React Router's production build, for `vite build`. Its package.json sends every import
+ * condition to dist/development, whose only difference is its development warnings switched on:
+ * their checks and messages shipped in the app's React chunk and ran on every route match. The
+ * production files sit next to them in the package and are named here, each of them checked, so
+ * that a version that moves them fails the build instead of shipping the development one again.
+ */
+function reactRouterProduction(): Array<{ find: RegExp; replacement: string }> {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ].map((alias) => {
+    if (!fs.existsSync(alias.replacement)) throw new Error(`React Router has no production build at ${alias.replacement}`);
+    return alias;
+  });
+}
+
 // `--ssr src/entry-server.tsx` builds the server-side renderer into dist/ssr instead
 // (server/http/server-render.ts; docs/decisions/013-server-rendering.md).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: webRoot,
+  // The dev server keeps React Router's development build and its warnings.
+  resolve: command === 'build' ? { alias: reactRouterProduction() } : {},
+  // The renderer bundles React Router, so that it draws pages with the same production build as
+  // the browser's (left external, Node would import the development one, as above).
+  ssr: isSsrBuild ? { noExternal: ['react-router'] } : {},
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkModules(), appFiles(), preCompress()],
   build: isSsrBuild
     ? {
