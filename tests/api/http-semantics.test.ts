@@ -106,10 +106,15 @@ describe('compression', () => {
     // Small answers are not worth compressing; personal ones stay no-store when compressed.
     const health = await t.http(null, { method: 'GET', path: '/api/health', headers: ENCODINGS });
     expect(health.headers['content-encoding']).toBeUndefined();
-    const booked = await t.app.inject({ method: 'GET', url: `/api/booked-sessions/${encodeURIComponent(student.user!.email)}`, headers: { ...ENCODINGS, cookie: student.cookie! } });
+    // A student with three bookings: a list past the threshold (one entry is about 900 bytes).
+    const busy = await t.actor({ role: 'student' });
+    const teacher = await t.createUser({ role: 'tutor' });
+    for (let i = 0; i < 3; i++) await createBooking(t.deps, await createStudySession(t.deps, teacher, { title: `Compressed ${i}` }), busy.user!);
+    const booked = await t.app.inject({ method: 'GET', url: `/api/booked-sessions/${encodeURIComponent(busy.user!.email)}`, headers: { ...ENCODINGS, cookie: busy.cookie! } });
+    expect(booked.rawPayload.length).toBeLessThan(brotliDecompressSync(booked.rawPayload).length);
     expect(booked.headers['content-encoding']).toBe('br');
     expect(booked.headers['cache-control']).toBe('no-store');
-    expect(JSON.parse(brotliDecompressSync(booked.rawPayload).toString()).items).toHaveLength(1);
+    expect(JSON.parse(brotliDecompressSync(booked.rawPayload).toString()).items).toHaveLength(3);
   });
 
   it('takes request bodies as sent: a gzip-encoded body is not inflated past the body guards', async () => {
