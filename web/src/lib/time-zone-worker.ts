@@ -5,9 +5,5 @@
  * waits. ICU is started once per browser process, so started here, on the worker's thread, it is
  * ready when the app's own dates and numbers ask for it.
  */
-import { timeZoneOrNull } from '#contract/time-zone.ts';
-
 const worker = globalThis as unknown as { postMessage(message: unknown): void };
-// Checked here as the page checks it (an en-GB format in that zone), so that the data of that
-// locale is loaded here too: without it the page's check still took ~13 ms of one task.
-worker.postMessage(timeZoneOrNull(Intl.DateTimeFormat().resolvedOptions().timeZone));
+worker.postMessage(Intl.DateTimeFormat().resolvedOptions().timeZone);
