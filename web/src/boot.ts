@@ -15,9 +15,8 @@ import '#web/lib/zod-without-eval.ts';
 import '#web/styles.css';
 import { rememberTimeZone } from '#web/lib/time-zone-cookie.ts';
 
-// The next page the server draws shows times in the viewer's zone (lib/dates.ts). Read off the
-// main thread; the app, which draws dates with Intl, starts once it is known (see start below).
-const timeZoneKnown = rememberTimeZone(1000);
+// The next page the server draws shows times in the viewer's zone (lib/dates.ts).
+rememberTimeZone();
 
 /** However the first paint goes, the app starts within this time. */
 const AT_THE_LATEST_MS = 3000;
@@ -26,43 +25,23 @@ const AT_THE_LATEST_MS = 3000;
 declare const __APP_FILES__: string[];
 
 /**
- * The app in parts, each evaluated in a task of its own so that the browser can answer input
- * between them: React, the contract's schemas the app needs at start, then the app, which hydrates
- * the page in slices (Total Blocking Time). Building zod schemas is a good part of the app's
- * start-up work, in three modules of about the same cost (with zod itself in the first): one task
- * each, since together they made one of the page's longest tasks. Their files are all requested
- * first, so the parts cost no extra round trip.
+ * The app in three parts, each evaluated in a task of its own so that the browser can answer
+ * input between them: React, the contract's schemas, then the app, which hydrates the page in
+ * slices (Total Blocking Time). Their files are all requested first, so the parts cost no extra
+ * round trip.
  */
-const parts = [
-  () => import('react-dom/client'),
-  () => import('#web/app/startup-schemas/common.ts'),
-  () => import('#web/app/startup-schemas/users.ts'),
-  () => import('#web/app/startup-schemas/sessions.ts'),
-  // Not before the zone: the app's first date would otherwise start ICU on the main thread.
-  () => timeZoneKnown.then(() => import('./main.tsx')),
-];
+const parts = [() => import('react-dom/client'), () => import('#web/app/startup-schemas.ts'), () => import('./main.tsx')];
 
 let started = false;
 async function start() {
   if (started) return;
   started = true;
-  // Into the HTTP cache (the files are immutable), where the module loader finds them. A few per
-  // task: a fetch costs the main thread about 0.4 ms on this machine (more on a phone), and the
-  // ~40 of them in one task made one of the page's long tasks.
-  for (let i = 0; i < __APP_FILES__.length; i += FETCHES_PER_TASK) {
-    for (const file of __APP_FILES__.slice(i, i + FETCHES_PER_TASK)) void fetch(file).catch(() => undefined);
-    await nextTask();
-  }
+  // Into the HTTP cache (the files are immutable), where the module loader finds them.
+  for (const file of __APP_FILES__) void fetch(file).catch(() => undefined);
   for (const part of parts) {
     await part();
-    await nextTask();
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
-}
-
-const FETCHES_PER_TASK = 8;
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 const drawnByServer = Boolean(document.getElementById('root')?.hasChildNodes());
