@@ -90,8 +90,58 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const sessionPageSchema = pageOf(sessionSchema);
-export type SessionPage = z.infer<typeof sessionPageSchema>;
+/**
+ * One of a tutor's sessions as their lists show it (GET /api/view-sessions/{email}): Manage
+ * Sessions' row (title and status, last update, class time in the tutor's zone, seats taken of
+ * the limit, a rejection's reason and feedback, and Delete's "booked class still to come") and
+ * Upload Materials' choice of approved sessions. Edit and View read the whole session from its own
+ * routes (GET /api/session/{id}, GET /api/session/{email}/{id}); a list does not carry each one's
+ * description, place or rules (docs/decisions/071-speed-at-full-scale.md).
+ */
+export const tutorSessionListItemSchema = sessionSchema.pick({
+  id: true,
+  title: true,
+  status: true,
+  updatedAt: true,
+  classStartDate: true,
+  classEndDate: true,
+  tutorTimeZone: true,
+  maxParticipants: true,
+  seatsTaken: true,
+  rejectionReason: true,
+  rejectionFeedback: true,
+});
+export type TutorSessionListItem = z.infer<typeof tutorSessionListItemSchema>;
+export const tutorSessionPageSchema = pageOf(tutorSessionListItemSchema);
+export type TutorSessionPage = z.infer<typeof tutorSessionPageSchema>;
+
+/**
+ * A session as the admins' All Sessions shows it (GET /api/admin/sessions): its row (title and
+ * status, tutor's name and email, registration window, class date, the fee once approved or else
+ * the last update, a rejection's reason and feedback) and what Approve and Reject show of it (the
+ * tutor, whether its place is still to be announced, its series, its seat limit). Edit and View
+ * read the whole session from its own routes (docs/decisions/071-speed-at-full-scale.md).
+ */
+export const adminSessionListItemSchema = sessionSchema.pick({
+  id: true,
+  title: true,
+  status: true,
+  tutorName: true,
+  tutorEmail: true,
+  registrationStartDate: true,
+  registrationEndDate: true,
+  classStartDate: true,
+  registrationFee: true,
+  updatedAt: true,
+  rejectionReason: true,
+  rejectionFeedback: true,
+  locationKind: true,
+  seriesId: true,
+  maxParticipants: true,
+});
+export type AdminSessionListItem = z.infer<typeof adminSessionListItemSchema>;
+export const adminSessionPageSchema = pageOf(adminSessionListItemSchema);
+export type AdminSessionPage = z.infer<typeof adminSessionPageSchema>;
 
 /**
  * A session as anyone may see it (the public lists, a session's page, a student's bookings):

@@ -1,7 +1,7 @@
 // Sessions: every route over the permission matrix, then each rule the server enforces on sessions,
 // asserting what the caller sees and that refused calls change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '#contract/sessions.ts';
+import type { AdminSessionListItem, AdminSessionPage, Session, TutorSessionListItem, TutorSessionPage } from '#contract/sessions.ts';
 import { newId } from '#server/ids.ts';
 import { createBooking, createStudySession, type StudySessionOverrides } from '#tests/factories.ts';
 import { createAppWithActors, runMatrix, type Actors } from '#tests/helpers/permission-matrix.ts';
@@ -309,7 +309,7 @@ describe('approval and rejection', () => {
     const own = await t.request(actors.tutor, { method: 'GET', url: `/api/session/${s.id}` });
     expect(own.json()).toMatchObject({ rejectionReason: 'Too short', rejectionFeedback: 'Please describe the syllabus.' });
     const list = await t.request(actors.tutor, { method: 'GET', url: `/api/view-sessions/${enc(tutorUser().email)}` });
-    expect((list.json().items as Session[]).find((x) => x.id === s.id)).toMatchObject({ rejectionFeedback: 'Please describe the syllabus.' });
+    expect((list.json() as TutorSessionPage).items.find((x) => x.id === s.id)).toMatchObject({ rejectionFeedback: 'Please describe the syllabus.' });
     expect((await t.request(actors.student, { method: 'GET', url: `/api/session/${s.id}` })).statusCode).toBe(404);
   });
 
@@ -512,7 +512,7 @@ describe("tutors' and admins' lists", () => {
       await createStudySession(t.deps, tutor.user!, { status: 'rejected' }),
     ];
     await sessionOfTutor();
-    const seen: Session[] = [];
+    const seen: TutorSessionListItem[] = [];
     let cursor: string | null = null;
     do {
       const res = await t.request(tutor, { method: 'GET', url: `/api/view-sessions/${enc(tutor.user!.email)}?limit=2${cursor ? `&cursor=${cursor}` : ''}` });
@@ -523,7 +523,7 @@ describe("tutors' and admins' lists", () => {
     expect(seen.map((s) => s.id).sort()).toEqual(mine.map((s) => s.id).sort());
 
     const asAdmin = await t.request(actors.admin, { method: 'GET', url: `/api/view-sessions/${enc(tutor.user!.email)}` });
-    expect((asAdmin.json().items as Session[]).length).toBe(3);
+    expect((asAdmin.json() as TutorSessionPage).items.length).toBe(3);
     const unknown = await t.request(actors.admin, { method: 'GET', url: '/api/view-sessions/nobody%40example.com' });
     expect(unknown.statusCode).toBe(404);
   });
@@ -537,7 +537,7 @@ describe("tutors' and admins' lists", () => {
     // The pending one is the oldest, yet comes first.
     await db.updateTable('study_session').set({ createdAt: iso(Date.now() - DAY) }).where('id', '=', pending.id).execute();
 
-    const seen: Session[] = [];
+    const seen: AdminSessionListItem[] = [];
     let cursor: string | null = null;
     do {
       const res = await t.request(actors.admin, { method: 'GET', url: `/api/admin/sessions?q=${tag}&limit=1${cursor ? `&cursor=${cursor}` : ''}` });
@@ -549,8 +549,106 @@ describe("tutors' and admins' lists", () => {
     expect(seen.map((s) => s.id).sort()).toEqual([approved.id, pending.id, rejected.id].sort());
 
     const onlyRejected = await t.request(actors.admin, { method: 'GET', url: `/api/admin/sessions?q=${tag}&status=rejected` });
-    expect((onlyRejected.json().items as Session[]).map((s) => s.id)).toEqual([rejected.id]);
+    expect((onlyRejected.json() as AdminSessionPage).items.map((s) => s.id)).toEqual([rejected.id]);
     const badStatus = await t.request(actors.admin, { method: 'GET', url: '/api/admin/sessions?status=archived' });
     expect(badStatus.statusCode).toBe(400);
+  });
+
+  // A list answers what its page shows (docs/decisions/071-speed-at-full-scale.md); the session's own route answers the whole session.
+  const LONG_DESCRIPTION = 'A long description that only the session’s own page shows.';
+
+  it("answers each of a tutor's sessions as Manage Sessions and Upload Materials show it, and the session's own route the whole session", async () => {
+    const tutor = await t.actor({ role: 'tutor' });
+    const approved = await createStudySession(t.deps, tutor.user!, { title: 'Shown in its row', description: LONG_DESCRIPTION, maxParticipants: 12, tutorTimeZone: 'Europe/Madrid' });
+    await createBooking(t.deps, approved, (await t.actor({ role: 'student' })).user!);
+    const rejected = await createStudySession(t.deps, tutor.user!, { title: 'Sent back', description: LONG_DESCRIPTION, status: 'pending' });
+    await rejectAsAdmin(rejected.id, 'Too short', 'Please describe the syllabus.');
+
+    for (const who of [tutor, actors.admin]) {
+      const res = await t.request(who, { method: 'GET', url: `/api/view-sessions/${enc(tutor.user!.email)}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(LONG_DESCRIPTION);
+      const items = (res.json() as TutorSessionPage).items;
+      for (const item of items) {
+        expect(Object.keys(item).sort()).toEqual(
+          ['classEndDate', 'classStartDate', 'id', 'maxParticipants', 'rejectionFeedback', 'rejectionReason', 'seatsTaken', 'status', 'title', 'tutorTimeZone', 'updatedAt'].sort(),
+        );
+        expect(item).not.toHaveProperty('description');
+      }
+      expect(items.find((i) => i.id === approved.id)).toEqual({
+        id: approved.id,
+        title: 'Shown in its row',
+        status: 'approved',
+        classStartDate: approved.classStartDate,
+        classEndDate: approved.classEndDate,
+        tutorTimeZone: 'Europe/Madrid',
+        maxParticipants: 12,
+        seatsTaken: 1,
+        rejectionReason: null,
+        rejectionFeedback: null,
+        updatedAt: approved.updatedAt,
+      });
+      expect(items.find((i) => i.id === rejected.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Too short', rejectionFeedback: 'Please describe the syllabus.', maxParticipants: null, seatsTaken: 0 });
+    }
+    // Edit and View read the whole session from its own route.
+    const own = await t.request(tutor, { method: 'GET', url: `/api/session/${enc(tutor.user!.email)}/${approved.id}` });
+    expect(own.json()).toMatchObject({ id: approved.id, description: LONG_DESCRIPTION, tutorEmail: tutor.user!.email, cancellationCutoffHours: 24, seatsTaken: 1 });
+  });
+
+  it("answers each session of the admins' list as All Sessions and its Approve and Reject dialogs show it, and the session's own route the whole session", async () => {
+    const tag = `Slim${Date.now().toString(36)}`;
+    const pending = await sessionOfTutor({ title: `${tag} pending`, description: LONG_DESCRIPTION, status: 'pending', maxParticipants: 20, seriesId: newId() });
+    await t.deps.db.kysely.updateTable('study_session').set({ locationKind: 'online', meetingUrl: 'https://meet.example/slim' }).where('id', '=', pending.id).execute();
+    const approved = await sessionOfTutor({ title: `${tag} approved`, description: LONG_DESCRIPTION, registrationFeeCents: 1250 });
+
+    const res = await t.request(actors.admin, { method: 'GET', url: `/api/admin/sessions?q=${tag}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(LONG_DESCRIPTION);
+    expect(res.body).not.toContain('https://meet.example/slim');
+    const items = (res.json() as AdminSessionPage).items;
+    expect(items.map((i) => i.id)).toEqual([pending.id, approved.id]);
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(
+        [
+          'classStartDate',
+          'id',
+          'locationKind',
+          'maxParticipants',
+          'registrationEndDate',
+          'registrationFee',
+          'registrationStartDate',
+          'rejectionFeedback',
+          'rejectionReason',
+          'seriesId',
+          'status',
+          'title',
+          'tutorEmail',
+          'tutorName',
+          'updatedAt',
+        ].sort(),
+      );
+      expect(item).not.toHaveProperty('description');
+    }
+    expect(items[0]).toEqual({
+      id: pending.id,
+      title: `${tag} pending`,
+      status: 'pending',
+      tutorName: tutorUser().name,
+      tutorEmail: tutorUser().email,
+      registrationStartDate: pending.registrationStartDate,
+      registrationEndDate: pending.registrationEndDate,
+      classStartDate: pending.classStartDate,
+      registrationFee: 0,
+      updatedAt: pending.updatedAt,
+      rejectionReason: null,
+      rejectionFeedback: null,
+      locationKind: 'online',
+      seriesId: pending.seriesId,
+      maxParticipants: 20,
+    });
+    expect(items[1]).toMatchObject({ status: 'approved', registrationFee: 12.5, locationKind: null, seriesId: null, maxParticipants: null });
+    // Edit reads the whole session from its own route.
+    const own = await t.request(actors.admin, { method: 'GET', url: `/api/session/${enc(tutorUser().email)}/${pending.id}` });
+    expect(own.json()).toMatchObject({ id: pending.id, description: LONG_DESCRIPTION, meetingUrl: 'https://meet.example/slim', cancellationCutoffHours: 24 });
   });
 });

@@ -77,7 +77,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every session for admins, pending first; status filter and search
+         * Every session for admins, pending first; status filter and search; each as All Sessions shows it (the whole session is GET /api/session/{email}/{id})
          * @description With an API key: the `admin` scope.
          */
         get: operations["getAdminSessions"];
@@ -1634,7 +1634,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A tutor's own sessions, every status (admins may read any)
+         * A tutor's own sessions, every status (admins may read any), newest first, each as Manage Sessions shows it; the whole session is GET /api/session/{email}/{id}
          * @description With an API key: the `sessions:read` scope.
          */
         get: operations["getViewSessionsByEmail"];
@@ -2131,34 +2131,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            averageRating: number | null;
-                            cancellationCutoffHours: number;
-                            cancellationReason: string | null;
-                            /** Format: date-time */
-                            cancelledAt: string | null;
-                            /** Format: date-time */
-                            classEndDate: string;
                             /** Format: date-time */
                             classStartDate: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            decisionAt: string | null;
-                            decisionHoursBefore: number | null;
-                            description: string;
-                            durationMinutes: number;
                             id: string;
-                            isOpen: boolean;
                             /** @enum {string|null} */
                             locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
-                            maxSeatsPerBooking: number;
-                            meetingUrl: string | null;
-                            /** @enum {string|null} */
-                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
-                            minimumStudents: number | null;
-                            placeAddress: string | null;
-                            placeName: string | null;
                             /** Format: date-time */
                             registrationEndDate: string;
                             registrationFee: number;
@@ -2166,18 +2144,12 @@ export interface operations {
                             registrationStartDate: string;
                             rejectionFeedback: string | null;
                             rejectionReason: string | null;
-                            reviewCount: number;
-                            seatsTaken: number;
                             seriesId: string | null;
-                            sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
-                            studentsNeeded: number;
                             title: string;
                             tutorEmail: string;
-                            tutorId: string;
                             tutorName: string;
-                            tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;
                         }[];
@@ -8186,52 +8158,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            averageRating: number | null;
-                            cancellationCutoffHours: number;
-                            cancellationReason: string | null;
-                            /** Format: date-time */
-                            cancelledAt: string | null;
                             /** Format: date-time */
                             classEndDate: string;
                             /** Format: date-time */
                             classStartDate: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            decisionAt: string | null;
-                            decisionHoursBefore: number | null;
-                            description: string;
-                            durationMinutes: number;
                             id: string;
-                            isOpen: boolean;
-                            /** @enum {string|null} */
-                            locationKind: "in_person" | "online" | "tba" | null;
                             maxParticipants: number | null;
-                            maxSeatsPerBooking: number;
-                            meetingUrl: string | null;
-                            /** @enum {string|null} */
-                            minimumStatus: "undecided" | "confirmed" | "called_off" | null;
-                            minimumStudents: number | null;
-                            placeAddress: string | null;
-                            placeName: string | null;
-                            /** Format: date-time */
-                            registrationEndDate: string;
-                            registrationFee: number;
-                            /** Format: date-time */
-                            registrationStartDate: string;
                             rejectionFeedback: string | null;
                             rejectionReason: string | null;
-                            reviewCount: number;
                             seatsTaken: number;
-                            seriesId: string | null;
-                            sessionDuration: string;
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "cancelled";
-                            studentsNeeded: number;
                             title: string;
-                            tutorEmail: string;
-                            tutorId: string;
-                            tutorName: string;
                             tutorTimeZone: string | null;
                             /** Format: date-time */
                             updatedAt: string;

@@ -2,7 +2,7 @@
 // owning tutor and admins; the tutor's email is only in the answers made for them (Session),
 // never in what anyone may read (PublicSession). Each is built in its caller's language: the
 // duration's words are said here, not rewritten on the way out.
-import type { MinimumStatus, PublicSession, Session, SessionDetails } from '#contract/sessions.ts';
+import type { AdminSessionListItem, MinimumStatus, PublicSession, Session, SessionDetails, TutorSessionListItem } from '#contract/sessions.ts';
 import type { Language } from '#i18n/languages.ts';
 import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
@@ -48,6 +48,73 @@ export function minimumStatusOf(row: Pick<StudySessionRow, 'minimumStudents' | '
 export function cancellationReasonOf(row: Pick<StudySessionRow, 'cancellationReason' | 'minimumOutcome' | 'minimumStudents'>, t: ServerTranslator): string | null {
   if (row.minimumOutcome === 'called_off') return t.t('answers.minimumNotReached', { minimum: row.minimumStudents ?? 0 });
   return row.cancellationReason;
+}
+
+/** A tutor's list reads these of each session (session-repository.ts TUTOR_LISTED_COLUMNS). */
+export type TutorListedRow = Pick<
+  StudySessionRow,
+  'id' | 'title' | 'tutorId' | 'status' | 'updatedAt' | 'classStartDate' | 'classEndDate' | 'tutorTimeZone' | 'maxParticipants' | 'bookedCount' | 'rejectionReason' | 'rejectionFeedback'
+>;
+
+/** One of a tutor's sessions as their lists show it (contract tutorSessionListItemSchema). */
+export function toTutorSessionListItem(row: TutorListedRow, viewer: CurrentUser | null): TutorSessionListItem {
+  const privateDetails = canSeePrivateDetails(row, viewer);
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    updatedAt: row.updatedAt,
+    classStartDate: row.classStartDate,
+    classEndDate: row.classEndDate,
+    tutorTimeZone: row.tutorTimeZone,
+    maxParticipants: row.maxParticipants,
+    seatsTaken: row.bookedCount,
+    rejectionReason: privateDetails ? row.rejectionReason : null,
+    rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
+  };
+}
+
+/** The admins' list reads these of each session (session-repository.ts ADMIN_LISTED_COLUMNS). */
+export type AdminListedRow = Pick<
+  StudySessionRow,
+  | 'id'
+  | 'title'
+  | 'tutorId'
+  | 'tutorName'
+  | 'tutorEmail'
+  | 'status'
+  | 'updatedAt'
+  | 'registrationStartDate'
+  | 'registrationEndDate'
+  | 'classStartDate'
+  | 'registrationFeeCents'
+  | 'rejectionReason'
+  | 'rejectionFeedback'
+  | 'locationKind'
+  | 'seriesId'
+  | 'maxParticipants'
+>;
+
+/** A session as the admins' All Sessions shows it (contract adminSessionListItemSchema). */
+export function toAdminSessionListItem(row: AdminListedRow, viewer: CurrentUser | null): AdminSessionListItem {
+  const privateDetails = canSeePrivateDetails(row, viewer);
+  return {
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    tutorName: row.tutorName,
+    tutorEmail: row.tutorEmail,
+    registrationStartDate: row.registrationStartDate,
+    registrationEndDate: row.registrationEndDate,
+    classStartDate: row.classStartDate,
+    registrationFee: row.registrationFeeCents / 100,
+    updatedAt: row.updatedAt,
+    rejectionReason: privateDetails ? row.rejectionReason : null,
+    rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
+    locationKind: row.locationKind,
+    seriesId: row.seriesId,
+    maxParticipants: row.maxParticipants,
+  };
 }
 
 /** For the tutor's and admins' answers. */

@@ -363,9 +363,53 @@ const approvedPage = perShape((shape: { search: boolean; open: boolean; after: b
   }),
 );
 
+/**
+ * What a tutor's list reads of each session: what Manage Sessions' and Upload Materials' rows show
+ * (the contract's tutorSessionListItemSchema), the tutor (whose rejection details these are) and
+ * the keyset's createdAt. Not the whole row: Edit and View read the session by its id
+ * (docs/decisions/071-speed-at-full-scale.md). A new field of the row is added here, to the
+ * contract's item and to its mapping (session-dto.ts), not by reading the whole row again.
+ */
+const TUTOR_LISTED_COLUMNS = [
+  'id',
+  'title',
+  'tutorId',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'classStartDate',
+  'classEndDate',
+  'tutorTimeZone',
+  'maxParticipants',
+  'bookedCount',
+  'rejectionReason',
+  'rejectionFeedback',
+] as const;
+
+/** What the admins' list reads of each session: All Sessions' row and its Approve and Reject dialogs (adminSessionListItemSchema), the tutor and the keyset's createdAt. */
+const ADMIN_LISTED_COLUMNS = [
+  'id',
+  'title',
+  'tutorId',
+  'tutorName',
+  'tutorEmail',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'registrationStartDate',
+  'registrationEndDate',
+  'classStartDate',
+  'registrationFeeCents',
+  'rejectionReason',
+  'rejectionFeedback',
+  'locationKind',
+  'seriesId',
+  'maxParticipants',
+] as const;
+
 const tutorPage = perShape((shape: { after: boolean }) =>
   prepare((db, p: ListValues) => {
-    let query = db.selectFrom('study_session').selectAll().where('tutorId', '=', p.tutorId);
+    let query = db.selectFrom('study_session').select(TUTOR_LISTED_COLUMNS).where('tutorId', '=', p.tutorId);
     if (shape.after) query = query.where((eb) => olderThan(eb, [p.createdAt, p.id]));
     return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(p.limit);
   }),
@@ -375,7 +419,7 @@ const tutorPage = perShape((shape: { after: boolean }) =>
 const adminPage = perShape((shape: { status: boolean; search: boolean; after: boolean }) =>
   prepare((db, p: ListValues) => {
     const rank = sql<number>`case when ${sql.ref('study_session.status')} = 'pending' then 0 else 1 end`;
-    let query = db.selectFrom('study_session').selectAll().select(rank.as('rank'));
+    let query = db.selectFrom('study_session').select(ADMIN_LISTED_COLUMNS).select(rank.as('rank'));
     if (shape.status) query = query.where('status', '=', p.status);
     if (shape.search) query = query.where((eb) => matchesSearch(eb, p.pattern));
     if (shape.after) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { idParam, pageQuery } from '#contract/common.ts';
 import {
   adminSessionListQuery,
+  adminSessionPageSchema,
   approvedSessionsQuery,
   approveSessionBody,
   approveSeriesResultSchema,
@@ -19,12 +20,12 @@ import {
   rescheduleSessionBody,
   sessionListQuery,
   sessionDetailsSchema,
-  sessionPageSchema,
   sessionSchema,
   tutorEmailParam,
   tutorBioSchema,
   tutorPageSchema,
   tutorProfileSchema,
+  tutorSessionPageSchema,
   updateTutorBioBody,
   tutorSessionParams,
   updateSessionBody,
@@ -121,8 +122,8 @@ export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tag
 
   r.get('/api/view-sessions/:email', {
     config: { adminAudit: 'user.sessions_viewed' },
-    schema: { tags, summary: "A tutor's own sessions, every status (admins may read any)", params: tutorEmailParam, querystring: pageQuery, response: { 200: sessionPageSchema, ...errors } },
-  }, async (request) => sessions.listForTutor(await requireUser(deps.callers, request), request.params.email, request.query, requestLanguage(request), request.ip));
+    schema: { tags, summary: "A tutor's own sessions, every status (admins may read any), newest first, each as Manage Sessions shows it; the whole session is GET /api/session/{email}/{id}", params: tutorEmailParam, querystring: pageQuery, response: { 200: tutorSessionPageSchema, ...errors } },
+  }, async (request) => sessions.listForTutor(await requireUser(deps.callers, request), request.params.email, request.query, request.ip));
 
   r.get('/api/session/:email/:id', {
     config: { adminAudit: 'session.viewed' },
@@ -167,6 +168,6 @@ export const sessionRoutes = apiRoutes<SessionsDeps>(['sessions'], (r, deps, tag
   }, async (request) => moves.reschedule(await requireUser(deps.callers, request), request.params.id, request.body, requestLanguage(request), request.ip));
 
   r.get('/api/admin/sessions', {
-    schema: { tags, summary: 'Every session for admins, pending first; status filter and search', querystring: adminSessionListQuery, response: { 200: sessionPageSchema, ...errors } },
-  }, async (request) => sessions.listForAdmin(await requireUser(deps.callers, request), request.query, requestLanguage(request)));
+    schema: { tags, summary: 'Every session for admins, pending first; status filter and search; each as All Sessions shows it (the whole session is GET /api/session/{email}/{id})', querystring: adminSessionListQuery, response: { 200: adminSessionPageSchema, ...errors } },
+  }, async (request) => sessions.listForAdmin(await requireUser(deps.callers, request), request.query));
 });

@@ -4,6 +4,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type {
+  AdminSessionPage,
   adminSessionListQuery,
   approveSessionBody,
   cancelSessionBody,
@@ -13,10 +14,10 @@ import type {
   Session,
   SessionDetails,
   SessionSchedule,
-  SessionPage,
   sessionListQuery,
   TutorPage,
   TutorProfile,
+  TutorSessionPage,
   updateSessionBody,
   updateTutorBioBody,
 } from '#contract/sessions.ts';
@@ -37,7 +38,7 @@ import type { WebhookEvent } from '#contract/webhooks.ts';
 import { userRepository } from '#server/features/users/public.ts';
 import { decodeCursor, pageFrom } from '#server/db/keyset-cursor.ts';
 import { timeZoneOrNull } from '#contract/time-zone.ts';
-import { canSeePrivateDetails, decisionAtOf, toPublicSessionDto, toSessionDetailsDto, toSessionDto } from './session-dto.ts';
+import { canSeePrivateDetails, decisionAtOf, toAdminSessionListItem, toPublicSessionDto, toSessionDetailsDto, toSessionDto, toTutorSessionListItem } from './session-dto.ts';
 import { durationMinutesBetween } from './session-duration.ts';
 import { sessionApprovedEmailJob, sessionCancelledEmailJobs, sessionDeletedEmailJobs, sessionMovedEmailJobs, sessionRejectedEmailJob } from './session-notices.ts';
 import { orPaidMeanwhile, sessionRepository, type NewSession } from './session-repository.ts';
@@ -272,12 +273,6 @@ export function sessionService(deps: SessionsDeps) {
   const users = userRepository(deps.db.kysely);
   const files = materialFileStore(deps.files);
 
-  function toPage(rows: StudySessionRow[], limit: number, viewer: CurrentUser | null, language: Language): SessionPage {
-    const now = deps.now();
-    const page = pageFrom(rows, limit, (row) => [row.createdAt, row.id]);
-    return { items: page.items.map((row) => toSessionDto(row, viewer, now, language)), nextCursor: page.nextCursor };
-  }
-
   /** A session as its tutor or an admin reads it, in the caller's `language`. */
   const dto = (row: StudySessionRow, viewer: CurrentUser | null, language: Language): Session => toSessionDto(row, viewer, deps.now(), language);
 
@@ -419,8 +414,8 @@ export function sessionService(deps: SessionsDeps) {
       return dto(row, me, language);
     },
 
-    /** A tutor's own sessions, every status, newest first (admins may read any tutor's). */
-    async listForTutor(me: CurrentUser, email: string, query: Page, language: Language, ip: string | null = null): Promise<SessionPage> {
+    /** A tutor's own sessions, every status, newest first (admins may read any tutor's); each as their lists show it. */
+    async listForTutor(me: CurrentUser, email: string, query: Page, ip: string | null = null): Promise<TutorSessionPage> {
       assertTutorPath(me, email);
       let tutor: { id: string; email: string } = me;
       if (me.role === 'admin') {
@@ -429,7 +424,9 @@ export function sessionService(deps: SessionsDeps) {
         tutor = found;
       }
       const after = decodeCursor(query.cursor, ['string', 'string'] as const);
-      const page = toPage(await repo.listByTutor(tutor.id, after ?? null, query.limit), query.limit, me, language);
+      const rows = await repo.listByTutor(tutor.id, after ?? null, query.limit);
+      const found = pageFrom(rows, query.limit, (row) => [row.createdAt, row.id]);
+      const page = { items: found.items.map((row) => toTutorSessionListItem(row, me)), nextCursor: found.nextCursor };
       // An admin reading a tutor's unpublished sessions is recorded before the answer (decision 040).
       await recordAdminAccess(deps.db.kysely, { me, ip }, tutor, { action: 'user.sessions_viewed', targetType: 'user', targetId: tutor.id, details: { email: tutor.email, sessions: page.items.length } }, deps.now());
       return page;
@@ -641,13 +638,13 @@ export function sessionService(deps: SessionsDeps) {
       return dto(cancelled, me, language);
     },
 
-    /** Every session for admins: pending first, then newest; filter by status, search by title or tutor. */
-    async listForAdmin(me: CurrentUser, query: AdminListQuery, language: Language): Promise<SessionPage> {
+    /** Every session for admins: pending first, then newest; filter by status, search by title or tutor; each as All Sessions shows it. */
+    async listForAdmin(me: CurrentUser, query: AdminListQuery): Promise<AdminSessionPage> {
       assertAdmin(me, 'errors.sessions.adminsListAll');
       const after = decodeCursor(query.cursor, ['number', 'string', 'string'] as const);
       const rows = await repo.listForAdmin({ status: query.status, q: query.q || undefined, after: after ?? null, limit: query.limit });
       const page = pageFrom(rows, query.limit, (row) => [Number(row.rank), row.createdAt, row.id]);
-      return { items: page.items.map((row) => dto(row, me, language)), nextCursor: page.nextCursor };
+      return { items: page.items.map((row) => toAdminSessionListItem(row, me)), nextCursor: page.nextCursor };
     },
   };
 }

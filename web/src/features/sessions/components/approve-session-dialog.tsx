@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import type { Session } from '#contract/sessions.ts';
 import { DEFAULT_CURRENCY } from '#contract/users.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useAuthConfig } from '#web/features/auth/public.ts';
 import { MaxParticipantsField } from '#web/features/sessions/components/schedule-fields.tsx';
-import { type DecisionDialogProps, SessionDecisionDialog } from '#web/features/sessions/components/session-decision-dialog.tsx';
+import { type DecidedSession, type DecisionDialogProps, SessionDecisionDialog } from '#web/features/sessions/components/session-decision-dialog.tsx';
 import { useHydrated } from '#web/lib/form-fields.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
 
+/** What Approve shows of the session beyond its title and tutor: whether its place is still to be announced, its series, its seat limit. */
+type ApprovedSession = DecidedSession & Pick<Session, 'locationKind' | 'seriesId' | 'maxParticipants'>;
+
 /** Admin: approve a pending session as free or paid (an amount in dollars), optionally capping seats (its fields read by features/sessions/session-actions.ts). */
-export function ApproveSessionDialog(props: DecisionDialogProps) {
+export function ApproveSessionDialog(props: DecisionDialogProps<ApprovedSession>) {
   const { t } = useTranslator();
   const words = { title: t('sessionDecisions.approveTitle'), submit: t('sessionDecisions.approve'), pending: t('sessionDecisions.approving') };
   return (

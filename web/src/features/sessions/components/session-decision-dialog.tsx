@@ -9,12 +9,16 @@ import { useTranslator } from '#web/lib/i18n.ts';
 import type { FormRefusal } from '#web/lib/page-data.ts';
 import type { SessionIntent } from '#web/features/sessions/session-actions.ts';
 
+/** What every decision's form shows of its session: its title and tutor (and sends its id). A dialog that shows more asks for more. */
+export type DecidedSession = Pick<Session, 'id' | 'title' | 'tutorName'>;
+
 /**
  * A decision dialog's own props: the session decided on (null while closed), closing it, and the
  * session the page's address asks to decide on (`?decide=<decision>&session=<id>`, sent by the
- * decision's button without JavaScript), whose form is then drawn in the page.
+ * decision's button without JavaScript), whose form is then drawn in the page. A list's item
+ * (All Sessions) or the whole session (the session's own page), as long as it has what the dialog shows.
  */
-export type DecisionDialogProps = { session: Session | null; onClose: () => void; asked?: Session | null };
+export type DecisionDialogProps<S extends DecidedSession = DecidedSession> = { session: S | null; onClose: () => void; asked?: S | null };
 
 /** The query parameters of a decision asked by address: which decision, and on which session. */
 export const DECIDE_PARAM = 'decide';
@@ -35,11 +39,11 @@ export function useAskedDecision(): { decision: string | null; sessionId: string
   return { decision: params.get(DECIDE_PARAM), sessionId: params.get(DECIDED_SESSION_PARAM) };
 }
 
-type DecisionButtonProps = {
+type DecisionButtonProps<S extends Pick<Session, 'id'>> = {
   decision: Extract<SessionIntent, 'approve' | 'reject' | 'cancel' | 'cancelSeries'>;
-  session: Session;
+  session: S;
   /** Opens the decision's dialog (with the app). */
-  onOpen: (session: Session) => void;
+  onOpen: (session: S) => void;
   className: string;
   label?: string;
   children: ReactNode;
@@ -50,7 +54,7 @@ type DecisionButtonProps = {
  * without it, it is a GET form of its own that asks the page for the same form drawn in the page
  * (`?decide=…&session=…`, the page's other parameters kept), which posts to the page's action.
  */
-export function DecisionButton({ decision, session, onOpen, className, label, children }: DecisionButtonProps) {
+export function DecisionButton<S extends Pick<Session, 'id'>>({ decision, session, onOpen, className, label, children }: DecisionButtonProps<S>) {
   const [params] = useSearchParams();
   const kept = [...params].filter(([name]) => name !== DECIDE_PARAM && name !== DECIDED_SESSION_PARAM);
   return (
@@ -73,13 +77,13 @@ export function DecisionButton({ decision, session, onOpen, className, label, ch
   );
 }
 
-type SessionDecisionDialogProps = DecisionDialogProps & {
+type SessionDecisionDialogProps<S extends DecidedSession> = DecisionDialogProps<S> & {
   decision: Extract<SessionIntent, 'approve' | 'reject' | 'cancel' | 'cancelSeries'>;
   words: { title: string; submit: string; pending: string };
   /** The submit button's colour (a daisyUI class). */
   submitClassName: string;
   /** The decision's fields, drawn afresh for each session, given the errors the server found in them. */
-  children: (errors: Record<string, string>, session: Session) => ReactNode;
+  children: (errors: Record<string, string>, session: S) => ReactNode;
 };
 
 /**
@@ -88,7 +92,7 @@ type SessionDecisionDialogProps = DecisionDialogProps & {
  * the dialog closes and the page, read again, says so; refused with reasons for its fields, it
  * stays open with them under the fields; refused otherwise, it closes and says why.
  */
-export function SessionDecisionDialog({ session, onClose, asked = null, ...form }: SessionDecisionDialogProps) {
+export function SessionDecisionDialog<S extends DecidedSession>({ session, onClose, asked = null, ...form }: SessionDecisionDialogProps<S>) {
   const { t } = useTranslator();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -118,7 +122,7 @@ export function SessionDecisionDialog({ session, onClose, asked = null, ...form 
 }
 
 /** `cancelTo`: the form drawn in the page, whose Cancel is a link there (it works without JavaScript). */
-function DecisionForm({ session, onClose, cancelTo, decision, words, submitClassName, children }: Omit<SessionDecisionDialogProps, 'session' | 'asked'> & { session: Session; cancelTo?: string }) {
+function DecisionForm<S extends DecidedSession>({ session, onClose, cancelTo, decision, words, submitClassName, children }: Omit<SessionDecisionDialogProps<S>, 'session' | 'asked'> & { session: S; cancelTo?: string }) {
   const { t } = useTranslator();
   // A fetcher of its own: what the action answered is this dialog's, not the page's.
   const fetcher = useFetcher<FormRefusal>();

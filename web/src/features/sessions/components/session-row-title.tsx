@@ -40,21 +40,28 @@ export function EditSessionLink({ session }: { session: Pick<Session, 'id' | 'ti
   return <RowLink to={`/dashboard/session/edit/${session.id}`} name={session.title} kind="edit" />;
 }
 
+type DeleteSessionProps =
+  /** A tutor's list: a booked class still to come leads to its page, `detailsPath`, to be cancelled there. */
+  | { email: string; session: Pick<Session, 'id' | 'title' | 'status' | 'seatsTaken' | 'classStartDate'>; detailsPath: string }
+  /** The admins' list: Delete only asks to confirm (an admin deletes a session with everything attached). */
+  | { email: string; session: Pick<Session, 'id' | 'title'>; detailsPath?: undefined };
+
 /**
  * A session's Delete, sent to its page's route action (features/sessions/session-actions.ts). A
- * booked class still to come cannot be deleted (its students counted on it): with the app its
- * Delete says so in its own confirmation and leads to Cancel session on the session's page, which
- * tells them; without it, the server refuses the delete and the page says why.
+ * booked class still to come cannot be deleted by its tutor (its students counted on it): with the
+ * app its Delete says so in its own confirmation and leads to Cancel session on the session's page,
+ * which tells them; without it, the server refuses the delete and the page says why.
  */
-export function DeleteSessionButton({ email, session, detailsPath }: { email: string; session: Pick<Session, 'id' | 'title' | 'status' | 'seatsTaken' | 'classStartDate'>; detailsPath?: string }) {
+export function DeleteSessionButton(props: DeleteSessionProps) {
   const { t } = useTranslator();
   const navigate = useNavigate();
-  const booked = detailsPath && session.status === 'approved' && session.seatsTaken > 0 && Date.parse(session.classStartDate) > Date.now();
+  const { email, session } = props;
+  const booked = props.detailsPath !== undefined && props.session.status === 'approved' && props.session.seatsTaken > 0 && Date.parse(props.session.classStartDate) > Date.now() ? { detailsPath: props.detailsPath, seatsTaken: props.session.seatsTaken } : null;
   // A booked class: asked, the page to cancel it, never the delete itself.
   const confirm = booked
     ? async () => {
-        const confirmed = await confirmAction({ title: t('sessionLists.bookedDeleteTitle'), text: t('sessionLists.bookedDeleteText', { title: session.title, count: session.seatsTaken }), confirmButtonText: t('tutorSession.cancel'), cancelButtonText: t('sessionLists.keepSession') });
-        if (confirmed) void navigate(detailsPath, { state: { cancelSession: true } });
+        const confirmed = await confirmAction({ title: t('sessionLists.bookedDeleteTitle'), text: t('sessionLists.bookedDeleteText', { title: session.title, count: booked.seatsTaken }), confirmButtonText: t('tutorSession.cancel'), cancelButtonText: t('sessionLists.keepSession') });
+        if (confirmed) void navigate(booked.detailsPath, { state: { cancelSession: true } });
         return false;
       }
     : confirmDelete;

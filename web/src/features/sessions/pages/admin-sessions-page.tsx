@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router';
-import type { Session, SessionStatus } from '#contract/sessions.ts';
+import type { AdminSessionListItem, SessionStatus } from '#contract/sessions.ts';
 import { RefusalMessage } from '#web/components/form-messages.tsx';
 import { authConfigQuery } from '#web/features/auth/public.ts';
 import { adminSessionsQuery, useAdminSessions } from '#web/features/sessions/api/use-admin-sessions.ts';
@@ -48,8 +48,8 @@ export function AdminSessionsPage() {
   useTitle(t('sessionLists.adminTitle'));
   const { statusLabel } = useSessionText();
   const list = useListQuery('status', isStatus);
-  const [approving, setApproving] = useState<Session | null>(null);
-  const [rejecting, setRejecting] = useState<Session | null>(null);
+  const [approving, setApproving] = useState<AdminSessionListItem | null>(null);
+  const [rejecting, setRejecting] = useState<AdminSessionListItem | null>(null);
   const sessions = useAdminSessions(list.filter, list.q);
   // A decision asked by address (its button sent without JavaScript): its form in the page, above the list.
   const asked = useAskedDecision();
@@ -76,7 +76,7 @@ export function AdminSessionsPage() {
   );
 }
 
-type RowProps = { session: Session; onApprove: (s: Session) => void; onReject: (s: Session) => void };
+type RowProps = { session: AdminSessionListItem; onApprove: (s: AdminSessionListItem) => void; onReject: (s: AdminSessionListItem) => void };
 
 function AdminSessionRow({ session, onApprove, onReject }: RowProps) {
   const { t } = useTranslator();

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from 'react-router';
-import type { Session } from '#contract/sessions.ts';
+import type { TutorSessionListItem } from '#contract/sessions.ts';
 import { RefusalMessage } from '#web/components/form-messages.tsx';
 import { IntentButton } from '#web/components/intent-button.tsx';
 import { authConfigQuery, meQuery, useMe } from '#web/features/auth/public.ts';
@@ -43,7 +43,7 @@ export function ManageSessionsPage() {
   );
 }
 
-function SessionRow({ email, session }: { email: string; session: Session }) {
+function SessionRow({ email, session }: { email: string; session: TutorSessionListItem }) {
   const { t } = useTranslator();
   const { formatClassTime } = useDateFormatters();
   const { seatsText } = useSessionText();
