@@ -3,7 +3,7 @@
 // on every form page. Each test holds the app's code back, fills the form the way a person (or a
 // password manager) would, lets the app take over, sends the form through the app and checks
 // what the server received.
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createBooking, createStudySession, type CreatedUser } from '#tests/factories.ts';
 import { expect, passwordResetLink, type Server, test, waitForApp, expectPopup, recordPopups } from './fixtures';
 import { pngPhoto } from './png-photo';
@@ -347,6 +347,17 @@ test('all sessions: a search typed and "Open for registration" switched on befor
   await held.close();
 });
 
+/**
+ * The filtered list's answers take a second and a half, as on a slow network: the filter the
+ * app applies as it goes live is still on its way when the visitor presses Search.
+ */
+async function slowAnswers(page: Page, url: RegExp) {
+  await page.route(url, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => {});
+  });
+}
+
 test('all users (admin): a role filter and a search chosen before the app is live apply once it is', async ({ browser, server, createUser }) => {
   const admin = await createUser({ role: 'admin' });
   const tag = `early${suffix()}`;
@@ -354,6 +365,7 @@ test('all users (admin): a role filter and a search chosen before the app is liv
   await createUser({ role: 'student', name: `Student ${tag}` });
   const held = await beforeTheApp(browser, server, '/dashboard/all-users', admin);
   const { page } = held;
+  await slowAnswers(page, /\/api\/users\?.*role=tutor/);
   await page.getByLabel('Role', { exact: true }).selectOption('tutor');
   await page.getByLabel('Search by name or email').fill(tag);
   await held.live();
@@ -373,6 +385,7 @@ test('all sessions (admin): a status filter chosen before the app is live applie
   await createStudySession(server.deps, tutor, { title: `Approved ${tag}` });
   const held = await beforeTheApp(browser, server, '/dashboard/all-sessions', admin);
   const { page } = held;
+  await slowAnswers(page, /\/api\/admin\/sessions\?.*status=pending/);
   await page.getByLabel('Status').selectOption('pending');
   await page.getByLabel('Search by title or tutor').fill(tag);
   await held.live();

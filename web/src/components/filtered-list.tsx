@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useId } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterSelect } from '#web/components/filter-select.tsx';
 import { PagedListState, type PagedQuery, pagedItems } from '#web/components/paged-list-state.tsx';
@@ -16,10 +16,19 @@ export function useListQuery<T extends string>(name: string, isValid: (value: st
   const raw = params.get(name) ?? '';
   const filter: T | '' = isValid(raw) ? raw : '';
   const q = params.get('q') ?? '';
+  // What the last change asked for, until the address shows it: the address changes only once the
+  // page's loader has its answer, and a search pressed before then (a filter chosen before the app
+  // was live applies as it goes live) must keep that filter, not go back to the address's.
+  const asked = useRef<{ filter: string; q: string } | null>(null);
+  const shown = params.toString();
+  useEffect(() => {
+    asked.current = null;
+  }, [shown]);
   function update(next: { filter?: string; q?: string }) {
     const search = new URLSearchParams();
-    const nextFilter = next.filter ?? filter;
-    const nextQ = next.q ?? q;
+    const nextFilter = next.filter ?? asked.current?.filter ?? filter;
+    const nextQ = next.q ?? asked.current?.q ?? q;
+    asked.current = { filter: nextFilter, q: nextQ };
     if (nextFilter && isValid(nextFilter)) search.set(name, nextFilter);
     if (nextQ) search.set('q', nextQ);
     setParams(search, { replace: true });
