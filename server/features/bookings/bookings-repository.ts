@@ -86,7 +86,6 @@ export type GroupBookOutcome =
   | { kind: 'duplicate' }
   | { kind: 'waiting' };
 
-/** The caller's bookings and waitlist entries, as one list over both tables. */
 /** The student's bookings and waitlist entries, as one list of entries `e`. */
 const entriesOf = (db: Kysely<Database>, studentId: string, page?: { limit: number; after?: { createdAt: string; id: string } }) => {
   const bookings = db
@@ -322,7 +321,6 @@ const dropAttendeesAfter = prepare((db, p: { sessionId: string; studentId: strin
 const attendeesOfSession = prepare((db, p: { sessionId: string }) =>
   db.selectFrom('booking_attendee').select(['studentId', 'position', 'name', 'email']).where('sessionId', '=', p.sessionId).orderBy('studentId').orderBy('position'),
 );
-/** A booker's named attendees on every session, for their own list of entries. */
 /** The attendees the student named on these sessions (a JSON list of ids), found through the table's key (sessionId, studentId, position). */
 const attendeesOfStudent = prepare((db, p: { studentId: string; sessionIds: string }) =>
   db
