@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '#server/config.ts';
 import { migrations } from '#migrations/index.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteHandle, statementName } from './prepared.ts';
-import { boundLimitsAsExpressions } from './sqlite-limits.ts';
+import { SqliteDialectWithLimitExpressions } from './sqlite-limits.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { unitsOfWork, type UnitsOfWork } from './unit-of-work.ts';
 
@@ -58,7 +58,7 @@ export function createDb(database: Config['database']): Db {
   // operating system's file cache (docs/decisions/071-speed-at-full-scale.md).
   sqlite.pragma(`cache_size = -${Math.round((database.cacheMb ?? 16) * 1024)}`);
   sqlite.pragma('temp_store = MEMORY');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [boundLimitsAsExpressions] });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialectWithLimitExpressions({ database: withStatementCache(sqlite) }) });
   registerSqliteHandle(kysely, sqlite);
   return { kysely, dialect: 'sqlite', sqlite, ...unitsOfWork(kysely), waitingForConnection: () => 0, destroy: () => kysely.destroy() };
 }

@@ -172,25 +172,9 @@ const LISTED_SESSION_COLUMNS = [
   's.cancellationCutoffHours',
   's.rescheduledAt',
 ] as const;
-export type ListedSession = Pick<
-  StudySessionRow,
-  | 'id'
-  | 'title'
-  | 'tutorId'
-  | 'tutorName'
-  | 'tutorEmail'
-  | 'classStartDate'
-  | 'classEndDate'
-  | 'durationMinutes'
-  | 'tutorTimeZone'
-  | 'status'
-  | 'locationKind'
-  | 'registrationFeeCents'
-  | 'seriesId'
-  | 'meetingUrl'
-  | 'cancellationCutoffHours'
-  | 'rescheduledAt'
->;
+/** A column's name without its table, `s.title` → `title`. */
+type Unqualified<C> = C extends `s.${infer Name}` ? Name : never;
+export type ListedSession = Pick<StudySessionRow, Unqualified<(typeof LISTED_SESSION_COLUMNS)[number]>>;
 
 const entryOfStudent = prepare((db, p: { studentId: string; sessionId: string; now: string }) =>
   studentEntries(db, p.studentId, p.now).selectAll('s').where('e.entrySessionId', '=', p.sessionId),

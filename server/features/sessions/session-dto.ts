@@ -8,6 +8,7 @@ import type { CurrentUser } from '#server/auth/current-user.ts';
 import type { StudySessionRow } from '#server/db/schema.ts';
 import { translatorFor, type ServerTranslator } from '#server/i18n/translate.ts';
 import { durationInWords } from './session-duration.ts';
+import type { AdminListedRow, TutorListedRow } from './session-repository.ts';
 
 export function isRegistrationOpen(row: Pick<StudySessionRow, 'status' | 'registrationStartDate' | 'registrationEndDate'>, now: Date): boolean {
   if (row.status !== 'approved') return false;
@@ -50,15 +51,13 @@ export function cancellationReasonOf(row: Pick<StudySessionRow, 'cancellationRea
   return row.cancellationReason;
 }
 
-/** A tutor's list reads these of each session (session-repository.ts TUTOR_LISTED_COLUMNS). */
-export type TutorListedRow = Pick<
-  StudySessionRow,
-  'id' | 'title' | 'tutorId' | 'status' | 'updatedAt' | 'classStartDate' | 'classEndDate' | 'tutorTimeZone' | 'maxParticipants' | 'bookedCount' | 'rejectionReason' | 'rejectionFeedback'
->;
+/** A rejection's reason and feedback: the owning tutor's and admins' to read, null to anyone else. */
+function rejectionDetails(row: Pick<StudySessionRow, 'tutorId' | 'rejectionReason' | 'rejectionFeedback'>, viewer: CurrentUser | null) {
+  return canSeePrivateDetails(row, viewer) ? { rejectionReason: row.rejectionReason, rejectionFeedback: row.rejectionFeedback } : { rejectionReason: null, rejectionFeedback: null };
+}
 
 /** One of a tutor's sessions as their lists show it (contract tutorSessionListItemSchema). */
 export function toTutorSessionListItem(row: TutorListedRow, viewer: CurrentUser | null): TutorSessionListItem {
-  const privateDetails = canSeePrivateDetails(row, viewer);
   return {
     id: row.id,
     title: row.title,
@@ -69,35 +68,12 @@ export function toTutorSessionListItem(row: TutorListedRow, viewer: CurrentUser 
     tutorTimeZone: row.tutorTimeZone,
     maxParticipants: row.maxParticipants,
     seatsTaken: row.bookedCount,
-    rejectionReason: privateDetails ? row.rejectionReason : null,
-    rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
+    ...rejectionDetails(row, viewer),
   };
 }
 
-/** The admins' list reads these of each session (session-repository.ts ADMIN_LISTED_COLUMNS). */
-export type AdminListedRow = Pick<
-  StudySessionRow,
-  | 'id'
-  | 'title'
-  | 'tutorId'
-  | 'tutorName'
-  | 'tutorEmail'
-  | 'status'
-  | 'updatedAt'
-  | 'registrationStartDate'
-  | 'registrationEndDate'
-  | 'classStartDate'
-  | 'registrationFeeCents'
-  | 'rejectionReason'
-  | 'rejectionFeedback'
-  | 'locationKind'
-  | 'seriesId'
-  | 'maxParticipants'
->;
-
 /** A session as the admins' All Sessions shows it (contract adminSessionListItemSchema). */
 export function toAdminSessionListItem(row: AdminListedRow, viewer: CurrentUser | null): AdminSessionListItem {
-  const privateDetails = canSeePrivateDetails(row, viewer);
   return {
     id: row.id,
     title: row.title,
@@ -109,8 +85,7 @@ export function toAdminSessionListItem(row: AdminListedRow, viewer: CurrentUser 
     classStartDate: row.classStartDate,
     registrationFee: row.registrationFeeCents / 100,
     updatedAt: row.updatedAt,
-    rejectionReason: privateDetails ? row.rejectionReason : null,
-    rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
+    ...rejectionDetails(row, viewer),
     locationKind: row.locationKind,
     seriesId: row.seriesId,
     maxParticipants: row.maxParticipants,
@@ -154,6 +129,7 @@ export function toPublicSessionDto(row: StudySessionRow, viewer: CurrentUser | n
     cancellationCutoffHours: row.cancellationCutoffHours,
     tutorTimeZone: row.tutorTimeZone,
     status: row.status,
+    // Written out, not spread from rejectionDetails: this object is built for every session of every public list.
     rejectionReason: privateDetails ? row.rejectionReason : null,
     rejectionFeedback: privateDetails ? row.rejectionFeedback : null,
     cancellationReason: row.status === 'cancelled' ? cancellationReasonOf(row, t) : null,

@@ -385,6 +385,8 @@ const TUTOR_LISTED_COLUMNS = [
   'rejectionReason',
   'rejectionFeedback',
 ] as const;
+/** A row of a tutor's list, as session-dto.ts maps it. */
+export type TutorListedRow = Pick<StudySessionRow, (typeof TUTOR_LISTED_COLUMNS)[number]>;
 
 /** What the admins' list reads of each session: All Sessions' row and its Approve and Reject dialogs (adminSessionListItemSchema), the tutor and the keyset's createdAt. */
 const ADMIN_LISTED_COLUMNS = [
@@ -406,6 +408,8 @@ const ADMIN_LISTED_COLUMNS = [
   'seriesId',
   'maxParticipants',
 ] as const;
+/** A row of the admins' list, as session-dto.ts maps it. */
+export type AdminListedRow = Pick<StudySessionRow, (typeof ADMIN_LISTED_COLUMNS)[number]>;
 
 const tutorPage = perShape((shape: { after: boolean }) =>
   prepare((db, p: ListValues) => {
