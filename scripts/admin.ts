@@ -100,7 +100,7 @@ try {
   const mailer = { send: () => Promise.reject(new Error('the admin CLI queues emails; a running StudyNest sends them')) };
   const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log });
   // Deleting an account refunds its paid bookings: the features' deps built as the app builds them.
-  const deps = buildAppDeps({ db, auth, callers: buildCallers(auth), config, jobs, mailer, files: fileStorage(config), log, now: () => new Date(), drain: createDrain() });
+  const deps = buildAppDeps({ db, auth, callers: buildCallers(auth, db), config, jobs, mailer, files: fileStorage(config), log, now: () => new Date(), drain: createDrain() });
   // A block or role change made here reaches running processes at once (PostgreSQL's NOTIFY).
   await deps.changes.start({ listen: false });
   let lines;

@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuth({ config, db, enqueueEmail: (job) => jobs.enqueue(db.kysely, job), log: app.log, passwordHashing: options.passwordHashing });
   const drain = createDrain();
   closeConnectionsWhileDraining(app, drain);
-  const core: CoreDeps = { config, db, auth, callers: buildCallers(auth), mailer, jobs, files: fileStorage(config), log: app.log, now, drain };
+  const core: CoreDeps = { config, db, auth, callers: buildCallers(auth, db), mailer, jobs, files: fileStorage(config), log: app.log, now, drain };
   const deps = buildAppDeps(core);
   const accountLanguages = accountLanguageRepository(deps.db.kysely);
   accountLanguage = async (request) => {

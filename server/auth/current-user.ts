@@ -12,8 +12,10 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Role, UserStatus } from '#contract/common.ts';
 import { isDeletedEmail } from '#contract/deleted-names.ts';
 import type { Auth } from '#server/auth/auth.ts';
+import type { Db } from '#server/db/database.ts';
 import { forbidden, unauthorized } from '#server/errors.ts';
 import { sessionCookieValue } from './session-cookie.ts';
+import { sessionReader, type SessionReader, type SessionUserRow } from './session-reader.ts';
 
 export interface CurrentUser {
   id: string;
@@ -85,7 +87,8 @@ const hashOf = (cookieValue: string) => createHash('sha256').update(cookieValue)
 /** A visitor without a session cookie: nobody, known without a lookup or a per-request entry. */
 const NOBODY: Promise<null> = Promise.resolve(null);
 
-export function buildCallers(auth: Auth): Callers {
+export function buildCallers(auth: Auth, db: Db): Callers {
+  const reader = sessionReader(auth, db.kysely);
   /** Keys are session cookie values, random per sign-in. */
   const sessions = new Map<string, CachedSession>();
   /** Bumped by every invalidation: a lookup that started before it must not store its answer. */
@@ -103,7 +106,7 @@ export function buildCallers(auth: Auth): Callers {
       sessions.delete(key);
     }
     const startedAt = epoch;
-    const found = await lookup(auth, request);
+    const found = await lookup(auth, reader, request);
     if (found && startedAt === epoch) {
       if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) evictOldest();
       sessions.set(key, { user: found.user, hash: hashOf(key), until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, found.expiresAt) });
@@ -173,10 +176,8 @@ export function userStatus(u: { blocked?: unknown; emailVerified?: unknown; emai
   return u.emailVerified ? 'Verified' : 'Unverified';
 }
 
-async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: CurrentUser; expiresAt: number } | null> {
-  const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!result) return null;
-  const u = result.user as typeof result.user & { role?: string; blocked?: unknown; timeZone?: string | null; language?: string | null };
+/** The caller as the session's user row says: a blocked account is nobody. */
+function callerOf(u: Omit<SessionUserRow, 'expiresAt' | 'role'> & { role?: string | null }, expiresAt: number): { user: CurrentUser; expiresAt: number } | null {
   if (u.blocked) return null;
   return {
     user: {
@@ -189,8 +190,18 @@ async function lookup(auth: Auth, request: FastifyRequest): Promise<{ user: Curr
       timeZone: u.timeZone ?? null,
       language: u.language ?? null,
     },
-    expiresAt: new Date(result.session.expiresAt).getTime(),
+    expiresAt,
   };
+}
+
+async function lookup(auth: Auth, reader: SessionReader, request: FastifyRequest): Promise<{ user: CurrentUser; expiresAt: number } | null> {
+  // A plainly valid session in one query (session-reader.ts); anything else is better-auth's to answer.
+  const row = await reader.read(request.headers.cookie, Date.now());
+  if (row) return callerOf(row, new Date(row.expiresAt).getTime());
+  const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { role?: string; blocked?: unknown; timeZone?: string | null; language?: string | null };
+  return callerOf({ ...u, image: u.image ?? null, blocked: Boolean(u.blocked), timeZone: u.timeZone ?? null, language: u.language ?? null }, new Date(result.session.expiresAt).getTime());
 }
 
 export async function requireUser(callers: Callers, request: FastifyRequest): Promise<CurrentUser> {

@@ -238,7 +238,7 @@ export const test = base.extend<
       const db = createDb(config.database);
       const quietLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => quietLog, level: 'silent', silent: () => {} } as unknown as CoreDeps['log'];
       const auth = createAuth({ config, db, enqueueEmail: async () => {}, log: quietLog });
-      const deps: CoreDeps = { config, db, auth, callers: buildCallers(auth), files: fileStorage(config), mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date(), drain: createDrain() };
+      const deps: CoreDeps = { config, db, auth, callers: buildCallers(auth, db), files: fileStorage(config), mailer: { send: async () => {} }, jobs: createJobs({ db, log: quietLog, now: () => new Date() }), log: quietLog, now: () => new Date(), drain: createDrain() };
 
       await use({ baseURL, config, deps, mailbox, oidcUser, oidcIssuer: oidc.issuer.url!, stripe, logs: () => output });
 

@@ -146,7 +146,10 @@ const studentEntries = (db: Kysely<Database>, studentId: string, now: string, pa
     )
     .select(
       sql<boolean>`case when e.kind = 'awaiting_payment' then e."entryHoldExpiresAt" <= ${now} when e.kind = 'waitlisted' then exists (select 1 from booking d where d."sessionId" = e."entrySessionId" and d.status = 'pending_payment' and d."holdExpiresAt" <= ${now}) else ${sql.lit(false)} end`.as('holdDue'),
-    );
+    )
+    // Whether the booker named attendees on this entry (through the table's key): most entries
+    // have none, and a page without any is answered without reading them (withAttendees).
+    .select(sql<boolean>`exists (select 1 from booking_attendee a where a."sessionId" = e."entrySessionId" and a."studentId" = ${studentId})`.as('named'));
 
 /**
  * What a list of the student's entries reads of each session: what its rows show (the
@@ -574,9 +577,10 @@ export function bookingsRepository(db: Kysely<Database>) {
     },
 
     /** Entries read from the list query, with their numbers as numbers and the attendees the student named on each. */
-    async withAttendees<S extends { id: string }>(studentId: string, rows: ReadonlyArray<S & Omit<EntryFields, 'attendees'>>): Promise<Array<StudentEntryRow<S>>> {
+    async withAttendees<S extends { id: string }>(studentId: string, rows: ReadonlyArray<S & Omit<EntryFields, 'attendees'> & { named: boolean | number }>): Promise<Array<StudentEntryRow<S>>> {
       if (rows.length === 0) return [];
-      const named = (await attendeesOfStudent(db, { studentId, sessionIds: JSON.stringify(rows.map((row) => row.id)) })).rows;
+      const withNames = rows.filter((row) => row.named);
+      const named = withNames.length === 0 ? [] : (await attendeesOfStudent(db, { studentId, sessionIds: JSON.stringify(withNames.map((row) => row.id)) })).rows;
       return rows.map((row) => ({
         ...row,
         placeInLine: Number(row.placeInLine),
