@@ -121,8 +121,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The dev server keeps React Router's development build and its warnings.
   resolve: command === 'build' ? { alias: reactRouterProduction() } : {},
   // The renderer bundles React Router, so that it draws pages with the same production build as
-  // the browser's (left external, Node would import the development one, as above).
-  ssr: isSsrBuild ? { noExternal: ['react-router'] } : {},
+  // the browser's (left external, Node would import the development one, as above). It bundles the
+  // date picker and date-fns too: left external, the picker's import of date-fns' index loads all
+  // of its 800-odd modules into the server for the few functions the picker calls (about 5 MB of
+  // the server's heap: their source, code and module records); bundled, only those are kept.
+  ssr: isSsrBuild ? { noExternal: ['react-router', 'react-day-picker', 'date-fns', '@date-fns/tz'] } : {},
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkModules(), appFiles(), preCompress()],
   build: isSsrBuild
     ? {

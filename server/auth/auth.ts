@@ -2,7 +2,7 @@
 import { betterAuth } from 'better-auth';
 import { getSessionCookie } from 'better-auth/cookies';
 import { isAPIError } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';

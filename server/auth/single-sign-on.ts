@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
+import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { SingleSignOnConfig } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { authRefusal } from './auth-answers.ts';
