@@ -114,6 +114,40 @@ function reactRouterProduction(): Array<{ find: RegExp; replacement: string }> {
   });
 }
 
+/**
+ * The renderer's code with every character above Latin-1 written as a \\u escape. Node keeps a
+ * module's source for the life of the process, in one byte a character only if all of them are
+ * Latin-1: the catalogues' typographic quotes and arrows would double the renderer's share of the
+ * server's heap (about 1 MB). An escape means the same character in a string, a template, a
+ * regular expression or a comment; not in a tagged template's raw text, which this refuses.
+ */
+function latin1Source(): Plugin {
+  const above = /[\u0100-\uffff]/g;
+  return {
+    name: 'studynest-latin1-source',
+    enforce: 'post',
+    // Once the bundle is written out (a later step of the build's own would write the escapes back as characters).
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !/[\u0100-\uffff]/.test(chunk.code)) continue;
+        const tagged: Array<{ start: number; end: number }> = [];
+        const walk = (node: unknown): void => {
+          if (!node || typeof node !== 'object') return;
+          if (Array.isArray(node)) return node.forEach(walk);
+          const n = node as { type?: string; start: number; end: number };
+          if (n.type === 'TaggedTemplateExpression') tagged.push(n);
+          for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value);
+        };
+        walk(this.parse(chunk.code));
+        for (const { start, end } of tagged) {
+          if (/[\u0100-\uffff]/.test(chunk.code.slice(start, end))) throw new Error(`a tagged template holds a character above Latin-1: ${chunk.code.slice(start, start + 80)}`);
+        }
+        chunk.code = chunk.code.replace(above, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      }
+    },
+  };
+}
+
 // `--ssr src/entry-server.tsx` builds the server-side renderer into dist/ssr instead
 // (server/http/server-render.ts; docs/decisions/013-server-rendering.md).
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -126,7 +160,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // of its 800-odd modules into the server for the few functions the picker calls (about 5 MB of
   // the server's heap: their source, code and module records); bundled, only those are kept.
   ssr: isSsrBuild ? { noExternal: ['react-router', 'react-day-picker', 'date-fns', '@date-fns/tz'] } : {},
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), chunkModules(), appFiles(), preCompress()],
+  plugins: isSsrBuild ? [react(), latin1Source()] : [react(), tailwindcss(), chunkModules(), appFiles(), preCompress()],
   build: isSsrBuild
     ? {
         outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),

@@ -173,3 +173,13 @@ function listFiles(dir: string): string[] {
     return entry.isDirectory() ? listFiles(full) : [full];
   });
 }
+
+// Node keeps a module's source for the life of the process, one byte a character only when every
+// character is Latin-1 (scripts/build-server.mjs, web/vite.config.ts latin1Source).
+describe('the server’s bundles', () => {
+  it.each(['dist/server/main.js', 'dist/ssr/entry-server.js'])('%s holds no character above Latin-1', (file) => {
+    const source = fs.readFileSync(path.resolve(file), 'utf8');
+    const above = /[\u0100-\uffff]/.exec(source);
+    expect(above && source.slice(Math.max(0, above.index - 60), above.index + 20)).toBeNull();
+  });
+});
