@@ -54,7 +54,7 @@ const envSchema = z.object({
   CURRENCY: z.string().default(DEFAULT_CURRENCY),
   BENCH_ROUTES: boolish.optional(),
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(8),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces').optional(),
   DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -56,7 +56,7 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('busy_timeout = 5000');
   // The page cache is this process's memory (its RSS); pages beyond it are read from the
   // operating system's file cache (docs/decisions/071-speed-at-full-scale.md).
-  sqlite.pragma(`cache_size = -${Math.round((database.cacheMb ?? 16) * 1024)}`);
+  sqlite.pragma(`cache_size = -${Math.round((database.cacheMb ?? 8) * 1024)}`);
   sqlite.pragma('temp_store = MEMORY');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialectWithLimitExpressions({ database: withStatementCache(sqlite) }) });
   registerSqliteHandle(kysely, sqlite);

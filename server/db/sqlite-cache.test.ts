@@ -22,8 +22,8 @@ const cacheKiB = (env: Record<string, string>) => {
 };
 
 describe('SQLITE_CACHE_MB', () => {
-  it('keeps 16 MB of pages by default, and what it says when set', () => {
-    expect(cacheKiB({})).toBe(16 * 1024);
+  it('keeps 8 MB of pages by default, and what it says when set', () => {
+    expect(cacheKiB({})).toBe(8 * 1024);
     expect(cacheKiB({ SQLITE_CACHE_MB: '64' })).toBe(64 * 1024);
   });
 
