@@ -151,7 +151,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Libraries change less often than the app: separate chunks stay cached across releases.
             codeSplitting: {
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                // React Router apart from React: boot.ts evaluates each in a task of its own.
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
                 // entriesAware: a library used only by lazily loaded pages (a date picker, a
                 // chart) gets a chunk of its own instead of joining the one the home page loads.
                 { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },

@@ -13,7 +13,6 @@
 import '#web/lib/zod-without-eval.ts';
 // The stylesheet is needed for the first paint: linked from the page's <head> by the build.
 import '#web/styles.css';
-import { nextTask } from '#web/lib/next-task.ts';
 import { rememberTimeZone } from '#web/lib/time-zone-cookie.ts';
 
 // The next page the server draws shows times in the viewer's zone (lib/dates.ts). Read by a
@@ -28,18 +27,18 @@ declare const __APP_FILES__: string[];
 
 /**
  * The app in parts, each evaluated in a task of its own so that the browser can answer input
- * between them: React, the contract's schemas the app needs at start, then the app, which
- * hydrates the page in slices (Total Blocking Time). Building zod schemas is a good part of the
- * app's start-up work, in three modules (zod itself with the first): one task each, since
- * together they made one of the page's longest tasks (not zod alone: a part is a dynamic import,
- * and zod's whole namespace would then ship, 60 KB more). Their files are all requested first, so
- * the parts cost no extra round trip.
+ * between them: React, then the contract's schemas the app needs at start and React Router
+ * (app/startup-parts: building zod schemas is a good part of the app's start-up work, and together
+ * they made some of the page's longest tasks), then the app, which hydrates the page in slices
+ * (Total Blocking Time). Not zod alone: a part is a dynamic import, and zod's whole namespace
+ * would then ship, 60 KB more. Their files are all requested first, so the parts cost no extra
+ * round trip.
  */
 const parts = [
-  () => import('react-dom/client'),
-  () => import('#web/app/startup-schemas/common.ts'),
-  () => import('#web/app/startup-schemas/users.ts'),
-  () => import('#web/app/startup-schemas/sessions.ts'),
+  () => import('#web/app/startup-parts/react.ts'),
+  () => import('#web/app/startup-parts/common-schemas.ts'),
+  () => import('#web/app/startup-parts/router-and-user-schemas.ts'),
+  () => import('#web/app/startup-parts/session-schemas.ts'),
   () => import('./main.tsx'),
 ];
 
@@ -76,4 +75,9 @@ if (!drawnByServer || document.visibilityState === 'hidden' || !PerformanceObser
   });
   firstPaint.observe({ type: 'paint', buffered: true });
   setTimeout(() => void start(), AT_THE_LATEST_MS);
+}
+
+/** Resolves in a task of its own, so that the browser can paint and answer input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -10,7 +10,6 @@ import { meQueryKey } from '#web/features/auth/api/use-me.ts';
 import { endSigningOut, setUnauthorizedHandler } from '#web/lib/api-client.ts';
 import { loadPageTranslator } from '#web/lib/i18n.ts';
 import { loginPathFrom } from '#web/lib/login-path.ts';
-import { nextTask } from '#web/lib/next-task.ts';
 import { setPageQueryClient } from '#web/lib/page-data.ts';
 
 const queryClient = createQueryClient();
@@ -26,6 +25,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 const [translator] = await Promise.all([loadPageTranslator(), preloadPages(routes, window.location.pathname).catch(() => undefined)]);
 // The router's start (it ranks every route and reads its saved state) and React's first pass,
 // each in a task of its own: together with the catalogue's evaluation they made one long task.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 await nextTask();
 const router = createRouter(hydrationData);
 

@@ -30,12 +30,11 @@ export function rememberTimeZone(): void {
   worker.onerror = () => done();
 }
 
-let written = false;
-
-/** Writes the cookie now, reading the zone on this thread if the worker has not told it yet. */
+/**
+ * Writes the cookie now (again, when the worker has: the same value), reading the zone on this
+ * thread if the worker has not told it yet.
+ */
 export function rememberTimeZoneNow(): void {
-  if (written) return;
-  written = true;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browserTimeZone())}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
