@@ -69,8 +69,9 @@ function preCompress(): Plugin {
 // auth cookies and the strict CSP need no exceptions). In dev, Vite proxies /api to it.
 /**
  * Replaces `__APP_FILES__` in the page's entry (web/src/boot.ts) with the JavaScript files of the
- * app it starts (src/main.tsx and every chunk it imports, transitively), so that boot.ts can
- * request them all at once before evaluating the app part by part.
+ * app it starts (every part boot.ts imports, src/main.tsx last, and every chunk they import,
+ * transitively), so that boot.ts can request them all at once before evaluating the app part by
+ * part.
  */
 function appFiles(): Plugin {
   return {
@@ -88,6 +89,7 @@ function appFiles(): Plugin {
         const chunk = bundle[fileName];
         if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
       };
+      boot.dynamicImports.filter((fileName) => fileName !== app.fileName).forEach(visit);
       visit(app.fileName);
       const list = JSON.stringify([...files].map((file) => `/${file}`));
       if (!boot.code.includes('__APP_FILES__')) this.error('boot.ts no longer reads __APP_FILES__');
@@ -186,7 +188,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Libraries change less often than the app: separate chunks stay cached across releases.
             codeSplitting: {
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                // React Router apart from React: boot.ts evaluates each in a task of its own.
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
                 // entriesAware: a library used only by lazily loaded pages (a date picker, a
                 // chart) gets a chunk of its own instead of joining the one the home page loads.
                 { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },

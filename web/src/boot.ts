@@ -15,7 +15,8 @@ import '#web/lib/zod-without-eval.ts';
 import '#web/styles.css';
 import { rememberTimeZone } from '#web/lib/time-zone-cookie.ts';
 
-// The next page the server draws shows times in the viewer's zone (lib/dates.ts).
+// The next page the server draws shows times in the viewer's zone (lib/dates.ts). Read by a
+// worker, which starts ICU off the main thread; nothing waits for it.
 rememberTimeZone();
 
 /** However the first paint goes, the app starts within this time. */
@@ -25,22 +26,38 @@ const AT_THE_LATEST_MS = 3000;
 declare const __APP_FILES__: string[];
 
 /**
- * The app in three parts, each evaluated in a task of its own so that the browser can answer
- * input between them: React, the contract's schemas, then the app, which hydrates the page in
- * slices (Total Blocking Time). Their files are all requested first, so the parts cost no extra
+ * The app in parts, each evaluated in a task of its own so that the browser can answer input
+ * between them: React, then the contract's schemas the app needs at start and React Router
+ * (app/startup-parts: building zod schemas is a good part of the app's start-up work, and together
+ * they made some of the page's longest tasks), then the app, which hydrates the page in slices
+ * (Total Blocking Time). Not zod alone: a part is a dynamic import, and zod's whole namespace
+ * would then ship, 60 KB more. Their files are all requested first, so the parts cost no extra
  * round trip.
  */
-const parts = [() => import('react-dom/client'), () => import('#web/app/startup-schemas.ts'), () => import('./main.tsx')];
+const parts = [
+  () => import('#web/app/startup-parts/react.ts'),
+  () => import('#web/app/startup-parts/common-schemas.ts'),
+  () => import('#web/app/startup-parts/router-and-user-schemas.ts'),
+  () => import('#web/app/startup-parts/session-schemas.ts'),
+  () => import('./main.tsx'),
+];
+
+/** A fetch costs the main thread about 0.4 ms (more on a phone): ~40 of them in one task made a long task. */
+const FETCHES_PER_TASK = 6;
 
 let started = false;
 async function start() {
   if (started) return;
   started = true;
-  // Into the HTTP cache (the files are immutable), where the module loader finds them.
-  for (const file of __APP_FILES__) void fetch(file).catch(() => undefined);
+  // Into the HTTP cache (the files are immutable), where the module loader finds them; a few per task.
+  const files = __APP_FILES__;
+  for (let i = 0; i < files.length; i += FETCHES_PER_TASK) {
+    for (const file of files.slice(i, i + FETCHES_PER_TASK)) void fetch(file).catch(() => undefined);
+    await nextTask();
+  }
   for (const part of parts) {
     await part();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
 }
 
@@ -58,4 +75,9 @@ if (!drawnByServer || document.visibilityState === 'hidden' || !PerformanceObser
   });
   firstPaint.observe({ type: 'paint', buffered: true });
   setTimeout(() => void start(), AT_THE_LATEST_MS);
+}
+
+/** Resolves in a task of its own, so that the browser can paint and answer input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -23,6 +23,10 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // The page's catalogue (its language is the one the server drew it in), fetched while the
 // page's own chunks and route modules are: the app takes the page over with the same words.
 const [translator] = await Promise.all([loadPageTranslator(), preloadPages(routes, window.location.pathname).catch(() => undefined)]);
+// The router's start (it ranks every route and reads its saved state) and React's first pass,
+// each in a task of its own: together with the catalogue's evaluation they made one long task.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+await nextTask();
 const router = createRouter(hydrationData);
 
 // A 401 means the session ended; forget the user and go to login, replacing history so that
@@ -50,6 +54,7 @@ const app = (
 // over instead of drawing them again. As a transition, that work yields to the browser every few
 // milliseconds instead of blocking input for the whole page (Total Blocking Time).
 // The page's own chunks first (above): a server-drawn page is then hydrated whole, in one pass.
+await nextTask();
 startTransition(() => {
   if (rootElement.hasChildNodes()) {
     hydrateRoot(rootElement, app, {

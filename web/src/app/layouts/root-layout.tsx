@@ -6,6 +6,7 @@ import { LogOutForm, Navbar } from '#web/components/navbar.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useMe } from '#web/features/auth/api/use-me.ts';
 import { useTranslator } from '#web/lib/i18n.ts';
+import { rememberTimeZoneNow } from '#web/lib/time-zone-cookie.ts';
 
 export function RootLayout() {
   const { t } = useTranslator();
@@ -13,7 +14,10 @@ export function RootLayout() {
 
   // The page is live (hydrated, or drawn by the browser): browser tests wait for this
   // (tests/e2e/fixtures.ts) before they type or click.
+  // The time-zone cookie is written by then (lib/time-zone-cookie.ts): the next page the server
+  // draws shows this viewer's times.
   useEffect(() => {
+    rememberTimeZoneNow();
     document.documentElement.dataset.app = 'ready';
   }, []);
 

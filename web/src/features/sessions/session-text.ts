@@ -27,10 +27,19 @@ export interface SessionText {
 
 /** `currency`: the installation's (GET /api/config), ISO 4217. */
 export function sessionTextFor({ t, language }: Translator, currency: string): SessionText {
-  const money = (fee: number) => new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: Number.isInteger(fee) ? 0 : 2 }).format(fee);
+  // Made once per translator and currency, not per number: making an Intl.NumberFormat costs far
+  // more than using one, and a list of sessions formats a fee and a rating on every row.
+  let wholeMoney: Intl.NumberFormat | undefined;
+  let centsMoney: Intl.NumberFormat | undefined;
+  let rating: Intl.NumberFormat | undefined;
+  const money = (fee: number) =>
+    (Number.isInteger(fee)
+      ? (wholeMoney ??= new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: 0 }))
+      : (centsMoney ??= new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: 2 }))
+    ).format(fee);
   return {
     feeText: (fee) => (fee === 0 ? t('sessionText.free') : money(fee)),
-    ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(s.averageRating), reviews: s.reviewCount })),
+    ratingText: (s) => (s.averageRating === null || s.reviewCount === 0 ? t('sessionText.noRatings') : t('sessionText.rating', { average: (rating ??= new Intl.NumberFormat(language, { maximumFractionDigits: 2 })).format(s.averageRating), reviews: s.reviewCount })),
     seatsText: (s) => (s.maxParticipants === null ? t('sessionText.noSeatLimit') : t('sessionText.seatsTaken', { taken: s.seatsTaken, seats: s.maxParticipants })),
     statusLabel: (status) => ({ pending: t('sessionText.pending'), approved: t('sessionText.approved'), rejected: t('sessionText.rejected'), cancelled: t('sessionText.cancelled') })[status],
     minimumState: (s) =>

@@ -1,0 +1,4 @@
+// A part of the app's start (web/src/boot.ts), evaluated in a task of its own: the contract's
+// sessions schemas. A module that only imports them, so that the part boot.ts loads is this small
+// file and not a copy of their exports.
+import '#contract/sessions.ts';
