@@ -101,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, { auth, callers, config, 
       if (response.status >= 500) {
         throw (await isDatabaseReachable(db.kysely)) ? new Error(`better-auth answered ${response.status} on ${path}`) : new AppError(503, 'errors.http.databaseUnavailable');
       }
-      if (path === '/sign-out') callers.invalidateSessionCookie(request.headers.cookie);
+      if (path === '/sign-out') await callers.invalidateSessionCookie(request.headers.cookie);
       if (changedUser) callers.invalidateUser(changedUser);
       if (path === '/sign-in/email') await security.afterSignIn({ status: response.status, ip: request.ip, body: request.body });
       reply.status(response.status);

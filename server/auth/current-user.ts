@@ -14,7 +14,7 @@ import { isDeletedEmail } from '#contract/deleted-names.ts';
 import type { Auth } from '#server/auth/auth.ts';
 import type { Db } from '#server/db/database.ts';
 import { forbidden, unauthorized } from '#server/errors.ts';
-import { sessionCookieValue } from './session-cookie.ts';
+import { hasSessionCookie } from './session-cookie.ts';
 import { sessionReader, type SessionReader, type SessionUserRow } from './session-reader.ts';
 
 export interface CurrentUser {
@@ -75,7 +75,7 @@ export interface Callers {
   /** Forget every cached session of a user: call after blocking, a role change or a profile change. */
   invalidateUser(userId: string): void;
   /** Forget the session of this cookie header (sign-out). */
-  invalidateSessionCookie(cookieHeader: string | undefined): void;
+  invalidateSessionCookie(cookieHeader: string | undefined): Promise<void>;
   /** Applies an invalidation told by another process; `null` = forget everything (word may have been missed). */
   apply(change: SessionChange | null): void;
   /** Passes every invalidation made in this app to `relay` until the returned function is called. */
@@ -98,7 +98,8 @@ export function buildCallers(auth: Auth, db: Db): Callers {
   const relays = new Set<(change: SessionChange) => void>();
 
   async function resolve(request: FastifyRequest): Promise<CurrentUser | null> {
-    const key = sessionCookieValue(request.headers.cookie);
+    // Keyed by the very cookie better-auth and the reader resolve, never by another spelling.
+    const key = await reader.sessionCookie(request.headers.cookie);
     if (!key) return null;
     const hit = sessions.get(key);
     if (hit) {
@@ -106,7 +107,7 @@ export function buildCallers(auth: Auth, db: Db): Callers {
       sessions.delete(key);
     }
     const startedAt = epoch;
-    const found = await lookup(auth, reader, request);
+    const found = await lookup(auth, reader, request, key);
     if (found && startedAt === epoch) {
       if (sessions.size >= SESSION_CACHE_MAX_ENTRIES) evictOldest();
       sessions.set(key, { user: found.user, hash: hashOf(key), until: Math.min(Date.now() + SESSION_CACHE_TTL_MS, found.expiresAt) });
@@ -142,7 +143,7 @@ export function buildCallers(auth: Auth, db: Db): Callers {
       // A request signed with an API key is its owner's, whatever cookie it carries.
       const keyed = keyCallerOf(request);
       if (keyed) return Promise.resolve(keyed.user);
-      if (!sessionCookieValue(request.headers.cookie)) return NOBODY;
+      if (!hasSessionCookie(request.headers.cookie)) return NOBODY;
       let pending = perRequest.get(request);
       if (!pending) {
         pending = resolve(request);
@@ -154,8 +155,9 @@ export function buildCallers(auth: Auth, db: Db): Callers {
       apply({ kind: 'user', userId });
       for (const relay of relays) relay({ kind: 'user', userId });
     },
-    invalidateSessionCookie(cookieHeader) {
-      const key = sessionCookieValue(cookieHeader);
+    async invalidateSessionCookie(cookieHeader) {
+      epoch++;
+      const key = await reader.sessionCookie(cookieHeader);
       epoch++;
       if (!key) return;
       sessions.delete(key);
@@ -194,9 +196,9 @@ function callerOf(u: Omit<SessionUserRow, 'expiresAt' | 'role'> & { role?: strin
   };
 }
 
-async function lookup(auth: Auth, reader: SessionReader, request: FastifyRequest): Promise<{ user: CurrentUser; expiresAt: number } | null> {
+async function lookup(auth: Auth, reader: SessionReader, request: FastifyRequest, cookie: string): Promise<{ user: CurrentUser; expiresAt: number } | null> {
   // A plainly valid session in one query (session-reader.ts); anything else is better-auth's to answer.
-  const row = await reader.read(request.headers.cookie, Date.now());
+  const row = await reader.read(cookie, Date.now());
   if (row) return callerOf(row, new Date(row.expiresAt).getTime());
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;

@@ -1,11 +1,12 @@
-// better-auth's session cookie, read without asking better-auth: whether a request is signed in
-// at all (the caller's language, the session cache's key).
+// Whether a request carries better-auth's session cookie at all, read without asking better-auth:
+// a hint for what costs nothing to skip (the caller's language from the account, a signed-in
+// page's private caching). Never an identity or a cache key: who the caller is comes from the
+// one cookie better-auth reads (session-reader.ts namedCookie), through current-user.ts.
 
 // `better-auth.session_token`, `__Secure-` prefixed over HTTPS.
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
 
-/** The session cookie's raw value (`token.signature`, URL-encoded), or null. */
-export function sessionCookieValue(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  return SESSION_COOKIE.exec(cookieHeader)?.[1] ?? null;
+/** Whether a session cookie of either spelling is present (a superset of the one better-auth reads). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
 }

@@ -56,32 +56,48 @@ function cookieValue(raw: string): string {
 }
 
 /**
- * The session token of the cookie `name` in `cookieHeader` if its signature is the server's, else
- * null. Read as better-call reads it (the first cookie of that name counts), and stricter: a
- * signature that would verify only in another base64 spelling is null here, and so is asked of
- * better-auth.
+ * The value of the first cookie named exactly `name` in `cookieHeader`, as better-call reads it
+ * (the one better-auth takes for the session), or null. The session cache is keyed by it too, so
+ * a cookie of another spelling planted beside the real one is never the key a session is kept under.
  */
-export function signedSessionToken(cookieHeader: string | undefined, rules: Pick<SessionCookieRules, 'name' | 'secret'>): string | null {
+export function namedCookie(cookieHeader: string | undefined, name: string): string | null {
   if (!cookieHeader) return null;
-  let value: string | undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== rules.name) continue;
-    value = cookieValue(part.slice(eq + 1));
-    break;
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    return cookieValue(part.slice(eq + 1)) || null;
   }
+  return null;
+}
+
+/**
+ * The session token of the cookie `name` in `cookieHeader` (namedCookie) if its signature is the
+ * server's, else null.
+ */
+export function signedSessionToken(cookieHeader: string | undefined, rules: Pick<SessionCookieRules, 'name' | 'secret'>): string | null {
+  return verifiedToken(namedCookie(cookieHeader, rules.name), rules.secret);
+}
+
+/**
+ * The token of a session cookie's value if its signature is the server's, else null. Stricter
+ * than better-auth: a signature that would verify only in another base64 spelling is null here,
+ * and so is asked of better-auth.
+ */
+function verifiedToken(value: string | null, secret: string): string | null {
   if (!value) return null;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
   const signature = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(createHmac('sha256', rules.secret).update(token).digest('base64'));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
 }
 
 export interface SessionReader {
-  /** The session's user row when it is plainly valid now; undefined: ask better-auth. */
-  read(cookieHeader: string | undefined, now: number): Promise<SessionUserRow | undefined>;
+  /** The session cookie's value that better-auth reads in `cookieHeader` (namedCookie), or null. */
+  sessionCookie(cookieHeader: string | undefined): Promise<string | null>;
+  /** The session's user row when the cookie `value` is plainly valid now; undefined: ask better-auth. */
+  read(value: string, now: number): Promise<SessionUserRow | undefined>;
 }
 
 export function sessionReader(auth: Auth, db: Kysely<Database>): SessionReader {
@@ -94,9 +110,12 @@ export function sessionReader(auth: Auth, db: Kysely<Database>): SessionReader {
       updateAgeMs: context.sessionConfig.updateAge * 1000,
     })));
   return {
-    async read(cookieHeader, now) {
+    async sessionCookie(cookieHeader) {
+      return cookieHeader ? namedCookie(cookieHeader, (await rulesOf()).name) : null;
+    },
+    async read(value, now) {
       const r = await rulesOf();
-      const token = signedSessionToken(cookieHeader, r);
+      const token = verifiedToken(value, r.secret);
       if (!token) return undefined;
       const row = (await sessionByToken(db, { token })).rows[0];
       if (!row) return undefined;

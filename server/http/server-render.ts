@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookieValue } from '#server/auth/session-cookie.ts';
+import { hasSessionCookie } from '#server/auth/session-cookie.ts';
 import { DONE_COOKIE, type PageApiTransport, type RenderModule } from '#contract/page-render.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
@@ -211,7 +211,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
    */
   async function pageFor(request: FastifyRequest): Promise<CachedPage> {
     // The visitor's language: their account's, else the footer's choice, else their browser's.
-    const signedIn = sessionCookieValue(request.headers.cookie) !== null;
+    const signedIn = hasSessionCookie(request.headers.cookie);
     const account = signedIn && accountLanguage ? await accountLanguage(request).catch(() => null) : null;
     const language = chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
     let renderer: RenderModule;
@@ -252,7 +252,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
 
   /** A form sent to a page: its action, then where it sends the visitor (303) or the page again saying why (its 4xx). */
   async function answerForm(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const signedIn = sessionCookieValue(request.headers.cookie) !== null;
+    const signedIn = hasSessionCookie(request.headers.cookie);
     const account = signedIn && accountLanguage ? await accountLanguage(request).catch(() => null) : null;
     const language = chooseLanguage({ account, cookieHeader: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
     const multipart = Buffer.isBuffer(request.body);
@@ -276,7 +276,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       const { page } = entry;
       // The page (or the redirect) depends on who asks: never kept by a shared cache, and a
       // signed-in visitor's page (their notes, bookings…) not even by their own browser.
-      const personal = sessionCookieValue(request.headers.cookie) !== null;
+      const personal = hasSessionCookie(request.headers.cookie);
       reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'accept-encoding, accept-language, cookie');
       // A form's message is said once: this page said it.
       if (cookieValue(request.headers.cookie, DONE_COOKIE) !== null) reply.header('set-cookie', `${DONE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);

@@ -4,7 +4,7 @@
 // `request.callerLanguage()`, asked once per request. docs/decisions/027-languages.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '#i18n/languages.ts';
-import { sessionCookieValue } from '#server/auth/session-cookie.ts';
+import { hasSessionCookie } from '#server/auth/session-cookie.ts';
 import { requestLanguage, translatorFor, type ServerTranslator } from './translate.ts';
 
 declare module 'fastify' {
@@ -25,7 +25,7 @@ export function installCallerLanguage(app: FastifyInstance, accountLanguage?: Ac
   app.decorateRequest('callerLanguage', function callerLanguage(this: FastifyRequest): Promise<Language> {
     let language = asked.get(this);
     if (!language) {
-      const account = accountLanguage && sessionCookieValue(this.headers.cookie) ? accountLanguage(this).catch(() => null) : Promise.resolve(null);
+      const account = accountLanguage && hasSessionCookie(this.headers.cookie) ? accountLanguage(this).catch(() => null) : Promise.resolve(null);
       language = account.then((saved) => requestLanguage(this, saved));
       asked.set(this, language);
     }

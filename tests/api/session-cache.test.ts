@@ -120,4 +120,28 @@ describe('session cache', () => {
       await other.app.close();
     }
   });
+
+  // The cache is keyed by the cookie better-auth reads, so a second cookie of another spelling
+  // planted beside a victim's real one (cookie tossing from a sibling host) is never the key that
+  // the victim's session is stored under.
+  it('keys a session by the cookie better-auth reads, not by another spelling planted before it', async () => {
+    const victim = await t.actor({ role: 'student', name: 'Victim' });
+    const planted = 'attacker-chosen.value';
+    for (const spelling of ['__Secure-better-auth.session_token', 'Better-Auth.session_token', 'xbetter-auth.session_token', 'better-auth.session_token2']) {
+      const both = await t.request({ user: null, cookie: `${spelling}=${planted}; ${victim.cookie}` }, { method: 'GET', url: '/api/me' });
+      expect(both.statusCode, spelling).toBe(200);
+      expect(both.json().name).toBe('Victim');
+      const alone = await t.request({ user: null, cookie: `${spelling}=${planted}` }, { method: 'GET', url: '/api/me' });
+      expect(alone.statusCode, spelling).toBe(401);
+      expect(alone.json().message).toBe('Please log in to continue.');
+    }
+  });
+
+  it('signs out the cookie better-auth reads, whatever other spelling comes first', async () => {
+    const student = await t.actor({ role: 'student' });
+    expect((await me(student)).statusCode).toBe(200);
+    const out = await t.request({ user: null, cookie: `__Secure-better-auth.session_token=other.value; ${student.cookie}` }, { method: 'POST', url: '/api/auth/sign-out', ...json({}) });
+    expect(out.statusCode).toBe(200);
+    expect((await me(student)).statusCode).toBe(401);
+  });
 });
