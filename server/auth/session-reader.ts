@@ -10,6 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Auth } from '#server/auth/auth.ts';
 import { prepare } from '#server/db/prepared.ts';
+import { firstCookie } from '#server/http/cookie-header.ts';
 import type { Database } from '#server/db/schema.ts';
 
 /** What better-auth's own configuration says of its session cookie, read from its context once. */
@@ -43,31 +44,22 @@ const sessionByToken = prepare((db, p: { token: string }) =>
     .where('session.token', '=', p.token),
 );
 
-/** A cookie's value as better-call reads it: trimmed, unquoted, percent-decoded when it can be. */
-function cookieValue(raw: string): string {
-  let value = raw.trim();
+/**
+ * The value of the first cookie named exactly `name` in `cookieHeader`, as better-call reads it
+ * (the one better-auth takes for the session: unquoted, percent-decoded when it can be), or null.
+ * The session cache is keyed by it too, so a cookie of another spelling planted beside the real
+ * one is never the key a session is kept under.
+ */
+export function namedCookie(cookieHeader: string | undefined, name: string): string | null {
+  let value = firstCookie(cookieHeader, name);
+  if (value === null) return null;
   if (value.codePointAt(0) === 34) value = value.slice(1, -1);
-  if (!value.includes('%')) return value;
+  if (!value.includes('%')) return value || null;
   try {
-    return decodeURIComponent(value);
+    return decodeURIComponent(value) || null;
   } catch {
     return value;
   }
-}
-
-/**
- * The value of the first cookie named exactly `name` in `cookieHeader`, as better-call reads it
- * (the one better-auth takes for the session), or null. The session cache is keyed by it too, so
- * a cookie of another spelling planted beside the real one is never the key a session is kept under.
- */
-export function namedCookie(cookieHeader: string | undefined, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    return cookieValue(part.slice(eq + 1)) || null;
-  }
-  return null;
 }
 
 /**

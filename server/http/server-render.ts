@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '#server/auth/session-cookie.ts';
+import { firstCookie } from './cookie-header.ts';
 import { DONE_COOKIE, type PageApiTransport, type RenderModule } from '#contract/page-render.ts';
 import { safeRedirectPath } from '#contract/safe-redirect.ts';
 import { timeZoneFromCookieHeader } from '#contract/time-zone.ts';
@@ -138,7 +139,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       ...(form?.contentType ? { contentType: form.contentType } : {}),
       // Times on the page in the visitor's zone, as their browser will draw them.
       timeZone: timeZoneFromCookieHeader(request.headers.cookie),
-      done: cookieValue(cookie, DONE_COOKIE),
+      done: firstCookie(cookie, DONE_COOKIE),
       api,
     });
     if (page.redirect !== undefined) {
@@ -222,7 +223,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       return shellIn(language);
     }
     // A page with a form's message to say is this visitor's alone.
-    const shared = cache && cache.ttlMs > 0 && !signedIn && cookieValue(request.headers.cookie, DONE_COOKIE) === null;
+    const shared = cache && cache.ttlMs > 0 && !signedIn && firstCookie(request.headers.cookie, DONE_COOKIE) === null;
     if (!shared) return draw(renderer, request, request.url, request.headers.cookie, cache?.version() ?? 0, language);
 
     // Kept per language and time zone too: the page's words and times are the visitor's.
@@ -279,7 +280,7 @@ export function createPageRenderer(app: FastifyInstance, entryFile: string, inde
       const personal = hasSessionCookie(request.headers.cookie);
       reply.header('Cache-Control', personal ? 'private, no-store' : 'private, no-cache').header('Vary', 'accept-encoding, accept-language, cookie');
       // A form's message is said once: this page said it.
-      if (cookieValue(request.headers.cookie, DONE_COOKIE) !== null) reply.header('set-cookie', `${DONE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+      if (firstCookie(request.headers.cookie, DONE_COOKIE) !== null) reply.header('set-cookie', `${DONE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
       // A path of this origin (drawPage), re-serialised: never another site, whatever a loader produces.
       if ('redirect' in page) return reply.redirect(page.redirect, page.status);
       return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
@@ -315,15 +316,6 @@ async function typedFields(form: { body: string | Buffer; contentType?: string }
     // Not a form that can be read: nothing typed to keep.
   }
   return typed;
-}
-
-/** The value of cookie `name` in a Cookie header, or null. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || null;
-  }
-  return null;
 }
 
 /** The Cookie header `cookie` with the cookies of `setCookies` (Set-Cookie values) in place. */

@@ -4,7 +4,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_CACHE_TTL_MS } from '#server/auth/current-user.ts';
-import { signedSessionToken } from '#server/auth/session-reader.ts';
+import { parseCookies } from 'better-call';
+import { namedCookie, signedSessionToken } from '#server/auth/session-reader.ts';
 import { authColumns } from '#server/db/auth-columns.ts';
 import { createTestApp, type Actor, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -114,5 +115,29 @@ describe('signedSessionToken', () => {
     expect(signedSessionToken(`better-auth.session_token=${sign('abc').replace('abc', 'abd')}`, rules)).toBeNull();
     expect(signedSessionToken('better-auth.session_token=abc', rules)).toBeNull();
     expect(signedSessionToken(`better-auth.session_token=${sign('')}`, rules)).toBeNull();
+  });
+});
+
+// The session cache's key and the reader's token come from namedCookie: it must read the very
+// cookie better-auth's HTTP layer reads, checked here against better-call's own parser.
+describe('namedCookie', () => {
+  const name = 'better-auth.session_token';
+  const headers = [
+    `${name}=abc`,
+    `theme=dark;  ${name} = "a.b%2Bc" ; x=1`,
+    `${name}=first; ${name}=second`,
+    `${name}=; ${name}=second`,
+    `__Secure-${name}=planted; ${name}=real`,
+    `${name}2=x; x${name}=y; Better-Auth.session_token=z`,
+    `flag; ${name}=after-a-bare-word`,
+    `${name}="unbalanced`,
+    `${name}=%E0%A4%A; a=b`,
+    `${name}=a=b=c`,
+    `;;${name}=x;;`,
+    `=${name}; ${name}=v`,
+    '',
+  ];
+  it.each(headers)('reads %j as better-call does', (header) => {
+    expect(namedCookie(header, name)).toBe(parseCookies(header).get(name) || null);
   });
 });
