@@ -1,11 +1,12 @@
 // Who is calling: resolved from the session cookie (a plainly valid session read in one query by
 // session-reader.ts, anything else by better-auth), then kept for a few seconds in the app's
-// cache keyed by the cookie value, so that signed-in reads do not pay a full session lookup each. Sign-out, password change/reset, profile changes, block and role change
-// drop the entries at once in this app; on PostgreSQL every other process is told at once
-// too (server/db/change-signal.ts), and an entry a process missed the word about still expires
-// within SESSION_CACHE_TTL_MS. One cache per app, a field of its deps (`deps.callers`), built
-// once with it: no module keeps any. See docs/decisions/004-session-cache.md,
-// 023-change-signal.md and 046-no-hidden-state.md.
+// cache keyed by the cookie value, so that signed-in reads do not pay a full session lookup each.
+// Sign-out, password change/reset, profile changes, block and role change drop the entries at
+// once in this app; on PostgreSQL every other process is told at once too
+// (server/db/change-signal.ts), and an entry a process missed the word about still expires within
+// SESSION_CACHE_TTL_MS. One cache per app, a field of its deps (`deps.callers`), built once with
+// it: no module keeps any. See docs/decisions/004-session-cache.md, 023-change-signal.md and
+// 046-no-hidden-state.md.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -156,7 +157,6 @@ export function buildCallers(auth: Auth, db: Db): Callers {
       for (const relay of relays) relay({ kind: 'user', userId });
     },
     async invalidateSessionCookie(cookieHeader) {
-      epoch++;
       const key = await reader.sessionCookie(cookieHeader);
       epoch++;
       if (!key) return;
