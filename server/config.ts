@@ -6,6 +6,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '#contract/users.ts';
 
+/** SQLite's page cache when SQLITE_CACHE_MB is not set (docs/decisions/071-speed-at-full-scale.md). */
+export const DEFAULT_SQLITE_CACHE_MB = 8;
+
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -54,7 +57,7 @@ const envSchema = z.object({
   CURRENCY: z.string().default(DEFAULT_CURRENCY),
   BENCH_ROUTES: boolish.optional(),
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(8),
+  SQLITE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_SQLITE_CACHE_MB),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces').optional(),
   DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),

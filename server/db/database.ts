@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
-import type { Config } from '#server/config.ts';
+import { DEFAULT_SQLITE_CACHE_MB, type Config } from '#server/config.ts';
 import { migrations } from '#migrations/index.ts';
 import type { Database } from './schema.ts';
 import { registerSqliteHandle, statementName } from './prepared.ts';
@@ -56,7 +56,7 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('busy_timeout = 5000');
   // The page cache is this process's memory (its RSS); pages beyond it are read from the
   // operating system's file cache (docs/decisions/071-speed-at-full-scale.md).
-  sqlite.pragma(`cache_size = -${Math.round((database.cacheMb ?? 8) * 1024)}`);
+  sqlite.pragma(`cache_size = -${Math.round((database.cacheMb ?? DEFAULT_SQLITE_CACHE_MB) * 1024)}`);
   sqlite.pragma('temp_store = MEMORY');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialectWithLimitExpressions({ database: withStatementCache(sqlite) }) });
   registerSqliteHandle(kysely, sqlite);
