@@ -124,14 +124,14 @@ function reactRouterProduction(): Array<{ find: RegExp; replacement: string }> {
  * regular expression or a comment; not in a tagged template's raw text, which this refuses.
  */
 function latin1Source(): Plugin {
-  const above = /[\u0100-\uffff]/g;
+  const aboveLatin1 = /[\u0100-\uffff]/;
   return {
     name: 'studynest-latin1-source',
     enforce: 'post',
     // Once the bundle is written out (a later step of the build's own would write the escapes back as characters).
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !/[\u0100-\uffff]/.test(chunk.code)) continue;
+        if (chunk.type !== 'chunk' || !aboveLatin1.test(chunk.code)) continue;
         const tagged: Array<{ start: number; end: number }> = [];
         const walk = (node: unknown): void => {
           if (!node || typeof node !== 'object') return;
@@ -142,9 +142,9 @@ function latin1Source(): Plugin {
         };
         walk(this.parse(chunk.code));
         for (const { start, end } of tagged) {
-          if (/[\u0100-\uffff]/.test(chunk.code.slice(start, end))) throw new Error(`a tagged template holds a character above Latin-1: ${chunk.code.slice(start, start + 80)}`);
+          if (aboveLatin1.test(chunk.code.slice(start, end))) throw new Error(`a tagged template holds a character above Latin-1: ${chunk.code.slice(start, start + 80)}`);
         }
-        chunk.code = chunk.code.replace(above, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        chunk.code = chunk.code.replace(new RegExp(aboveLatin1.source, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
       }
     },
   };
