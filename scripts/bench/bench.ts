@@ -280,6 +280,8 @@ async function main(): Promise<void> {
       baselineAtEnd: { rps: Math.round(baselineEnd.rps) },
       loadAverage: { start: loadStart.map((l) => Number(l.toFixed(2))), end: os.loadavg().map((l) => Number(l.toFixed(2))) },
       cpus: os.cpus().length,
+      // The server runs on the Node.js that runs the bench (server-process.ts): ratios move with it.
+      node: process.version,
       at: new Date().toISOString(),
     };
     const outDir = path.join(root, 'bench', 'results');
@@ -597,7 +599,7 @@ function printTable(baselineRps: number, routes: RouteResult[], extra: { rssMB: 
   }
   console.log('* of the baseline measured right before that route (column "baselineRps" in the JSON)');
   console.log(`\nserver RSS (max under the ${LARGE_CATALOGUE.toLocaleString('en')}-session load): ${extra.rssMB ?? '—'} MB; start to healthy: ${extra.startMs} ms; seeding: ${(extra.seedMs / 1000).toFixed(1)} s`);
-  console.log(`load average (1/5/15 min) at start ${extra.load.start.join(' / ')}, at end ${extra.load.end.join(' / ')} on ${os.cpus().length} cores`);
+  console.log(`load average (1/5/15 min) at start ${extra.load.start.join(' / ')}, at end ${extra.load.end.join(' / ')} on ${os.cpus().length} cores, Node.js ${process.version}`);
 }
 
 main().catch((err: unknown) => {
