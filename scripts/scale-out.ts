@@ -30,6 +30,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDb, migrateToLatest, type Db } from '#server/db/database.ts';
 import { authEmailJobs } from '#server/auth/auth-emails.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
+import { EMAIL_JOB } from '#server/email/outbox.ts';
 import { createStudySession, createUser } from '#tests/factories.ts';
 import { freePorts } from '#tests/helpers/built-server.ts';
 import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
@@ -54,6 +55,11 @@ function check(ok: boolean, message: string): void {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `done` every 25 ms; the time it took, or null past `limitMs`. */
+/** The email jobs still in the queue (queued, running, or kept as failed), whoever enqueued them. */
+function emailJobsOf(db: Db) {
+  return db.kysely.selectFrom('job').select(['status', 'attempts', 'lockedBy', 'lastError']).where('kind', '=', EMAIL_JOB).execute();
+}
+
 async function timeUntil(done: () => Promise<boolean>, limitMs: number): Promise<number | null> {
   const start = performance.now();
   while (performance.now() - start < limitMs) {
@@ -281,10 +287,9 @@ async function main(): Promise<void> {
     check(duringKill.size === EMAILS_DURING_KILL, `${EMAILS_DURING_KILL} emails queued as B died: ${duringKill.size} delivered (${EMAILS_DURING_KILL - duringKill.size} lost) within ${killSent === null ? 'over 90 s' : `${(killSent / 1000).toFixed(1)} s`}; ${repeated} sent twice${repeated ? ' (handed to SMTP by B, which died before recording it: at least once, never lost)' : ''}`);
     // A process records a job done once the SMTP server has answered, a moment after the message
     // arrives: the last ones (B's, taken over when its lease ran out) may still be recording.
-    const jobsOf = db.kysely;
-    const emailJobs = () => jobsOf.selectFrom('job').select(['status', 'attempts', 'lockedBy', 'lastError']).where('kind', '=', 'email').execute();
-    const drainedIn = await timeUntil(async () => (await emailJobs()).length === 0, 10_000);
-    const left = await emailJobs();
+    const queueDb = db;
+    const drainedIn = await timeUntil(async () => (await emailJobsOf(queueDb)).length === 0, 10_000);
+    const left = await emailJobsOf(queueDb);
     check(left.length === 0, `no email job left in the queue (${left.length}${drainedIn === null ? '' : `, empty ${drainedIn} ms after the last delivery`})${left.length ? `: ${JSON.stringify(left)}` : ''}`);
 
     // 6. A rolling restart under a steady load of reads and bookings.
@@ -410,7 +415,8 @@ async function rollingRestart(p: {
 
   const stored = await p.db.kysely.selectFrom('booking').select(['sessionId', 'studentId']).where('sessionId', 'in', sessions.map((s) => s.id)).execute();
   const inDb = new Set(stored.map((b) => `${b.studentId} ${b.sessionId}`));
-  const lost = acknowledged.filter((a) => !inDb.has(`${a.student.id} ${a.session.id}`)).length;
+  const keyOf = (a: (typeof acknowledged)[number]) => `${a.student.id} ${a.session.id}`;
+  const lost = acknowledged.filter((a) => !inDb.has(keyOf(a))).length;
   // Each acknowledged booking's confirmation reaches its student once (the queue runs on).
   // Read every 25 ms while the servers send: by each recipient's own bookings, not every message against every booking.
   const bookedBy = new Map<string, typeof acknowledged>();
@@ -419,7 +425,7 @@ async function rollingRestart(p: {
     const counts = new Map<string, number>();
     for (const m of p.mail.messages) {
       for (const to of new Set(m.to)) {
-        for (const a of bookedBy.get(to) ?? []) if (m.text.includes(a.session.title)) counts.set(`${a.student.id} ${a.session.id}`, (counts.get(`${a.student.id} ${a.session.id}`) ?? 0) + 1);
+        for (const a of bookedBy.get(to) ?? []) if (m.text.includes(a.session.title)) counts.set(keyOf(a), (counts.get(keyOf(a)) ?? 0) + 1);
       }
     }
     return counts;
@@ -428,12 +434,11 @@ async function rollingRestart(p: {
   // tutor's notice a booking) are sent by the three processes meanwhile and after. Waited for until
   // every confirmation has arrived and no email job is left (a copy sent twice arrives by then too),
   // within the batch's bound above (1,000 emails, 120 s).
-  const emailJobsLeft = async () => Number((await p.db.kysely.selectFrom('job').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'email').executeTakeFirstOrThrow()).n);
-  const pendingAtEnd = await emailJobsLeft();
-  const waitedMs = await timeUntil(async () => confirmations().size >= acknowledged.length && (await emailJobsLeft()) === 0, 120_000);
+  const pendingAtEnd = (await emailJobsOf(p.db)).length;
+  const waitedMs = await timeUntil(async () => confirmations().size >= acknowledged.length && (await emailJobsOf(p.db)).length === 0, 120_000);
   const counts = confirmations();
   // A missing confirmation is explained by its job: still queued (when, after which error), claimed (by whom, until when) or gone.
-  const missing = acknowledged.filter((a) => !counts.has(`${a.student.id} ${a.session.id}`));
+  const missing = acknowledged.filter((a) => !counts.has(keyOf(a)));
   const missingJobs: string[] = [];
   for (const a of missing.slice(0, 5)) {
     const jobs = await p.db.kysely.selectFrom('job').selectAll().where('recipient', '=', a.student.email.toLowerCase()).where('payload', 'like', `%${a.session.id}%`).execute();
