@@ -299,9 +299,15 @@ async function main(): Promise<void> {
   }
 }
 
-function summarise(r: LoadResult & { rssMB: number; baselineRps: number; bytes: number | null }) {
+function summarise(r: LoadResult & { rssMB: number; baselineRps: number; bytes: number | null; serverCpuMs: number }) {
   const errors = r.socketErrors + Object.entries(r.statuses).filter(([code]) => !code.startsWith('2')).reduce((a, [, n]) => a + n, 0);
-  return { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, errors, rssMB: r.rssMB, baselineRps: Math.round(r.baselineRps), ofBaseline: Number((r.rps / r.baselineRps).toFixed(3)), bytes: r.bytes };
+  return { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, errors, rssMB: r.rssMB, baselineRps: Math.round(r.baselineRps), ofBaseline: Number((r.rps / r.baselineRps).toFixed(3)), bytes: r.bytes, ...serverCpu(r) };
+}
+
+/** The server's CPU over the load and per request answered: the figure to compare two builds of a route by. */
+function serverCpu(r: LoadResult & { serverCpuMs: number }) {
+  const served = Object.values(r.statuses).reduce((a, n) => a + n, 0);
+  return { serverCpuMs: r.serverCpuMs, serverCpuUsPerRequest: Math.round((r.serverCpuMs * 1000) / Math.max(1, served)) };
 }
 
 /** The (createdAt, id) cursor of the row that ends page `pages`, encoded as the sessions repository does. */
@@ -381,8 +387,7 @@ async function drive(baseUrl: string, serverPid: number, name: string, requests:
     // The CPU between the samples nearest the load's start and end (its result is printed at its end).
     const cpuAt = (at: number) => cpuSamples.reduce((best, sample) => (Math.abs(sample.at - at) < Math.abs(best.at - at) ? sample : best)).ms;
     const cpuMs = cpuAt(lastOutputAt) - cpuAt(lastOutputAt - result.seconds * 1000);
-    const served = Object.values(result.statuses).reduce((a, n) => a + n, 0);
-    log(`${line}; server CPU ${cpuMs} ms, ${((cpuMs * 1000) / Math.max(1, served)).toFixed(0)} µs/request`);
+    log(`${line}; server CPU ${cpuMs} ms, ${serverCpu({ ...result, serverCpuMs: cpuMs }).serverCpuUsPerRequest} µs/request`);
     return { ...result, rssMB: Math.round(rss / 1024), serverCpuMs: cpuMs };
   } finally {
     clearInterval(sampler);
@@ -417,7 +422,7 @@ function rssOf(pid: number): number {
  */
 async function bookingStorm(
   db: Db,
-  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number; baselineRps: number }>,
+  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number; baselineRps: number; serverCpuMs: number }>,
   students: SeededUser[],
   sessionIds: string[],
   cookieOf: (u: SeededUser) => string,
@@ -462,6 +467,7 @@ async function bookingStorm(
     overbookedSessions: overbooked,
     bookedCountMismatches: countMismatch,
     rssMB: r.rssMB,
+    ...serverCpu(r),
   };
 }
 
@@ -488,7 +494,7 @@ const BACKLOG_ROUNDS = 4;
 
 async function readsDuringEmailBacklog(
   db: Db,
-  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number; baselineRps: number; bytes: number | null }>,
+  run: (name: string, requests: LoadRequest[], opts?: { amount?: number }) => Promise<LoadResult & { rssMB: number; baselineRps: number; bytes: number | null; serverCpuMs: number }>,
   readers: SeededUser[],
   cookieOf: (u: SeededUser) => string,
 ): Promise<RouteResult> {
