@@ -94,17 +94,16 @@ async function auditOnce(url, headers) {
  */
 function mainThreadCpu(trace) {
   const events = trace?.traceEvents ?? [];
-  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const threadOf = (e) => `${e.pid}:${e.tid}`;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(threadOf));
   const perThread = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (mains.has(key)) perThread.set(key, (perThread.get(key) ?? 0) + 1);
-  }
+  for (const e of events) if (mains.has(threadOf(e))) perThread.set(threadOf(e), (perThread.get(threadOf(e)) ?? 0) + 1);
   // The page's renderer: the main thread with the most events (about:blank's has a few).
   const main = [...perThread].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const firstPaint = events.find((e) => e.name === 'firstContentfulPaint' && `${e.pid}:${e.tid}` === main)?.ts;
+  const onMain = events.filter((e) => threadOf(e) === main);
+  const firstPaint = onMain.find((e) => e.name === 'firstContentfulPaint')?.ts;
   if (main === undefined || firstPaint === undefined) return { cpuTbtMs: null, longestTaskCpuMs: null };
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts > firstPaint && `${e.pid}:${e.tid}` === main && typeof e.tdur === 'number');
+  const tasks = onMain.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts > firstPaint && typeof e.tdur === 'number');
   const cpuMs = tasks.map((e) => e.tdur / 1000);
   return {
     cpuTbtMs: Math.round(cpuMs.reduce((sum, ms) => sum + Math.max(0, 4 * ms - 50), 0)),

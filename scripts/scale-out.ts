@@ -54,12 +54,12 @@ function check(ok: boolean, message: string): void {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `done` every 25 ms; the time it took, or null past `limitMs`. */
 /** The email jobs still in the queue (queued, running, or kept as failed), whoever enqueued them. */
 function emailJobsOf(db: Db) {
   return db.kysely.selectFrom('job').select(['status', 'attempts', 'lockedBy', 'lastError']).where('kind', '=', EMAIL_JOB).execute();
 }
 
+/** Polls `done` every 25 ms; the time it took, or null past `limitMs`. */
 async function timeUntil(done: () => Promise<boolean>, limitMs: number): Promise<number | null> {
   const start = performance.now();
   while (performance.now() - start < limitMs) {
