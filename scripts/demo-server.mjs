@@ -39,8 +39,9 @@ export async function startDemoServer({ name, nodeEnv, ready = () => true, env =
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `studynest-${name}-`));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: nodeEnv, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', ...env },
+  // As production starts it (scripts/serve.sh execs node, so the child's pid is the server's).
+  const child = spawn('sh', ['scripts/serve.sh'], {
+    env: { ...process.env, NODE: process.execPath, NODE_ENV: nodeEnv, PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -24,7 +24,7 @@ import { createUser } from '#tests/factories.ts';
 import { freePort } from '#tests/helpers/built-server.ts';
 import type { LoadJob, LoadRequest, LoadResult } from './load-driver.ts';
 import { createAuthSessions, seedCatalogue, seedSeries, seedStormSessions, topUpSessions, type SeededUser } from './seed-catalogue.ts';
-import { adminPg, PRODUCTION_NODE_FLAGS, ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
+import { adminPg, launchOf, ROOT, signIn, startServer, type ServerProcess } from './server-process.ts';
 import { sessionCookie } from './session-cookie.ts';
 
 const root = ROOT;
@@ -138,7 +138,8 @@ async function main(): Promise<void> {
     const startMs = server.startMs;
     const serverPid = server.child.pid!;
     const rssIdleMB = Math.round(rssOf(serverPid) / 1024);
-    log(`server pid ${serverPid} healthy in ${startMs} ms, RSS ${rssIdleMB} MB`);
+    const launch = launchOf(serverPid);
+    log(`server pid ${serverPid} healthy in ${startMs} ms, RSS ${rssIdleMB} MB, C allocator ${launch.allocator}: ${launch.command.join(' ')}`);
     const realCookie = await signIn(baseUrl, baseUrl, realStudent.email, realStudent.password);
     await assertSignedIn(baseUrl, realCookie, 'a real sign-in');
     await assertSignedIn(baseUrl, cookieOf(readers[0]!), 'a seeded session cookie');
@@ -270,7 +271,8 @@ async function main(): Promise<void> {
       startMs,
       // Context to read the numbers with (extra keys; the ones above are the comparable shape).
       rssIdleMB,
-      nodeArgs: [...PRODUCTION_NODE_FLAGS, ...nodeArgs],
+      command: launch.command,
+      allocator: launch.allocator,
       listCache: !flag('no-list-cache'),
       quick: QUICK,
       dialect: db.dialect,

@@ -10,16 +10,8 @@ import pg from 'pg';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
 
-/**
- * The V8 flags production runs with, read from `npm start` itself so that the bench and the
- * scale-out check start the server exactly as it is deployed (docs/decisions/012-memory-flags.md).
- */
-export const PRODUCTION_NODE_FLAGS: string[] = (() => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const flags = /\bnode((?: --\S+)*) dist\/server\/main\.js/.exec(pkg.scripts.start ?? '');
-  if (!flags) throw new Error('package.json: "start" does not run node … dist/server/main.js');
-  return flags[1]!.trim().split(' ').filter(Boolean);
-})();
+/** How production starts the built server: V8's flags and the C allocator (docs/decisions/074-jemalloc.md). */
+export const SERVE_SCRIPT = path.join(ROOT, 'scripts', 'serve.sh');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -30,14 +22,27 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `env.PORT` must be set; `url` is where this process listens (BASE_URL may be a shared public origin). `nodeArgs` come after the production flags (and win). */
+/**
+ * Starts the server through `scripts/serve.sh` on the node running this script, so that what is
+ * measured is what production runs. `env.PORT` must be set; `url` is where this process listens
+ * (BASE_URL may be a shared public origin). `nodeArgs` come after the production flags (and win);
+ * `MEMORY_ALLOCATOR=system` in this script's environment starts it on glibc's malloc.
+ */
 export async function startServer(env: Record<string, string>, opts: { logFile: string; nodeArgs?: string[] }): Promise<ServerProcess> {
   const out = fs.openSync(opts.logFile, 'a');
   const url = `http://127.0.0.1:${env.PORT}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...(opts.nodeArgs ?? []), SERVER_ENTRY], {
+  // serve.sh execs node: the child's pid is the server's.
+  const child = spawn('sh', [SERVE_SCRIPT, ...(opts.nodeArgs ?? [])], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', TZ: process.env.TZ ?? 'UTC', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      TZ: process.env.TZ ?? 'UTC',
+      HOST: '127.0.0.1',
+      NODE: process.execPath,
+      ...(process.env.MEMORY_ALLOCATOR ? { MEMORY_ALLOCATOR: process.env.MEMORY_ALLOCATOR } : {}),
+      ...env,
+    },
     stdio: ['ignore', out, out],
   });
   const logs = () => fs.readFileSync(opts.logFile, 'utf8');
@@ -61,6 +66,13 @@ export async function startServer(env: Record<string, string>, opts: { logFile: 
     }
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** What a running server was started as (Linux): its command line, and the C allocator it runs on. */
+export function launchOf(pid: number): { command: string[]; allocator: 'jemalloc' | 'system' } {
+  const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  const allocator = /\/libjemalloc\.so/.test(fs.readFileSync(`/proc/${pid}/maps`, 'utf8')) ? 'jemalloc' : 'system';
+  return { command, allocator };
 }
 
 /** Signs in through /api/auth/sign-in/email; returns the Cookie header value. */

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signUpAndIn, startBuiltServer } from '#tests/helpers/built-server.ts';
+import { launchOf } from '../bench/server-process.ts';
 
 const failures: string[] = [];
 function check(ok: boolean, message: string): void {
@@ -18,6 +19,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studynest-production-star
 const server = await startBuiltServer({ env: { DATA_DIR: dataDir } });
 try {
   console.log(`production-start: Node.js ${process.version} (${process.execPath})`);
+  if (process.platform === 'linux') {
+    const launch = launchOf(server.proc.pid!);
+    console.log(`production-start: started by scripts/serve.sh as \`${launch.command.join(' ')}\`, C allocator ${launch.allocator}`);
+  }
   const health = await fetch(`${server.baseUrl}/api/health`);
   check(health.status === 200, `GET /api/health answers ${health.status}`);
   const home = await fetch(server.baseUrl);

@@ -17,7 +17,7 @@ import { buildCallers } from '#server/auth/current-user.ts';
 import { fileStorage } from '#server/storage/storage-of-config.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { createUser, type CreatedUser, type UserOverrides } from '#tests/factories.ts';
-import { freePort } from '#tests/helpers/built-server.ts';
+import { freePort, SERVE_SCRIPT } from '#tests/helpers/built-server.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/helpers/fake-stripe.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
 
@@ -226,7 +226,7 @@ export const test = base.extend<
         ...(stripe && { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }),
       };
       let output = '';
-      const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('sh', [SERVE_SCRIPT], { env: { PATH: process.env.PATH ?? '', NODE: process.execPath, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
       const baseURL = env.BASE_URL!;

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_BUNDLE = path.join(REPO_ROOT, 'dist', 'server', 'main.js');
+/** How production starts the bundle (V8's flags, the C allocator): every real process here starts through it. */
+export const SERVE_SCRIPT = path.join(REPO_ROOT, 'scripts', 'serve.sh');
 
 /** `npm run build` does this too; the server half alone takes about a second. */
 export function ensureServerBundle(): void {
@@ -63,10 +65,12 @@ export async function startBuiltServer(opts: StartOptions): Promise<BuiltServer>
   ensureServerBundle();
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, [SERVER_BUNDLE], {
+  // serve.sh execs node: the child's pid is the server's, and signals reach it.
+  const proc = spawn('sh', [SERVE_SCRIPT], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
+      NODE: process.execPath,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
