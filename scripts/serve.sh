@@ -6,10 +6,10 @@
 #
 # - V8's heap: a 4 MB young generation and a 192 MB old one (docs/decisions/012-memory-flags.md).
 # - The C allocator: jemalloc where the system has it (Debian and Ubuntu: the `libjemalloc2`
-#   package), set to give freed pages back to the system about a second after they fall idle.
-#   glibc's malloc keeps what a burst freed, fragmented, for the life of the process
-#   (docs/decisions/074-jemalloc.md). MEMORY_ALLOCATOR=system keeps glibc's; an LD_PRELOAD or a
-#   MALLOC_CONF of your own is kept as it is.
+#   package), with its own defaults: what a burst freed goes back to the system within about ten
+#   seconds, where glibc's malloc keeps it, fragmented, for the life of the process
+#   (docs/decisions/074-jemalloc.md). MEMORY_ALLOCATOR=system keeps glibc's; an LD_PRELOAD of
+#   your own is kept as it is, and jemalloc reads MALLOC_CONF if you set one.
 set -e
 cd "$(dirname "$0")/.."
 
@@ -19,7 +19,6 @@ case "${MEMORY_ALLOCATOR:-jemalloc}" in
       for lib in "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/lib64/libjemalloc.so.2 /usr/lib/libjemalloc.so.2 /usr/local/lib/libjemalloc.so.2; do
         if [ -f "$lib" ]; then
           export LD_PRELOAD="$lib"
-          export MALLOC_CONF="${MALLOC_CONF:-background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2}"
           break
         fi
       done

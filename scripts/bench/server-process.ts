@@ -6,12 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVE_SCRIPT } from '#tests/helpers/built-server.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
-
-/** How production starts the built server: V8's flags and the C allocator (docs/decisions/074-jemalloc.md). */
-export const SERVE_SCRIPT = path.join(ROOT, 'scripts', 'serve.sh');
 
 export interface ServerProcess {
   child: ChildProcess;
