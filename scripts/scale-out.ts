@@ -32,12 +32,12 @@ import { authEmailJobs } from '#server/auth/auth-emails.ts';
 import { createJobs } from '#server/jobs/jobs.ts';
 import { EMAIL_JOB } from '#server/email/outbox.ts';
 import { createStudySession, createUser } from '#tests/factories.ts';
-import { freePorts } from '#tests/helpers/built-server.ts';
+import { freePorts, SERVER_BUNDLE } from '#tests/helpers/built-server.ts';
 import { startLocalS3, type LocalS3 } from '#tests/helpers/s3-server.ts';
 import { startSmtpCapture, type SmtpCapture } from '#tests/helpers/smtp-capture.ts';
 import { pngPhoto } from '#tests/e2e/png-photo.ts';
 import { multipart } from '#tests/helpers/request-helpers.ts';
-import { adminPg, ROOT, SERVER_ENTRY, signIn, startServer, type ServerProcess } from './bench/server-process.ts';
+import { adminPg, ROOT, signIn, startServer, type ServerProcess } from './bench/server-process.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './scale-out/round-robin-proxy.ts';
 
 const PG_URL = process.env.SCALE_OUT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -77,7 +77,7 @@ function pdf(size: number): Buffer {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(SERVER_ENTRY)) {
+  if (!fs.existsSync(SERVER_BUNDLE)) {
     log('dist/server/main.js is missing: building (npm run build)');
     if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
   }

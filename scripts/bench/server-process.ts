@@ -9,7 +9,6 @@ import pg from 'pg';
 import { SERVE_SCRIPT } from '#tests/helpers/built-server.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
 
 export interface ServerProcess {
   child: ChildProcess;

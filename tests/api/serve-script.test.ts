@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBundle, REPO_ROOT, SERVE_SCRIPT, startBuiltServer } from '#tests/helpers/built-server.ts';
+import { launchOf } from '../../scripts/bench/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/helpers/test-database.ts';
 
 const linux = process.platform === 'linux';
@@ -23,17 +24,12 @@ afterAll(async () => {
 });
 
 /** Starts the bundle through serve.sh with `extra` in its environment; the kernel's view of it, then stops it. */
-async function launched(extra: Record<string, string>): Promise<{ command: string[]; maps: string; health: number }> {
+async function launched(extra: Record<string, string>): Promise<ReturnType<typeof launchOf> & { health: number }> {
   const env: Record<string, string> =
     db.database.dialect === 'postgres' ? { DATABASE_URL: db.database.url, DATA_DIR: db.dataDir } : { DATABASE_URL: db.database.file, DATA_DIR: db.dataDir };
   const server = await startBuiltServer({ env: { ...env, ...extra } });
   try {
-    const pid = server.proc.pid!;
-    return {
-      command: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean),
-      maps: fs.readFileSync(`/proc/${pid}/maps`, 'utf8'),
-      health: (await fetch(`${server.baseUrl}/api/health`)).status,
-    };
+    return { ...launchOf(server.proc.pid!), health: (await fetch(`${server.baseUrl}/api/health`)).status };
   } finally {
     server.proc.kill('SIGTERM');
     await server.exited;
@@ -42,17 +38,17 @@ async function launched(extra: Record<string, string>): Promise<{ command: strin
 
 describe.runIf(linux)('the production launcher (scripts/serve.sh)', () => {
   it('runs node itself (its pid is the server) with the production heap flags, on jemalloc when the system has it', async () => {
-    const { command, maps, health } = await launched({});
+    const { command, allocator, health } = await launched({});
     expect(health).toBe(200);
     expect(command[0]).toBe(process.execPath);
     expect(command.slice(1)).toEqual(['--max-semi-space-size=4', '--max-old-space-size=192', 'dist/server/main.js']);
-    expect(/\/libjemalloc\.so\.2$/m.test(maps)).toBe(jemallocInstalled);
+    expect(allocator).toBe(jemallocInstalled ? 'jemalloc' : 'system');
   });
 
   it('keeps glibc malloc when MEMORY_ALLOCATOR=system', async () => {
-    const { maps, health } = await launched({ MEMORY_ALLOCATOR: 'system' });
+    const { allocator, health } = await launched({ MEMORY_ALLOCATOR: 'system' });
     expect(health).toBe(200);
-    expect(maps).not.toMatch(/libjemalloc/);
+    expect(allocator).toBe('system');
   });
 
   it('refuses another MEMORY_ALLOCATOR before starting, naming the variable', () => {
